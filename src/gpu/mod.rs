@@ -1,0 +1,596 @@
+//! The GPU side: [`Resizer`] caches pipelines and per-spec resources and records resizes into
+//! the caller's command encoder.
+
+mod params;
+mod scope;
+mod scratch;
+pub mod shaders;
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+use std::sync::{Arc, Mutex};
+
+use wgpu::util::DeviceExt;
+
+use crate::element::Element;
+use crate::error::{ResizeError, SpecError};
+use crate::plan::{self, PassOrder, Path, Plan, PlanSource};
+use crate::readback;
+use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
+use crate::weights::AxisWeights;
+use params::{PassParams, PassShape, dispatch_grid, pack_tables};
+use scratch::ScratchPool;
+pub use shaders::KernelVariant;
+
+/// Prepared specs kept per resizer; the oldest is dropped past this.
+const PREPARED_CAPACITY: usize = 256;
+
+/// Records GPU resizes with the caller's device.
+///
+/// Holds handles to the caller's `Device` and `Queue` (it never creates a device), builds shader
+/// modules, layouts and pipelines once, keeps each spec's weight tables and parameter blocks, and
+/// pools intermediate buffers. [`Resizer::encode`] records into the caller's `CommandEncoder`
+/// and submits nothing; [`Resizer::resize`] is the blocking upload-run-readback convenience.
+pub struct Resizer {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    bind_group_layout: wgpu::BindGroupLayout,
+    pipeline_layout: wgpu::PipelineLayout,
+    pipelines: Mutex<HashMap<KernelVariant, wgpu::ComputePipeline>>,
+    prepared: Mutex<Vec<(ResizeSpec, Path, Arc<Prepared>)>>,
+    scratch: ScratchPool,
+}
+
+/// Which tensor a pass reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Operand {
+    Input,
+    Output,
+    Intermediate,
+}
+
+struct PreparedPass {
+    pipeline: wgpu::ComputePipeline,
+    params: wgpu::Buffer,
+    workgroups: (u32, u32),
+    src: Operand,
+    dst: Operand,
+}
+
+/// Everything a spec needs on the GPU apart from the caller's buffers.
+struct Prepared {
+    tables: wgpu::Buffer,
+    passes: Vec<PreparedPass>,
+    intermediate: Option<(wgpu::Buffer, u64)>,
+}
+
+/// Counts of what a [`Resizer`] has created, to show that steady-state encoding allocates
+/// nothing new.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResizerStats {
+    /// Compute pipelines built.
+    pub pipelines: usize,
+    /// Specs prepared (weight tables and parameter blocks uploaded).
+    pub prepared_specs: usize,
+    /// Scratch buffers held.
+    pub scratch_buffers: usize,
+}
+
+/// Two timestamp query slots around one recorded resize (begin, end).
+#[derive(Clone, Copy)]
+pub(crate) struct TimestampSlots<'a> {
+    pub query_set: &'a wgpu::QuerySet,
+    pub begin: u32,
+}
+
+impl Resizer {
+    /// A resizer for the caller's device and queue. Fails when the device cannot run the
+    /// kernels (no compute shaders, or fewer than 3 storage buffers per stage).
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Self, ResizeError> {
+        let limits = device.limits();
+        let needs = [
+            (
+                "compute invocations per workgroup",
+                params::WORKGROUP_SIZE as u64,
+                limits.max_compute_invocations_per_workgroup as u64,
+                "max_compute_invocations_per_workgroup",
+            ),
+            (
+                "workgroup width",
+                params::WORKGROUP_SIZE as u64,
+                limits.max_compute_workgroup_size_x as u64,
+                "max_compute_workgroup_size_x",
+            ),
+            (
+                "storage buffers per shader stage",
+                3,
+                limits.max_storage_buffers_per_shader_stage as u64,
+                "max_storage_buffers_per_shader_stage",
+            ),
+        ];
+        for (what, needed, limit, limit_name) in needs {
+            if needed > limit {
+                return Err(ResizeError::ExceedsDeviceLimit {
+                    what,
+                    needed,
+                    limit,
+                    limit_name,
+                });
+            }
+        }
+        let storage = |binding, read_only| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Storage { read_only },
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let (bind_group_layout, pipeline_layout) = scope::capture(device, || {
+            let bind_group_layout =
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some("wgpu-resize pass"),
+                    entries: &[
+                        wgpu::BindGroupLayoutEntry {
+                            binding: 0,
+                            visibility: wgpu::ShaderStages::COMPUTE,
+                            ty: wgpu::BindingType::Buffer {
+                                ty: wgpu::BufferBindingType::Uniform,
+                                has_dynamic_offset: false,
+                                min_binding_size: NonZeroU64::new(
+                                    size_of::<PassParams>() as u64
+                                ),
+                            },
+                            count: None,
+                        },
+                        storage(1, true),
+                        storage(2, true),
+                        storage(3, false),
+                    ],
+                });
+            let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("wgpu-resize pass"),
+                bind_group_layouts: &[Some(&bind_group_layout)],
+                immediate_size: 0,
+            });
+            (bind_group_layout, pipeline_layout)
+        })?;
+        Ok(Resizer {
+            device: device.clone(),
+            queue: queue.clone(),
+            bind_group_layout,
+            pipeline_layout,
+            pipelines: Mutex::default(),
+            prepared: Mutex::default(),
+            scratch: ScratchPool::default(),
+        })
+    }
+
+    /// The device this resizer records for.
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+
+    /// The queue the blocking conveniences submit to.
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+
+    /// What [`Resizer::encode`] would run for `spec` when asked for `path`, and why.
+    pub fn plan(&self, spec: &ResizeSpec, path: Path) -> Plan {
+        match path {
+            Path::Auto => plan::heuristic(spec),
+            concrete => Plan {
+                path: concrete,
+                source: PlanSource::Requested,
+                reason: format!("the caller asked for {concrete}"),
+            },
+        }
+    }
+
+    /// What this resizer has created so far.
+    pub fn stats(&self) -> ResizerStats {
+        ResizerStats {
+            pipelines: lock(&self.pipelines).len(),
+            prepared_specs: lock(&self.prepared).len(),
+            scratch_buffers: self.scratch.len(),
+        }
+    }
+
+    /// Records `spec`'s resize of `input` into `output` in the caller's `encoder`.
+    ///
+    /// Both buffers need `STORAGE` usage and at least [`ResizeSpec::input_bytes`] and
+    /// [`ResizeSpec::output_bytes`] bytes, and must be distinct. Nothing is submitted. The first
+    /// call for a spec uploads its tables (through the queue, so that they are in place before
+    /// the encoder's commands run); later calls only create bind groups and record.
+    pub fn encode(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        self.encode_inner(encoder, spec, input, output, path, None)
+    }
+
+    pub(crate) fn encode_inner(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+        path: Path,
+        timestamps: Option<TimestampSlots<'_>>,
+    ) -> Result<Plan, ResizeError> {
+        check_buffer("input", input, spec.input_bytes())?;
+        check_buffer("output", output, spec.output_bytes())?;
+        if input == output {
+            return Err(ResizeError::PathUnavailable {
+                path: "any",
+                why: "input and output must be different buffers".into(),
+            });
+        }
+        let plan = self.plan(spec, path);
+        let prepared = self.prepared(spec, plan.path)?;
+        let bind_groups = scope::capture(&self.device, || {
+            prepared
+                .passes
+                .iter()
+                .map(|pass| {
+                    let buffer_of = |operand| match operand {
+                        Operand::Input => wgpu::BufferBinding {
+                            buffer: input,
+                            offset: 0,
+                            size: NonZeroU64::new(spec.input_bytes()),
+                        },
+                        Operand::Output => wgpu::BufferBinding {
+                            buffer: output,
+                            offset: 0,
+                            size: NonZeroU64::new(spec.output_bytes()),
+                        },
+                        Operand::Intermediate => {
+                            let (buffer, bytes) = prepared
+                                .intermediate
+                                .as_ref()
+                                .expect("a pass on the intermediate has one");
+                            wgpu::BufferBinding {
+                                buffer,
+                                offset: 0,
+                                size: NonZeroU64::new(*bytes),
+                            }
+                        }
+                    };
+                    self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("wgpu-resize pass"),
+                        layout: &self.bind_group_layout,
+                        entries: &[
+                            wgpu::BindGroupEntry {
+                                binding: 0,
+                                resource: pass.params.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 1,
+                                resource: prepared.tables.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 2,
+                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.src)),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 3,
+                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.dst)),
+                            },
+                        ],
+                    })
+                })
+                .collect::<Vec<_>>()
+        })?;
+        let last = prepared.passes.len() - 1;
+        for (i, (pass, bind_group)) in prepared.passes.iter().zip(&bind_groups).enumerate() {
+            let timestamp_writes = timestamps.map(|slots| wgpu::ComputePassTimestampWrites {
+                query_set: slots.query_set,
+                beginning_of_pass_write_index: (i == 0).then_some(slots.begin),
+                end_of_pass_write_index: (i == last).then_some(slots.begin + 1),
+            });
+            let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("wgpu-resize"),
+                timestamp_writes,
+            });
+            compute.set_pipeline(&pass.pipeline);
+            compute.set_bind_group(0, bind_group, &[]);
+            compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, 1);
+        }
+        Ok(plan)
+    }
+
+    /// Uploads `input`, runs the resize, waits and reads the result back: for scripts and tests.
+    /// `T` must match the spec's element type.
+    pub fn resize<T: Element>(
+        &self,
+        spec: &ResizeSpec,
+        input: &[T],
+        path: Path,
+    ) -> Result<Vec<T>, ResizeError> {
+        if T::TYPE != spec.element() {
+            return Err(SpecError::Unsupported(format!(
+                "the spec's elements are {} but the host slice holds {}",
+                spec.element().name(),
+                T::TYPE.name()
+            ))
+            .into());
+        }
+        if input.len() != spec.input_len() {
+            return Err(ResizeError::WrongLength {
+                which: "input",
+                expected: spec.input_len(),
+                got: input.len(),
+            });
+        }
+        let (input_buffer, output_buffer) = scope::capture(&self.device, || {
+            let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
+            bytes.resize(spec.input_bytes() as usize, 0);
+            let input_buffer = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("wgpu-resize input"),
+                    contents: &bytes,
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
+            let output_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize output"),
+                size: spec.output_bytes(),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            (input_buffer, output_buffer)
+        })?;
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-resize"),
+            });
+        self.encode(&mut encoder, spec, &input_buffer, &output_buffer, path)?;
+        scope::capture(&self.device, || self.queue.submit([encoder.finish()]))?;
+        let bytes = spec.output_len() as u64 * spec.element().size();
+        let mut words: Vec<u8> = readback::read_buffer(
+            &self.device,
+            &self.queue,
+            &output_buffer,
+            0..bytes.next_multiple_of(4),
+        )?;
+        words.truncate(bytes as usize);
+        Ok(bytemuck::pod_collect_to_vec(&words))
+    }
+
+    fn pipeline(&self, variant: KernelVariant) -> Result<wgpu::ComputePipeline, ResizeError> {
+        if let Some(pipeline) = lock(&self.pipelines).get(&variant) {
+            return Ok(pipeline.clone());
+        }
+        let label = variant.label();
+        let pipeline = scope::capture(&self.device, || {
+            let module = self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(&label),
+                    source: wgpu::ShaderSource::Wgsl(variant.source().into()),
+                });
+            self.device
+                .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&label),
+                    layout: Some(&self.pipeline_layout),
+                    module: &module,
+                    entry_point: Some("main"),
+                    compilation_options: Default::default(),
+                    cache: None,
+                })
+        })?;
+        lock(&self.pipelines).insert(variant, pipeline.clone());
+        Ok(pipeline)
+    }
+
+    fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
+        if let Some((_, _, prepared)) = lock(&self.prepared)
+            .iter()
+            .find(|(s, p, _)| s == spec && *p == path)
+        {
+            return Ok(prepared.clone());
+        }
+        let prepared = Arc::new(self.prepare(spec, path)?);
+        let mut cache = lock(&self.prepared);
+        if cache.len() >= PREPARED_CAPACITY {
+            cache.remove(0);
+        }
+        cache.push((*spec, path, prepared.clone()));
+        Ok(prepared)
+    }
+
+    fn prepare(&self, spec: &ResizeSpec, path: Path) -> Result<Prepared, ResizeError> {
+        let limits = self.device.limits();
+        let max_binding = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
+        for (what, bytes) in [("input", spec.input_bytes()), ("output", spec.output_bytes())] {
+            check_limit(what, bytes, max_binding)?;
+        }
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        let (input, output) = (spec.input(), spec.output());
+        let element = spec.element();
+        let vector = spec.layout() == Layout::Nhwc
+            && element == ElementType::F32
+            && spec.channels() % 4 == 0;
+        let variant_for = |src, dst| {
+            if vector && src == ElementType::F32 && dst == ElementType::F32 {
+                KernelVariant::GatherVec4
+            } else {
+                KernelVariant::Gather { src, dst }
+            }
+        };
+
+        // Each pass: (shape, source, destination, element types read and written).
+        let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
+        let mut passes: Vec<(PassShape, Operand, Operand, ElementType, ElementType)> = Vec::new();
+        let mut intermediate_bytes = 0;
+        match path {
+            Path::Gather | Path::Auto => passes.push((
+                PassShape {
+                    src_size: input,
+                    dst_size: output,
+                    y: (0, wy.taps()),
+                    x: (1, wx.taps()),
+                    round_intermediate: spec.round_intermediate(),
+                },
+                Operand::Input,
+                Operand::Output,
+                element,
+                element,
+            )),
+            Path::Separable => {
+                // The intermediate keeps full f32 precision unless the spec rounds between
+                // passes, in which case it is stored in the element type itself.
+                let mid_element = if spec.round_intermediate() {
+                    element
+                } else {
+                    ElementType::F32
+                };
+                let (mid_size, first, second) = match plan::pass_order(spec) {
+                    PassOrder::XThenY => {
+                        tables.push(AxisWeights::identity(input.height));
+                        tables.push(AxisWeights::identity_with_outside_of(&wx));
+                        (
+                            Size2::new(input.height, output.width),
+                            ((2, 1), (1, wx.taps())),
+                            ((0, wy.taps()), (3, 1)),
+                        )
+                    }
+                    PassOrder::YThenX => {
+                        tables.push(AxisWeights::identity(input.width));
+                        tables.push(AxisWeights::identity_with_outside_of(&wy));
+                        (
+                            Size2::new(output.height, input.width),
+                            ((0, wy.taps()), (2, 1)),
+                            ((3, 1), (1, wx.taps())),
+                        )
+                    }
+                };
+                intermediate_bytes = (spec.tensor_elements(mid_size) * mid_element.size())
+                    .next_multiple_of(4);
+                check_limit("intermediate", intermediate_bytes, max_binding)?;
+                passes.push((
+                    PassShape {
+                        src_size: input,
+                        dst_size: mid_size,
+                        y: first.0,
+                        x: first.1,
+                        round_intermediate: false,
+                    },
+                    Operand::Input,
+                    Operand::Intermediate,
+                    element,
+                    mid_element,
+                ));
+                passes.push((
+                    PassShape {
+                        src_size: mid_size,
+                        dst_size: output,
+                        y: second.0,
+                        x: second.1,
+                        round_intermediate: false,
+                    },
+                    Operand::Intermediate,
+                    Operand::Output,
+                    mid_element,
+                    element,
+                ));
+            }
+        }
+        let table_refs: Vec<&AxisWeights> = tables.iter().collect();
+        let (packed, offsets) = pack_tables(&table_refs);
+        check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
+        let max_groups = limits.max_compute_workgroups_per_dimension;
+
+        let pipelines: Vec<wgpu::ComputePipeline> = passes
+            .iter()
+            .map(|(_, _, _, src, dst)| self.pipeline(variant_for(*src, *dst)))
+            .collect::<Result<_, _>>()?;
+        scope::capture(&self.device, || {
+            let tables = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("wgpu-resize weight tables"),
+                    contents: bytemuck::cast_slice(&packed),
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
+            let intermediate = (intermediate_bytes > 0).then(|| {
+                (
+                    self.scratch
+                        .acquire(&self.device, intermediate_bytes, limits.max_buffer_size),
+                    intermediate_bytes,
+                )
+            });
+            let passes = passes
+                .into_iter()
+                .zip(pipelines)
+                .map(|((mut shape, src, dst, _, _), pipeline)| {
+                    shape.y.0 = offsets[shape.y.0 as usize];
+                    shape.x.0 = offsets[shape.x.0 as usize];
+                    let total = spec.tensor_elements(shape.dst_size) as u32;
+                    let (workgroups, row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
+                    let params = PassParams::new(spec, &shape, row_stride);
+                    let params = self
+                        .device
+                        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                            label: Some("wgpu-resize pass parameters"),
+                            contents: bytemuck::bytes_of(&params),
+                            usage: wgpu::BufferUsages::UNIFORM,
+                        });
+                    PreparedPass {
+                        pipeline,
+                        params,
+                        workgroups,
+                        src,
+                        dst,
+                    }
+                })
+                .collect();
+            Prepared {
+                tables,
+                passes,
+                intermediate,
+            }
+        })
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn check_buffer(which: &'static str, buffer: &wgpu::Buffer, needed: u64) -> Result<(), ResizeError> {
+    if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
+        return Err(ResizeError::MissingUsage {
+            which,
+            needed: wgpu::BufferUsages::STORAGE,
+        });
+    }
+    if buffer.size() < needed {
+        return Err(ResizeError::BufferTooSmall {
+            which,
+            needed,
+            got: buffer.size(),
+        });
+    }
+    Ok(())
+}
+
+fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeError> {
+    if bytes > limit {
+        return Err(ResizeError::ExceedsDeviceLimit {
+            what,
+            needed: bytes,
+            limit,
+            limit_name: "max_storage_buffer_binding_size",
+        });
+    }
+    Ok(())
+}

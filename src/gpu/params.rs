@@ -1,0 +1,130 @@
+//! The uniform parameter block of one pass and the packed weight-table buffer, laid out exactly
+//! as `wgsl/common.wgsl` reads them.
+
+use crate::reference::Strides;
+use crate::spec::{Layout, ResizeSpec, Size2};
+use crate::weights::AxisWeights;
+
+/// `Params` in `wgsl/common.wgsl`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+pub(crate) struct PassParams {
+    pub out_h: u32,
+    pub out_w: u32,
+    pub channels: u32,
+    pub total: u32,
+    pub src_n: u32,
+    pub src_c: u32,
+    pub src_y: u32,
+    pub src_x: u32,
+    pub dst_n: u32,
+    pub dst_c: u32,
+    pub dst_y: u32,
+    pub dst_x: u32,
+    pub y_table: u32,
+    pub y_taps: u32,
+    pub x_table: u32,
+    pub x_taps: u32,
+    pub planar: u32,
+    pub flags: u32,
+    pub extrapolation: f32,
+    pub row_stride: u32,
+}
+
+pub(crate) const FLAG_ROUND_INTERMEDIATE: u32 = 1;
+const ROW_OUTSIDE: u32 = 1;
+
+/// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
+pub(crate) const WORKGROUP_SIZE: u32 = 256;
+
+/// Tables packed into one f32 buffer; returns each table's offset in f32 slots.
+pub(crate) fn pack_tables(tables: &[&AxisWeights]) -> (Vec<f32>, Vec<u32>) {
+    let mut packed = Vec::new();
+    let mut offsets = Vec::with_capacity(tables.len());
+    for table in tables {
+        offsets.push(packed.len() as u32);
+        for i in 0..table.output_len() as usize {
+            packed.push(f32::from_bits(table.start(i)));
+            let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
+            packed.push(f32::from_bits(flags));
+            packed.extend(table.row(i).iter().map(|&w| w as f32));
+        }
+    }
+    (packed, offsets)
+}
+
+/// One pass of a plan: from a source tensor of `src_size` to a destination of `dst_size`.
+pub(crate) struct PassShape {
+    pub src_size: Size2,
+    pub dst_size: Size2,
+    pub y: (u32, u32),
+    pub x: (u32, u32),
+    pub round_intermediate: bool,
+}
+
+impl PassParams {
+    pub(crate) fn new(spec: &ResizeSpec, pass: &PassShape, row_stride: u32) -> Self {
+        let layout: Layout = spec.layout();
+        let src = Strides::new(layout, spec.channels(), pass.src_size);
+        let dst = Strides::new(layout, spec.channels(), pass.dst_size);
+        PassParams {
+            out_h: pass.dst_size.height,
+            out_w: pass.dst_size.width,
+            channels: spec.channels(),
+            total: spec.tensor_elements(pass.dst_size) as u32,
+            src_n: src.n as u32,
+            src_c: src.c as u32,
+            src_y: src.y as u32,
+            src_x: src.x as u32,
+            dst_n: dst.n as u32,
+            dst_c: dst.c as u32,
+            dst_y: dst.y as u32,
+            dst_x: dst.x as u32,
+            y_table: pass.y.0,
+            y_taps: pass.y.1,
+            x_table: pass.x.0,
+            x_taps: pass.x.1,
+            planar: match layout {
+                Layout::Nhwc => 0,
+                Layout::Nchw => 1,
+            },
+            flags: if pass.round_intermediate {
+                FLAG_ROUND_INTERMEDIATE
+            } else {
+                0
+            },
+            extrapolation: spec.extrapolation_value(),
+            row_stride,
+        }
+    }
+}
+
+/// Workgroups to launch for `invocations`, as a grid no wider than `max_per_dimension`, and the
+/// invocations per grid row that the kernels use to flatten it.
+pub(crate) fn dispatch_grid(invocations: u32, max_per_dimension: u32) -> ((u32, u32), u32) {
+    let groups = invocations.div_ceil(WORKGROUP_SIZE).max(1);
+    let x = groups.min(max_per_dimension);
+    let y = groups.div_ceil(x);
+    ((x, y), x * WORKGROUP_SIZE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_match_the_wgsl_struct_size() {
+        // 20 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 80);
+    }
+
+    #[test]
+    fn grid_covers_every_invocation() {
+        for n in [1, 255, 256, 257, 65535 * 256, 65535 * 256 + 1, 40_000_000] {
+            let ((x, y), stride) = dispatch_grid(n, 65535);
+            assert!(x <= 65535);
+            assert!((x as u64 * y as u64 * 256) >= n as u64, "{n}");
+            assert_eq!(stride, x * 256);
+        }
+    }
+}

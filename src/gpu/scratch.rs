@@ -1,0 +1,37 @@
+//! Scratch buffers for separable intermediates, pooled by power-of-two size class.
+//!
+//! One buffer per class serves every resize: the passes of one queue run in order and wgpu
+//! places barriers between them, so two resizes never use the same scratch at once.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+#[derive(Default)]
+pub(crate) struct ScratchPool {
+    buffers: Mutex<HashMap<u64, wgpu::Buffer>>,
+}
+
+impl ScratchPool {
+    /// A storage buffer of at least `bytes` bytes; `max_size` is the device's buffer limit.
+    pub(crate) fn acquire(&self, device: &wgpu::Device, bytes: u64, max_size: u64) -> wgpu::Buffer {
+        let class = bytes.max(256).next_power_of_two();
+        let class = if class > max_size { bytes.next_multiple_of(4) } else { class };
+        let mut buffers = self.buffers.lock().unwrap_or_else(|e| e.into_inner());
+        buffers
+            .entry(class)
+            .or_insert_with(|| {
+                device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("wgpu-resize scratch"),
+                    size: class,
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                })
+            })
+            .clone()
+    }
+
+    /// Number of scratch buffers held.
+    pub(crate) fn len(&self) -> usize {
+        self.buffers.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}

@@ -1,0 +1,128 @@
+//! The continuous 1-D filter kernels behind [`crate::spec::Filter`], evaluated at a distance in
+//! (possibly widened) input pixels. Each matches the formula of the library that defines it.
+
+use crate::spec::Filter;
+use std::f64::consts::PI;
+
+/// Support radius of the kernel at scale 1: taps with `|distance| >= support` weigh nothing.
+pub(crate) fn support(filter: &Filter) -> f64 {
+    match *filter {
+        Filter::Nearest(_) | Filter::Area(_) => 0.5,
+        Filter::Box => 0.5,
+        Filter::Linear | Filter::Hamming => 1.0,
+        Filter::Cubic { .. } => 2.0,
+        Filter::Lanczos { lobes } => lobes as f64,
+    }
+}
+
+/// The kernel's weight at `x` input pixels from the sample point.
+pub(crate) fn evaluate(filter: &Filter, x: f64) -> f64 {
+    match *filter {
+        // Half-open, as Pillow's box: a tap exactly half a pixel to the left is in, to the right out.
+        Filter::Box | Filter::Nearest(_) | Filter::Area(_) => {
+            if (-0.5..0.5).contains(&x) {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        Filter::Linear => (1.0 - x.abs()).max(0.0),
+        Filter::Hamming => {
+            let x = x.abs();
+            if x == 0.0 {
+                1.0
+            } else if x >= 1.0 {
+                0.0
+            } else {
+                let px = x * PI;
+                px.sin() / px * (0.54 + 0.46 * px.cos())
+            }
+        }
+        Filter::Cubic { a } => cubic(x, a),
+        Filter::Lanczos { lobes } => {
+            let n = lobes as f64;
+            if x.abs() >= n {
+                0.0
+            } else {
+                sinc(x) * sinc(x / n)
+            }
+        }
+    }
+}
+
+/// Keys' cubic convolution kernel with coefficient `a`.
+fn cubic(x: f64, a: f64) -> f64 {
+    let x = x.abs();
+    if x < 1.0 {
+        ((a + 2.0) * x - (a + 3.0)) * x * x + 1.0
+    } else if x < 2.0 {
+        (((x - 5.0) * x + 8.0) * x - 4.0) * a
+    } else {
+        0.0
+    }
+}
+
+fn sinc(x: f64) -> f64 {
+    if x == 0.0 {
+        1.0
+    } else {
+        let px = x * PI;
+        px.sin() / px
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolating_kernels_are_one_at_zero_and_zero_at_integers() {
+        for filter in [
+            Filter::Linear,
+            Filter::Cubic { a: -0.5 },
+            Filter::Cubic { a: -0.75 },
+            Filter::Lanczos { lobes: 3 },
+            Filter::Lanczos { lobes: 4 },
+            Filter::Hamming,
+        ] {
+            assert_eq!(evaluate(&filter, 0.0), 1.0, "{filter:?}");
+            for k in 1..=support(&filter) as i32 {
+                assert!(evaluate(&filter, k as f64).abs() < 1e-12, "{filter:?} at {k}");
+                assert!(evaluate(&filter, -k as f64).abs() < 1e-12, "{filter:?} at -{k}");
+            }
+        }
+    }
+
+    #[test]
+    fn kernels_are_symmetric() {
+        for filter in [
+            Filter::Linear,
+            Filter::Cubic { a: -0.75 },
+            Filter::Lanczos { lobes: 3 },
+            Filter::Hamming,
+        ] {
+            for i in 0..40 {
+                let x = i as f64 * 0.073;
+                assert_eq!(evaluate(&filter, x), evaluate(&filter, -x), "{filter:?} {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn box_is_half_open() {
+        assert_eq!(evaluate(&Filter::Box, -0.5), 1.0);
+        assert_eq!(evaluate(&Filter::Box, 0.5), 0.0);
+    }
+
+    #[test]
+    fn cubic_partition_of_unity() {
+        // Keys' cubic reproduces constants for any `a`: weights at integer offsets sum to 1.
+        for a in [-0.5, -0.75, -1.0] {
+            for i in 0..10 {
+                let t = i as f64 / 10.0;
+                let sum: f64 = (-1..=2).map(|k| cubic(t - k as f64, a)).sum();
+                assert!((sum - 1.0).abs() < 1e-12, "a={a} t={t} sum={sum}");
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+#![doc = include_str!("../README.md")]
+
+pub mod adapter;
+pub mod element;
+pub mod error;
+pub mod gpu;
+mod kernels;
+pub mod plan;
+pub mod readback;
+pub mod reference;
+pub mod spec;
+pub mod weights;
+
+pub use adapter::GpuContext;
+pub use element::Element;
+pub use error::{AdapterError, ReadbackError, ResizeError, SpecError};
+pub use gpu::{Resizer, ResizerStats};
+pub use plan::{Path, Plan, PlanSource};
+pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
+pub use spec::{
+    AreaRule, AxisResample, Border, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
+    ResizeSpec, ResizeSpecBuilder, Size2,
+};
+pub use weights::AxisWeights;

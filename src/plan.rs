@@ -1,0 +1,146 @@
+//! Which path runs a spec: the paths, and the heuristic that answers when nothing is measured.
+
+use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::weights::AxisWeights;
+
+/// A way of running a resize on the GPU.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Path {
+    /// One dispatch; each output reads all `taps_y · taps_x` inputs. Best for small supports.
+    Gather,
+    /// Two dispatches, one banded product per axis through a pooled intermediate; each output
+    /// costs `taps_y + taps_x` reads. Best for wide supports.
+    Separable,
+    /// Let the library choose (see [`crate::Resizer::plan`]).
+    #[default]
+    Auto,
+}
+
+impl Path {
+    /// The concrete paths, in candidate order (the first is the safe default).
+    pub const CONCRETE: [Path; 2] = [Path::Gather, Path::Separable];
+
+    /// Lowercase name, as the CLI and JSON spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Gather => "gather",
+            Path::Separable => "separable",
+            Path::Auto => "auto",
+        }
+    }
+
+    /// Parses a lowercase name.
+    pub fn from_name(name: &str) -> Option<Path> {
+        match name {
+            "gather" => Some(Path::Gather),
+            "separable" => Some(Path::Separable),
+            "auto" => Some(Path::Auto),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a plan's choice came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlanSource {
+    /// The caller named the path.
+    Requested,
+    /// The heuristic below: no measurement was made.
+    Heuristic,
+}
+
+impl PlanSource {
+    /// Lowercase name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlanSource::Requested => "requested",
+            PlanSource::Heuristic => "heuristic",
+        }
+    }
+}
+
+/// What a plan chose, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The concrete path that runs.
+    pub path: Path,
+    /// Where the choice came from.
+    pub source: PlanSource,
+    /// One sentence on why.
+    pub reason: String,
+}
+
+/// Order of a separable resize's two passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PassOrder {
+    /// Horizontal first; the intermediate is `in_h × out_w`.
+    XThenY,
+    /// Vertical first; the intermediate is `out_h × in_w`.
+    YThenX,
+}
+
+/// The separable order: the smaller intermediate first, except that rounding between passes is
+/// defined for horizontal-first (Pillow's order).
+pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
+    let (i, o) = (spec.input(), spec.output());
+    let x_first = i.height as u64 * o.width as u64;
+    let y_first = o.height as u64 * i.width as u64;
+    if spec.round_intermediate() || x_first <= y_first {
+        PassOrder::XThenY
+    } else {
+        PassOrder::YThenX
+    }
+}
+
+/// Picks a path without measuring, from the reads each path makes per output.
+///
+/// Gather reads `taps_y · taps_x` inputs per output; separable reads `taps_x` per intermediate
+/// element plus `taps_y` per output and writes and re-reads the intermediate. Small supports
+/// (nearest, bilinear, bicubic) favour the single dispatch.
+pub fn heuristic(spec: &ResizeSpec) -> Plan {
+    let (wy, wx) = AxisWeights::for_spec(spec);
+    let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
+    let out = spec.output_len() as u64;
+    let (i, o) = (spec.input(), spec.output());
+    let mid_pixels = match pass_order(spec) {
+        PassOrder::XThenY => i.height as u64 * o.width as u64,
+        PassOrder::YThenX => o.height as u64 * i.width as u64,
+    };
+    let mid = mid_pixels * spec.batch() as u64 * spec.channels() as u64;
+    let first_taps = match pass_order(spec) {
+        PassOrder::XThenY => tx,
+        PassOrder::YThenX => ty,
+    };
+    let second_taps = ty + tx - first_taps;
+    let gather_reads = out * ty * tx;
+    // The intermediate is written once and read back: count it twice.
+    let separable_reads = mid * (first_taps + 2) + out * second_taps;
+    let vector_friendly =
+        spec.layout() == Layout::Nhwc && spec.element() == ElementType::F32 && spec.channels() % 4 == 0;
+    if ty * tx <= 16 || gather_reads <= separable_reads {
+        Plan {
+            path: Path::Gather,
+            source: PlanSource::Heuristic,
+            reason: format!(
+                "{ty}x{tx} taps: gather reads {gather_reads} inputs, separable {separable_reads}{}",
+                if vector_friendly { " (vector loads)" } else { "" }
+            ),
+        }
+    } else {
+        Plan {
+            path: Path::Separable,
+            source: PlanSource::Heuristic,
+            reason: format!(
+                "{ty}x{tx} taps: separable reads {separable_reads} inputs, gather {gather_reads}"
+            ),
+        }
+    }
+}

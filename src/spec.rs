@@ -1,0 +1,578 @@
+//! What to do: [`ResizeSpec`], its layouts, element types and per-axis resampling rules, validated
+//! on construction so that a bad request is a typed error before any GPU work.
+
+use crate::error::SpecError;
+
+/// Largest extent accepted along any one dimension. Far above any real image, far below the
+/// point where index arithmetic in `u32` could overflow.
+pub const MAX_DIMENSION: u32 = 1 << 20;
+
+/// Largest number of elements of one tensor (input, output or intermediate): every index the
+/// shaders compute must fit in a `u32`.
+pub const MAX_ELEMENTS: u64 = (u32::MAX as u64) / 4;
+
+/// Largest number of taps along one axis. A shrink by a factor `k` with a filter of support `s`
+/// needs about `2·s·k` taps; 4096 allows a 1000x antialiased shrink with a linear filter.
+pub const MAX_TAPS: u32 = 4096;
+
+/// Memory order of a 4-D tensor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Layout {
+    /// `[n, h, w, c]`: channels innermost, the order of images and of most game textures.
+    #[default]
+    Nhwc,
+    /// `[n, c, h, w]`: planes, the order of PyTorch and ONNX tensors.
+    Nchw,
+}
+
+/// The type of each stored element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ElementType {
+    /// 32-bit float.
+    #[default]
+    F32,
+    /// 8-bit unsigned integer, stored four to a `u32` on the GPU. Results are rounded half up and
+    /// clamped to `0..=255`.
+    U8,
+}
+
+impl ElementType {
+    /// Bytes per element.
+    pub const fn size(self) -> u64 {
+        match self {
+            ElementType::F32 => 4,
+            ElementType::U8 => 1,
+        }
+    }
+
+    /// Short lowercase name, as the CLI and JSON outputs spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ElementType::F32 => "f32",
+            ElementType::U8 => "u8",
+        }
+    }
+}
+
+/// How a nearest-neighbour filter turns a source coordinate into an input index.
+///
+/// The first four round the mapped coordinate as ONNX's `nearest_mode` names say. The others
+/// reproduce a library's own index arithmetic, which is not a rounding of a shared coordinate:
+/// they ignore the axis' [`CoordinateMapping`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NearestRule {
+    /// `floor(x)`.
+    Floor,
+    /// `ceil(x)`.
+    Ceil,
+    /// Round to nearest, ties down (ONNX's default).
+    RoundPreferFloor,
+    /// Round to nearest, ties up.
+    RoundPreferCeil,
+    /// PyTorch `mode='nearest'`: `floor(dst · scale)` in single precision.
+    TorchLegacy,
+    /// PyTorch `mode='nearest-exact'`: `floor((dst + 0.5) · scale)` in single precision.
+    TorchExact,
+    /// Pillow `NEAREST`: `floor((dst + 0.5) · scale)` with the coordinate accumulated step by step
+    /// in double precision, as Pillow's affine scaler does.
+    PillowAffine,
+    /// OpenCV `INTER_NEAREST`: `floor(dst · (1 / (out / in)))` in double precision.
+    OpenCvNearest,
+    /// OpenCV `INTER_NEAREST_EXACT`: pixel-centre mapping in 16-bit fixed point.
+    OpenCvNearestExact,
+}
+
+/// Which definition of "area" an area filter uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AreaRule {
+    /// PyTorch `mode='area'` (adaptive average pooling): output `i` averages inputs
+    /// `floor(i·in/out) .. ceil((i+1)·in/out)` with equal weights.
+    AdaptiveAverage,
+    /// OpenCV `INTER_AREA` when both axes shrink: each input pixel weighs by the fraction of it that
+    /// the output pixel covers.
+    Coverage,
+    /// OpenCV `INTER_AREA` when some axis grows: a linear interpolation whose fraction is the part
+    /// of the output pixel lying past the input pixel edge.
+    OpenCvUpscale,
+}
+
+/// The 1-D filter applied along an axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Filter {
+    /// Nearest neighbour, with the given index rule.
+    Nearest(NearestRule),
+    /// Linear (triangle) interpolation, support 1.
+    Linear,
+    /// Keys cubic with coefficient `a` (PyTorch and OpenCV use -0.75, Pillow -0.5), support 2.
+    Cubic {
+        /// The cubic coefficient.
+        a: f64,
+    },
+    /// Box filter, support 0.5 (Pillow `BOX`).
+    Box,
+    /// Hamming-windowed sinc, support 1 (Pillow `HAMMING`).
+    Hamming,
+    /// Lanczos-windowed sinc with `lobes` lobes (Pillow `LANCZOS` is 3, OpenCV `INTER_LANCZOS4` 4).
+    Lanczos {
+        /// Number of lobes: the support radius.
+        lobes: u32,
+    },
+    /// Area averaging, by the given rule.
+    Area(AreaRule),
+}
+
+impl Filter {
+    /// Short name for messages and tables.
+    pub fn name(&self) -> String {
+        match self {
+            Filter::Nearest(_) => "nearest".into(),
+            Filter::Linear => "linear".into(),
+            Filter::Cubic { a } => format!("cubic(a={a})"),
+            Filter::Box => "box".into(),
+            Filter::Hamming => "hamming".into(),
+            Filter::Lanczos { lobes } => format!("lanczos{lobes}"),
+            Filter::Area(_) => "area".into(),
+        }
+    }
+}
+
+/// How an output index maps to a source coordinate (in input pixel-index units, pixel `j`'s
+/// centre at `j`). The names are ONNX's `coordinate_transformation_mode`; `ratio` below is
+/// input pixels per output pixel (`in/out`, or `1/scale` when the caller gave a scale).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub enum CoordinateMapping {
+    /// `(dst + 0.5) · ratio - 0.5`: pixel centres line up (PyTorch `align_corners=False`).
+    #[default]
+    HalfPixel,
+    /// Half-pixel about the centre of the image when the output size was rounded from a scale.
+    HalfPixelSymmetric,
+    /// Half-pixel, except that an output of length 1 samples input coordinate 0.
+    PytorchHalfPixel,
+    /// `dst · (in - 1) / (out - 1)`: corner pixels line up (`align_corners=True`).
+    AlignCorners,
+    /// `dst · ratio`: top-left corners line up.
+    Asymmetric,
+    /// ONNX `tf_crop_and_resize`: samples the region `start..end` (fractions of `in - 1`);
+    /// outputs mapping outside the input take the spec's extrapolation value.
+    TfCropAndResize {
+        /// Start of the region, as a fraction of the axis.
+        start: f64,
+        /// End of the region, as a fraction of the axis.
+        end: f64,
+    },
+}
+
+/// How taps that fall outside the input are treated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Border {
+    /// Out-of-range taps read the edge pixel; weights are used as the filter gives them
+    /// (PyTorch and OpenCV without antialias, ONNX with `exclude_outside=0`).
+    #[default]
+    Clamp,
+    /// Out-of-range taps are dropped and the rest renormalised to sum to 1 (Pillow, PyTorch with
+    /// antialias, ONNX with `exclude_outside=1`).
+    Renormalize,
+}
+
+/// The resampling rule along one axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisResample {
+    /// The 1-D filter. Default: [`Filter::Linear`].
+    pub filter: Filter,
+    /// Output index to source coordinate. Default: [`CoordinateMapping::HalfPixel`].
+    pub mapping: CoordinateMapping,
+    /// Widen the filter by `1/scale` when shrinking. Default: `false`.
+    pub antialias: bool,
+    /// Out-of-range taps. Default: [`Border::Clamp`].
+    pub border: Border,
+    /// The output/input scale the caller stated (PyTorch's `scale_factor` without
+    /// `recompute_scale_factor`, ONNX's `scales`). `None` derives it from the sizes.
+    /// Default: `None`.
+    pub scale: Option<f64>,
+}
+
+impl Default for AxisResample {
+    fn default() -> Self {
+        AxisResample {
+            filter: Filter::Linear,
+            mapping: CoordinateMapping::HalfPixel,
+            antialias: false,
+            border: Border::Clamp,
+            scale: None,
+        }
+    }
+}
+
+impl AxisResample {
+    /// The same rule with another filter.
+    pub fn with_filter(mut self, filter: Filter) -> Self {
+        self.filter = filter;
+        self
+    }
+
+    /// The same rule with another coordinate mapping.
+    pub fn with_mapping(mut self, mapping: CoordinateMapping) -> Self {
+        self.mapping = mapping;
+        self
+    }
+
+    /// The same rule with antialiasing on or off.
+    pub fn with_antialias(mut self, antialias: bool) -> Self {
+        self.antialias = antialias;
+        self
+    }
+
+    /// The same rule with another border treatment.
+    pub fn with_border(mut self, border: Border) -> Self {
+        self.border = border;
+        self
+    }
+
+    /// The same rule with a stated output/input scale.
+    pub fn with_scale(mut self, scale: Option<f64>) -> Self {
+        self.scale = scale;
+        self
+    }
+}
+
+/// Height and width of an image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size2 {
+    /// Rows.
+    pub height: u32,
+    /// Columns.
+    pub width: u32,
+}
+
+impl Size2 {
+    /// A size from height and width (note the order: rows first, as in tensor shapes).
+    pub const fn new(height: u32, width: u32) -> Self {
+        Size2 { height, width }
+    }
+}
+
+/// A complete, validated description of one resize: `n` images of `c` channels from `input` to
+/// `output`, in a layout and element type, with a resampling rule per axis.
+///
+/// Build one with [`ResizeSpec::builder`] or with a preset from [`crate::presets`]; both validate
+/// before returning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResizeSpec {
+    batch: u32,
+    channels: u32,
+    input: Size2,
+    output: Size2,
+    layout: Layout,
+    element: ElementType,
+    y: AxisResample,
+    x: AxisResample,
+    extrapolation_value: f32,
+    round_intermediate: bool,
+}
+
+/// By-value builder of a [`ResizeSpec`]; [`ResizeSpecBuilder::build`] validates.
+#[derive(Clone, Copy, Debug)]
+pub struct ResizeSpecBuilder {
+    spec: ResizeSpec,
+}
+
+impl ResizeSpecBuilder {
+    /// Number of images. Default: 1.
+    pub fn batch(mut self, batch: u32) -> Self {
+        self.spec.batch = batch;
+        self
+    }
+
+    /// Channels per pixel. Default: 1.
+    pub fn channels(mut self, channels: u32) -> Self {
+        self.spec.channels = channels;
+        self
+    }
+
+    /// Memory layout of input and output. Default: [`Layout::Nhwc`].
+    pub fn layout(mut self, layout: Layout) -> Self {
+        self.spec.layout = layout;
+        self
+    }
+
+    /// Element type of input and output. Default: [`ElementType::F32`].
+    pub fn element(mut self, element: ElementType) -> Self {
+        self.spec.element = element;
+        self
+    }
+
+    /// The same rule on both axes.
+    pub fn both_axes(mut self, axis: AxisResample) -> Self {
+        self.spec.y = axis;
+        self.spec.x = axis;
+        self
+    }
+
+    /// The rule along the height.
+    pub fn y_axis(mut self, axis: AxisResample) -> Self {
+        self.spec.y = axis;
+        self
+    }
+
+    /// The rule along the width.
+    pub fn x_axis(mut self, axis: AxisResample) -> Self {
+        self.spec.x = axis;
+        self
+    }
+
+    /// The same filter on both axes, keeping the other settings.
+    pub fn filter(mut self, filter: Filter) -> Self {
+        self.spec.y.filter = filter;
+        self.spec.x.filter = filter;
+        self
+    }
+
+    /// The same coordinate mapping on both axes.
+    pub fn mapping(mut self, mapping: CoordinateMapping) -> Self {
+        self.spec.y.mapping = mapping;
+        self.spec.x.mapping = mapping;
+        self
+    }
+
+    /// Antialiasing on both axes.
+    pub fn antialias(mut self, antialias: bool) -> Self {
+        self.spec.y.antialias = antialias;
+        self.spec.x.antialias = antialias;
+        self
+    }
+
+    /// Value of outputs that map outside the input under
+    /// [`CoordinateMapping::TfCropAndResize`]. Default: 0.
+    pub fn extrapolation_value(mut self, value: f32) -> Self {
+        self.spec.extrapolation_value = value;
+        self
+    }
+
+    /// Round (and for u8, clamp) the horizontal pass's result to the element type before the
+    /// vertical pass, as Pillow does in 8-bit modes. Default: `false`.
+    pub fn round_intermediate(mut self, round: bool) -> Self {
+        self.spec.round_intermediate = round;
+        self
+    }
+
+    /// Validates and returns the spec.
+    pub fn build(self) -> Result<ResizeSpec, SpecError> {
+        self.spec.validate()?;
+        Ok(self.spec)
+    }
+}
+
+impl ResizeSpec {
+    /// Starts a spec from input and output sizes, with one image, one channel, NHWC, f32 and
+    /// half-pixel bilinear on both axes.
+    pub fn builder(input: Size2, output: Size2) -> ResizeSpecBuilder {
+        ResizeSpecBuilder {
+            spec: ResizeSpec {
+                batch: 1,
+                channels: 1,
+                input,
+                output,
+                layout: Layout::Nhwc,
+                element: ElementType::F32,
+                y: AxisResample::default(),
+                x: AxisResample::default(),
+                extrapolation_value: 0.0,
+                round_intermediate: false,
+            },
+        }
+    }
+
+    /// A builder preloaded with this spec, to derive a variant (another layout, say).
+    pub fn to_builder(self) -> ResizeSpecBuilder {
+        ResizeSpecBuilder { spec: self }
+    }
+
+    /// Number of images.
+    pub fn batch(&self) -> u32 {
+        self.batch
+    }
+    /// Channels per pixel.
+    pub fn channels(&self) -> u32 {
+        self.channels
+    }
+    /// Input image size.
+    pub fn input(&self) -> Size2 {
+        self.input
+    }
+    /// Output image size.
+    pub fn output(&self) -> Size2 {
+        self.output
+    }
+    /// Memory layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+    /// Element type.
+    pub fn element(&self) -> ElementType {
+        self.element
+    }
+    /// Rule along the height.
+    pub fn y_axis(&self) -> &AxisResample {
+        &self.y
+    }
+    /// Rule along the width.
+    pub fn x_axis(&self) -> &AxisResample {
+        &self.x
+    }
+    /// Value of outputs mapping outside the input (crop-and-resize).
+    pub fn extrapolation_value(&self) -> f32 {
+        self.extrapolation_value
+    }
+    /// Whether the intermediate between the passes is rounded to the element type.
+    pub fn round_intermediate(&self) -> bool {
+        self.round_intermediate
+    }
+
+    /// Elements in the input tensor.
+    pub fn input_len(&self) -> usize {
+        self.tensor_elements(self.input) as usize
+    }
+
+    /// Elements in the output tensor.
+    pub fn output_len(&self) -> usize {
+        self.tensor_elements(self.output) as usize
+    }
+
+    /// Input tensor shape in the spec's layout order.
+    pub fn input_shape(&self) -> [u32; 4] {
+        self.shape(self.input)
+    }
+
+    /// Output tensor shape in the spec's layout order.
+    pub fn output_shape(&self) -> [u32; 4] {
+        self.shape(self.output)
+    }
+
+    /// Bytes of the input tensor as stored (u8 rounds up to whole `u32` words on the GPU).
+    pub fn input_bytes(&self) -> u64 {
+        self.stored_bytes(self.tensor_elements(self.input))
+    }
+
+    /// Bytes of the output tensor as stored.
+    pub fn output_bytes(&self) -> u64 {
+        self.stored_bytes(self.tensor_elements(self.output))
+    }
+
+    pub(crate) fn stored_bytes(&self, elements: u64) -> u64 {
+        (elements * self.element.size()).next_multiple_of(4)
+    }
+
+    pub(crate) fn tensor_elements(&self, size: Size2) -> u64 {
+        self.batch as u64 * self.channels as u64 * size.height as u64 * size.width as u64
+    }
+
+    fn shape(&self, size: Size2) -> [u32; 4] {
+        match self.layout {
+            Layout::Nhwc => [self.batch, size.height, size.width, self.channels],
+            Layout::Nchw => [self.batch, self.channels, size.height, size.width],
+        }
+    }
+
+    fn validate(&self) -> Result<(), SpecError> {
+        let dims = [
+            ("batch", self.batch),
+            ("channels", self.channels),
+            ("input height", self.input.height),
+            ("input width", self.input.width),
+            ("output height", self.output.height),
+            ("output width", self.output.width),
+        ];
+        for (what, value) in dims {
+            if value == 0 {
+                return Err(SpecError::ZeroDimension { what });
+            }
+            if value > MAX_DIMENSION {
+                return Err(SpecError::DimensionTooLarge {
+                    what,
+                    value,
+                    max: MAX_DIMENSION,
+                });
+            }
+        }
+        // The largest tensor the passes touch: input, output, or either separable intermediate.
+        let sizes = [
+            ("input", self.input),
+            ("output", self.output),
+            (
+                "intermediate",
+                Size2::new(self.input.height, self.output.width),
+            ),
+            (
+                "intermediate",
+                Size2::new(self.output.height, self.input.width),
+            ),
+        ];
+        for (what, size) in sizes {
+            let elements = self.tensor_elements(size);
+            if elements > MAX_ELEMENTS {
+                return Err(SpecError::TooManyElements {
+                    what,
+                    elements,
+                    max: MAX_ELEMENTS,
+                });
+            }
+        }
+        for (axis, rule) in [("y", &self.y), ("x", &self.x)] {
+            validate_axis(axis, rule)?;
+        }
+        if !self.extrapolation_value.is_finite() {
+            return Err(SpecError::InvalidParameter {
+                what: "extrapolation value",
+                value: self.extrapolation_value as f64,
+                allowed: "a finite number",
+            });
+        }
+        // Taps are checked by computing them: that is the only exact count.
+        crate::weights::AxisWeights::for_spec_axes(self).map(|_| ())
+    }
+}
+
+fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecError> {
+    if let Some(scale) = rule.scale
+        && !(scale.is_finite() && scale > 0.0)
+    {
+        return Err(SpecError::InvalidParameter {
+            what: if axis == "y" { "y scale" } else { "x scale" },
+            value: scale,
+            allowed: "a finite number > 0",
+        });
+    }
+    match rule.filter {
+        Filter::Cubic { a } if !a.is_finite() => Err(SpecError::InvalidParameter {
+            what: "cubic coefficient",
+            value: a,
+            allowed: "a finite number (usually -0.5 or -0.75)",
+        }),
+        Filter::Lanczos { lobes } if !(1..=8).contains(&lobes) => {
+            Err(SpecError::InvalidParameter {
+                what: "lanczos lobes",
+                value: lobes as f64,
+                allowed: "1 to 8",
+            })
+        }
+        _ => match rule.mapping {
+            CoordinateMapping::TfCropAndResize { start, end }
+                if !(start.is_finite() && end.is_finite()) =>
+            {
+                Err(SpecError::InvalidParameter {
+                    what: "crop region",
+                    value: if start.is_finite() { end } else { start },
+                    allowed: "finite fractions",
+                })
+            }
+            _ => Ok(()),
+        },
+    }
+}

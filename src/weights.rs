@@ -1,0 +1,638 @@
+//! Per-axis band tables: for every output index along one axis, the first input index and the
+//! weights of a fixed number of consecutive taps.
+//!
+//! Every convention the library supports (nearest rules, linear, cubic with any `a`, area, box,
+//! hamming, lanczos, antialias widening, border clamping versus renormalising, crop-and-resize
+//! extrapolation) reduces to this one form. It is computed on the CPU in f64 and is the single
+//! source of truth shared by the CPU reference and every GPU path.
+
+use crate::error::SpecError;
+use crate::kernels;
+use crate::spec::{
+    AreaRule, AxisResample, Border, CoordinateMapping, Filter, MAX_TAPS, NearestRule, ResizeSpec,
+};
+
+/// The band table of one axis.
+///
+/// Row `i` (one per output index) reads inputs `start(i) .. start(i) + taps()`, all inside
+/// `0 .. input_len`, with [`AxisWeights::row`]'s weights. Taps that a convention clamps to the
+/// border are already folded onto the edge pixel, so no consumer needs bounds checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisWeights {
+    input_len: u32,
+    output_len: u32,
+    taps: u32,
+    starts: Vec<u32>,
+    weights: Vec<f64>,
+    outside: Vec<bool>,
+}
+
+impl AxisWeights {
+    /// Computes the table for resizing `input_len` to `output_len` under `rule`.
+    /// `axis` (`"y"` or `"x"`) only names the axis in errors.
+    pub fn compute(
+        input_len: u32,
+        output_len: u32,
+        rule: &AxisResample,
+        axis: &'static str,
+    ) -> Result<Self, SpecError> {
+        let rows = RowBuilder::new(input_len, output_len, rule).rows();
+        Self::from_sparse_rows(input_len, rows, axis)
+    }
+
+    /// The identity table of length `len`: one tap of weight 1 per index.
+    pub fn identity(len: u32) -> Self {
+        AxisWeights {
+            input_len: len,
+            output_len: len,
+            taps: 1,
+            starts: (0..len).collect(),
+            weights: vec![1.0; len as usize],
+            outside: vec![false; len as usize],
+        }
+    }
+
+    /// The identity table of length `len` carrying `other`'s out-of-range flags, so that a
+    /// second separable pass still knows which outputs take the extrapolation value.
+    pub(crate) fn identity_with_outside_of(other: &AxisWeights) -> Self {
+        let mut table = Self::identity(other.output_len);
+        table.outside.clone_from(&other.outside);
+        table
+    }
+
+    /// The `(y, x)` tables of a spec.
+    pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
+        Self::for_spec_axes(spec).expect("a built ResizeSpec has valid axis tables")
+    }
+
+    pub(crate) fn for_spec_axes(spec: &ResizeSpec) -> Result<(AxisWeights, AxisWeights), SpecError> {
+        let (input, output) = (spec.input(), spec.output());
+        let y = Self::compute(input.height, output.height, spec.y_axis(), "y")?;
+        let x = Self::compute(input.width, output.width, spec.x_axis(), "x")?;
+        Ok((y, x))
+    }
+
+    /// Input length.
+    pub fn input_len(&self) -> u32 {
+        self.input_len
+    }
+
+    /// Output length: the number of rows.
+    pub fn output_len(&self) -> u32 {
+        self.output_len
+    }
+
+    /// Taps per row.
+    pub fn taps(&self) -> u32 {
+        self.taps
+    }
+
+    /// First input index of row `i`.
+    pub fn start(&self, i: usize) -> u32 {
+        self.starts[i]
+    }
+
+    /// Weights of row `i`, `taps()` of them.
+    pub fn row(&self, i: usize) -> &[f64] {
+        let taps = self.taps as usize;
+        &self.weights[i * taps..(i + 1) * taps]
+    }
+
+    /// Whether output `i` maps outside the input and takes the extrapolation value.
+    pub fn is_outside(&self, i: usize) -> bool {
+        self.outside[i]
+    }
+
+    /// Whether any output maps outside the input.
+    pub fn has_outside(&self) -> bool {
+        self.outside.iter().any(|&o| o)
+    }
+
+    /// Whether the table is the identity (each output copies its own input).
+    pub fn is_identity(&self) -> bool {
+        self.input_len == self.output_len
+            && self.taps == 1
+            && !self.has_outside()
+            && self.starts.iter().enumerate().all(|(i, &s)| s as usize == i)
+            && self.weights.iter().all(|&w| w == 1.0)
+    }
+
+    fn from_sparse_rows(
+        input_len: u32,
+        rows: Vec<SparseRow>,
+        axis: &'static str,
+    ) -> Result<Self, SpecError> {
+        // The band spans each row's first to last non-zero tap; all rows share the widest span.
+        let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();
+        let widest = spans.iter().map(|&(lo, hi)| hi - lo + 1).max().unwrap_or(1);
+        if widest > MAX_TAPS {
+            return Err(SpecError::TooManyTaps {
+                axis,
+                taps: widest,
+                max: MAX_TAPS,
+            });
+        }
+        let taps = widest;
+        let mut starts = Vec::with_capacity(rows.len());
+        let mut weights = vec![0.0; rows.len() * taps as usize];
+        let mut outside = Vec::with_capacity(rows.len());
+        for (i, (row, &(lo, _))) in rows.iter().zip(&spans).enumerate() {
+            // Slide narrow rows left at the right edge so that the band stays inside the input.
+            let start = lo.min(input_len - taps);
+            starts.push(start);
+            outside.push(row.outside);
+            let band = &mut weights[i * taps as usize..(i + 1) * taps as usize];
+            for &(index, w) in &row.taps {
+                band[(index - start) as usize] += w;
+            }
+        }
+        Ok(AxisWeights {
+            input_len,
+            output_len: rows.len() as u32,
+            taps,
+            starts,
+            weights,
+            outside,
+        })
+    }
+}
+
+/// One output's taps before banding: in-range input indices and their weights.
+struct SparseRow {
+    taps: Vec<(u32, f64)>,
+    outside: bool,
+}
+
+impl SparseRow {
+    fn single(index: u32, outside: bool) -> Self {
+        SparseRow {
+            taps: vec![(index, 1.0)],
+            outside,
+        }
+    }
+
+    /// First and last input index with a non-zero weight (the first tap when all are zero).
+    fn span(&self) -> (u32, u32) {
+        let mut nonzero = self.taps.iter().filter(|&&(_, w)| w != 0.0).map(|&(j, _)| j);
+        match nonzero.next() {
+            Some(first) => nonzero.fold((first, first), |(lo, hi), j| (lo.min(j), hi.max(j))),
+            None => {
+                let j = self.taps.first().map_or(0, |&(j, _)| j);
+                (j, j)
+            }
+        }
+    }
+}
+
+/// Computes the sparse rows of one axis.
+struct RowBuilder<'a> {
+    input_len: u32,
+    output_len: u32,
+    rule: &'a AxisResample,
+}
+
+impl<'a> RowBuilder<'a> {
+    fn new(input_len: u32, output_len: u32, rule: &'a AxisResample) -> Self {
+        RowBuilder {
+            input_len,
+            output_len,
+            rule,
+        }
+    }
+
+    /// Input pixels per output pixel: `in/out`, or `1/scale` when the caller stated a scale.
+    fn ratio(&self) -> f64 {
+        match self.rule.scale {
+            Some(scale) => 1.0 / scale,
+            None => self.input_len as f64 / self.output_len as f64,
+        }
+    }
+
+    fn last(&self) -> i64 {
+        self.input_len as i64 - 1
+    }
+
+    fn clamp_index(&self, j: i64) -> u32 {
+        j.clamp(0, self.last()) as u32
+    }
+
+    /// Source coordinate of output `i` in pixel-edge units (input pixel `j` spans `j .. j+1`, so
+    /// its centre is at `j + 0.5`). Pillow and PyTorch's antialiased kernels evaluate the filter
+    /// at `j + 0.5 - centre`, and computing in that order keeps box-filter ties identical.
+    fn edge_centre(&self, i: u32) -> f64 {
+        let (i, n_in, n_out) = (i as f64, self.input_len as f64, self.output_len as f64);
+        let ratio = self.ratio();
+        match self.rule.mapping {
+            CoordinateMapping::HalfPixel => (i + 0.5) * ratio,
+            CoordinateMapping::PytorchHalfPixel => {
+                if self.output_len > 1 {
+                    (i + 0.5) * ratio
+                } else {
+                    0.5
+                }
+            }
+            CoordinateMapping::HalfPixelSymmetric => {
+                let scaled_len = n_in / ratio;
+                let adjustment = n_out / scaled_len;
+                let offset = n_in / 2.0 * (1.0 - adjustment);
+                offset + (i + 0.5) * ratio
+            }
+            CoordinateMapping::AlignCorners => {
+                if self.output_len > 1 {
+                    i * (n_in - 1.0) / (n_out - 1.0) + 0.5
+                } else {
+                    0.5
+                }
+            }
+            CoordinateMapping::Asymmetric => i * ratio + 0.5,
+            CoordinateMapping::TfCropAndResize { start, end } => {
+                if self.output_len > 1 {
+                    start * (n_in - 1.0) + i * (end - start) * (n_in - 1.0) / (n_out - 1.0) + 0.5
+                } else {
+                    0.5 * (start + end) * (n_in - 1.0) + 0.5
+                }
+            }
+        }
+    }
+
+    /// Whether a source coordinate (pixel-index units) lies outside the input under a mapping
+    /// that extrapolates.
+    fn is_outside(&self, coordinate: f64) -> bool {
+        matches!(
+            self.rule.mapping,
+            CoordinateMapping::TfCropAndResize { .. }
+        ) && (coordinate < 0.0 || coordinate > self.last() as f64)
+    }
+
+    fn rows(&self) -> Vec<SparseRow> {
+        match self.rule.filter {
+            Filter::Nearest(rule) => self.nearest_rows(rule),
+            Filter::Area(AreaRule::AdaptiveAverage) => self.adaptive_average_rows(),
+            Filter::Area(AreaRule::Coverage) => self.coverage_rows(),
+            Filter::Area(AreaRule::OpenCvUpscale) => self.opencv_area_upscale_rows(),
+            filter => (0..self.output_len)
+                .map(|i| self.convolution_row(i, &filter))
+                .collect(),
+        }
+    }
+
+    fn nearest_rows(&self, rule: NearestRule) -> Vec<SparseRow> {
+        let (n_in, n_out) = (self.input_len, self.output_len);
+        match rule {
+            NearestRule::TorchLegacy | NearestRule::TorchExact => {
+                // PyTorch computes the scale and the index in single precision.
+                let scale = match self.rule.scale {
+                    Some(s) => (1.0 / s) as f32,
+                    None => n_in as f32 / n_out as f32,
+                };
+                (0..n_out)
+                    .map(|i| {
+                        let j = if rule == NearestRule::TorchLegacy {
+                            // PyTorch special-cases equal sizes and exact doubling.
+                            if n_out == n_in {
+                                i as i64
+                            } else if n_out == 2 * n_in {
+                                (i >> 1) as i64
+                            } else {
+                                (i as f32 * scale).floor() as i64
+                            }
+                        } else {
+                            (((i as f64 + 0.5) * scale as f64) as f32).floor() as i64
+                        };
+                        SparseRow::single(self.clamp_index(j), false)
+                    })
+                    .collect()
+            }
+            NearestRule::PillowAffine => {
+                // Pillow steps the source coordinate by `in/out` from half a step, in f64.
+                let step = n_in as f64 / n_out as f64;
+                let mut coordinate = step * 0.5;
+                (0..n_out)
+                    .map(|_| {
+                        let j = coordinate.floor() as i64;
+                        coordinate += step;
+                        SparseRow::single(self.clamp_index(j), false)
+                    })
+                    .collect()
+            }
+            NearestRule::OpenCvNearest => {
+                let inverse = 1.0 / (n_out as f64 / n_in as f64);
+                (0..n_out)
+                    .map(|i| {
+                        let j = (i as f64 * inverse).floor() as i64;
+                        SparseRow::single(self.clamp_index(j), false)
+                    })
+                    .collect()
+            }
+            NearestRule::OpenCvNearestExact => {
+                // 16-bit fixed point, with the centre offset OpenCV uses.
+                let (n_in, n_out) = (n_in as i64, n_out as i64);
+                let step = ((n_in << 16) + n_out / 2) / n_out;
+                let origin = step / 2 - n_in % 2;
+                (0..n_out)
+                    .map(|i| SparseRow::single(self.clamp_index((step * i + origin) >> 16), false))
+                    .collect()
+            }
+            NearestRule::Floor
+            | NearestRule::Ceil
+            | NearestRule::RoundPreferFloor
+            | NearestRule::RoundPreferCeil => (0..n_out)
+                .map(|i| {
+                    let x = self.edge_centre(i) - 0.5;
+                    let j = match rule {
+                        NearestRule::Floor => x.floor(),
+                        NearestRule::Ceil => x.ceil(),
+                        NearestRule::RoundPreferFloor if x.fract().abs() == 0.5 => x.floor(),
+                        NearestRule::RoundPreferCeil if x.fract().abs() == 0.5 => x.ceil(),
+                        _ => x.round(),
+                    };
+                    SparseRow::single(self.clamp_index(j as i64), self.is_outside(x))
+                })
+                .collect(),
+        }
+    }
+
+    fn adaptive_average_rows(&self) -> Vec<SparseRow> {
+        let (n_in, n_out) = (self.input_len as u64, self.output_len as u64);
+        (0..n_out)
+            .map(|i| {
+                let start = i * n_in / n_out;
+                let end = ((i + 1) * n_in).div_ceil(n_out);
+                let w = 1.0 / (end - start) as f64;
+                SparseRow {
+                    taps: (start..end).map(|j| (j as u32, w)).collect(),
+                    outside: false,
+                }
+            })
+            .collect()
+    }
+
+    /// OpenCV's `computeResizeAreaTab`: each input pixel weighs by the part of it inside the
+    /// output pixel's footprint, weights rounded to f32 as OpenCV stores them.
+    fn coverage_rows(&self) -> Vec<SparseRow> {
+        let n_in = self.input_len as f64;
+        let scale = 1.0 / (self.output_len as f64 / n_in);
+        (0..self.output_len)
+            .map(|i| {
+                let f1 = i as f64 * scale;
+                let f2 = f1 + scale;
+                let cell = scale.min(n_in - f1);
+                let mut s2 = (f2.floor() as i64).min(self.last());
+                let s1 = (f1.ceil() as i64).min(s2);
+                s2 = s2.max(s1);
+                let mut taps = Vec::new();
+                if s1 as f64 - f1 > 1e-3 {
+                    taps.push(((s1 - 1) as u32, (((s1 as f64 - f1) / cell) as f32) as f64));
+                }
+                for j in s1..s2 {
+                    taps.push((j as u32, ((1.0 / cell) as f32) as f64));
+                }
+                if f2 - s2 as f64 > 1e-3 {
+                    let w = (f2 - s2 as f64).min(1.0).min(cell) / cell;
+                    taps.push((s2 as u32, (w as f32) as f64));
+                }
+                SparseRow {
+                    taps,
+                    outside: false,
+                }
+            })
+            .collect()
+    }
+
+    /// OpenCV's `INTER_AREA` when enlarging: linear weights whose fraction is how far the output
+    /// pixel reaches past the input pixel's right edge.
+    fn opencv_area_upscale_rows(&self) -> Vec<SparseRow> {
+        let inverse_scale = self.output_len as f64 / self.input_len as f64;
+        let scale = 1.0 / inverse_scale;
+        (0..self.output_len)
+            .map(|i| {
+                let mut j = (i as f64 * scale).floor() as i64;
+                let mut fraction = ((i + 1) as f64 - (j + 1) as f64 * inverse_scale) as f32;
+                fraction = if fraction <= 0.0 {
+                    0.0
+                } else {
+                    fraction - fraction.floor()
+                };
+                if j < 0 {
+                    (j, fraction) = (0, 0.0);
+                }
+                if j >= self.last() {
+                    (j, fraction) = (self.last(), 0.0);
+                }
+                let f = fraction as f64;
+                let mut taps = vec![(j as u32, 1.0 - f)];
+                if f != 0.0 {
+                    taps.push(((j + 1) as u32, f));
+                }
+                SparseRow {
+                    taps,
+                    outside: false,
+                }
+            })
+            .collect()
+    }
+
+    /// A continuous filter sampled around the source coordinate, widened by `1/scale` when
+    /// antialiasing a shrink.
+    fn convolution_row(&self, i: u32, filter: &Filter) -> SparseRow {
+        let ratio = match self.rule.mapping {
+            CoordinateMapping::AlignCorners if self.output_len > 1 => {
+                (self.input_len as f64 - 1.0) / (self.output_len as f64 - 1.0)
+            }
+            _ => self.ratio(),
+        };
+        let widen = if self.rule.antialias && ratio > 1.0 {
+            ratio
+        } else {
+            1.0
+        };
+        let inverse_widen = 1.0 / widen;
+        let support = kernels::support(filter) * widen;
+        let centre = self.edge_centre(i);
+        let coordinate = centre - 0.5;
+        let first = (coordinate - support).floor() as i64;
+        let last = (coordinate + support).ceil() as i64;
+        let mut taps: Vec<(u32, f64)> = Vec::with_capacity((last - first + 1) as usize);
+        match self.rule.border {
+            Border::Clamp => {
+                for j in first..=last {
+                    let w = kernels::evaluate(filter, (j as f64 - centre + 0.5) * inverse_widen);
+                    if w != 0.0 {
+                        let index = self.clamp_index(j);
+                        match taps.iter_mut().find(|(k, _)| *k == index) {
+                            Some((_, acc)) => *acc += w,
+                            None => taps.push((index, w)),
+                        }
+                    }
+                }
+                if self.rule.antialias {
+                    normalize(&mut taps);
+                }
+            }
+            Border::Renormalize => {
+                for j in first.max(0)..=last.min(self.last()) {
+                    let w = kernels::evaluate(filter, (j as f64 - centre + 0.5) * inverse_widen);
+                    taps.push((j as u32, w));
+                }
+                normalize(&mut taps);
+            }
+        }
+        if taps.is_empty() {
+            taps.push((self.clamp_index(coordinate.round() as i64), 0.0));
+        }
+        SparseRow {
+            taps,
+            outside: self.is_outside(coordinate),
+        }
+    }
+}
+
+fn normalize(taps: &mut [(u32, f64)]) {
+    let total: f64 = taps.iter().map(|&(_, w)| w).sum();
+    if total != 0.0 {
+        for (_, w) in taps.iter_mut() {
+            *w /= total;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(n_in: u32, n_out: u32, rule: AxisResample) -> AxisWeights {
+        AxisWeights::compute(n_in, n_out, &rule, "x").unwrap()
+    }
+
+    fn assert_rows_sum_to_one(t: &AxisWeights) {
+        for i in 0..t.output_len() as usize {
+            let sum: f64 = t.row(i).iter().sum();
+            assert!((sum - 1.0).abs() < 1e-9, "row {i} sums to {sum}");
+        }
+    }
+
+    fn assert_band_inside(t: &AxisWeights) {
+        for i in 0..t.output_len() as usize {
+            assert!(t.start(i) + t.taps() <= t.input_len(), "row {i} leaves the input");
+        }
+    }
+
+    #[test]
+    fn bilinear_upscale_by_two_has_quarter_weights() {
+        let t = table(4, 8, AxisResample::default());
+        assert_eq!(t.taps(), 2);
+        // Output 1 sits at input coordinate 0.25.
+        assert_eq!(t.start(1), 0);
+        assert_eq!(t.row(1), &[0.75, 0.25]);
+        // Output 0 sits at -0.25, clamped onto pixel 0.
+        assert_eq!(t.start(0), 0);
+        assert_eq!(t.row(0), &[1.0, 0.0]);
+        assert_rows_sum_to_one(&t);
+        assert_band_inside(&t);
+    }
+
+    #[test]
+    fn align_corners_hits_the_corners() {
+        let rule = AxisResample::default().with_mapping(CoordinateMapping::AlignCorners);
+        let t = table(5, 9, rule);
+        assert_eq!((t.start(0), t.row(0)[0]), (0, 1.0));
+        let last = t.output_len() as usize - 1;
+        let k = (4 - t.start(last)) as usize;
+        assert_eq!(t.row(last)[k], 1.0);
+        assert_rows_sum_to_one(&t);
+    }
+
+    #[test]
+    fn identity_sizes_give_identity_for_interpolating_filters() {
+        for filter in [
+            Filter::Linear,
+            Filter::Cubic { a: -0.75 },
+            Filter::Lanczos { lobes: 3 },
+        ] {
+            let t = table(7, 7, AxisResample::default().with_filter(filter));
+            for i in 0..7 {
+                let k = i - t.start(i) as usize;
+                assert!((t.row(i)[k] - 1.0).abs() < 1e-12, "{filter:?} row {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn antialias_widens_support_by_the_ratio() {
+        let rule = AxisResample::default()
+            .with_antialias(true)
+            .with_border(Border::Renormalize);
+        let t = table(100, 10, rule);
+        // Linear support 1 widened by 10: 20 taps span the footprint.
+        assert!((19..=21).contains(&t.taps()), "taps {}", t.taps());
+        assert_rows_sum_to_one(&t);
+        assert_band_inside(&t);
+        // Without antialias the same shrink reads two taps.
+        assert_eq!(table(100, 10, AxisResample::default()).taps(), 2);
+    }
+
+    #[test]
+    fn extreme_shrink_has_no_ratio_limit() {
+        let rule = AxisResample::default()
+            .with_filter(Filter::Cubic { a: -0.5 })
+            .with_antialias(true)
+            .with_border(Border::Renormalize);
+        let t = table(3000, 3, rule);
+        assert_rows_sum_to_one(&t);
+        assert_band_inside(&t);
+    }
+
+    #[test]
+    fn too_many_taps_is_an_error() {
+        let rule = AxisResample::default()
+            .with_filter(Filter::Lanczos { lobes: 8 })
+            .with_antialias(true)
+            .with_border(Border::Renormalize);
+        let err = AxisWeights::compute(1 << 20, 1, &rule, "x").unwrap_err();
+        assert!(matches!(err, SpecError::TooManyTaps { axis: "x", .. }), "{err}");
+    }
+
+    #[test]
+    fn adaptive_average_matches_pooling_bounds() {
+        let t = table(
+            10,
+            3,
+            AxisResample::default().with_filter(Filter::Area(AreaRule::AdaptiveAverage)),
+        );
+        // floor(i*10/3) .. ceil((i+1)*10/3): 0..4, 3..7, 6..10.
+        assert_eq!((t.start(0), t.start(1), t.start(2)), (0, 3, 6));
+        assert_eq!(t.taps(), 4);
+        assert_rows_sum_to_one(&t);
+    }
+
+    #[test]
+    fn crop_and_resize_flags_outputs_outside_the_input() {
+        let rule = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
+            start: -0.5,
+            end: 1.0,
+        });
+        let t = table(5, 7, rule);
+        assert!(t.is_outside(0));
+        assert!(!t.is_outside(6));
+    }
+
+    #[test]
+    fn nearest_rules_agree_on_plain_upscale() {
+        // 4 -> 8: every rule that maps pixel centres picks floor(i/2).
+        for rule in [
+            NearestRule::TorchExact,
+            NearestRule::PillowAffine,
+            NearestRule::OpenCvNearestExact,
+            NearestRule::TorchLegacy,
+            NearestRule::OpenCvNearest,
+        ] {
+            let t = table(
+                4,
+                8,
+                AxisResample::default().with_filter(Filter::Nearest(rule)),
+            );
+            let picked: Vec<u32> = (0..8).map(|i| t.start(i)).collect();
+            assert_eq!(picked, vec![0, 0, 1, 1, 2, 2, 3, 3], "{rule:?}");
+        }
+    }
+}

@@ -1,0 +1,10 @@
+// Source tensor of u8 elements, four to a u32, little-endian.
+@group(0) @binding(2) var<storage, read> src: array<u32>;
+
+fn load(i: u32) -> f32 {
+    return f32((src[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu);
+}
+
+fn quantize_src(v: f32) -> f32 {
+    return round_to_u8(v);
+}
