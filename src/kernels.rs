@@ -18,9 +18,9 @@ pub(crate) fn support(filter: &Filter) -> f64 {
 /// The kernel's weight at `x` input pixels from the sample point.
 pub(crate) fn evaluate(filter: &Filter, x: f64) -> f64 {
     match *filter {
-        // Half-open, as Pillow's box: a tap exactly half a pixel to the left is in, to the right out.
+        // Half-open as Pillow's box: a tap exactly half a pixel to the right is in, to the left out.
         Filter::Box | Filter::Nearest(_) | Filter::Area(_) => {
-            if (-0.5..0.5).contains(&x) {
+            if x > -0.5 && x <= 0.5 {
                 1.0
             } else {
                 0.0
@@ -110,8 +110,8 @@ mod tests {
 
     #[test]
     fn box_is_half_open() {
-        assert_eq!(evaluate(&Filter::Box, -0.5), 1.0);
-        assert_eq!(evaluate(&Filter::Box, 0.5), 0.0);
+        assert_eq!(evaluate(&Filter::Box, -0.5), 0.0);
+        assert_eq!(evaluate(&Filter::Box, 0.5), 1.0);
     }
 
     #[test]

@@ -1,11 +1,14 @@
 #![doc = include_str!("../README.md")]
 
 pub mod adapter;
+pub mod conformance;
 pub mod element;
 pub mod error;
 pub mod gpu;
 mod kernels;
+pub mod npy;
 pub mod plan;
+pub mod presets;
 pub mod readback;
 pub mod reference;
 pub mod spec;
@@ -18,7 +21,7 @@ pub use gpu::{Resizer, ResizerStats};
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{
-    AreaRule, AxisResample, Border, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
     ResizeSpec, ResizeSpecBuilder, Size2,
 };
 pub use weights::AxisWeights;

@@ -81,7 +81,7 @@ pub enum NearestRule {
     PillowAffine,
     /// OpenCV `INTER_NEAREST`: `floor(dst · (1 / (out / in)))` in double precision.
     OpenCvNearest,
-    /// OpenCV `INTER_NEAREST_EXACT`: pixel-centre mapping in 16-bit fixed point.
+    /// OpenCV `INTER_NEAREST_EXACT`: the same stepped pixel-centre rule as Pillow's.
     OpenCvNearestExact,
 }
 
@@ -181,6 +181,18 @@ pub enum Border {
     Renormalize,
 }
 
+/// The arithmetic in which source coordinates are computed. It decides exact ties of nearest
+/// rounding, so a convention that computes in single precision is reproduced in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CoordinateArithmetic {
+    /// Double precision (PyTorch on f64 tensors, Pillow, OpenCV).
+    #[default]
+    F64,
+    /// Single precision, step by step as ONNX Runtime does.
+    F32,
+}
+
 /// The resampling rule along one axis.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AxisResample {
@@ -196,6 +208,8 @@ pub struct AxisResample {
     /// `recompute_scale_factor`, ONNX's `scales`). `None` derives it from the sizes.
     /// Default: `None`.
     pub scale: Option<f64>,
+    /// Arithmetic of the coordinate mapping. Default: [`CoordinateArithmetic::F64`].
+    pub arithmetic: CoordinateArithmetic,
 }
 
 impl Default for AxisResample {
@@ -206,6 +220,7 @@ impl Default for AxisResample {
             antialias: false,
             border: Border::Clamp,
             scale: None,
+            arithmetic: CoordinateArithmetic::F64,
         }
     }
 }

@@ -9,7 +9,7 @@
 use crate::error::SpecError;
 use crate::kernels;
 use crate::spec::{
-    AreaRule, AxisResample, Border, CoordinateMapping, Filter, MAX_TAPS, NearestRule, ResizeSpec,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, MAX_TAPS, NearestRule, ResizeSpec,
 };
 
 /// The band table of one axis.
@@ -142,7 +142,7 @@ impl AxisWeights {
             starts.push(start);
             outside.push(row.outside);
             let band = &mut weights[i * taps as usize..(i + 1) * taps as usize];
-            for &(index, w) in &row.taps {
+            for &(index, w) in row.taps.iter().filter(|&&(_, w)| w != 0.0) {
                 band[(index - start) as usize] += w;
             }
         }
@@ -220,6 +220,9 @@ impl<'a> RowBuilder<'a> {
     /// its centre is at `j + 0.5`). Pillow and PyTorch's antialiased kernels evaluate the filter
     /// at `j + 0.5 - centre`, and computing in that order keeps box-filter ties identical.
     fn edge_centre(&self, i: u32) -> f64 {
+        if self.rule.arithmetic == CoordinateArithmetic::F32 {
+            return self.edge_centre_f32(i);
+        }
         let (i, n_in, n_out) = (i as f64, self.input_len as f64, self.output_len as f64);
         let ratio = self.ratio();
         match self.rule.mapping {
@@ -253,6 +256,49 @@ impl<'a> RowBuilder<'a> {
                 }
             }
         }
+    }
+
+    /// [`RowBuilder::edge_centre`] as ONNX Runtime computes it: every step in f32, with the
+    /// scale as `out/in` (or the stated scale) rounded to f32. Exact ties of nearest rounding
+    /// depend on this.
+    fn edge_centre_f32(&self, i: u32) -> f64 {
+        let (x, n_in, n_out) = (i as f32, self.input_len as f32, self.output_len as f32);
+        let scale = match self.rule.scale {
+            Some(s) => s as f32,
+            None => n_out / n_in,
+        };
+        let coordinate: f32 = match self.rule.mapping {
+            CoordinateMapping::HalfPixel => (x + 0.5) / scale - 0.5,
+            CoordinateMapping::PytorchHalfPixel => {
+                if self.output_len > 1 {
+                    (x + 0.5) / scale - 0.5
+                } else {
+                    0.0
+                }
+            }
+            CoordinateMapping::HalfPixelSymmetric => {
+                let adjustment = n_out / (scale * n_in);
+                let offset = n_in / 2.0 * (1.0 - adjustment);
+                offset + (x + 0.5) / scale - 0.5
+            }
+            CoordinateMapping::AlignCorners => {
+                if self.output_len > 1 {
+                    x * (n_in - 1.0) / (n_out - 1.0)
+                } else {
+                    0.0
+                }
+            }
+            CoordinateMapping::Asymmetric => x / scale,
+            CoordinateMapping::TfCropAndResize { start, end } => {
+                let (start, end) = (start as f32, end as f32);
+                if self.output_len > 1 {
+                    start * (n_in - 1.0) + (x * (end - start) * (n_in - 1.0)) / (n_out - 1.0)
+                } else {
+                    0.5 * (start + end) * (n_in - 1.0)
+                }
+            }
+        };
+        coordinate as f64 + 0.5
     }
 
     /// Whether a source coordinate (pixel-index units) lies outside the input under a mapping
@@ -303,8 +349,9 @@ impl<'a> RowBuilder<'a> {
                     })
                     .collect()
             }
-            NearestRule::PillowAffine => {
-                // Pillow steps the source coordinate by `in/out` from half a step, in f64.
+            NearestRule::PillowAffine | NearestRule::OpenCvNearestExact => {
+                // Both step the source coordinate by `in/out` from half a step, accumulating in
+                // f64: rounding drift decides exact ties, so the steps are taken one by one.
                 let step = n_in as f64 / n_out as f64;
                 let mut coordinate = step * 0.5;
                 (0..n_out)
@@ -322,15 +369,6 @@ impl<'a> RowBuilder<'a> {
                         let j = (i as f64 * inverse).floor() as i64;
                         SparseRow::single(self.clamp_index(j), false)
                     })
-                    .collect()
-            }
-            NearestRule::OpenCvNearestExact => {
-                // 16-bit fixed point, with the centre offset OpenCV uses.
-                let (n_in, n_out) = (n_in as i64, n_out as i64);
-                let step = ((n_in << 16) + n_out / 2) / n_out;
-                let origin = step / 2 - n_in % 2;
-                (0..n_out)
-                    .map(|i| SparseRow::single(self.clamp_index((step * i + origin) >> 16), false))
                     .collect()
             }
             NearestRule::Floor
@@ -435,12 +473,7 @@ impl<'a> RowBuilder<'a> {
     /// A continuous filter sampled around the source coordinate, widened by `1/scale` when
     /// antialiasing a shrink.
     fn convolution_row(&self, i: u32, filter: &Filter) -> SparseRow {
-        let ratio = match self.rule.mapping {
-            CoordinateMapping::AlignCorners if self.output_len > 1 => {
-                (self.input_len as f64 - 1.0) / (self.output_len as f64 - 1.0)
-            }
-            _ => self.ratio(),
-        };
+        let ratio = self.ratio();
         let widen = if self.rule.antialias && ratio > 1.0 {
             ratio
         } else {
@@ -465,9 +498,9 @@ impl<'a> RowBuilder<'a> {
                         }
                     }
                 }
-                if self.rule.antialias {
-                    normalize(&mut taps);
-                }
+                // Interpolating kernels sum to 1 only approximately on integer taps (lanczos);
+                // OpenCV normalises them, and for the others this changes nothing.
+                normalize(&mut taps);
             }
             Border::Renormalize => {
                 for j in first.max(0)..=last.min(self.last()) {

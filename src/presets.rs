@@ -1,0 +1,345 @@
+//! Specs with exactly one library's semantics, so that "like PyTorch" gives PyTorch's numbers.
+//!
+//! Each function returns a [`ResizeSpecBuilder`] with both axes configured; set the batch,
+//! channels, layout and element type on it, then [`ResizeSpecBuilder::build`].
+//!
+//! | preset | the call it reproduces |
+//! | --- | --- |
+//! | [`torch`] | `torch.nn.functional.interpolate(x, size=.. or scale_factor=.., mode=.., align_corners=.., recompute_scale_factor=.., antialias=..)` |
+//! | [`pillow`] | `Image.resize((w, h), resample=..)` on the whole image (modes `F`, `L`, `RGB`, …) |
+//! | [`opencv`] | `cv2.resize(x, (w, h), interpolation=..)` |
+//! | [`onnx`] | ONNX `Resize` (opset 19, as ONNX Runtime computes it) with `sizes` |
+
+use crate::error::SpecError;
+use crate::spec::{
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule, ResizeSpec,
+    ResizeSpecBuilder, Size2,
+};
+
+/// PyTorch's `mode` argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TorchMode {
+    /// `'nearest'` (the legacy, asymmetric rule).
+    Nearest,
+    /// `'nearest-exact'`.
+    NearestExact,
+    /// `'bilinear'`.
+    Bilinear,
+    /// `'bicubic'` (`a = -0.75`, or `-0.5` with antialias).
+    Bicubic,
+    /// `'area'` (adaptive average pooling).
+    Area,
+}
+
+/// How PyTorch was told the output size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TorchOutput {
+    /// `size=(h, w)`.
+    Size(Size2),
+    /// `scale_factor=(y, x)`; the output is `floor(in · scale)`. Without
+    /// `recompute_scale_factor`, coordinates map with `1/scale` rather than `in/out`.
+    ScaleFactor {
+        /// Height scale.
+        y: f64,
+        /// Width scale.
+        x: f64,
+        /// `recompute_scale_factor=True`.
+        recompute: bool,
+    },
+}
+
+/// The output size PyTorch computes for `output` from `input`.
+pub fn torch_output_size(input: Size2, output: TorchOutput) -> Result<Size2, SpecError> {
+    match output {
+        TorchOutput::Size(size) => Ok(size),
+        TorchOutput::ScaleFactor { y, x, .. } => {
+            let scaled = |len: u32, scale: f64, what| {
+                if !(scale.is_finite() && scale > 0.0) {
+                    return Err(SpecError::InvalidParameter {
+                        what,
+                        value: scale,
+                        allowed: "a finite number > 0",
+                    });
+                }
+                Ok((len as f64 * scale).floor().min(u32::MAX as f64) as u32)
+            };
+            Ok(Size2::new(
+                scaled(input.height, y, "y scale factor")?,
+                scaled(input.width, x, "x scale factor")?,
+            ))
+        }
+    }
+}
+
+/// `F.interpolate(x, size|scale_factor, mode, align_corners, antialias)` on an `input`-sized
+/// image. `align_corners` applies to bilinear and bicubic only, as in PyTorch.
+pub fn torch(
+    input: Size2,
+    output: TorchOutput,
+    mode: TorchMode,
+    align_corners: bool,
+    antialias: bool,
+) -> Result<ResizeSpecBuilder, SpecError> {
+    let out = torch_output_size(input, output)?;
+    let (scale_y, scale_x) = match output {
+        TorchOutput::ScaleFactor {
+            y,
+            x,
+            recompute: false,
+        } => (Some(y), Some(x)),
+        _ => (None, None),
+    };
+    let interpolating = matches!(mode, TorchMode::Bilinear | TorchMode::Bicubic);
+    let mapping = if interpolating && align_corners {
+        CoordinateMapping::AlignCorners
+    } else {
+        CoordinateMapping::HalfPixel
+    };
+    let (filter, border) = match mode {
+        TorchMode::Nearest => (Filter::Nearest(NearestRule::TorchLegacy), Border::Clamp),
+        TorchMode::NearestExact => (Filter::Nearest(NearestRule::TorchExact), Border::Clamp),
+        TorchMode::Bilinear if antialias => (Filter::Linear, Border::Renormalize),
+        TorchMode::Bilinear => (Filter::Linear, Border::Clamp),
+        TorchMode::Bicubic if antialias => (Filter::Cubic { a: -0.5 }, Border::Renormalize),
+        TorchMode::Bicubic => (Filter::Cubic { a: -0.75 }, Border::Clamp),
+        TorchMode::Area => (Filter::Area(AreaRule::AdaptiveAverage), Border::Clamp),
+    };
+    let axis = AxisResample {
+        filter,
+        mapping,
+        antialias: antialias && interpolating,
+        border,
+        scale: None,
+        arithmetic: CoordinateArithmetic::F64,
+    };
+    Ok(ResizeSpec::builder(input, out)
+        .y_axis(axis.with_scale(scale_y))
+        .x_axis(axis.with_scale(scale_x)))
+}
+
+/// Pillow's resampling filters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PillowFilter {
+    /// `Image.Resampling.NEAREST`.
+    Nearest,
+    /// `Image.Resampling.BOX`.
+    Box,
+    /// `Image.Resampling.BILINEAR`.
+    Bilinear,
+    /// `Image.Resampling.HAMMING`.
+    Hamming,
+    /// `Image.Resampling.BICUBIC` (`a = -0.5`).
+    Bicubic,
+    /// `Image.Resampling.LANCZOS` (3 lobes).
+    Lanczos,
+}
+
+/// `Image.resize((output.width, output.height), filter)`. Pillow always antialiases a shrink,
+/// renormalises at the borders, runs the horizontal pass first and, in 8-bit modes, rounds
+/// between the passes: the builder sets all of that (rounding is a no-op for f32 elements, which
+/// is Pillow's `F` mode).
+pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBuilder {
+    let filter = match filter {
+        PillowFilter::Nearest => Filter::Nearest(NearestRule::PillowAffine),
+        PillowFilter::Box => Filter::Box,
+        PillowFilter::Bilinear => Filter::Linear,
+        PillowFilter::Hamming => Filter::Hamming,
+        PillowFilter::Bicubic => Filter::Cubic { a: -0.5 },
+        PillowFilter::Lanczos => Filter::Lanczos { lobes: 3 },
+    };
+    let axis = AxisResample {
+        filter,
+        mapping: CoordinateMapping::HalfPixel,
+        antialias: true,
+        border: Border::Renormalize,
+        scale: None,
+        arithmetic: CoordinateArithmetic::F64,
+    };
+    ResizeSpec::builder(input, output)
+        .both_axes(axis)
+        .round_intermediate(true)
+}
+
+/// OpenCV's `interpolation` flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OpenCvInterpolation {
+    /// `cv2.INTER_NEAREST`.
+    Nearest,
+    /// `cv2.INTER_NEAREST_EXACT`.
+    NearestExact,
+    /// `cv2.INTER_LINEAR`.
+    Linear,
+    /// `cv2.INTER_CUBIC` (`a = -0.75`).
+    Cubic,
+    /// `cv2.INTER_AREA`.
+    Area,
+    /// `cv2.INTER_LANCZOS4`.
+    Lanczos4,
+}
+
+/// `cv2.resize(x, (output.width, output.height), interpolation=..)` on float images. OpenCV does
+/// not antialias (except `INTER_AREA`) and clamps taps at the border.
+pub fn opencv(input: Size2, output: Size2, interpolation: OpenCvInterpolation) -> ResizeSpecBuilder {
+    let filter = match interpolation {
+        OpenCvInterpolation::Nearest => Filter::Nearest(NearestRule::OpenCvNearest),
+        OpenCvInterpolation::NearestExact => Filter::Nearest(NearestRule::OpenCvNearestExact),
+        OpenCvInterpolation::Linear => Filter::Linear,
+        OpenCvInterpolation::Cubic => Filter::Cubic { a: -0.75 },
+        OpenCvInterpolation::Lanczos4 => Filter::Lanczos { lobes: 4 },
+        // OpenCV averages by coverage only when neither axis grows; otherwise both axes use
+        // its enlarging rule.
+        OpenCvInterpolation::Area
+            if output.width <= input.width && output.height <= input.height =>
+        {
+            Filter::Area(AreaRule::Coverage)
+        }
+        OpenCvInterpolation::Area => Filter::Area(AreaRule::OpenCvUpscale),
+    };
+    ResizeSpec::builder(input, output).both_axes(AxisResample {
+        filter,
+        mapping: CoordinateMapping::HalfPixel,
+        antialias: false,
+        border: Border::Clamp,
+        scale: None,
+        arithmetic: CoordinateArithmetic::F64,
+    })
+}
+
+/// ONNX `Resize`'s `mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OnnxMode {
+    /// `"nearest"`.
+    Nearest,
+    /// `"linear"`.
+    Linear,
+    /// `"cubic"`.
+    Cubic,
+}
+
+/// ONNX `Resize`'s `coordinate_transformation_mode`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OnnxCoordinates {
+    /// `"half_pixel"` (the default).
+    #[default]
+    HalfPixel,
+    /// `"half_pixel_symmetric"`.
+    HalfPixelSymmetric,
+    /// `"pytorch_half_pixel"`.
+    PytorchHalfPixel,
+    /// `"align_corners"`.
+    AlignCorners,
+    /// `"asymmetric"`.
+    Asymmetric,
+    /// `"tf_crop_and_resize"`, with the `roi` of [`OnnxResize::roi`].
+    TfCropAndResize,
+}
+
+impl OnnxCoordinates {
+    /// Parses the attribute's string value.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "half_pixel" => Self::HalfPixel,
+            "half_pixel_symmetric" => Self::HalfPixelSymmetric,
+            "pytorch_half_pixel" => Self::PytorchHalfPixel,
+            "align_corners" => Self::AlignCorners,
+            "asymmetric" => Self::Asymmetric,
+            "tf_crop_and_resize" => Self::TfCropAndResize,
+            _ => return None,
+        })
+    }
+}
+
+/// The attributes of an ONNX `Resize` node, defaults as in the ONNX specification.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OnnxResize {
+    /// `mode`. Default: nearest.
+    pub mode: OnnxMode,
+    /// `coordinate_transformation_mode`. Default: half_pixel.
+    pub coordinates: OnnxCoordinates,
+    /// `nearest_mode`. Default: round_prefer_floor.
+    pub nearest_mode: NearestRule,
+    /// `cubic_coeff_a`. Default: -0.75.
+    pub cubic_coeff_a: f64,
+    /// `exclude_outside`. Default: false.
+    pub exclude_outside: bool,
+    /// `antialias`. Default: false.
+    pub antialias: bool,
+    /// `extrapolation_value`. Default: 0.
+    pub extrapolation_value: f32,
+    /// The height and width entries of `roi` as `[y_start, x_start, y_end, x_end]`, used by
+    /// `tf_crop_and_resize`. Default: the whole image.
+    pub roi: [f64; 4],
+}
+
+impl Default for OnnxResize {
+    fn default() -> Self {
+        OnnxResize {
+            mode: OnnxMode::Nearest,
+            coordinates: OnnxCoordinates::HalfPixel,
+            nearest_mode: NearestRule::RoundPreferFloor,
+            cubic_coeff_a: -0.75,
+            exclude_outside: false,
+            antialias: false,
+            extrapolation_value: 0.0,
+            roi: [0.0, 0.0, 1.0, 1.0],
+        }
+    }
+}
+
+/// ONNX `Resize` to `sizes = [.., .., output.height, output.width]`.
+pub fn onnx(input: Size2, output: Size2, node: &OnnxResize) -> Result<ResizeSpecBuilder, SpecError> {
+    if !matches!(
+        node.nearest_mode,
+        NearestRule::Floor
+            | NearestRule::Ceil
+            | NearestRule::RoundPreferFloor
+            | NearestRule::RoundPreferCeil
+    ) {
+        return Err(SpecError::Unsupported(format!(
+            "ONNX nearest_mode must be floor, ceil, round_prefer_floor or round_prefer_ceil, not {:?}",
+            node.nearest_mode
+        )));
+    }
+    let mapping = |start: f64, end: f64| match node.coordinates {
+        OnnxCoordinates::HalfPixel => CoordinateMapping::HalfPixel,
+        OnnxCoordinates::HalfPixelSymmetric => CoordinateMapping::HalfPixelSymmetric,
+        OnnxCoordinates::PytorchHalfPixel => CoordinateMapping::PytorchHalfPixel,
+        OnnxCoordinates::AlignCorners => CoordinateMapping::AlignCorners,
+        OnnxCoordinates::Asymmetric => CoordinateMapping::Asymmetric,
+        OnnxCoordinates::TfCropAndResize => CoordinateMapping::TfCropAndResize { start, end },
+    };
+    let (filter, border) = match node.mode {
+        OnnxMode::Nearest => (Filter::Nearest(node.nearest_mode), Border::Clamp),
+        // ONNX Runtime's antialiased kernels fold out-of-range taps onto the edge like the
+        // plain ones, then normalise.
+        OnnxMode::Linear => (Filter::Linear, Border::Clamp),
+        OnnxMode::Cubic => (
+            Filter::Cubic {
+                a: node.cubic_coeff_a,
+            },
+            if node.exclude_outside {
+                Border::Renormalize
+            } else {
+                Border::Clamp
+            },
+        ),
+    };
+    let axis = |start, end| AxisResample {
+        filter,
+        mapping: mapping(start, end),
+        antialias: node.antialias && node.mode != OnnxMode::Nearest,
+        border,
+        scale: None,
+        arithmetic: CoordinateArithmetic::F32,
+    };
+    let [y0, x0, y1, x1] = node.roi;
+    Ok(ResizeSpec::builder(input, output)
+        .y_axis(axis(y0, y1))
+        .x_axis(axis(x0, x1))
+        .extrapolation_value(node.extrapolation_value))
+}
