@@ -25,6 +25,15 @@ pub struct GpuContext {
 pub const OPTIONAL_FEATURES: [(&str, wgpu::Features); 1] =
     [("timestamp", wgpu::Features::TIMESTAMP_QUERY)];
 
+/// Options of [`GpuContext::request`].
+#[derive(Clone, Debug, Default)]
+pub struct ContextOptions {
+    /// Optional features not to request even where the adapter has them. Default: none.
+    pub withheld_features: wgpu::Features,
+    /// Limits to request instead of the adapter's own. Default: the adapter's.
+    pub limits: Option<wgpu::Limits>,
+}
+
 impl GpuContext {
     /// Creates an instance, picks an adapter as the environment says and requests a device with
     /// the adapter's limits and optional features, blocking.
@@ -34,18 +43,25 @@ impl GpuContext {
 
     /// [`GpuContext::from_env`] as a future.
     pub async fn from_env_async() -> Result<Self, AdapterError> {
+        Self::request(ContextOptions::default()).await
+    }
+
+    /// As [`GpuContext::from_env`], with options: how the tests show that every fallback
+    /// and every limit check works.
+    pub async fn request(options: ContextOptions) -> Result<Self, AdapterError> {
         let instance = instance_from_env();
         let adapter = pick_adapter(&instance).await?;
         let disabled = disabled_features()?;
         let wanted = OPTIONAL_FEATURES
             .iter()
             .filter(|(name, _)| !disabled.contains(name))
-            .fold(wgpu::Features::empty(), |acc, (_, f)| acc | *f);
+            .fold(wgpu::Features::empty(), |acc, (_, f)| acc | *f)
+            - options.withheld_features;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-resize"),
                 required_features: adapter.features() & wanted,
-                required_limits: adapter.limits(),
+                required_limits: options.limits.unwrap_or_else(|| adapter.limits()),
                 ..Default::default()
             })
             .await?;

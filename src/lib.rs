@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod adapter;
+pub mod bench;
 pub mod conformance;
 pub mod element;
 pub mod error;
@@ -12,6 +13,7 @@ pub mod presets;
 pub mod readback;
 pub mod reference;
 pub mod spec;
+pub mod timing;
 pub mod weights;
 
 pub use adapter::GpuContext;

@@ -66,3 +66,89 @@ fn one_pixel_dimensions() {
         }
     }
 }
+
+/// Every filter, antialiased or not, both borders, crop-and-resize extrapolation, both element
+/// types, on random shapes: GPU against the CPU reference.
+#[test]
+fn every_filter_random_shapes() {
+    use wgpu_resize::{AreaRule, AxisResample, Border, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("every filter") else { return };
+    let filters = [
+        Filter::Nearest(NearestRule::RoundPreferFloor),
+        Filter::Nearest(NearestRule::TorchLegacy),
+        Filter::Nearest(NearestRule::PillowAffine),
+        Filter::Linear,
+        Filter::Cubic { a: -0.75 },
+        Filter::Cubic { a: -0.5 },
+        Filter::Box,
+        Filter::Hamming,
+        Filter::Lanczos { lobes: 3 },
+        Filter::Lanczos { lobes: 4 },
+        Filter::Area(AreaRule::AdaptiveAverage),
+        Filter::Area(AreaRule::Coverage),
+        Filter::Area(AreaRule::OpenCvUpscale),
+    ];
+    let mut rng = Rng::new(42);
+    for (k, filter) in filters.iter().enumerate() {
+        for variant in 0..4u64 {
+            let seed = k as u64 * 16 + variant;
+            let input = Size2::new(rng.range(1, 48), rng.range(1, 48));
+            let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+            let mapping = match variant {
+                3 => CoordinateMapping::TfCropAndResize { start: -0.2, end: 0.9 },
+                _ => CoordinateMapping::HalfPixel,
+            };
+            let axis = AxisResample::default()
+                .with_filter(*filter)
+                .with_mapping(mapping)
+                .with_antialias(variant % 2 == 1)
+                .with_border(if variant == 1 { Border::Renormalize } else { Border::Clamp });
+            let layout = if variant % 2 == 0 { Layout::Nhwc } else { Layout::Nchw };
+            let c = [1, 3, 4, 5][variant as usize];
+            let builder = ResizeSpec::builder(input, output)
+                .batch(rng.range(1, 2))
+                .channels(c)
+                .layout(layout)
+                .both_axes(axis)
+                .extrapolation_value(-7.5);
+            // f32
+            let spec = builder.build().unwrap();
+            let data = Rng::new(seed).f32s(spec.input_len());
+            let expected = reference::resize(&spec, &data).unwrap();
+            for path in [Path::Gather, Path::Separable] {
+                let got = run_poisoned(gpu, &spec, &data, path);
+                let report = compare(&got, &expected);
+                assert!(report.within(2e-5), "seed {seed} {spec:?} {path}: {report}");
+            }
+            // u8, with and without rounding between the passes.
+            let spec = builder
+                .element(ElementType::U8)
+                .round_intermediate(variant % 2 == 0)
+                .build()
+                .unwrap();
+            let data = Rng::new(seed).u8s(spec.input_len());
+            let expected = reference::resize(&spec, &data).unwrap();
+            for path in [Path::Gather, Path::Separable] {
+                let got = run_poisoned(gpu, &spec, &data, path);
+                let report = compare(&got, &expected);
+                assert!(report.within(1.0), "seed {seed} {spec:?} {path}: {report}");
+            }
+        }
+    }
+}
+
+/// A batch of images resized in one call equals each image resized alone.
+#[test]
+fn batch_matches_single_images() {
+    let Some(gpu) = gpu("batch") else { return };
+    let (input, output) = (Size2::new(17, 23), Size2::new(9, 31));
+    let batched = ResizeSpec::builder(input, output).batch(4).channels(3).build().unwrap();
+    let single = ResizeSpec::builder(input, output).channels(3).build().unwrap();
+    let data = Rng::new(3).f32s(batched.input_len());
+    let all = run_poisoned(gpu, &batched, &data, Path::Auto);
+    for (image, chunk) in data.chunks(single.input_len()).enumerate() {
+        let alone = run_poisoned(gpu, &single, chunk, Path::Auto);
+        let part = &all[image * single.output_len()..(image + 1) * single.output_len()];
+        assert_eq!(part, alone.as_slice(), "image {image}");
+    }
+}

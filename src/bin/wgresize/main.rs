@@ -1,0 +1,322 @@
+//! `wgresize`: resize `.npy` tensors on the GPU, benchmark the paths, run conformance cases and
+//! describe the adapters.
+
+mod options;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use wgpu_resize::bench::{self, BenchSettings};
+use wgpu_resize::conformance::{self, Runner};
+use wgpu_resize::timing::TimingMethod;
+use wgpu_resize::{ElementType, GpuContext, Layout, Path, Resizer, Size2, npy};
+
+use options::ResizeFlags;
+
+#[derive(Parser, Debug)]
+#[command(name = "wgresize", version, about = "Resize images and tensors on the GPU through wgpu")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PathArg {
+    Auto,
+    Gather,
+    Separable,
+}
+
+impl From<PathArg> for Path {
+    fn from(p: PathArg) -> Path {
+        match p {
+            PathArg::Auto => Path::Auto,
+            PathArg::Gather => Path::Gather,
+            PathArg::Separable => Path::Separable,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List adapters, and the chosen one's backend, driver, features and key limits.
+    Info,
+    /// Resize a .npy tensor (f32 or u8) into another .npy file.
+    Resize {
+        /// Input .npy: [n,h,w,c] (or [n,c,h,w] with --layout nchw).
+        input: PathBuf,
+        /// Output .npy, same element type and layout.
+        output: PathBuf,
+        #[command(flatten)]
+        flags: ResizeFlags,
+        /// Which GPU path runs.
+        #[arg(long, value_enum, default_value = "auto")]
+        path: PathArg,
+    },
+    /// Time every path on the standard shapes and check each against the CPU reference.
+    Bench {
+        /// A smoke run: fewer samples per shape.
+        #[arg(long)]
+        quick: bool,
+        /// Print only JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run every case of DIR/cases.json on the GPU and compare with the expected outputs.
+    Conformance {
+        /// Folder holding cases.json and the .npy files.
+        dir: PathBuf,
+        /// Which GPU path runs.
+        #[arg(long, value_enum, default_value = "auto")]
+        path: PathArg,
+        /// Print only JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Info => info(),
+        Command::Resize {
+            input,
+            output,
+            flags,
+            path,
+        } => resize(&input, &output, &flags, path.into()),
+        Command::Bench { quick, json } => run_bench(quick, json),
+        Command::Conformance { dir, path, json } => run_conformance(&dir, path.into(), json),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("wgresize: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn gpu() -> Result<(GpuContext, Resizer), String> {
+    let context = GpuContext::from_env().map_err(|e| e.to_string())?;
+    let resizer = Resizer::new(&context.device, &context.queue).map_err(|e| e.to_string())?;
+    Ok((context, resizer))
+}
+
+fn info() -> Result<ExitCode, String> {
+    let instance = wgpu_resize::adapter::instance_from_env();
+    let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+    println!("adapters:");
+    for adapter in &adapters {
+        println!("  {}", wgpu_resize::adapter::describe(&adapter.get_info()));
+    }
+    let (context, _) = gpu()?;
+    let limits = context.device.limits();
+    println!("chosen: {}", context.describe());
+    println!("device features: {:?}", context.device.features());
+    println!(
+        "timing: {}",
+        TimingMethod::for_device(&context.device).name()
+    );
+    println!("limits:");
+    println!("  max_buffer_size: {}", limits.max_buffer_size);
+    println!(
+        "  max_storage_buffer_binding_size: {}",
+        limits.max_storage_buffer_binding_size
+    );
+    println!(
+        "  max_storage_buffers_per_shader_stage: {}",
+        limits.max_storage_buffers_per_shader_stage
+    );
+    println!(
+        "  max_compute_workgroups_per_dimension: {}",
+        limits.max_compute_workgroups_per_dimension
+    );
+    println!(
+        "  max_compute_invocations_per_workgroup: {}",
+        limits.max_compute_invocations_per_workgroup
+    );
+    println!(
+        "  max_compute_workgroup_storage_size: {}",
+        limits.max_compute_workgroup_storage_size
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Splits a 4-D shape in `layout` order into (n, c, size).
+fn split_shape(shape: [u32; 4], layout: Layout) -> (u32, u32, Size2) {
+    match layout {
+        Layout::Nchw => (shape[0], shape[1], Size2::new(shape[2], shape[3])),
+        _ => (shape[0], shape[3], Size2::new(shape[1], shape[2])),
+    }
+}
+
+fn resize(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    flags: &ResizeFlags,
+    path: Path,
+) -> Result<ExitCode, String> {
+    // f32 first; a u8 file is read as u8 and resized in 8 bits.
+    match npy::read::<f32>(input) {
+        Ok(array) => resize_typed(array, output, flags, path, ElementType::F32),
+        Err(npy::NpyError::WrongType { .. }) => {
+            let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
+            resize_typed(array, output, flags, path, ElementType::U8)
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn resize_typed<T>(
+    array: npy::Array4<T>,
+    output: &std::path::Path,
+    flags: &ResizeFlags,
+    path: Path,
+    element: ElementType,
+) -> Result<ExitCode, String>
+where
+    T: wgpu_resize::Element + npyz::AutoSerialize,
+{
+    let layout = flags.layout();
+    let (n, c, size) = split_shape(array.shape, layout);
+    let spec = flags.spec(n, c, size, element)?;
+    let (_context, resizer) = gpu()?;
+    let plan = resizer.plan(&spec, path);
+    let result = resizer
+        .resize(&spec, &array.data, path)
+        .map_err(|e| e.to_string())?;
+    npy::write(output, spec.output_shape(), &result).map_err(|e| e.to_string())?;
+    let out = spec.output();
+    eprintln!(
+        "{}x{} -> {}x{} ({} path: {})",
+        size.width, size.height, out.width, out.height, plan.path, plan.reason
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_bench(quick: bool, json: bool) -> Result<ExitCode, String> {
+    let (context, resizer) = gpu()?;
+    let method = TimingMethod::for_device(&context.device);
+    let settings = if quick {
+        BenchSettings::QUICK
+    } else {
+        BenchSettings::FULL
+    };
+    let info = context.adapter.get_info();
+    let paths = [Path::Gather, Path::Separable, Path::Auto];
+    let interactive = std::io::stderr().is_terminal();
+    let total = bench::SHAPES.len();
+    let mut results = Vec::new();
+    for (k, shape) in bench::SHAPES.iter().enumerate() {
+        let progress = |what: &str| {
+            if interactive {
+                eprint!("\r\x1b[2K[{}/{total}] {what}", k + 1);
+            } else {
+                eprintln!("[{}/{total}] {what}", k + 1);
+            }
+        };
+        results.extend(
+            bench::run_shape(&resizer, shape, &paths, method, settings, progress)
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    if interactive {
+        eprint!("\r\x1b[2K");
+    }
+    let worst = results.iter().map(|r| r.max_abs_error).fold(0.0, f64::max);
+    if json {
+        let doc = json!({
+            "adapter": info.name,
+            "backend": format!("{:?}", info.backend).to_lowercase(),
+            "driver": format!("{} {}", info.driver, info.driver_info),
+            "timing": method.name(),
+            "results": results,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?);
+    } else {
+        println!("{} — timing: {}", context.describe(), method.name());
+        println!(
+            "{:<20} {:>12} {:>12} {:>10} {:>12} {:>12}  {}",
+            "shape", "gather µs", "separable µs", "faster", "gather err", "separ. err", "auto"
+        );
+        for chunk in results.chunks(paths.len()) {
+            let (g, s, a) = (&chunk[0], &chunk[1], &chunk[2]);
+            let label = format!("{}x{}x{}x{} ->{}x{}", g.n, g.h, g.w, g.c, g.out_h, g.out_w);
+            let faster = if g.median_us <= s.median_us { "gather" } else { "separable" };
+            println!(
+                "{label:<20} {:>12.1} {:>12.1} {faster:>10} {:>12.2e} {:>12.2e}  {} {:.1} µs",
+                g.median_us,
+                s.median_us,
+                g.max_abs_error,
+                s.max_abs_error,
+                a.chosen.as_deref().unwrap_or("?"),
+                a.median_us
+            );
+        }
+        if method == TimingMethod::Wall {
+            println!("(wall clock: the adapter has no timestamp queries; times include submission)");
+        }
+    }
+    if worst > 1e-5 {
+        eprintln!("wgresize: a path differs from the CPU reference by {worst:.3e} (> 1e-5)");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_conformance(dir: &std::path::Path, path: Path, json: bool) -> Result<ExitCode, String> {
+    let cases = conformance::load_cases(dir).map_err(|e| e.to_string())?;
+    let (context, resizer) = gpu()?;
+    if !json {
+        eprintln!("{} cases on {} ({} path)", cases.len(), context.describe(), path);
+    }
+    let mut rows = Vec::new();
+    let mut failed = 0;
+    for case in &cases {
+        let (passed, max_abs, error) = match case.run(dir, Runner::Gpu(&resizer, path)) {
+            Ok(outcome) => (outcome.passed(), outcome.max_abs, None),
+            Err(e) => (false, f64::NAN, Some(e.to_string())),
+        };
+        if !passed {
+            failed += 1;
+            if !json {
+                match &error {
+                    Some(e) => println!("FAIL {}: {e}", case.id),
+                    None => println!(
+                        "FAIL {}: max abs {max_abs:.3e} > {:.1e}",
+                        case.id, case.tolerance_max_abs
+                    ),
+                }
+            }
+        }
+        rows.push(json!({
+            "id": case.id,
+            "passed": passed,
+            "max_abs_error": if max_abs.is_finite() { json!(max_abs) } else { json!(null) },
+            "tolerance": case.tolerance_max_abs,
+            "error": error,
+        }));
+    }
+    let passed = cases.len() - failed;
+    if json {
+        let doc = json!({
+            "adapter": context.adapter.get_info().name,
+            "path": path.name(),
+            "passed": passed,
+            "failed": failed,
+            "cases": rows,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?);
+    } else {
+        println!("{passed} passed, {failed} failed");
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,147 @@
+//! Timing recorded resizes on the GPU: timestamp queries around each resize where the device has
+//! them, wall clock around a submit and a blocking poll otherwise.
+
+use std::time::Instant;
+
+use crate::error::ResizeError;
+use crate::gpu::{Resizer, TimestampSlots};
+use crate::plan::Path;
+use crate::readback::read_buffer;
+use crate::spec::ResizeSpec;
+
+/// How a time was measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimingMethod {
+    /// GPU timestamp queries at the start of the first pass and the end of the last.
+    Timestamp,
+    /// Host wall clock around one submission and a blocking device poll.
+    Wall,
+}
+
+impl TimingMethod {
+    /// `"timestamp"` or `"wall"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimingMethod::Timestamp => "timestamp",
+            TimingMethod::Wall => "wall",
+        }
+    }
+
+    /// The method the device supports: timestamps when it has the feature.
+    pub fn for_device(device: &wgpu::Device) -> Self {
+        if device.features().contains(wgpu::Features::TIMESTAMP_QUERY) {
+            TimingMethod::Timestamp
+        } else {
+            TimingMethod::Wall
+        }
+    }
+}
+
+/// Samples of one resize, in microseconds.
+#[derive(Clone, Debug)]
+pub struct Samples {
+    /// How they were taken.
+    pub method: TimingMethod,
+    /// Each sample, µs.
+    pub micros: Vec<f64>,
+}
+
+impl Samples {
+    /// The median sample.
+    pub fn median(&self) -> f64 {
+        median(&self.micros)
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count); NaN when empty.
+pub fn median(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    }
+}
+
+/// Times `spec` on `path` between the given buffers: `warmup` untimed runs, then enough samples
+/// to fill about `budget_seconds` (between `min_samples` and `max_samples`).
+#[allow(clippy::too_many_arguments)]
+pub fn time_resize(
+    resizer: &Resizer,
+    spec: &ResizeSpec,
+    path: Path,
+    input: &wgpu::Buffer,
+    output: &wgpu::Buffer,
+    method: TimingMethod,
+    budget_seconds: f64,
+    (min_samples, max_samples): (usize, usize),
+) -> Result<Samples, ResizeError> {
+    let device = resizer.device();
+    let queue = resizer.queue();
+    // Warm-up: builds pipelines, uploads tables, and measures roughly how long a run takes.
+    let start = Instant::now();
+    let mut encoder = device.create_command_encoder(&Default::default());
+    resizer.encode(&mut encoder, spec, input, output, path)?;
+    queue.submit([encoder.finish()]);
+    wait(device)?;
+    let rough = start.elapsed().as_secs_f64().max(1e-6);
+    let count = ((budget_seconds / rough) as usize).clamp(min_samples.max(1), max_samples.max(1));
+
+    match method {
+        TimingMethod::Wall => {
+            let mut micros = Vec::with_capacity(count);
+            for _ in 0..count {
+                let mut encoder = device.create_command_encoder(&Default::default());
+                resizer.encode(&mut encoder, spec, input, output, path)?;
+                let start = Instant::now();
+                queue.submit([encoder.finish()]);
+                wait(device)?;
+                micros.push(start.elapsed().as_secs_f64() * 1e6);
+            }
+            Ok(Samples { method, micros })
+        }
+        TimingMethod::Timestamp => {
+            let queries = 2 * count as u32;
+            let query_set = device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("wgpu-resize timing"),
+                ty: wgpu::QueryType::Timestamp,
+                count: queries,
+            });
+            let resolve = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize timing resolve"),
+                size: queries as u64 * 8,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            let mut encoder = device.create_command_encoder(&Default::default());
+            for k in 0..count as u32 {
+                let slots = TimestampSlots {
+                    query_set: &query_set,
+                    begin: 2 * k,
+                };
+                resizer.encode_inner(&mut encoder, spec, input, output, path, Some(slots))?;
+            }
+            encoder.resolve_query_set(&query_set, 0..queries, &resolve, 0);
+            queue.submit([encoder.finish()]);
+            let ticks: Vec<u64> = read_buffer(device, queue, &resolve, 0..queries as u64 * 8)?;
+            let period_ns = queue.get_timestamp_period() as f64;
+            let micros = ticks
+                .chunks_exact(2)
+                .map(|pair| pair[1].saturating_sub(pair[0]) as f64 * period_ns / 1000.0)
+                .collect();
+            Ok(Samples { method, micros })
+        }
+    }
+}
+
+fn wait(device: &wgpu::Device) -> Result<(), ResizeError> {
+    device
+        .poll(wgpu::PollType::wait_indefinitely())
+        .map(|_| ())
+        .map_err(|e| ResizeError::Gpu(format!("waiting for the device: {e}")))
+}

@@ -1,0 +1,109 @@
+//! Every kernel variant the library builds, parsed and validated by naga without a GPU, then
+//! translated to SPIR-V, GLSL (compute, ES 3.1), MSL and HLSL. Where `spirv-val` and
+//! `glslangValidator` are installed (CI installs them), their verdict on the output is checked too.
+
+use std::process::Command;
+
+use naga::back::{glsl, hlsl, msl, spv};
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+use wgpu_resize::gpu::KernelVariant;
+use wgpu_resize::gpu::shaders::FILES;
+
+fn validated(source: &str, label: &str) -> (naga::Module, naga::valid::ModuleInfo) {
+    let module = naga::front::wgsl::parse_str(source)
+        .unwrap_or_else(|e| panic!("{label} does not parse:\n{}", e.emit_to_string(source)));
+    let info = Validator::new(ValidationFlags::all(), Capabilities::all())
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("{label} does not validate:\n{}", e.emit_to_string(source)));
+    (module, info)
+}
+
+/// Runs a checker if it is installed; returns whether it ran. A checker that runs must accept.
+fn check_with(tool: &str, args: &[&str], bytes: &[u8], suffix: &str, label: &str) -> bool {
+    if Command::new(tool).arg("--version").output().is_err() {
+        return false;
+    }
+    let file = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
+    std::fs::write(file.path(), bytes).unwrap();
+    let out = Command::new(tool).args(args).arg(file.path()).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{tool} rejects {label}:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+#[test]
+fn every_file_is_part_of_a_validated_variant() {
+    let sources: Vec<String> = KernelVariant::ALL.iter().map(|v| v.source()).collect();
+    for (name, text) in FILES {
+        assert!(
+            sources.iter().any(|s| s.contains(text)),
+            "{name} is in no kernel variant"
+        );
+    }
+    // The common file stands alone as a module of declarations.
+    validated(FILES[0].1, FILES[0].0);
+}
+
+#[test]
+fn every_variant_validates_and_translates() {
+    let require_tools = std::env::var("WGPU_RESIZE_REQUIRE_SHADER_TOOLS").as_deref() == Ok("1");
+    for variant in KernelVariant::ALL {
+        let label = variant.label();
+        let (module, info) = validated(&variant.source(), &label);
+
+        let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
+            .unwrap_or_else(|e| panic!("{label} to SPIR-V: {e}"));
+        let spirv: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let ran_spirv_val = check_with("spirv-val", &["--target-env", "vulkan1.1"], &spirv, ".spv", &label);
+
+        let mut glsl_text = String::new();
+        let options = glsl::Options {
+            version: glsl::Version::Embedded {
+                version: 310,
+                is_webgl: false,
+            },
+            ..glsl::Options::default()
+        };
+        let pipeline = glsl::PipelineOptions {
+            shader_stage: naga::ShaderStage::Compute,
+            entry_point: "main".into(),
+            multiview: None,
+        };
+        glsl::Writer::new(
+            &mut glsl_text,
+            &module,
+            &info,
+            &options,
+            &pipeline,
+            naga::proc::BoundsCheckPolicies::default(),
+        )
+        .and_then(|mut w| w.write())
+        .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
+        let ran_glslang = check_with("glslangValidator", &[], glsl_text.as_bytes(), ".comp", &label);
+
+        let mut msl_text = String::new();
+        msl::Writer::new(&mut msl_text)
+            .write(
+                &module,
+                &info,
+                &msl::Options::default(),
+                &msl::PipelineOptions::default(),
+            )
+            .unwrap_or_else(|e| panic!("{label} to MSL: {e}"));
+        assert!(msl_text.contains("kernel"), "{label}: MSL has no kernel");
+
+        let mut hlsl_text = String::new();
+        hlsl::Writer::new(&mut hlsl_text, &hlsl::Options::default(), &hlsl::PipelineOptions::default())
+            .write(&module, &info, None)
+            .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
+        assert!(hlsl_text.contains("[numthreads(256, 1, 1)]"), "{label}: HLSL lacks the workgroup size");
+
+        if require_tools {
+            assert!(ran_spirv_val && ran_glslang, "spirv-val and glslangValidator are required");
+        }
+    }
+}
