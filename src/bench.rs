@@ -44,18 +44,57 @@ impl BenchShape {
 
     /// `"1x192x320x4 x4"`.
     pub fn label(&self) -> String {
-        format!("{}x{}x{}x{} x{}", self.n, self.h, self.w, self.c, self.scale)
+        format!(
+            "{}x{}x{}x{} x{}",
+            self.n, self.h, self.w, self.c, self.scale
+        )
     }
 }
 
 /// The six shapes of the standard suite.
 pub const SHAPES: [BenchShape; 6] = [
-    BenchShape { n: 1, h: 192, w: 320, c: 4, scale: 4.0 },
-    BenchShape { n: 1, h: 384, w: 640, c: 4, scale: 2.0 },
-    BenchShape { n: 1, h: 768, w: 1280, c: 4, scale: 0.25 },
-    BenchShape { n: 1, h: 768, w: 1280, c: 4, scale: 0.5 },
-    BenchShape { n: 1, h: 1080, w: 1920, c: 4, scale: 2.0 },
-    BenchShape { n: 1, h: 2160, w: 3840, c: 4, scale: 0.5 },
+    BenchShape {
+        n: 1,
+        h: 192,
+        w: 320,
+        c: 4,
+        scale: 4.0,
+    },
+    BenchShape {
+        n: 1,
+        h: 384,
+        w: 640,
+        c: 4,
+        scale: 2.0,
+    },
+    BenchShape {
+        n: 1,
+        h: 768,
+        w: 1280,
+        c: 4,
+        scale: 0.25,
+    },
+    BenchShape {
+        n: 1,
+        h: 768,
+        w: 1280,
+        c: 4,
+        scale: 0.5,
+    },
+    BenchShape {
+        n: 1,
+        h: 1080,
+        w: 1920,
+        c: 4,
+        scale: 2.0,
+    },
+    BenchShape {
+        n: 1,
+        h: 2160,
+        w: 3840,
+        c: 4,
+        scale: 0.5,
+    },
 ];
 
 /// One timed path on one shape, as `--json` prints it.

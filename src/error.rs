@@ -165,7 +165,9 @@ pub enum ReadbackError {
 #[non_exhaustive]
 pub enum AdapterError {
     /// No adapter matched.
-    #[error("no GPU adapter found{0}; on a machine without a GPU install Mesa's lavapipe (apt-get install mesa-vulkan-drivers)")]
+    #[error(
+        "no GPU adapter found{0}; on a machine without a GPU install Mesa's lavapipe (apt-get install mesa-vulkan-drivers)"
+    )]
     NoAdapter(String),
     /// The adapter refused the device request.
     #[error("requesting a device failed: {0}")]

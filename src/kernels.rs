@@ -87,8 +87,14 @@ mod tests {
         ] {
             assert_eq!(evaluate(&filter, 0.0), 1.0, "{filter:?}");
             for k in 1..=support(&filter) as i32 {
-                assert!(evaluate(&filter, k as f64).abs() < 1e-12, "{filter:?} at {k}");
-                assert!(evaluate(&filter, -k as f64).abs() < 1e-12, "{filter:?} at -{k}");
+                assert!(
+                    evaluate(&filter, k as f64).abs() < 1e-12,
+                    "{filter:?} at {k}"
+                );
+                assert!(
+                    evaluate(&filter, -k as f64).abs() < 1e-12,
+                    "{filter:?} at -{k}"
+                );
             }
         }
     }
@@ -103,7 +109,11 @@ mod tests {
         ] {
             for i in 0..40 {
                 let x = i as f64 * 0.073;
-                assert_eq!(evaluate(&filter, x), evaluate(&filter, -x), "{filter:?} {x}");
+                assert_eq!(
+                    evaluate(&filter, x),
+                    evaluate(&filter, -x),
+                    "{filter:?} {x}"
+                );
             }
         }
     }

@@ -23,7 +23,7 @@ pub use gpu::{Resizer, ResizerStats};
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{
-    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
-    ResizeSpec, ResizeSpecBuilder, Size2,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter,
+    Layout, NearestRule, ResizeSpec, ResizeSpecBuilder, Size2,
 };
 pub use weights::AxisWeights;

@@ -94,7 +94,9 @@ pub fn write<T: npyz::AutoSerialize + Copy>(
         .writer(BufWriter::new(file))
         .begin_nd()
         .map_err(io_error(path))?;
-    writer.extend(data.iter().copied()).map_err(io_error(path))?;
+    writer
+        .extend(data.iter().copied())
+        .map_err(io_error(path))?;
     writer.finish().map_err(io_error(path))
 }
 

@@ -1,6 +1,6 @@
 //! Which path runs a spec: the paths, and the heuristic that answers when nothing is measured.
 
-use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::spec::ResizeSpec;
 use crate::weights::AxisWeights;
 
 /// A way of running a resize on the GPU.
@@ -123,15 +123,18 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
     let gather_reads = out * ty * tx;
     // The intermediate is written once and read back: count it twice.
     let separable_reads = mid * (first_taps + 2) + out * second_taps;
-    let vector_friendly =
-        spec.layout() == Layout::Nhwc && spec.element() == ElementType::F32 && spec.channels() % 4 == 0;
+    let vector_friendly = spec.vector_friendly();
     if ty * tx <= 16 || gather_reads <= separable_reads {
         Plan {
             path: Path::Gather,
             source: PlanSource::Heuristic,
             reason: format!(
                 "{ty}x{tx} taps: gather reads {gather_reads} inputs, separable {separable_reads}{}",
-                if vector_friendly { " (vector loads)" } else { "" }
+                if vector_friendly {
+                    " (vector loads)"
+                } else {
+                    ""
+                }
             ),
         }
     } else {

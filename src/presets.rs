@@ -12,8 +12,8 @@
 
 use crate::error::SpecError;
 use crate::spec::{
-    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule, ResizeSpec,
-    ResizeSpecBuilder, Size2,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
+    ResizeSpec, ResizeSpecBuilder, Size2,
 };
 
 /// PyTorch's `mode` argument.
@@ -182,7 +182,11 @@ pub enum OpenCvInterpolation {
 
 /// `cv2.resize(x, (output.width, output.height), interpolation=..)` on float images. OpenCV does
 /// not antialias (except `INTER_AREA`) and clamps taps at the border.
-pub fn opencv(input: Size2, output: Size2, interpolation: OpenCvInterpolation) -> ResizeSpecBuilder {
+pub fn opencv(
+    input: Size2,
+    output: Size2,
+    interpolation: OpenCvInterpolation,
+) -> ResizeSpecBuilder {
     let filter = match interpolation {
         OpenCvInterpolation::Nearest => Filter::Nearest(NearestRule::OpenCvNearest),
         OpenCvInterpolation::NearestExact => Filter::Nearest(NearestRule::OpenCvNearestExact),
@@ -292,7 +296,11 @@ impl Default for OnnxResize {
 }
 
 /// ONNX `Resize` to `sizes = [.., .., output.height, output.width]`.
-pub fn onnx(input: Size2, output: Size2, node: &OnnxResize) -> Result<ResizeSpecBuilder, SpecError> {
+pub fn onnx(
+    input: Size2,
+    output: Size2,
+    node: &OnnxResize,
+) -> Result<ResizeSpecBuilder, SpecError> {
     if !matches!(
         node.nearest_mode,
         NearestRule::Floor

@@ -26,7 +26,11 @@ pub async fn read_buffer_async<T: bytemuck::Pod>(
     range: Range<u64>,
 ) -> Result<Vec<T>, ReadbackError> {
     let len = range.end.saturating_sub(range.start);
-    if range.start % 4 != 0 || len % 4 != 0 || len == 0 || range.end > buffer.size() {
+    if !range.start.is_multiple_of(4)
+        || !len.is_multiple_of(4)
+        || len == 0
+        || range.end > buffer.size()
+    {
         return Err(ReadbackError::BadRange {
             offset: range.start,
             end: range.end,

@@ -480,6 +480,13 @@ impl ResizeSpec {
         self.stored_bytes(self.tensor_elements(self.output))
     }
 
+    /// Whether the four-channel vector kernels apply: f32, NHWC, channels a multiple of 4.
+    pub fn vector_friendly(&self) -> bool {
+        self.layout == Layout::Nhwc
+            && self.element == ElementType::F32
+            && self.channels.is_multiple_of(4)
+    }
+
     pub(crate) fn stored_bytes(&self, elements: u64) -> u64 {
         (elements * self.element.size()).next_multiple_of(4)
     }

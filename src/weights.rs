@@ -9,7 +9,8 @@
 use crate::error::SpecError;
 use crate::kernels;
 use crate::spec::{
-    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, MAX_TAPS, NearestRule, ResizeSpec,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, MAX_TAPS,
+    NearestRule, ResizeSpec,
 };
 
 /// The band table of one axis.
@@ -65,7 +66,9 @@ impl AxisWeights {
         Self::for_spec_axes(spec).expect("a built ResizeSpec has valid axis tables")
     }
 
-    pub(crate) fn for_spec_axes(spec: &ResizeSpec) -> Result<(AxisWeights, AxisWeights), SpecError> {
+    pub(crate) fn for_spec_axes(
+        spec: &ResizeSpec,
+    ) -> Result<(AxisWeights, AxisWeights), SpecError> {
         let (input, output) = (spec.input(), spec.output());
         let y = Self::compute(input.height, output.height, spec.y_axis(), "y")?;
         let x = Self::compute(input.width, output.width, spec.x_axis(), "x")?;
@@ -113,7 +116,11 @@ impl AxisWeights {
         self.input_len == self.output_len
             && self.taps == 1
             && !self.has_outside()
-            && self.starts.iter().enumerate().all(|(i, &s)| s as usize == i)
+            && self
+                .starts
+                .iter()
+                .enumerate()
+                .all(|(i, &s)| s as usize == i)
             && self.weights.iter().all(|&w| w == 1.0)
     }
 
@@ -173,7 +180,11 @@ impl SparseRow {
 
     /// First and last input index with a non-zero weight (the first tap when all are zero).
     fn span(&self) -> (u32, u32) {
-        let mut nonzero = self.taps.iter().filter(|&&(_, w)| w != 0.0).map(|&(j, _)| j);
+        let mut nonzero = self
+            .taps
+            .iter()
+            .filter(|&&(_, w)| w != 0.0)
+            .map(|&(j, _)| j);
         match nonzero.next() {
             Some(first) => nonzero.fold((first, first), |(lo, hi), j| (lo.min(j), hi.max(j))),
             None => {
@@ -304,10 +315,8 @@ impl<'a> RowBuilder<'a> {
     /// Whether a source coordinate (pixel-index units) lies outside the input under a mapping
     /// that extrapolates.
     fn is_outside(&self, coordinate: f64) -> bool {
-        matches!(
-            self.rule.mapping,
-            CoordinateMapping::TfCropAndResize { .. }
-        ) && (coordinate < 0.0 || coordinate > self.last() as f64)
+        matches!(self.rule.mapping, CoordinateMapping::TfCropAndResize { .. })
+            && (coordinate < 0.0 || coordinate > self.last() as f64)
     }
 
     fn rows(&self) -> Vec<SparseRow> {
@@ -546,7 +555,10 @@ mod tests {
 
     fn assert_band_inside(t: &AxisWeights) {
         for i in 0..t.output_len() as usize {
-            assert!(t.start(i) + t.taps() <= t.input_len(), "row {i} leaves the input");
+            assert!(
+                t.start(i) + t.taps() <= t.input_len(),
+                "row {i} leaves the input"
+            );
         }
     }
 
@@ -622,7 +634,10 @@ mod tests {
             .with_antialias(true)
             .with_border(Border::Renormalize);
         let err = AxisWeights::compute(1 << 20, 1, &rule, "x").unwrap_err();
-        assert!(matches!(err, SpecError::TooManyTaps { axis: "x", .. }), "{err}");
+        assert!(
+            matches!(err, SpecError::TooManyTaps { axis: "x", .. }),
+            "{err}"
+        );
     }
 
     #[test]

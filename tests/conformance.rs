@@ -21,8 +21,17 @@ fn run_all(runner: Runner<'_>, label: &str) {
             Err(e) => failures.push(format!("{}: {e}", case.id)),
         }
     }
-    eprintln!("{label}: {} passed, {} failed", cases.len() - failures.len(), failures.len());
-    assert!(failures.is_empty(), "{label}: {} failed:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "{label}: {} passed, {} failed",
+        cases.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{label}: {} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -32,18 +41,24 @@ fn cpu_reference_matches_every_case() {
 
 #[test]
 fn gather_matches_every_case() {
-    let Some(gpu) = common::gpu("conformance gather") else { return };
+    let Some(gpu) = common::gpu("conformance gather") else {
+        return;
+    };
     run_all(Runner::Gpu(&gpu.resizer, Path::Gather), "gather");
 }
 
 #[test]
 fn separable_matches_every_case() {
-    let Some(gpu) = common::gpu("conformance separable") else { return };
+    let Some(gpu) = common::gpu("conformance separable") else {
+        return;
+    };
     run_all(Runner::Gpu(&gpu.resizer, Path::Separable), "separable");
 }
 
 #[test]
 fn auto_matches_every_case() {
-    let Some(gpu) = common::gpu("conformance auto") else { return };
+    let Some(gpu) = common::gpu("conformance auto") else {
+        return;
+    };
     run_all(Runner::Gpu(&gpu.resizer, Path::Auto), "auto");
 }

@@ -5,31 +5,65 @@ mod common;
 use wgpu::util::DeviceExt;
 use wgpu_resize::adapter::ContextOptions;
 use wgpu_resize::{
-    AxisResample, Border, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, SpecError, reference,
+    AxisResample, Border, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, SpecError,
+    reference,
 };
 
 fn spec(input: Size2, output: Size2) -> ResizeSpec {
-    ResizeSpec::builder(input, output).channels(4).build().unwrap()
+    ResizeSpec::builder(input, output)
+        .channels(4)
+        .build()
+        .unwrap()
 }
 
 #[test]
 fn zero_and_absurd_sizes_are_spec_errors() {
-    let err = ResizeSpec::builder(Size2::new(0, 4), Size2::new(2, 2)).build().unwrap_err();
-    assert!(matches!(err, SpecError::ZeroDimension { what: "input height" }), "{err}");
+    let err = ResizeSpec::builder(Size2::new(0, 4), Size2::new(2, 2))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpecError::ZeroDimension {
+                what: "input height"
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().contains("at least 1"));
 
-    let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(2, 2)).channels(0).build().unwrap_err();
-    assert!(matches!(err, SpecError::ZeroDimension { what: "channels" }), "{err}");
+    let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(2, 2))
+        .channels(0)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err, SpecError::ZeroDimension { what: "channels" }),
+        "{err}"
+    );
 
-    let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(2, u32::MAX)).build().unwrap_err();
-    assert!(matches!(err, SpecError::DimensionTooLarge { what: "output width", .. }), "{err}");
+    let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(2, u32::MAX))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpecError::DimensionTooLarge {
+                what: "output width",
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     // Each dimension is allowed, but the tensor is too large for 32-bit indices.
     let err = ResizeSpec::builder(Size2::new(65536, 65536), Size2::new(2, 2))
         .channels(4)
         .build()
         .unwrap_err();
-    assert!(matches!(err, SpecError::TooManyElements { what: "input", .. }), "{err}");
+    assert!(
+        matches!(err, SpecError::TooManyElements { what: "input", .. }),
+        "{err}"
+    );
 }
 
 #[test]
@@ -38,19 +72,46 @@ fn bad_parameters_are_spec_errors() {
         .filter(Filter::Cubic { a: f64::NAN })
         .build()
         .unwrap_err();
-    assert!(matches!(err, SpecError::InvalidParameter { what: "cubic coefficient", .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "cubic coefficient",
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(8, 8))
         .x_axis(AxisResample::default().with_scale(Some(-2.0)))
         .build()
         .unwrap_err();
-    assert!(matches!(err, SpecError::InvalidParameter { what: "x scale", .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "x scale",
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(8, 8))
         .filter(Filter::Lanczos { lobes: 0 })
         .build()
         .unwrap_err();
-    assert!(matches!(err, SpecError::InvalidParameter { what: "lanczos lobes", .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "lanczos lobes",
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     let err = ResizeSpec::builder(Size2::new(1, 1 << 20), Size2::new(1, 1))
         .both_axes(
@@ -61,25 +122,48 @@ fn bad_parameters_are_spec_errors() {
         )
         .build()
         .unwrap_err();
-    assert!(matches!(err, SpecError::TooManyTaps { axis: "x", .. }), "{err}");
+    assert!(
+        matches!(err, SpecError::TooManyTaps { axis: "x", .. }),
+        "{err}"
+    );
 }
 
 #[test]
 fn wrong_host_lengths_and_types_are_errors() {
     let s = spec(Size2::new(3, 3), Size2::new(6, 6));
     let err = reference::resize(&s, &[0.0f32; 5]).unwrap_err();
-    assert!(matches!(err, ResizeError::WrongLength { which: "input", expected: 36, got: 5 }), "{err}");
+    assert!(
+        matches!(
+            err,
+            ResizeError::WrongLength {
+                which: "input",
+                expected: 36,
+                got: 5
+            }
+        ),
+        "{err}"
+    );
 
-    let Some(gpu) = common::gpu("wrong host lengths") else { return };
-    let err = gpu.resizer.resize(&s, &[0.0f32; 5], Path::Auto).unwrap_err();
+    let Some(gpu) = common::gpu("wrong host lengths") else {
+        return;
+    };
+    let err = gpu
+        .resizer
+        .resize(&s, &[0.0f32; 5], Path::Auto)
+        .unwrap_err();
     assert!(matches!(err, ResizeError::WrongLength { .. }), "{err}");
     let err = gpu.resizer.resize(&s, &[0u8; 36], Path::Auto).unwrap_err();
-    assert!(matches!(err, ResizeError::Spec(SpecError::Unsupported(_))), "{err}");
+    assert!(
+        matches!(err, ResizeError::Spec(SpecError::Unsupported(_))),
+        "{err}"
+    );
 }
 
 #[test]
 fn unsuitable_buffers_are_errors_not_panics() {
-    let Some(gpu) = common::gpu("unsuitable buffers") else { return };
+    let Some(gpu) = common::gpu("unsuitable buffers") else {
+        return;
+    };
     let device = &gpu.context.device;
     let s = spec(Size2::new(4, 4), Size2::new(8, 8));
     let buffer = |size: u64, usage| {
@@ -96,23 +180,46 @@ fn unsuitable_buffers_are_errors_not_panics() {
     let mut encoder = device.create_command_encoder(&Default::default());
 
     let small = buffer(s.output_bytes() - 4, storage);
-    let err = gpu.resizer.encode(&mut encoder, &s, &good_in, &small, Path::Gather).unwrap_err();
-    assert!(matches!(err, ResizeError::BufferTooSmall { which: "output", .. }), "{err}");
+    let err = gpu
+        .resizer
+        .encode(&mut encoder, &s, &good_in, &small, Path::Gather)
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ResizeError::BufferTooSmall {
+                which: "output",
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: None,
         contents: &vec![0u8; s.input_bytes() as usize],
         usage: wgpu::BufferUsages::UNIFORM,
     });
-    let err = gpu.resizer.encode(&mut encoder, &s, &uniform, &good_out, Path::Gather).unwrap_err();
-    assert!(matches!(err, ResizeError::MissingUsage { which: "input", .. }), "{err}");
+    let err = gpu
+        .resizer
+        .encode(&mut encoder, &s, &uniform, &good_out, Path::Gather)
+        .unwrap_err();
+    assert!(
+        matches!(err, ResizeError::MissingUsage { which: "input", .. }),
+        "{err}"
+    );
 
     let same = buffer(s.output_bytes().max(s.input_bytes()), storage);
-    let err = gpu.resizer.encode(&mut encoder, &s, &same, &same, Path::Separable).unwrap_err();
+    let err = gpu
+        .resizer
+        .encode(&mut encoder, &s, &same, &same, Path::Separable)
+        .unwrap_err();
     assert!(matches!(err, ResizeError::PathUnavailable { .. }), "{err}");
 
     // The encoder is still usable after refused requests.
-    gpu.resizer.encode(&mut encoder, &s, &good_in, &good_out, Path::Auto).unwrap();
+    gpu.resizer
+        .encode(&mut encoder, &s, &good_in, &good_out, Path::Auto)
+        .unwrap();
     gpu.context.queue.submit([encoder.finish()]);
 }
 
@@ -136,14 +243,26 @@ fn tensors_beyond_the_device_limits_are_errors() {
         .unwrap()
     });
     let resizer = Resizer::new(&context.device, &context.queue).unwrap();
-    let s = ResizeSpec::builder(Size2::new(4, 4), Size2::new(512, 1024)).build().unwrap();
+    let s = ResizeSpec::builder(Size2::new(4, 4), Size2::new(512, 1024))
+        .build()
+        .unwrap();
     let err = resizer.resize(&s, &[1.0f32; 16], Path::Gather).unwrap_err();
     assert!(
-        matches!(err, ResizeError::ExceedsDeviceLimit { what: "output", needed: 2097152, limit: 1048576, .. }),
+        matches!(
+            err,
+            ResizeError::ExceedsDeviceLimit {
+                what: "output",
+                needed: 2097152,
+                limit: 1048576,
+                ..
+            }
+        ),
         "{err}"
     );
     // Within the limit the same device resizes.
-    let s = ResizeSpec::builder(Size2::new(4, 4), Size2::new(128, 128)).build().unwrap();
+    let s = ResizeSpec::builder(Size2::new(4, 4), Size2::new(128, 128))
+        .build()
+        .unwrap();
     let out = resizer.resize(&s, &[1.0f32; 16], Path::Separable).unwrap();
     assert!(out.iter().all(|&v| v == 1.0));
 }

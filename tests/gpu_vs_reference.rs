@@ -72,7 +72,9 @@ fn one_pixel_dimensions() {
 #[test]
 fn every_filter_random_shapes() {
     use wgpu_resize::{AreaRule, AxisResample, Border, ElementType, Filter, NearestRule};
-    let Some(gpu) = gpu("every filter") else { return };
+    let Some(gpu) = gpu("every filter") else {
+        return;
+    };
     let filters = [
         Filter::Nearest(NearestRule::RoundPreferFloor),
         Filter::Nearest(NearestRule::TorchLegacy),
@@ -95,15 +97,26 @@ fn every_filter_random_shapes() {
             let input = Size2::new(rng.range(1, 48), rng.range(1, 48));
             let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
             let mapping = match variant {
-                3 => CoordinateMapping::TfCropAndResize { start: -0.2, end: 0.9 },
+                3 => CoordinateMapping::TfCropAndResize {
+                    start: -0.2,
+                    end: 0.9,
+                },
                 _ => CoordinateMapping::HalfPixel,
             };
             let axis = AxisResample::default()
                 .with_filter(*filter)
                 .with_mapping(mapping)
                 .with_antialias(variant % 2 == 1)
-                .with_border(if variant == 1 { Border::Renormalize } else { Border::Clamp });
-            let layout = if variant % 2 == 0 { Layout::Nhwc } else { Layout::Nchw };
+                .with_border(if variant == 1 {
+                    Border::Renormalize
+                } else {
+                    Border::Clamp
+                });
+            let layout = if variant % 2 == 0 {
+                Layout::Nhwc
+            } else {
+                Layout::Nchw
+            };
             let c = [1, 3, 4, 5][variant as usize];
             let builder = ResizeSpec::builder(input, output)
                 .batch(rng.range(1, 2))
@@ -142,8 +155,15 @@ fn every_filter_random_shapes() {
 fn batch_matches_single_images() {
     let Some(gpu) = gpu("batch") else { return };
     let (input, output) = (Size2::new(17, 23), Size2::new(9, 31));
-    let batched = ResizeSpec::builder(input, output).batch(4).channels(3).build().unwrap();
-    let single = ResizeSpec::builder(input, output).channels(3).build().unwrap();
+    let batched = ResizeSpec::builder(input, output)
+        .batch(4)
+        .channels(3)
+        .build()
+        .unwrap();
+    let single = ResizeSpec::builder(input, output)
+        .channels(3)
+        .build()
+        .unwrap();
     let data = Rng::new(3).f32s(batched.input_len());
     let all = run_poisoned(gpu, &batched, &data, Path::Auto);
     for (image, chunk) in data.chunks(single.input_len()).enumerate() {

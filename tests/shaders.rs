@@ -25,7 +25,11 @@ fn check_with(tool: &str, args: &[&str], bytes: &[u8], suffix: &str, label: &str
     }
     let file = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
     std::fs::write(file.path(), bytes).unwrap();
-    let out = Command::new(tool).args(args).arg(file.path()).output().unwrap();
+    let out = Command::new(tool)
+        .args(args)
+        .arg(file.path())
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{tool} rejects {label}:\n{}{}",
@@ -58,7 +62,13 @@ fn every_variant_validates_and_translates() {
         let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
             .unwrap_or_else(|e| panic!("{label} to SPIR-V: {e}"));
         let spirv: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let ran_spirv_val = check_with("spirv-val", &["--target-env", "vulkan1.1"], &spirv, ".spv", &label);
+        let ran_spirv_val = check_with(
+            "spirv-val",
+            &["--target-env", "vulkan1.1"],
+            &spirv,
+            ".spv",
+            &label,
+        );
 
         let mut glsl_text = String::new();
         let options = glsl::Options {
@@ -83,7 +93,13 @@ fn every_variant_validates_and_translates() {
         )
         .and_then(|mut w| w.write())
         .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
-        let ran_glslang = check_with("glslangValidator", &[], glsl_text.as_bytes(), ".comp", &label);
+        let ran_glslang = check_with(
+            "glslangValidator",
+            &[],
+            glsl_text.as_bytes(),
+            ".comp",
+            &label,
+        );
 
         let mut msl_text = String::new();
         msl::Writer::new(&mut msl_text)
@@ -97,13 +113,23 @@ fn every_variant_validates_and_translates() {
         assert!(msl_text.contains("kernel"), "{label}: MSL has no kernel");
 
         let mut hlsl_text = String::new();
-        hlsl::Writer::new(&mut hlsl_text, &hlsl::Options::default(), &hlsl::PipelineOptions::default())
-            .write(&module, &info, None)
-            .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
-        assert!(hlsl_text.contains("[numthreads(256, 1, 1)]"), "{label}: HLSL lacks the workgroup size");
+        hlsl::Writer::new(
+            &mut hlsl_text,
+            &hlsl::Options::default(),
+            &hlsl::PipelineOptions::default(),
+        )
+        .write(&module, &info, None)
+        .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
+        assert!(
+            hlsl_text.contains("[numthreads(256, 1, 1)]"),
+            "{label}: HLSL lacks the workgroup size"
+        );
 
         if require_tools {
-            assert!(ran_spirv_val && ran_glslang, "spirv-val and glslangValidator are required");
+            assert!(
+                ran_spirv_val && ran_glslang,
+                "spirv-val and glslangValidator are required"
+            );
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
 use crate::plan::{self, PassOrder, Path, Plan, PlanSource};
 use crate::readback;
-use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
+use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 use params::{PassParams, PassShape, dispatch_grid, pack_tables};
 use scratch::ScratchPool;
@@ -37,7 +37,7 @@ pub struct Resizer {
     bind_group_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
     pipelines: Mutex<HashMap<KernelVariant, wgpu::ComputePipeline>>,
-    prepared: Mutex<Vec<(ResizeSpec, Path, Arc<Prepared>)>>,
+    prepared: Mutex<Vec<CacheEntry>>,
     scratch: ScratchPool,
 }
 
@@ -62,6 +62,14 @@ struct Prepared {
     tables: wgpu::Buffer,
     passes: Vec<PreparedPass>,
     intermediate: Option<(wgpu::Buffer, u64)>,
+}
+
+/// A prepared spec under the path the caller asked for, with the plan that resolved it.
+struct CacheEntry {
+    spec: ResizeSpec,
+    requested: Path,
+    plan: Plan,
+    prepared: Arc<Prepared>,
 }
 
 /// Counts of what a [`Resizer`] has created, to show that steady-state encoding allocates
@@ -139,9 +147,7 @@ impl Resizer {
                             ty: wgpu::BindingType::Buffer {
                                 ty: wgpu::BufferBindingType::Uniform,
                                 has_dynamic_offset: false,
-                                min_binding_size: NonZeroU64::new(
-                                    size_of::<PassParams>() as u64
-                                ),
+                                min_binding_size: NonZeroU64::new(size_of::<PassParams>() as u64),
                             },
                             count: None,
                         },
@@ -178,8 +184,18 @@ impl Resizer {
         &self.queue
     }
 
-    /// What [`Resizer::encode`] would run for `spec` when asked for `path`, and why.
+    /// What [`Resizer::encode`] runs for `spec` when asked for `path`, and why.
     pub fn plan(&self, spec: &ResizeSpec, path: Path) -> Plan {
+        if let Some(entry) = lock(&self.prepared)
+            .iter()
+            .find(|e| e.spec == *spec && e.requested == path)
+        {
+            return entry.plan.clone();
+        }
+        Self::decide(spec, path)
+    }
+
+    fn decide(spec: &ResizeSpec, path: Path) -> Plan {
         match path {
             Path::Auto => plan::heuristic(spec),
             concrete => Plan {
@@ -233,8 +249,7 @@ impl Resizer {
                 why: "input and output must be different buffers".into(),
             });
         }
-        let plan = self.plan(spec, path);
-        let prepared = self.prepared(spec, plan.path)?;
+        let (plan, prepared) = self.prepared(spec, path)?;
         let bind_groups = scope::capture(&self.device, || {
             prepared
                 .passes
@@ -391,34 +406,49 @@ impl Resizer {
         Ok(pipeline)
     }
 
-    fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
-        if let Some((_, _, prepared)) = lock(&self.prepared)
+    /// The plan and prepared resources for `spec` asked as `path`: looked up, or decided and
+    /// prepared on first use. Steady-state encoding takes the lookup only.
+    fn prepared(
+        &self,
+        spec: &ResizeSpec,
+        path: Path,
+    ) -> Result<(Plan, Arc<Prepared>), ResizeError> {
+        if let Some(entry) = lock(&self.prepared)
             .iter()
-            .find(|(s, p, _)| s == spec && *p == path)
+            .find(|e| e.spec == *spec && e.requested == path)
         {
-            return Ok(prepared.clone());
+            return Ok((entry.plan.clone(), entry.prepared.clone()));
         }
-        let prepared = Arc::new(self.prepare(spec, path)?);
+        let plan = Self::decide(spec, path);
+        let prepared = Arc::new(self.prepare(spec, plan.path)?);
         let mut cache = lock(&self.prepared);
         if cache.len() >= PREPARED_CAPACITY {
             cache.remove(0);
         }
-        cache.push((*spec, path, prepared.clone()));
-        Ok(prepared)
+        cache.push(CacheEntry {
+            spec: *spec,
+            requested: path,
+            plan: plan.clone(),
+            prepared: prepared.clone(),
+        });
+        Ok((plan, prepared))
     }
 
     fn prepare(&self, spec: &ResizeSpec, path: Path) -> Result<Prepared, ResizeError> {
         let limits = self.device.limits();
-        let max_binding = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
-        for (what, bytes) in [("input", spec.input_bytes()), ("output", spec.output_bytes())] {
+        let max_binding = limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+        for (what, bytes) in [
+            ("input", spec.input_bytes()),
+            ("output", spec.output_bytes()),
+        ] {
             check_limit(what, bytes, max_binding)?;
         }
         let (wy, wx) = AxisWeights::for_spec(spec);
         let (input, output) = (spec.input(), spec.output());
         let element = spec.element();
-        let vector = spec.layout() == Layout::Nhwc
-            && element == ElementType::F32
-            && spec.channels() % 4 == 0;
+        let vector = spec.vector_friendly();
         let variant_for = |src, dst| {
             if vector && src == ElementType::F32 && dst == ElementType::F32 {
                 KernelVariant::GatherVec4
@@ -473,8 +503,8 @@ impl Resizer {
                         )
                     }
                 };
-                intermediate_bytes = (spec.tensor_elements(mid_size) * mid_element.size())
-                    .next_multiple_of(4);
+                intermediate_bytes =
+                    (spec.tensor_elements(mid_size) * mid_element.size()).next_multiple_of(4);
                 check_limit("intermediate", intermediate_bytes, max_binding)?;
                 passes.push((
                     PassShape {
@@ -537,13 +567,13 @@ impl Resizer {
                     let total = spec.tensor_elements(shape.dst_size) as u32;
                     let (workgroups, row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
                     let params = PassParams::new(spec, &shape, row_stride);
-                    let params = self
-                        .device
-                        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                            label: Some("wgpu-resize pass parameters"),
-                            contents: bytemuck::bytes_of(&params),
-                            usage: wgpu::BufferUsages::UNIFORM,
-                        });
+                    let params =
+                        self.device
+                            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                                label: Some("wgpu-resize pass parameters"),
+                                contents: bytemuck::bytes_of(&params),
+                                usage: wgpu::BufferUsages::UNIFORM,
+                            });
                     PreparedPass {
                         pipeline,
                         params,
@@ -566,7 +596,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn check_buffer(which: &'static str, buffer: &wgpu::Buffer, needed: u64) -> Result<(), ResizeError> {
+fn check_buffer(
+    which: &'static str,
+    buffer: &wgpu::Buffer,
+    needed: u64,
+) -> Result<(), ResizeError> {
     if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
         return Err(ResizeError::MissingUsage {
             which,

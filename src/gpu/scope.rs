@@ -4,7 +4,10 @@
 use crate::error::ResizeError;
 
 /// Runs `work` inside validation and out-of-memory error scopes and returns the first error.
-pub(crate) fn capture<R>(device: &wgpu::Device, work: impl FnOnce() -> R) -> Result<R, ResizeError> {
+pub(crate) fn capture<R>(
+    device: &wgpu::Device,
+    work: impl FnOnce() -> R,
+) -> Result<R, ResizeError> {
     let out_of_memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
     let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
     let result = work();

@@ -15,7 +15,11 @@ impl ScratchPool {
     /// A storage buffer of at least `bytes` bytes; `max_size` is the device's buffer limit.
     pub(crate) fn acquire(&self, device: &wgpu::Device, bytes: u64, max_size: u64) -> wgpu::Buffer {
         let class = bytes.max(256).next_power_of_two();
-        let class = if class > max_size { bytes.next_multiple_of(4) } else { class };
+        let class = if class > max_size {
+            bytes.next_multiple_of(4)
+        } else {
+            class
+        };
         let mut buffers = self.buffers.lock().unwrap_or_else(|e| e.into_inner());
         buffers
             .entry(class)

@@ -70,8 +70,13 @@ pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path:
         .encode(&mut encoder, spec, &input_buffer, &output_buffer, path)
         .expect("encode");
     gpu.context.queue.submit([encoder.finish()]);
-    let words: Vec<u8> = read_buffer(device, &gpu.context.queue, &output_buffer, 0..spec.output_bytes())
-        .expect("readback");
+    let words: Vec<u8> = read_buffer(
+        device,
+        &gpu.context.queue,
+        &output_buffer,
+        0..spec.output_bytes(),
+    )
+    .expect("readback");
     let used = spec.output_len() * size_of::<T>();
     bytemuck::pod_collect_to_vec(&words[..used])
 }

@@ -17,7 +17,11 @@ use wgpu_resize::{ElementType, GpuContext, Layout, Path, Resizer, Size2, npy};
 use options::ResizeFlags;
 
 #[derive(Parser, Debug)]
-#[command(name = "wgresize", version, about = "Resize images and tensors on the GPU through wgpu")]
+#[command(
+    name = "wgresize",
+    version,
+    about = "Resize images and tensors on the GPU through wgpu"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -46,7 +50,7 @@ enum Command {
     Info,
     /// Resize a .npy tensor (f32 or u8) into another .npy file.
     Resize {
-        /// Input .npy: [n,h,w,c] (or [n,c,h,w] with --layout nchw).
+        /// Input .npy, shaped n,h,w,c (n,c,h,w with --layout nchw).
         input: PathBuf,
         /// Output .npy, same element type and layout.
         output: PathBuf,
@@ -236,19 +240,26 @@ fn run_bench(quick: bool, json: bool) -> Result<ExitCode, String> {
             "timing": method.name(),
             "results": results,
         });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
+        );
     } else {
         println!("{} — timing: {}", context.describe(), method.name());
         println!(
-            "{:<20} {:>12} {:>12} {:>10} {:>12} {:>12}  {}",
-            "shape", "gather µs", "separable µs", "faster", "gather err", "separ. err", "auto"
+            "{:<26} {:>12} {:>12} {:>10} {:>12} {:>12}  auto",
+            "shape", "gather µs", "separable µs", "faster", "gather err", "separ. err"
         );
         for chunk in results.chunks(paths.len()) {
             let (g, s, a) = (&chunk[0], &chunk[1], &chunk[2]);
             let label = format!("{}x{}x{}x{} ->{}x{}", g.n, g.h, g.w, g.c, g.out_h, g.out_w);
-            let faster = if g.median_us <= s.median_us { "gather" } else { "separable" };
+            let faster = if g.median_us <= s.median_us {
+                "gather"
+            } else {
+                "separable"
+            };
             println!(
-                "{label:<20} {:>12.1} {:>12.1} {faster:>10} {:>12.2e} {:>12.2e}  {} {:.1} µs",
+                "{label:<26} {:>12.1} {:>12.1} {faster:>10} {:>12.2e} {:>12.2e}  {} {:.1} µs",
                 g.median_us,
                 s.median_us,
                 g.max_abs_error,
@@ -258,7 +269,9 @@ fn run_bench(quick: bool, json: bool) -> Result<ExitCode, String> {
             );
         }
         if method == TimingMethod::Wall {
-            println!("(wall clock: the adapter has no timestamp queries; times include submission)");
+            println!(
+                "(wall clock: the adapter has no timestamp queries; times include submission)"
+            );
         }
     }
     if worst > 1e-5 {
@@ -272,7 +285,12 @@ fn run_conformance(dir: &std::path::Path, path: Path, json: bool) -> Result<Exit
     let cases = conformance::load_cases(dir).map_err(|e| e.to_string())?;
     let (context, resizer) = gpu()?;
     if !json {
-        eprintln!("{} cases on {} ({} path)", cases.len(), context.describe(), path);
+        eprintln!(
+            "{} cases on {} ({} path)",
+            cases.len(),
+            context.describe(),
+            path
+        );
     }
     let mut rows = Vec::new();
     let mut failed = 0;
@@ -310,7 +328,10 @@ fn run_conformance(dir: &std::path::Path, path: Path, json: bool) -> Result<Exit
             "failed": failed,
             "cases": rows,
         });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
+        );
     } else {
         println!("{passed} passed, {failed} failed");
     }

@@ -58,9 +58,9 @@ pub struct ResizeFlags {
     #[arg(long, value_name = "WxH", conflicts_with = "scale")]
     pub size: Option<String>,
     /// Scale factor S, or SXxSY for different factors per axis.
-    #[arg(long, value_name = "S|SXxSY")]
+    #[arg(long, value_name = "S|SXxSY", allow_hyphen_values = true)]
     pub scale: Option<String>,
-    /// Memory layout of the .npy arrays: nhwc is [n,h,w,c], nchw is [n,c,h,w].
+    /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w.
     #[arg(long, value_enum, default_value = "nhwc")]
     pub layout: LayoutArg,
     /// Map corner pixels onto corner pixels (PyTorch's align_corners=True).
@@ -122,10 +122,15 @@ impl ResizeFlags {
             return Ok(Size2::new(h, w));
         }
         match self.scales()? {
-            Some((sy, sx)) => {
-                presets::torch_output_size(input, TorchOutput::ScaleFactor { y: sy, x: sx, recompute: false })
-                    .map_err(|e| e.to_string())
-            }
+            Some((sy, sx)) => presets::torch_output_size(
+                input,
+                TorchOutput::ScaleFactor {
+                    y: sy,
+                    x: sx,
+                    recompute: false,
+                },
+            )
+            .map_err(|e| e.to_string()),
             None => Err("give the output size with --size WxH or --scale S".into()),
         }
     }
@@ -148,7 +153,13 @@ impl ResizeFlags {
     }
 
     /// The spec for `n` images of `c` channels of `input` size.
-    pub fn spec(&self, n: u32, c: u32, input: Size2, element: ElementType) -> Result<ResizeSpec, String> {
+    pub fn spec(
+        &self,
+        n: u32,
+        c: u32,
+        input: Size2,
+        element: ElementType,
+    ) -> Result<ResizeSpec, String> {
         let output = self.output_size(input)?;
         let unsupported = |convention: &str| {
             format!(
@@ -168,7 +179,11 @@ impl ResizeFlags {
                     _ => return Err(unsupported("torch")),
                 };
                 let out = match self.scales()? {
-                    Some((y, x)) => TorchOutput::ScaleFactor { y, x, recompute: false },
+                    Some((y, x)) => TorchOutput::ScaleFactor {
+                        y,
+                        x,
+                        recompute: false,
+                    },
                     None => TorchOutput::Size(output),
                 };
                 presets::torch(input, out, mode, self.align_corners, self.antialias)

@@ -1,0 +1,90 @@
+//! Timing and the bench suite with each optional feature forced off: without timestamp queries
+//! the library falls back to wall-clock timing and still checks every result.
+
+mod common;
+
+use wgpu_resize::adapter::ContextOptions;
+use wgpu_resize::bench::{BenchSettings, BenchShape, run_shape};
+use wgpu_resize::timing::TimingMethod;
+use wgpu_resize::{GpuContext, Path, Resizer};
+
+fn context(withheld: wgpu::Features) -> Option<GpuContext> {
+    common::gpu("timing")?;
+    Some(
+        pollster::block_on(GpuContext::request(ContextOptions {
+            withheld_features: withheld,
+            ..Default::default()
+        }))
+        .expect("a second device on the test adapter"),
+    )
+}
+
+fn bench_small(context: &GpuContext, expected: TimingMethod) {
+    let method = TimingMethod::for_device(&context.device);
+    assert_eq!(method, expected);
+    let resizer = Resizer::new(&context.device, &context.queue).unwrap();
+    let shape = BenchShape {
+        n: 2,
+        h: 24,
+        w: 40,
+        c: 4,
+        scale: 1.5,
+    };
+    let settings = BenchSettings {
+        budget_seconds: 0.01,
+        samples: (3, 5),
+    };
+    let results = run_shape(
+        &resizer,
+        &shape,
+        &[Path::Gather, Path::Separable, Path::Auto],
+        method,
+        settings,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(results.len(), 3);
+    for r in &results {
+        assert!(r.median_us.is_finite() && r.median_us > 0.0, "{r:?}");
+        assert!((3..=5).contains(&r.samples), "{r:?}");
+        assert!(r.max_abs_error <= 1e-5, "{r:?}");
+        assert_eq!((r.out_h, r.out_w), (36, 60));
+    }
+    assert_eq!(results[2].chosen.as_deref(), Some("gather"));
+}
+
+#[test]
+fn timestamps_forced_off_fall_back_to_wall_clock() {
+    let Some(context) = context(wgpu::Features::TIMESTAMP_QUERY) else {
+        return;
+    };
+    assert!(!context.has_timestamps());
+    bench_small(&context, TimingMethod::Wall);
+}
+
+#[test]
+fn timestamps_when_the_adapter_has_them() {
+    let Some(context) = context(wgpu::Features::empty()) else {
+        return;
+    };
+    if !context
+        .adapter
+        .features()
+        .contains(wgpu::Features::TIMESTAMP_QUERY)
+    {
+        eprintln!(
+            "SKIPPED timestamp timing: {} has no timestamp queries",
+            context.describe()
+        );
+        return;
+    }
+    bench_small(&context, TimingMethod::Timestamp);
+}
+
+#[test]
+fn median_of_even_and_odd_counts() {
+    use wgpu_resize::timing::median;
+    assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+    assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+    assert!(median(&[]).is_nan());
+}
