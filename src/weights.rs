@@ -684,3 +684,129 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod convention_tests {
+    //! Properties every convention's tables must have, over many sizes.
+    use super::*;
+    use crate::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
+    use crate::spec::Size2;
+
+    fn specs(input: Size2, output: Size2) -> Vec<(String, ResizeSpec)> {
+        let mut all = Vec::new();
+        for filter in [
+            PillowFilter::Box,
+            PillowFilter::Bilinear,
+            PillowFilter::Hamming,
+            PillowFilter::Bicubic,
+            PillowFilter::Lanczos,
+        ] {
+            let spec = presets::pillow(input, output, filter).build().unwrap();
+            all.push((format!("pillow {filter:?}"), spec));
+        }
+        for mode in [TorchMode::Bilinear, TorchMode::Bicubic, TorchMode::Area] {
+            for antialias in [false, true] {
+                let spec = presets::torch(input, TorchOutput::Size(output), mode, false, antialias)
+                    .unwrap()
+                    .build()
+                    .unwrap();
+                all.push((format!("torch {mode:?} aa={antialias}"), spec));
+            }
+        }
+        for interpolation in [
+            OpenCvInterpolation::Linear,
+            OpenCvInterpolation::Cubic,
+            OpenCvInterpolation::Area,
+            OpenCvInterpolation::Lanczos4,
+        ] {
+            let spec = presets::opencv(input, output, interpolation)
+                .build()
+                .unwrap();
+            all.push((format!("opencv {interpolation:?}"), spec));
+        }
+        all
+    }
+
+    #[test]
+    fn rows_sum_to_one_and_stay_inside_the_input() {
+        for (n_in, n_out) in [
+            (1, 7),
+            (7, 1),
+            (12, 24),
+            (24, 12),
+            (31, 64),
+            (64, 9),
+            (100, 3),
+            (5, 5),
+        ] {
+            for (name, spec) in specs(Size2::new(n_in, n_in), Size2::new(n_out, n_out)) {
+                let (y, _) = AxisWeights::for_spec(&spec);
+                for i in 0..y.output_len() as usize {
+                    let sum: f64 = y.row(i).iter().sum();
+                    assert!(
+                        (sum - 1.0).abs() < 1e-6,
+                        "{name} {n_in}->{n_out} row {i}: sum {sum}"
+                    );
+                    assert!(
+                        y.start(i) + y.taps() <= n_in,
+                        "{name} row {i} leaves the input"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn centred_mappings_give_mirror_symmetric_tables() {
+        // With pixel-centre mapping, output i seen from the left equals output out-1-i seen
+        // from the right: the weight on input j mirrors the weight on input in-1-j.
+        for (n_in, n_out) in [(12, 24), (24, 12), (31, 64), (64, 9), (9, 5)] {
+            for (name, spec) in specs(Size2::new(n_in, n_in), Size2::new(n_out, n_out)) {
+                let (y, _) = AxisWeights::for_spec(&spec);
+                let dense = |i: usize| {
+                    let mut row = vec![0.0; n_in as usize];
+                    for (k, w) in y.row(i).iter().enumerate() {
+                        row[y.start(i) as usize + k] += w;
+                    }
+                    row
+                };
+                for i in 0..n_out as usize {
+                    let left = dense(i);
+                    let mut right = dense(n_out as usize - 1 - i);
+                    right.reverse();
+                    for (j, (a, b)) in left.iter().zip(&right).enumerate() {
+                        // OpenCV rounds its area weights to f32.
+                        assert!(
+                            (a - b).abs() < 1e-6,
+                            "{name} {n_in}->{n_out} row {i} input {j}: {a} vs {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn support_is_as_specified() {
+        // Widest band for a shrink by k with antialias: about 2·support·k taps (+1 for phase).
+        for (filter, support) in [
+            (PillowFilter::Bilinear, 1.0),
+            (PillowFilter::Bicubic, 2.0),
+            (PillowFilter::Lanczos, 3.0),
+        ] {
+            for k in [2u32, 3, 5, 8] {
+                let spec =
+                    presets::pillow(Size2::new(8 * k * 4, 8 * k * 4), Size2::new(32, 32), filter)
+                        .build()
+                        .unwrap();
+                let (y, _) = AxisWeights::for_spec(&spec);
+                let expected = 2.0 * support * k as f64;
+                assert!(
+                    (y.taps() as f64 - expected).abs() <= 1.0,
+                    "{filter:?} x1/{k}: {} taps, expected about {expected}",
+                    y.taps()
+                );
+            }
+        }
+    }
+}

@@ -41,7 +41,10 @@ fn check_with(tool: &str, args: &[&str], bytes: &[u8], suffix: &str, label: &str
 
 #[test]
 fn every_file_is_part_of_a_validated_variant() {
-    let sources: Vec<String> = KernelVariant::ALL.iter().map(|v| v.source()).collect();
+    let sources: Vec<String> = KernelVariant::examples()
+        .iter()
+        .map(|v| v.source())
+        .collect();
     for (name, text) in FILES {
         assert!(
             sources.iter().any(|s| s.contains(text)),
@@ -55,9 +58,22 @@ fn every_file_is_part_of_a_validated_variant() {
 #[test]
 fn every_variant_validates_and_translates() {
     let require_tools = std::env::var("WGPU_RESIZE_REQUIRE_SHADER_TOOLS").as_deref() == Ok("1");
-    for variant in KernelVariant::ALL {
+    for variant in KernelVariant::examples() {
         let label = variant.label();
         let (module, info) = validated(&variant.source(), &label);
+        // Resolve the pipeline-overridable constants as the pipeline does.
+        let mut constants = naga::back::PipelineConstants::default();
+        for (name, value) in variant.constants() {
+            constants.insert(name.to_string(), value);
+        }
+        let (module, info) = naga::back::pipeline_constants::process_overrides(
+            &module,
+            &info,
+            Some((naga::ShaderStage::Compute, "main")),
+            &constants,
+        )
+        .unwrap_or_else(|e| panic!("{label}: overrides: {e}"));
+        let (module, info) = (module.into_owned(), info.into_owned());
 
         let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
             .unwrap_or_else(|e| panic!("{label} to SPIR-V: {e}"));
@@ -121,7 +137,7 @@ fn every_variant_validates_and_translates() {
         .write(&module, &info, None)
         .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
         assert!(
-            hlsl_text.contains("[numthreads(256, 1, 1)]"),
+            hlsl_text.contains("[numthreads("),
             "{label}: HLSL lacks the workgroup size"
         );
 

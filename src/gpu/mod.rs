@@ -52,7 +52,7 @@ enum Operand {
 struct PreparedPass {
     pipeline: wgpu::ComputePipeline,
     params: wgpu::Buffer,
-    workgroups: (u32, u32),
+    workgroups: (u32, u32, u32),
     src: Operand,
     dst: Operand,
 }
@@ -316,7 +316,7 @@ impl Resizer {
             });
             compute.set_pipeline(&pass.pipeline);
             compute.set_bind_group(0, bind_group, &[]);
-            compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, 1);
+            compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, pass.workgroups.2);
         }
         Ok(plan)
     }
@@ -398,7 +398,10 @@ impl Resizer {
                     layout: Some(&self.pipeline_layout),
                     module: &module,
                     entry_point: Some("main"),
-                    compilation_options: Default::default(),
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        constants: &variant.constants(),
+                        ..Default::default()
+                    },
                     cache: None,
                 })
         })?;
@@ -448,14 +451,6 @@ impl Resizer {
         let (wy, wx) = AxisWeights::for_spec(spec);
         let (input, output) = (spec.input(), spec.output());
         let element = spec.element();
-        let vector = spec.vector_friendly();
-        let variant_for = |src, dst| {
-            if vector && src == ElementType::F32 && dst == ElementType::F32 {
-                KernelVariant::GatherVec4
-            } else {
-                KernelVariant::Gather { src, dst }
-            }
-        };
 
         // Each pass: (shape, source, destination, element types read and written).
         let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
@@ -538,10 +533,13 @@ impl Resizer {
         let (packed, offsets) = pack_tables(&table_refs);
         check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
         let max_groups = limits.max_compute_workgroups_per_dimension;
-
-        let pipelines: Vec<wgpu::ComputePipeline> = passes
+        let launches: Vec<Launch> = passes
             .iter()
-            .map(|(_, _, _, src, dst)| self.pipeline(variant_for(*src, *dst)))
+            .map(|(shape, _, _, src, dst)| Launch::choose(spec, shape, *src, *dst, max_groups))
+            .collect();
+        let pipelines: Vec<wgpu::ComputePipeline> = launches
+            .iter()
+            .map(|launch| self.pipeline(launch.variant))
             .collect::<Result<_, _>>()?;
         scope::capture(&self.device, || {
             let tables = self
@@ -561,12 +559,11 @@ impl Resizer {
             let passes = passes
                 .into_iter()
                 .zip(pipelines)
-                .map(|((mut shape, src, dst, _, _), pipeline)| {
+                .zip(launches)
+                .map(|(((mut shape, src, dst, _, _), pipeline), launch)| {
                     shape.y.0 = offsets[shape.y.0 as usize];
                     shape.x.0 = offsets[shape.x.0 as usize];
-                    let total = spec.tensor_elements(shape.dst_size) as u32;
-                    let (workgroups, row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
-                    let params = PassParams::new(spec, &shape, row_stride);
+                    let params = PassParams::new(spec, &shape, launch.row_stride);
                     let params =
                         self.device
                             .create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -577,7 +574,7 @@ impl Resizer {
                     PreparedPass {
                         pipeline,
                         params,
-                        workgroups,
+                        workgroups: launch.workgroups,
                         src,
                         dst,
                     }
@@ -589,6 +586,49 @@ impl Resizer {
                 intermediate,
             }
         })
+    }
+}
+
+/// Which kernel runs a pass, and its grid.
+struct Launch {
+    variant: KernelVariant,
+    workgroups: (u32, u32, u32),
+    /// Invocations per grid row, for the flat kernel's index.
+    row_stride: u32,
+}
+
+impl Launch {
+    fn choose(
+        spec: &ResizeSpec,
+        shape: &PassShape,
+        src: ElementType,
+        dst: ElementType,
+        max_groups: u32,
+    ) -> Self {
+        let out = shape.dst_size;
+        let f32_only = src == ElementType::F32 && dst == ElementType::F32;
+        if spec.vector_friendly() && f32_only {
+            let (wx, wy) = shaders::VEC4_WORKGROUP;
+            let grid = (
+                out.width.div_ceil(wx),
+                out.height.div_ceil(wy),
+                spec.batch() * (spec.channels() / 4),
+            );
+            if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
+                return Launch {
+                    variant: KernelVariant::vec4_for(shape.y.1, shape.x.1),
+                    workgroups: grid,
+                    row_stride: 0,
+                };
+            }
+        }
+        let total = spec.tensor_elements(out) as u32;
+        let ((x, y), row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
+        Launch {
+            variant: KernelVariant::Gather { src, dst },
+            workgroups: (x, y, 1),
+            row_stride,
+        }
     }
 }
 
