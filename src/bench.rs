@@ -181,6 +181,11 @@ pub fn run_shape(
     let mut results = Vec::new();
     for &path in paths {
         progress(&format!("{} {}", shape.label(), path));
+        // The automatic choice is measured (or read from the tuning cache) before it is timed.
+        let chosen = match path {
+            Path::Auto => Some(resizer.plan(&spec, path)?.path.name().to_string()),
+            _ => None,
+        };
         // Poison the output so that a path which writes nothing cannot pass on another's result.
         let poison = vec![f32::NAN; spec.output_len()];
         resizer
@@ -211,7 +216,7 @@ pub fn run_shape(
             out_h: out.height,
             out_w: out.width,
             path: path.name().into(),
-            chosen: (path == Path::Auto).then(|| resizer.plan(&spec, path).path.name().into()),
+            chosen,
             median_us: samples.median(),
             samples: samples.micros.len(),
             bytes: spec.input_bytes() + spec.output_bytes(),

@@ -14,6 +14,7 @@ pub mod readback;
 pub mod reference;
 pub mod spec;
 pub mod timing;
+pub mod tune;
 pub mod weights;
 
 pub use adapter::GpuContext;

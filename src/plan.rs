@@ -1,10 +1,14 @@
 //! Which path runs a spec: the paths, and the heuristic that answers when nothing is measured.
 
+use serde::{Deserialize, Serialize};
+
 use crate::spec::ResizeSpec;
+use crate::tune::CandidateTime;
 use crate::weights::AxisWeights;
 
 /// A way of running a resize on the GPU.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Path {
     /// One dispatch; each output reads all `taps_y · taps_x` inputs. Best for small supports.
@@ -53,15 +57,21 @@ impl std::fmt::Display for Path {
 pub enum PlanSource {
     /// The caller named the path.
     Requested,
-    /// The heuristic below: no measurement was made.
+    /// Every candidate was timed on this device, now.
+    Measured,
+    /// A measurement made earlier, read from the tuning cache file.
+    Cache,
+    /// The heuristic: nothing measured (tuning off, or not yet run for this shape).
     Heuristic,
 }
 
 impl PlanSource {
-    /// Lowercase name.
+    /// Lowercase name, as the CLI and JSON spell it.
     pub fn name(self) -> &'static str {
         match self {
             PlanSource::Requested => "requested",
+            PlanSource::Measured => "measured",
+            PlanSource::Cache => "cache",
             PlanSource::Heuristic => "heuristic",
         }
     }
@@ -76,6 +86,8 @@ pub struct Plan {
     pub source: PlanSource,
     /// One sentence on why.
     pub reason: String,
+    /// Each candidate's measured time, when the choice was measured (now or earlier).
+    pub candidates: Vec<CandidateTime>,
 }
 
 /// Order of a separable resize's two passes.
@@ -136,6 +148,7 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
                     ""
                 }
             ),
+            candidates: Vec::new(),
         }
     } else {
         Plan {
@@ -144,6 +157,7 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
             reason: format!(
                 "{ty}x{tx} taps: separable reads {separable_reads} inputs, gather {gather_reads}"
             ),
+            candidates: Vec::new(),
         }
     }
 }

@@ -64,7 +64,13 @@ fn nchw_to_nhwc(x: &[f32], [n, c, h, w]: [usize; 4]) -> Vec<f32> {
 }
 
 fn run(args: &[&str]) -> std::process::Output {
-    Command::new(BIN).args(args).output().expect("run wgresize")
+    // Tuning decisions go to a throwaway cache, not the user's.
+    let cache_home = std::env::temp_dir().join("wgpu-resize-cli-tests");
+    Command::new(BIN)
+        .args(args)
+        .env("XDG_CACHE_HOME", cache_home)
+        .output()
+        .expect("run wgresize")
 }
 
 fn skip_without_gpu() -> bool {
@@ -214,4 +220,54 @@ fn conformance_command_passes_the_bundled_cases() {
         stdout.trim_end().ends_with("264 passed, 0 failed"),
         "{stdout}"
     );
+}
+
+#[test]
+fn plan_measures_then_reads_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tune.json");
+    let args = [
+        "plan",
+        "--input",
+        "1x40x64x4",
+        "--scale",
+        "0.3",
+        "--filter",
+        "lanczos3",
+        "--antialias",
+        "--tune-cache",
+        cache.to_str().unwrap(),
+        "--json",
+    ];
+    let first = run(&args);
+    if !first.status.success() && skip_without_gpu() {
+        eprintln!("SKIPPED cli plan");
+        return;
+    }
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let first: serde_json::Value =
+        serde_json::from_slice(&first.stdout).expect("JSON only on stdout");
+    assert_eq!(first["source"], "measured");
+    let candidates = first["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 2);
+    let fastest = candidates
+        .iter()
+        .min_by(|a, b| {
+            a["median_us"]
+                .as_f64()
+                .unwrap()
+                .total_cmp(&b["median_us"].as_f64().unwrap())
+        })
+        .unwrap();
+    assert_eq!(first["path"], fastest["path"]);
+
+    let second = run(&args);
+    assert!(second.status.success());
+    let second: serde_json::Value = serde_json::from_slice(&second.stdout).unwrap();
+    assert_eq!(second["source"], "cache");
+    assert_eq!(second["path"], first["path"]);
 }

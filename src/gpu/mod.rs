@@ -2,6 +2,7 @@
 //! the caller's command encoder.
 
 mod params;
+mod planner;
 mod scope;
 mod scratch;
 pub mod shaders;
@@ -14,11 +15,12 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
-use crate::plan::{self, PassOrder, Path, Plan, PlanSource};
+use crate::plan::{self, PassOrder, Path, Plan};
 use crate::readback;
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 use params::{PassParams, PassShape, dispatch_grid, pack_tables};
+pub use planner::{ResizerOptions, Tuning};
 use scratch::ScratchPool;
 pub use shaders::KernelVariant;
 
@@ -37,8 +39,9 @@ pub struct Resizer {
     bind_group_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
     pipelines: Mutex<HashMap<KernelVariant, wgpu::ComputePipeline>>,
-    prepared: Mutex<Vec<CacheEntry>>,
+    prepared: Mutex<Vec<PreparedEntry>>,
     scratch: ScratchPool,
+    planner: planner::Planner,
 }
 
 /// Which tensor a pass reads or writes.
@@ -64,11 +67,10 @@ struct Prepared {
     intermediate: Option<(wgpu::Buffer, u64)>,
 }
 
-/// A prepared spec under the path the caller asked for, with the plan that resolved it.
-struct CacheEntry {
+/// A spec's resources for one concrete path.
+struct PreparedEntry {
     spec: ResizeSpec,
-    requested: Path,
-    plan: Plan,
+    path: Path,
     prepared: Arc<Prepared>,
 }
 
@@ -95,6 +97,15 @@ impl Resizer {
     /// A resizer for the caller's device and queue. Fails when the device cannot run the
     /// kernels (no compute shaders, or fewer than 3 storage buffers per stage).
     pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> Result<Self, ResizeError> {
+        Self::with_options(device, queue, ResizerOptions::default())
+    }
+
+    /// A resizer with options: tuning on or off, and a file to persist tuning decisions in.
+    pub fn with_options(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        options: ResizerOptions,
+    ) -> Result<Self, ResizeError> {
         let limits = device.limits();
         let needs = [
             (
@@ -171,6 +182,7 @@ impl Resizer {
             pipelines: Mutex::default(),
             prepared: Mutex::default(),
             scratch: ScratchPool::default(),
+            planner: planner::Planner::new(&device.adapter_info(), &options),
         })
     }
 
@@ -182,28 +194,6 @@ impl Resizer {
     /// The queue the blocking conveniences submit to.
     pub fn queue(&self) -> &wgpu::Queue {
         &self.queue
-    }
-
-    /// What [`Resizer::encode`] runs for `spec` when asked for `path`, and why.
-    pub fn plan(&self, spec: &ResizeSpec, path: Path) -> Plan {
-        if let Some(entry) = lock(&self.prepared)
-            .iter()
-            .find(|e| e.spec == *spec && e.requested == path)
-        {
-            return entry.plan.clone();
-        }
-        Self::decide(spec, path)
-    }
-
-    fn decide(spec: &ResizeSpec, path: Path) -> Plan {
-        match path {
-            Path::Auto => plan::heuristic(spec),
-            concrete => Plan {
-                path: concrete,
-                source: PlanSource::Requested,
-                reason: format!("the caller asked for {concrete}"),
-            },
-        }
     }
 
     /// What this resizer has created so far.
@@ -249,7 +239,8 @@ impl Resizer {
                 why: "input and output must be different buffers".into(),
             });
         }
-        let (plan, prepared) = self.prepared(spec, path)?;
+        let plan = self.plan_without_measuring(spec, path);
+        let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = scope::capture(&self.device, || {
             prepared
                 .passes
@@ -362,12 +353,14 @@ impl Resizer {
             });
             (input_buffer, output_buffer)
         })?;
+        // The blocking call may block to measure: an automatic choice is tuned before it runs.
+        let plan = self.plan(spec, path)?;
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-resize"),
             });
-        self.encode(&mut encoder, spec, &input_buffer, &output_buffer, path)?;
+        self.encode(&mut encoder, spec, &input_buffer, &output_buffer, plan.path)?;
         scope::capture(&self.device, || self.queue.submit([encoder.finish()]))?;
         let bytes = spec.output_len() as u64 * spec.element().size();
         let mut words: Vec<u8> = readback::read_buffer(
@@ -409,32 +402,26 @@ impl Resizer {
         Ok(pipeline)
     }
 
-    /// The plan and prepared resources for `spec` asked as `path`: looked up, or decided and
-    /// prepared on first use. Steady-state encoding takes the lookup only.
-    fn prepared(
-        &self,
-        spec: &ResizeSpec,
-        path: Path,
-    ) -> Result<(Plan, Arc<Prepared>), ResizeError> {
+    /// The prepared resources of `spec` on a concrete `path`: looked up, or prepared on first
+    /// use. Steady-state encoding takes the lookup only.
+    fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
         if let Some(entry) = lock(&self.prepared)
             .iter()
-            .find(|e| e.spec == *spec && e.requested == path)
+            .find(|e| e.spec == *spec && e.path == path)
         {
-            return Ok((entry.plan.clone(), entry.prepared.clone()));
+            return Ok(entry.prepared.clone());
         }
-        let plan = Self::decide(spec, path);
-        let prepared = Arc::new(self.prepare(spec, plan.path)?);
+        let prepared = Arc::new(self.prepare(spec, path)?);
         let mut cache = lock(&self.prepared);
         if cache.len() >= PREPARED_CAPACITY {
             cache.remove(0);
         }
-        cache.push(CacheEntry {
+        cache.push(PreparedEntry {
             spec: *spec,
-            requested: path,
-            plan: plan.clone(),
+            path,
             prepared: prepared.clone(),
         });
-        Ok((plan, prepared))
+        Ok(prepared)
     }
 
     fn prepare(&self, spec: &ResizeSpec, path: Path) -> Result<Prepared, ResizeError> {

@@ -11,8 +11,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use wgpu_resize::bench::{self, BenchSettings};
 use wgpu_resize::conformance::{self, Runner};
+use wgpu_resize::gpu::ResizerOptions;
 use wgpu_resize::timing::TimingMethod;
-use wgpu_resize::{ElementType, GpuContext, Layout, Path, Resizer, Size2, npy};
+use wgpu_resize::{ElementType, GpuContext, Layout, Path, Resizer, Size2, npy, tune};
 
 use options::ResizeFlags;
 
@@ -44,6 +45,36 @@ impl From<PathArg> for Path {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ElementArg {
+    F32,
+    U8,
+}
+
+/// Where measured path choices are kept between runs.
+#[derive(clap::Args, Debug, Clone)]
+struct TuneCacheFlag {
+    /// Tuning cache file (default: $XDG_CACHE_HOME/wgpu-resize/tune.json or ~/.cache/...).
+    #[arg(long, value_name = "FILE")]
+    tune_cache: Option<PathBuf>,
+    /// Keep measured choices in memory only.
+    #[arg(long, conflicts_with = "tune_cache")]
+    no_tune_cache: bool,
+}
+
+impl TuneCacheFlag {
+    fn options(&self) -> ResizerOptions {
+        ResizerOptions {
+            tune_cache_file: if self.no_tune_cache {
+                None
+            } else {
+                self.tune_cache.clone().or_else(tune::default_cache_file)
+            },
+            ..ResizerOptions::default()
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List adapters, and the chosen one's backend, driver, features and key limits.
@@ -59,12 +90,32 @@ enum Command {
         /// Which GPU path runs.
         #[arg(long, value_enum, default_value = "auto")]
         path: PathArg,
+        #[command(flatten)]
+        cache: TuneCacheFlag,
     },
     /// Time every path on the standard shapes and check each against the CPU reference.
     Bench {
         /// A smoke run: fewer samples per shape.
         #[arg(long)]
         quick: bool,
+        /// Print only JSON on stdout.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        cache: TuneCacheFlag,
+    },
+    /// Say which path `auto` runs for a shape, where the choice came from and each candidate's time.
+    Plan {
+        /// Input tensor as NxHxWxC.
+        #[arg(long, value_name = "NxHxWxC")]
+        input: String,
+        #[command(flatten)]
+        flags: ResizeFlags,
+        /// Element type.
+        #[arg(long, value_enum, default_value = "f32")]
+        element: ElementArg,
+        #[command(flatten)]
+        cache: TuneCacheFlag,
         /// Print only JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -91,9 +142,19 @@ fn main() -> ExitCode {
             output,
             flags,
             path,
-        } => resize(&input, &output, &flags, path.into()),
-        Command::Bench { quick, json } => run_bench(quick, json),
-        Command::Conformance { dir, path, json } => run_conformance(&dir, path.into(), json),
+            cache,
+        } => resize(&input, &output, &flags, path.into(), &cache.options()),
+        Command::Bench { quick, json, cache } => run_bench(quick, json, &cache.options()),
+        Command::Plan {
+            input,
+            flags,
+            element,
+            cache,
+            json,
+        } => run_plan(&input, &flags, element, &cache.options(), json),
+        Command::Conformance { dir, path, json } => {
+            run_conformance(&dir, path.into(), json, &ResizerOptions::default())
+        }
     };
     match result {
         Ok(code) => code,
@@ -104,10 +165,19 @@ fn main() -> ExitCode {
     }
 }
 
-fn gpu() -> Result<(GpuContext, Resizer), String> {
+fn gpu(options: &ResizerOptions) -> Result<(GpuContext, Resizer), String> {
     let context = GpuContext::from_env().map_err(|e| e.to_string())?;
-    let resizer = Resizer::new(&context.device, &context.queue).map_err(|e| e.to_string())?;
+    let resizer = Resizer::with_options(&context.device, &context.queue, options.clone())
+        .map_err(|e| e.to_string())?;
+    warn(&resizer);
     Ok((context, resizer))
+}
+
+/// Prints the resizer's warnings (a corrupt tuning file, say) on stderr.
+fn warn(resizer: &Resizer) {
+    for warning in resizer.take_warnings() {
+        eprintln!("wgresize: warning: {warning}");
+    }
 }
 
 fn info() -> Result<ExitCode, String> {
@@ -117,7 +187,7 @@ fn info() -> Result<ExitCode, String> {
     for adapter in &adapters {
         println!("  {}", wgpu_resize::adapter::describe(&adapter.get_info()));
     }
-    let (context, _) = gpu()?;
+    let (context, _) = gpu(&ResizerOptions::default())?;
     let limits = context.device.limits();
     println!("chosen: {}", context.describe());
     println!("device features: {:?}", context.device.features());
@@ -163,13 +233,14 @@ fn resize(
     output: &std::path::Path,
     flags: &ResizeFlags,
     path: Path,
+    options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
     // f32 first; a u8 file is read as u8 and resized in 8 bits.
     match npy::read::<f32>(input) {
-        Ok(array) => resize_typed(array, output, flags, path, ElementType::F32),
+        Ok(array) => resize_typed(array, output, flags, path, ElementType::F32, options),
         Err(npy::NpyError::WrongType { .. }) => {
             let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
-            resize_typed(array, output, flags, path, ElementType::U8)
+            resize_typed(array, output, flags, path, ElementType::U8, options)
         }
         Err(e) => Err(e.to_string()),
     }
@@ -181,6 +252,7 @@ fn resize_typed<T>(
     flags: &ResizeFlags,
     path: Path,
     element: ElementType,
+    options: &ResizerOptions,
 ) -> Result<ExitCode, String>
 where
     T: wgpu_resize::Element + npyz::AutoSerialize,
@@ -188,8 +260,9 @@ where
     let layout = flags.layout();
     let (n, c, size) = split_shape(array.shape, layout);
     let spec = flags.spec(n, c, size, element)?;
-    let (_context, resizer) = gpu()?;
-    let plan = resizer.plan(&spec, path);
+    let (_context, resizer) = gpu(options)?;
+    let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
+    warn(&resizer);
     let result = resizer
         .resize(&spec, &array.data, path)
         .map_err(|e| e.to_string())?;
@@ -202,8 +275,8 @@ where
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_bench(quick: bool, json: bool) -> Result<ExitCode, String> {
-    let (context, resizer) = gpu()?;
+fn run_bench(quick: bool, json: bool, options: &ResizerOptions) -> Result<ExitCode, String> {
+    let (context, resizer) = gpu(options)?;
     let method = TimingMethod::for_device(&context.device);
     let settings = if quick {
         BenchSettings::QUICK
@@ -281,9 +354,14 @@ fn run_bench(quick: bool, json: bool) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_conformance(dir: &std::path::Path, path: Path, json: bool) -> Result<ExitCode, String> {
+fn run_conformance(
+    dir: &std::path::Path,
+    path: Path,
+    json: bool,
+    options: &ResizerOptions,
+) -> Result<ExitCode, String> {
     let cases = conformance::load_cases(dir).map_err(|e| e.to_string())?;
-    let (context, resizer) = gpu()?;
+    let (context, resizer) = gpu(options)?;
     if !json {
         eprintln!(
             "{} cases on {} ({} path)",
@@ -340,4 +418,54 @@ fn run_conformance(dir: &std::path::Path, path: Path, json: bool) -> Result<Exit
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn run_plan(
+    input: &str,
+    flags: &ResizeFlags,
+    element: ElementArg,
+    options: &ResizerOptions,
+    json: bool,
+) -> Result<ExitCode, String> {
+    let dims: Vec<u32> = input
+        .split(['x', 'X'])
+        .map(|d| d.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("--input {input:?} must look like NxHxWxC"))?;
+    let [n, h, w, c] = dims[..] else {
+        return Err(format!(
+            "--input {input:?} must have four dimensions, NxHxWxC"
+        ));
+    };
+    let element = match element {
+        ElementArg::F32 => ElementType::F32,
+        ElementArg::U8 => ElementType::U8,
+    };
+    let spec = flags.spec(n, c, Size2::new(h, w), element)?;
+    let (_context, resizer) = gpu(options)?;
+    let plan = resizer.plan(&spec, Path::Auto).map_err(|e| e.to_string())?;
+    warn(&resizer);
+    if json {
+        let doc = json!({
+            "path": plan.path.name(),
+            "source": plan.source.name(),
+            "reason": plan.reason,
+            "candidates": plan.candidates,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
+        );
+    } else {
+        let out = spec.output();
+        println!(
+            "{n}x{h}x{w}x{c} -> {}x{}: {} ({}) — {}",
+            out.height,
+            out.width,
+            plan.path,
+            plan.source.name(),
+            plan.reason
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

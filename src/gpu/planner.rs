@@ -1,0 +1,228 @@
+//! How [`Resizer`] resolves [`Path::Auto`]: a measured decision from the tuning cache, a fresh
+//! measurement of every candidate on scratch buffers, or the heuristic while a shape waits to be
+//! measured.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use super::{Resizer, lock};
+use crate::error::ResizeError;
+use crate::plan::{self, Path, Plan, PlanSource};
+use crate::spec::ResizeSpec;
+use crate::timing::{TimingMethod, time_resize};
+use crate::tune::{self, CandidateTime, Decision, TuneCache};
+
+/// Whether `Path::Auto` measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Tuning {
+    /// Measure every candidate the first time a shape is planned (by [`Resizer::plan`],
+    /// [`Resizer::resize`] or [`Resizer::tune_pending`]); until then [`Resizer::encode`] runs
+    /// the heuristic's choice, the safe default, and queues the shape.
+    #[default]
+    Measure,
+    /// Never measure: the heuristic decides.
+    Off,
+}
+
+/// Options of [`Resizer::with_options`].
+#[derive(Clone, Debug, Default)]
+pub struct ResizerOptions {
+    /// Whether `Path::Auto` measures. Default: [`Tuning::Measure`].
+    pub tuning: Tuning,
+    /// A file to load measured decisions from and save them to. Default: none (memory only).
+    pub tune_cache_file: Option<PathBuf>,
+}
+
+/// The planning state of a resizer.
+pub(super) struct Planner {
+    tuning: Tuning,
+    cache: Mutex<TuneCache>,
+    /// Plans already resolved for `Path::Auto`, so that encoding does not recompute keys.
+    resolved: Mutex<Vec<(ResizeSpec, Plan)>>,
+    /// Shapes encoded before being measured.
+    pending: Mutex<Vec<ResizeSpec>>,
+}
+
+impl Planner {
+    pub(super) fn new(adapter: &wgpu::AdapterInfo, options: &ResizerOptions) -> Self {
+        let mut cache = TuneCache::new(adapter);
+        if let Some(file) = &options.tune_cache_file {
+            cache.attach_file(file);
+        }
+        Planner {
+            tuning: options.tuning,
+            cache: Mutex::new(cache),
+            resolved: Mutex::default(),
+            pending: Mutex::default(),
+        }
+    }
+}
+
+fn requested(path: Path) -> Plan {
+    Plan {
+        path,
+        source: PlanSource::Requested,
+        reason: format!("the caller asked for {path}"),
+        candidates: Vec::new(),
+    }
+}
+
+impl Resizer {
+    /// What runs for `spec` when asked for `path`, and why. For [`Path::Auto`] with tuning on,
+    /// a shape not yet decided is measured now (blocking): every candidate path is timed on
+    /// scratch buffers and the fastest kept, in memory and in the tuning file if there is one.
+    pub fn plan(&self, spec: &ResizeSpec, path: Path) -> Result<Plan, ResizeError> {
+        if path != Path::Auto {
+            return Ok(requested(path));
+        }
+        if let Some(plan) = self.known_plan(spec) {
+            if plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off {
+                return Ok(plan);
+            }
+        }
+        if self.planner.tuning == Tuning::Off {
+            return Ok(self.remember(spec, plan::heuristic(spec)));
+        }
+        let candidates = self.measure(spec)?;
+        let plan = match Decision::from_candidates(candidates.clone()) {
+            Some(decision) => {
+                let key = tune::spec_key(spec);
+                lock(&self.planner.cache).insert(key, decision.clone());
+                self.forget_auto_plans();
+                self.plan_from_decision(decision, PlanSource::Measured)
+            }
+            // Nothing ran: keep the heuristic's choice, measure again next time, save nothing.
+            None => Plan {
+                candidates,
+                ..plan::heuristic(spec)
+            },
+        };
+        lock(&self.planner.pending).retain(|s| s != spec);
+        Ok(self.remember(spec, plan))
+    }
+
+    /// Measures every shape that [`Resizer::encode`] ran on the heuristic's choice because it
+    /// was not decided yet. Call it between frames; returns how many shapes were measured.
+    pub fn tune_pending(&self) -> Result<usize, ResizeError> {
+        let pending: Vec<ResizeSpec> = std::mem::take(&mut *lock(&self.planner.pending));
+        for spec in &pending {
+            self.plan(spec, Path::Auto)?;
+        }
+        Ok(pending.len())
+    }
+
+    /// Warnings about the tuning file (unreadable, corrupt, not saved) since the last call.
+    pub fn take_warnings(&self) -> Vec<String> {
+        lock(&self.planner.cache).take_warnings()
+    }
+
+    /// The plan `encode` uses: never measures. An undecided automatic choice takes the
+    /// heuristic's path and is queued for [`Resizer::tune_pending`].
+    pub(crate) fn plan_without_measuring(&self, spec: &ResizeSpec, path: Path) -> Plan {
+        if path != Path::Auto {
+            return requested(path);
+        }
+        if let Some(plan) = self.known_plan(spec) {
+            return plan;
+        }
+        let plan = plan::heuristic(spec);
+        if self.planner.tuning == Tuning::Measure {
+            let mut pending = lock(&self.planner.pending);
+            if !pending.contains(spec) {
+                pending.push(*spec);
+            }
+        }
+        self.remember(spec, plan)
+    }
+
+    /// A plan already resolved for this spec, or a decision in the tuning cache for its key.
+    fn known_plan(&self, spec: &ResizeSpec) -> Option<Plan> {
+        if let Some((_, plan)) = lock(&self.planner.resolved).iter().find(|(s, _)| s == spec) {
+            return Some(plan.clone());
+        }
+        if self.planner.tuning == Tuning::Off {
+            return None;
+        }
+        let key = tune::spec_key(spec);
+        let decision = lock(&self.planner.cache).get(&key).cloned()?;
+        let source = if lock(&self.planner.cache).loaded_from_file(&key) {
+            PlanSource::Cache
+        } else {
+            PlanSource::Measured
+        };
+        Some(self.remember(spec, self.plan_from_decision(decision, source)))
+    }
+
+    fn plan_from_decision(&self, decision: Decision, source: PlanSource) -> Plan {
+        let times: Vec<String> = decision
+            .candidates
+            .iter()
+            .map(|c| match c.median_us {
+                Some(t) => format!("{} {t:.1} µs", c.path),
+                None => format!("{} failed", c.path),
+            })
+            .collect();
+        Plan {
+            path: decision.path,
+            source,
+            reason: format!("fastest when measured: {}", times.join(", ")),
+            candidates: decision.candidates,
+        }
+    }
+
+    fn remember(&self, spec: &ResizeSpec, plan: Plan) -> Plan {
+        let mut resolved = lock(&self.planner.resolved);
+        resolved.retain(|(s, _)| s != spec);
+        if resolved.len() >= 1024 {
+            resolved.remove(0);
+        }
+        resolved.push((*spec, plan.clone()));
+        plan
+    }
+
+    fn forget_auto_plans(&self) {
+        lock(&self.planner.resolved).clear();
+    }
+
+    /// Times every candidate path for `spec` on scratch buffers (never the caller's data).
+    /// A candidate that fails is reported with its error and never chosen.
+    fn measure(&self, spec: &ResizeSpec) -> Result<Vec<CandidateTime>, ResizeError> {
+        let (input, output) = super::scope::capture(&self.device, || {
+            let buffer = |label, size| {
+                self.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(label),
+                    size,
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                })
+            };
+            (
+                buffer("wgpu-resize tuning input", spec.input_bytes()),
+                buffer("wgpu-resize tuning output", spec.output_bytes()),
+            )
+        })?;
+        let method = TimingMethod::for_device(&self.device);
+        let (budget, samples) = match method {
+            TimingMethod::Timestamp => (0.02, (5, 50)),
+            TimingMethod::Wall => (0.05, (3, 15)),
+        };
+        Ok(Path::CONCRETE
+            .iter()
+            .map(|&path| {
+                match time_resize(self, spec, path, &input, &output, method, budget, samples) {
+                    Ok(samples) => CandidateTime {
+                        path,
+                        median_us: Some(samples.median()),
+                        error: None,
+                    },
+                    Err(e) => CandidateTime {
+                        path,
+                        median_us: None,
+                        error: Some(e.to_string()),
+                    },
+                }
+            })
+            .collect())
+    }
+}

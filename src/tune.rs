@@ -1,0 +1,270 @@
+//! Measured path choice: keys that group nearby shapes, the decisions, and their file.
+//!
+//! A decision is keyed by the adapter and by what decides a path's speed: element type, layout,
+//! channels, taps per axis and the sizes rounded up to powers of two. It is kept in memory and,
+//! when the caller names a file, persisted there under the crate version, the adapter and a
+//! checksum of the candidate kernels, so that another version, another GPU or a changed kernel
+//! set measures again. Only measured decisions are written.
+
+use std::collections::BTreeMap;
+use std::path::{Path as FsPath, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::gpu::KernelVariant;
+use crate::plan::Path;
+use crate::spec::{Layout, ResizeSpec};
+use crate::weights::AxisWeights;
+
+/// Identifies the adapter a decision was measured on.
+pub fn adapter_key(info: &wgpu::AdapterInfo) -> String {
+    format!(
+        "{:?}|{:04x}:{:04x}|{}|{}|{}",
+        info.backend, info.vendor, info.device, info.name, info.driver, info.driver_info
+    )
+}
+
+/// The key under which a spec's decision is stored: nearby shapes share it.
+pub fn spec_key(spec: &ResizeSpec) -> String {
+    let (wy, wx) = AxisWeights::for_spec(spec);
+    let bucket = |v: u32| v.next_power_of_two();
+    let (i, o) = (spec.input(), spec.output());
+    format!(
+        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}",
+        spec.element().name(),
+        match spec.layout() {
+            Layout::Nhwc => "nhwc",
+            Layout::Nchw => "nchw",
+        },
+        spec.channels(),
+        wy.taps(),
+        wx.taps(),
+        bucket(i.height),
+        bucket(i.width),
+        bucket(o.height),
+        bucket(o.width),
+        bucket(spec.batch()),
+        spec.round_intermediate() as u8,
+    )
+}
+
+/// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds).
+pub fn candidate_checksum() -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for path in Path::CONCRETE {
+        feed(path.name().as_bytes());
+    }
+    for variant in KernelVariant::examples() {
+        feed(variant.source().as_bytes());
+    }
+    format!("{hash:016x}")
+}
+
+/// One candidate's measurement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CandidateTime {
+    /// The path.
+    pub path: Path,
+    /// Median time, µs; `None` when the candidate failed.
+    pub median_us: Option<f64>,
+    /// Why it failed, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A measured decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The fastest candidate.
+    pub path: Path,
+    /// Every candidate's time.
+    pub candidates: Vec<CandidateTime>,
+}
+
+impl Decision {
+    /// The decision for a set of measurements: the fastest candidate that ran, or `None` when
+    /// none did (such a result is never kept).
+    pub fn from_candidates(candidates: Vec<CandidateTime>) -> Option<Self> {
+        let path = candidates
+            .iter()
+            .filter_map(|c| c.median_us.map(|t| (c.path, t)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?
+            .0;
+        Some(Decision { path, candidates })
+    }
+}
+
+/// The persisted form: decisions grouped by namespace (crate version, adapter, checksum).
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct TuneFile {
+    namespaces: BTreeMap<String, BTreeMap<String, Decision>>,
+}
+
+/// Decisions in memory, with the file they load from and save to.
+#[derive(Debug)]
+pub(crate) struct TuneCache {
+    namespace: String,
+    decisions: BTreeMap<String, Decision>,
+    loaded: std::collections::BTreeSet<String>,
+    file: Option<PathBuf>,
+    warnings: Vec<String>,
+}
+
+impl TuneCache {
+    pub(crate) fn new(adapter: &wgpu::AdapterInfo) -> Self {
+        TuneCache {
+            namespace: format!(
+                "wgpu-resize {}|{}|{}",
+                env!("CARGO_PKG_VERSION"),
+                adapter_key(adapter),
+                candidate_checksum()
+            ),
+            decisions: BTreeMap::new(),
+            loaded: Default::default(),
+            file: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Loads decisions of this namespace from `path`. A missing file is an empty cache; an
+    /// unreadable or corrupt one is ignored with a warning and rewritten at the next save.
+    pub(crate) fn attach_file(&mut self, path: &FsPath) {
+        self.file = Some(path.to_path_buf());
+        match std::fs::read_to_string(path) {
+            Ok(text) => match serde_json::from_str::<TuneFile>(&text) {
+                Ok(mut file) => {
+                    if let Some(decisions) = file.namespaces.remove(&self.namespace) {
+                        self.loaded.extend(decisions.keys().cloned());
+                        self.decisions.extend(decisions);
+                    }
+                }
+                Err(e) => self.warnings.push(format!(
+                    "tuning cache {} is corrupt ({e}); ignoring it, it will be rewritten",
+                    path.display()
+                )),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => self.warnings.push(format!(
+                "tuning cache {} is unreadable ({e}); ignoring it",
+                path.display()
+            )),
+        }
+    }
+
+    /// Whether `key`'s decision was read from the file rather than measured in this process.
+    pub(crate) fn loaded_from_file(&self, key: &str) -> bool {
+        self.loaded.contains(key)
+    }
+
+    pub(crate) fn get(&self, key: &str) -> Option<&Decision> {
+        self.decisions.get(key)
+    }
+
+    /// Keeps a measured decision and saves the file, if any. Other namespaces in the file are
+    /// preserved; a corrupt file is replaced.
+    pub(crate) fn insert(&mut self, key: String, decision: Decision) {
+        self.loaded.remove(&key);
+        self.decisions.insert(key, decision);
+        let Some(path) = self.file.clone() else {
+            return;
+        };
+        let mut file = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<TuneFile>(&text).ok())
+            .unwrap_or_default();
+        file.namespaces
+            .insert(self.namespace.clone(), self.decisions.clone());
+        let written = serde_json::to_string_pretty(&file)
+            .map_err(std::io::Error::other)
+            .and_then(|text| {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir)?;
+                }
+                // Write beside and rename, so that a crash never leaves half a file.
+                let temporary = path.with_extension("json.partial");
+                std::fs::write(&temporary, text)?;
+                std::fs::rename(&temporary, &path)
+            });
+        if let Err(e) = written {
+            self.warnings.push(format!(
+                "could not save the tuning cache {}: {e}",
+                path.display()
+            ));
+        }
+    }
+
+    pub(crate) fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+}
+
+/// The default tuning-cache file of the command-line tool: `$XDG_CACHE_HOME/wgpu-resize/tune.json`,
+/// else `~/.cache/wgpu-resize/tune.json`.
+pub fn default_cache_file() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("wgpu-resize").join("tune.json"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Size2;
+
+    #[test]
+    fn nearby_shapes_share_a_key_and_different_taps_do_not() {
+        let a = ResizeSpec::builder(Size2::new(1000, 1900), Size2::new(2000, 3800))
+            .channels(4)
+            .build()
+            .unwrap();
+        let b = ResizeSpec::builder(Size2::new(1020, 1920), Size2::new(2040, 3840))
+            .channels(4)
+            .build()
+            .unwrap();
+        assert_eq!(spec_key(&a), spec_key(&b));
+        let c = b
+            .to_builder()
+            .filter(crate::Filter::Cubic { a: -0.5 })
+            .build()
+            .unwrap();
+        assert_ne!(spec_key(&b), spec_key(&c));
+    }
+
+    #[test]
+    fn the_fastest_measured_candidate_wins_and_failures_do_not() {
+        let decision = Decision::from_candidates(vec![
+            CandidateTime {
+                path: Path::Gather,
+                median_us: Some(12.0),
+                error: None,
+            },
+            CandidateTime {
+                path: Path::Separable,
+                median_us: Some(9.5),
+                error: None,
+            },
+        ])
+        .unwrap();
+        assert_eq!(decision.path, Path::Separable);
+        let failed = Decision::from_candidates(vec![CandidateTime {
+            path: Path::Gather,
+            median_us: None,
+            error: Some("boom".into()),
+        }]);
+        assert!(failed.is_none());
+    }
+
+    #[test]
+    fn checksum_is_stable_within_a_build() {
+        assert_eq!(candidate_checksum(), candidate_checksum());
+        assert_eq!(candidate_checksum().len(), 16);
+    }
+}

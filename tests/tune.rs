@@ -1,0 +1,164 @@
+//! `Path::Auto` measures: the fastest candidate wins, decisions persist in a file that a second
+//! resizer reads without measuring, a corrupt file never fails a resize, and a changed candidate
+//! set measures again.
+
+mod common;
+
+use wgpu_resize::gpu::ResizerOptions;
+use wgpu_resize::{Path, PlanSource, ResizeSpec, Resizer, Size2};
+
+fn resizer(file: Option<&std::path::Path>) -> Option<Resizer> {
+    let gpu = common::gpu("tuning")?;
+    let options = ResizerOptions {
+        tune_cache_file: file.map(|f| f.to_path_buf()),
+        ..Default::default()
+    };
+    Some(Resizer::with_options(&gpu.context.device, &gpu.context.queue, options).unwrap())
+}
+
+fn spec() -> ResizeSpec {
+    ResizeSpec::builder(Size2::new(48, 64), Size2::new(100, 30))
+        .channels(4)
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn the_fastest_measured_candidate_is_chosen() {
+    let Some(resizer) = resizer(None) else { return };
+    let plan = resizer.plan(&spec(), Path::Auto).unwrap();
+    assert_eq!(plan.source, PlanSource::Measured);
+    assert_eq!(plan.candidates.len(), Path::CONCRETE.len());
+    let fastest = plan
+        .candidates
+        .iter()
+        .min_by(|a, b| a.median_us.unwrap().total_cmp(&b.median_us.unwrap()))
+        .unwrap();
+    assert_eq!(plan.path, fastest.path, "{plan:?}");
+    // Asked again, the same resizer answers from memory with the same numbers.
+    let again = resizer.plan(&spec(), Path::Auto).unwrap();
+    assert_eq!(
+        (again.path, &again.candidates),
+        (plan.path, &plan.candidates)
+    );
+}
+
+#[test]
+fn a_second_resizer_reads_the_decision_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let Some(first) = resizer(Some(&file)) else {
+        return;
+    };
+    let measured = first.plan(&spec(), Path::Auto).unwrap();
+    assert_eq!(measured.source, PlanSource::Measured);
+    assert!(file.exists(), "the decision was saved");
+
+    let second = resizer(Some(&file)).unwrap();
+    let cached = second.plan(&spec(), Path::Auto).unwrap();
+    assert_eq!(cached.source, PlanSource::Cache);
+    assert_eq!(cached.path, measured.path);
+    // Identical times: read back, not measured again.
+    assert_eq!(cached.candidates, measured.candidates);
+    // A nearby shape shares the bucketed key.
+    let nearby = ResizeSpec::builder(Size2::new(50, 60), Size2::new(110, 31))
+        .channels(4)
+        .build()
+        .unwrap();
+    assert_eq!(
+        second.plan(&nearby, Path::Auto).unwrap().source,
+        PlanSource::Cache
+    );
+}
+
+#[test]
+fn a_corrupt_file_is_ignored_with_a_warning_and_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    std::fs::write(&file, "{ this is not json").unwrap();
+    let Some(resizer) = resizer(Some(&file)) else {
+        return;
+    };
+    let warnings = resizer.take_warnings();
+    assert!(
+        warnings.iter().any(|w| w.contains("corrupt")),
+        "{warnings:?}"
+    );
+    let data = vec![0.25f32; spec().input_len()];
+    let out = resizer.resize(&spec(), &data, Path::Auto).unwrap();
+    assert!(out.iter().all(|&v| (v - 0.25).abs() < 1e-6));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let parsed: serde_json::Value = serde_json::from_str(&text).expect("rewritten as JSON");
+    assert!(
+        parsed["namespaces"].as_object().unwrap().len() == 1,
+        "{text}"
+    );
+}
+
+#[test]
+fn a_changed_candidate_set_measures_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let Some(first) = resizer(Some(&file)) else {
+        return;
+    };
+    first.plan(&spec(), Path::Auto).unwrap();
+    // Pretend the file was written by a build with other kernels: its checksum differs.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let checksum = wgpu_resize::tune::candidate_checksum();
+    assert!(text.contains(&checksum));
+    std::fs::write(&file, text.replace(&checksum, "0123456789abcdef")).unwrap();
+    let second = resizer(Some(&file)).unwrap();
+    assert_eq!(
+        second.plan(&spec(), Path::Auto).unwrap().source,
+        PlanSource::Measured
+    );
+    // Both namespaces are kept in the file.
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("0123456789abcdef") && text.contains(&checksum));
+}
+
+#[test]
+fn encode_runs_the_safe_default_until_tuned() {
+    let Some(resizer) = resizer(None) else { return };
+    let gpu = common::gpu("tuning").unwrap();
+    let s = spec();
+    let device = &gpu.context.device;
+    let buffer = |size| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    };
+    let (input, output) = (buffer(s.input_bytes()), buffer(s.output_bytes()));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let plan = resizer
+        .encode(&mut encoder, &s, &input, &output, Path::Auto)
+        .unwrap();
+    assert_eq!(plan.source, PlanSource::Heuristic);
+    gpu.context.queue.submit([encoder.finish()]);
+    assert_eq!(resizer.tune_pending().unwrap(), 1);
+    assert_eq!(resizer.tune_pending().unwrap(), 0);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let plan = resizer
+        .encode(&mut encoder, &s, &input, &output, Path::Auto)
+        .unwrap();
+    assert_eq!(plan.source, PlanSource::Measured);
+}
+
+#[test]
+fn tuning_off_uses_the_heuristic() {
+    let Some(gpu) = common::gpu("tuning off") else {
+        return;
+    };
+    let options = ResizerOptions {
+        tuning: wgpu_resize::gpu::Tuning::Off,
+        ..Default::default()
+    };
+    let resizer = Resizer::with_options(&gpu.context.device, &gpu.context.queue, options).unwrap();
+    let plan = resizer.plan(&spec(), Path::Auto).unwrap();
+    assert_eq!(plan.source, PlanSource::Heuristic);
+    assert!(plan.candidates.is_empty());
+}
