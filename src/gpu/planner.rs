@@ -76,10 +76,10 @@ impl Resizer {
         if path != Path::Auto {
             return Ok(requested(path));
         }
-        if let Some(plan) = self.known_plan(spec) {
-            if plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off {
-                return Ok(plan);
-            }
+        if let Some(plan) = self.known_plan(spec)
+            && (plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off)
+        {
+            return Ok(plan);
         }
         if self.planner.tuning == Tuning::Off {
             return Ok(self.remember(spec, plan::heuristic(spec)));
