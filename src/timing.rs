@@ -145,3 +145,40 @@ fn wait(device: &wgpu::Device) -> Result<(), ResizeError> {
         .map(|_| ())
         .map_err(|e| ResizeError::Gpu(format!("waiting for the device: {e}")))
 }
+
+/// Times several paths of one spec in alternating rounds, so that drift in the device's clocks
+/// or memory state over the run falls on every path alike. Each path gets about
+/// `budget_seconds / paths.len()` in total; its samples from all rounds are pooled.
+#[allow(clippy::too_many_arguments)]
+pub fn time_interleaved(
+    resizer: &Resizer,
+    spec: &ResizeSpec,
+    paths: &[Path],
+    input: &wgpu::Buffer,
+    output: &wgpu::Buffer,
+    method: TimingMethod,
+    budget_seconds: f64,
+    rounds: usize,
+) -> Vec<Result<Samples, ResizeError>> {
+    let rounds = rounds.max(1);
+    let slice = budget_seconds / (rounds * paths.len().max(1)) as f64;
+    let mut pooled: Vec<Result<Samples, ResizeError>> = paths
+        .iter()
+        .map(|_| {
+            Ok(Samples {
+                method,
+                micros: Vec::new(),
+            })
+        })
+        .collect();
+    for _ in 0..rounds {
+        for (k, &path) in paths.iter().enumerate() {
+            let Ok(pool) = &mut pooled[k] else { continue };
+            match time_resize(resizer, spec, path, input, output, method, slice, (2, 100)) {
+                Ok(samples) => pool.micros.extend(samples.micros),
+                Err(e) => pooled[k] = Err(e),
+            }
+        }
+    }
+    pooled
+}

@@ -32,7 +32,7 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
     };
     let settings = BenchSettings {
         budget_seconds: 0.01,
-        samples: (3, 5),
+        rounds: 2,
     };
     let results = run_shape(
         &resizer,
@@ -46,7 +46,7 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
     assert_eq!(results.len(), 3);
     for r in &results {
         assert!(r.median_us.is_finite() && r.median_us > 0.0, "{r:?}");
-        assert!((3..=5).contains(&r.samples), "{r:?}");
+        assert!(r.samples >= 4, "two rounds of at least two samples: {r:?}");
         assert!(r.max_abs_error <= 1e-5, "{r:?}");
         assert_eq!((r.out_h, r.out_w), (36, 60));
     }

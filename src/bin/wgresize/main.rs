@@ -101,6 +101,9 @@ enum Command {
         /// Print only JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// Instead of the six shapes: 36 shapes of three filters, `auto` against the fastest path.
+        #[arg(long)]
+        sweep: bool,
         #[command(flatten)]
         cache: TuneCacheFlag,
     },
@@ -144,7 +147,18 @@ fn main() -> ExitCode {
             path,
             cache,
         } => resize(&input, &output, &flags, path.into(), &cache.options()),
-        Command::Bench { quick, json, cache } => run_bench(quick, json, &cache.options()),
+        Command::Bench {
+            quick,
+            json,
+            sweep: false,
+            cache,
+        } => run_bench(quick, json, &cache.options()),
+        Command::Bench {
+            quick,
+            json,
+            sweep: true,
+            cache,
+        } => run_sweep(quick, json, &cache.options()),
         Command::Plan {
             input,
             flags,
@@ -465,6 +479,82 @@ fn run_plan(
             plan.path,
             plan.source.name(),
             plan.reason
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_sweep(quick: bool, json: bool, options: &ResizerOptions) -> Result<ExitCode, String> {
+    let (context, resizer) = gpu(options)?;
+    let method = TimingMethod::for_device(&context.device);
+    let settings = if quick {
+        BenchSettings::QUICK
+    } else {
+        BenchSettings::FULL
+    };
+    let mut cases = bench::sweep_cases();
+    if quick {
+        // A smoke run on a software rasteriser: the small shapes only.
+        cases.retain(|c| {
+            let output = (c.h as f64 * c.scale) * (c.w as f64 * c.scale);
+            c.h * c.w <= 1 << 20 && output <= (1 << 18) as f64
+        });
+    }
+    let mut results = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        eprintln!(
+            "[{}/{}] {}x{} x{} {:?}",
+            k + 1,
+            cases.len(),
+            case.h,
+            case.w,
+            case.scale,
+            case.filter
+        );
+        results.push(
+            bench::run_sweep_case(&resizer, case, method, settings).map_err(|e| e.to_string())?,
+        );
+    }
+    warn(&resizer);
+    let within = results
+        .iter()
+        .filter(|r| r.auto_over_fastest <= 1.05)
+        .count();
+    if json {
+        let info = context.adapter.get_info();
+        let doc = json!({
+            "adapter": info.name,
+            "backend": format!("{:?}", info.backend).to_lowercase(),
+            "timing": method.name(),
+            "within_5_percent": within,
+            "results": results,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!("{} — timing: {}", context.describe(), method.name());
+        println!(
+            "{:<24} {:>11} {:>10} {:>12} {:>10} {:>10}  chosen (source)",
+            "shape", "filter", "gather µs", "separable µs", "auto µs", "auto/best"
+        );
+        for r in &results {
+            println!(
+                "{:<24} {:>11} {:>10.1} {:>12.1} {:>10.1} {:>10.3}  {} ({})",
+                format!("{}x{} ->{}x{}", r.case.h, r.case.w, r.out_h, r.out_w),
+                format!("{:?}", r.case.filter),
+                r.gather_us,
+                r.separable_us,
+                r.auto_us,
+                r.auto_over_fastest,
+                r.chosen,
+                r.source
+            );
+        }
+        println!(
+            "auto within 5% of the fastest path on {within} of {}",
+            results.len()
         );
     }
     Ok(ExitCode::SUCCESS)
