@@ -15,6 +15,19 @@ if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
 fi
 bin=target/release/wgresize
 WGPU_BACKEND=vulkan "$bin" info | tee "$out/info.txt"
-WGPU_BACKEND=vulkan "$bin" bench --json > "$out/wgresize.json"
+WGPU_BACKEND=vulkan "$bin" bench --json --no-tune-cache > "$out/wgresize.json"
 python3 scripts/torch_peer.py > "$out/torch.json"
 python3 scripts/compare_bench.py "$out/wgresize.json" "$out/torch.json" | tee "$out/table.md"
+if [ "${SWEEP:-1}" = 1 ]; then
+    WGPU_BACKEND=vulkan "$bin" bench --sweep --json --no-tune-cache > "$out/sweep.json"
+    python3 - "$out/sweep.json" <<'PY' | tee "$out/sweep.md"
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("| shape | filter | gather µs | separable µs | auto µs | auto / fastest | chosen |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+for r in d["results"]:
+    print(f"| {r['h']}x{r['w']} -> {r['out_h']}x{r['out_w']} | {r['filter']} | {r['gather_us']:.1f} | "
+          f"{r['separable_us']:.1f} | {r['auto_us']:.1f} | {r['auto_over_fastest']:.3f} | {r['chosen']} |")
+print(f"\nauto within 5% of the fastest path on {d['within_5_percent']} of {len(d['results'])} shapes")
+PY
+fi
