@@ -172,3 +172,63 @@ fn batch_matches_single_images() {
         assert_eq!(part, alone.as_slice(), "image {image}");
     }
 }
+
+/// Kernels built with wgpu's run-time checks give bit-identical results to the trusted build
+/// the library uses by default: no access of the trusted build relied on clamping.
+#[test]
+fn checked_and_trusted_kernels_agree_exactly() {
+    use wgpu_resize::gpu::ResizerOptions;
+    use wgpu_resize::{ElementType, Resizer, presets};
+    let Some(gpu) = gpu("checked shaders") else {
+        return;
+    };
+    let checked = Resizer::with_options(
+        &gpu.context.device,
+        &gpu.context.queue,
+        ResizerOptions {
+            checked_shaders: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut rng = Rng::new(99);
+    for case in 0..12u64 {
+        let input = Size2::new(rng.range(1, 50), rng.range(1, 50));
+        let output = Size2::new(rng.range(1, 90), rng.range(1, 90));
+        let filter = [
+            presets::PillowFilter::Bilinear,
+            presets::PillowFilter::Bicubic,
+            presets::PillowFilter::Lanczos,
+        ][case as usize % 3];
+        let layout = if case % 2 == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let spec = presets::pillow(input, output, filter)
+            .batch(rng.range(1, 3))
+            .channels([4, 3, 8, 1][case as usize % 4])
+            .layout(layout)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        for path in [Path::Gather, Path::Separable] {
+            let trusted = run_poisoned(gpu, &spec, &data, path);
+            let verified = checked.resize(&spec, &data, path).unwrap();
+            assert_eq!(
+                trusted.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                verified.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                "case {case} {spec:?} {path}"
+            );
+        }
+        let spec = spec.to_builder().element(ElementType::U8).build().unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        for path in [Path::Gather, Path::Separable] {
+            assert_eq!(
+                run_poisoned(gpu, &spec, &data, path),
+                checked.resize(&spec, &data, path).unwrap(),
+                "case {case} u8 {path}"
+            );
+        }
+    }
+}

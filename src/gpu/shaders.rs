@@ -10,11 +10,29 @@ const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 
-/// `@workgroup_size` of `gather_vec4.wgsl`: output columns by rows.
-pub const VEC4_WORKGROUP: (u32, u32) = (64, 4);
-
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 pub const MAX_SPECIALISED_TAPS: u32 = 8;
+
+/// Shape of the vector gather's work: workgroup size and output rows per invocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Vec4Shape {
+    /// Workgroup width (output columns).
+    pub group_x: u32,
+    /// Workgroup height (blocks of rows).
+    pub group_y: u32,
+    /// Output rows per invocation.
+    pub rows: u32,
+}
+
+impl Default for Vec4Shape {
+    fn default() -> Self {
+        Vec4Shape {
+            group_x: 64,
+            group_y: 4,
+            rows: 1,
+        }
+    }
+}
 
 /// One compiled kernel: the pipeline cache's key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,22 +44,26 @@ pub enum KernelVariant {
         /// Element type written.
         dst: ElementType,
     },
-    /// One four-channel group per invocation with vector loads: f32, NHWC, channels % 4 == 0.
+    /// One four-channel group per invocation and row with vector loads: f32, NHWC,
+    /// channels % 4 == 0.
     GatherVec4 {
         /// Taps along y baked in (0: read at run time).
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
+        /// Workgroup and rows per invocation.
+        shape: Vec4Shape,
     },
 }
 
 impl KernelVariant {
     /// The vector gather for a band of `taps_y × taps_x`, specialised when both are small.
-    pub fn vec4_for(taps_y: u32, taps_x: u32) -> Self {
+    pub fn vec4_for(taps_y: u32, taps_x: u32, shape: Vec4Shape) -> Self {
         let fixed = |t: u32| if t <= MAX_SPECIALISED_TAPS { t } else { 0 };
         KernelVariant::GatherVec4 {
             taps_y: fixed(taps_y),
             taps_x: fixed(taps_x),
+            shape,
         }
     }
 
@@ -57,8 +79,24 @@ impl KernelVariant {
                     .map(move |&dst| KernelVariant::Gather { src, dst })
             })
             .collect();
-        for (ty, tx) in [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)] {
-            all.push(Self::vec4_for(ty, tx));
+        let shapes = [
+            Vec4Shape::default(),
+            Vec4Shape {
+                group_x: 32,
+                group_y: 8,
+                rows: 2,
+            },
+            Vec4Shape {
+                group_x: 256,
+                group_y: 1,
+                rows: 4,
+            },
+        ];
+        for (k, (ty, tx)) in [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)]
+            .into_iter()
+            .enumerate()
+        {
+            all.push(Self::vec4_for(ty, tx, shapes[k % shapes.len()]));
         }
         all
     }
@@ -69,9 +107,14 @@ impl KernelVariant {
             KernelVariant::Gather { src, dst } => {
                 format!("wgpu-resize gather {}->{}", src.name(), dst.name())
             }
-            KernelVariant::GatherVec4 { taps_y, taps_x } => {
-                format!("wgpu-resize gather vec4 f32 taps {taps_y}x{taps_x}")
-            }
+            KernelVariant::GatherVec4 {
+                taps_y,
+                taps_x,
+                shape,
+            } => format!(
+                "wgpu-resize gather vec4 f32 taps {taps_y}x{taps_x} group {}x{} rows {}",
+                shape.group_x, shape.group_y, shape.rows
+            ),
         }
     }
 
@@ -79,9 +122,17 @@ impl KernelVariant {
     pub fn constants(&self) -> Vec<(&'static str, f64)> {
         match *self {
             KernelVariant::Gather { .. } => Vec::new(),
-            KernelVariant::GatherVec4 { taps_y, taps_x } => {
-                vec![("TAPS_Y", taps_y as f64), ("TAPS_X", taps_x as f64)]
-            }
+            KernelVariant::GatherVec4 {
+                taps_y,
+                taps_x,
+                shape,
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
+                ("ROWS", shape.rows as f64),
+                ("GROUP_X", shape.group_x as f64),
+                ("GROUP_Y", shape.group_y as f64),
+            ],
         }
     }
 
