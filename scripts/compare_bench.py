@@ -1,40 +1,44 @@
 #!/usr/bin/env python3
 """Joins `wgresize bench --json` and `torch_peer.py` output from one run into a Markdown table,
-next to the bytes floor (input read once + output written once at the measured copy rate)."""
+next to the bytes floor (input read once + output written once at the measured copy rate).
+The peer column is PyTorch's mode that matches the shape's filter (bilinear for bilinear,
+antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks)."""
 import json
 import sys
 
 COPY_RATE = 4.18e12  # bytes/s, read plus write, measured device-to-device copy on the H200
+PEER_MODE = {"bilinear": "bilinear", "bilinear_antialias": "bilinear_antialias",
+             "bicubic_antialias": "bicubic_antialias", "lanczos3_antialias": "bicubic_antialias",
+             "bicubic": "bicubic"}
 
 
 def main(ours_path, peer_path):
     ours = json.load(open(ours_path))
     peer = json.load(open(peer_path))
-    key = lambda r: (r["n"], r["h"], r["w"], r["c"], r["out_h"], r["out_w"])
-    torch = {}
-    for r in peer["results"]:
-        torch[key(r) + (r["layout"], r["mode"])] = r["median_us"]
-    shapes = []
+    dims = lambda r: (r["n"], r["h"], r["w"], r["c"], r["out_h"], r["out_w"])
+    torch = {dims(r) + (r["layout"], r["mode"]): r["median_us"] for r in peer["results"]}
+    cases = []
     for r in ours["results"]:
-        if key(r) not in shapes:
-            shapes.append(key(r))
+        k = dims(r) + (r["filter"], r["element"])
+        if k not in cases:
+            cases.append(k)
     print(f"{ours['adapter']} ({ours['backend']}, timing: {ours['timing']}); peer: torch "
           f"{peer['torch']} on {peer['device']} (CUDA events)\n")
-    print("| shape | floor µs | gather µs | separable µs | auto µs (path) | best / floor | "
-          "torch bilinear NCHW µs | torch bilinear channels_last µs | torch / ours | max abs err |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for k in shapes:
-        rows = {r["path"]: r for r in ours["results"] if key(r) == k}
+    print("| shape | filter | type | floor µs | gather µs | separable µs | auto µs (path) | auto / floor | "
+          "torch mode | torch NCHW µs | torch channels_last µs | torch / auto | max abs err |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for k in cases:
+        rows = {r["path"]: r for r in ours["results"] if dims(r) + (r["filter"], r["element"]) == k}
         floor = rows["gather"]["bytes"] / COPY_RATE * 1e6
-        best = min(rows["gather"]["median_us"], rows["separable"]["median_us"])
         auto = rows["auto"]
-        tn = torch.get(k + ("nchw", "bilinear"), float("nan"))
-        tc = torch.get(k + ("channels_last", "bilinear"), float("nan"))
+        mode = PEER_MODE.get(k[6]) if k[7] == "f32" else None
+        tn = torch.get(k[:6] + ("nchw", mode), float("nan"))
+        tc = torch.get(k[:6] + ("channels_last", mode), float("nan"))
         err = max(r["max_abs_error"] for r in rows.values())
-        print(f"| {k[0]}x{k[1]}x{k[2]}x{k[3]} -> {k[4]}x{k[5]} | {floor:.1f} | "
+        print(f"| {k[0]}x{k[1]}x{k[2]}x{k[3]} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{rows['gather']['median_us']:.1f} | {rows['separable']['median_us']:.1f} | "
-              f"{auto['median_us']:.1f} ({auto.get('chosen')}) | {best / floor:.2f} | {tn:.1f} | {tc:.1f} | "
-              f"{min(tn, tc) / auto['median_us']:.2f} | {err:.1e} |")
+              f"{auto['median_us']:.1f} ({auto.get('chosen')}) | {auto['median_us'] / floor:.2f} | "
+              f"{mode or '-'} | {tn:.1f} | {tc:.1f} | {min(tn, tc) / auto['median_us']:.2f} | {err:.1e} |")
 
 
 if __name__ == "__main__":

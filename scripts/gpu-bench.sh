@@ -15,7 +15,7 @@ if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
 fi
 bin=target/release/wgresize
 WGPU_BACKEND=vulkan "$bin" info | tee "$out/info.txt"
-WGPU_BACKEND=vulkan "$bin" bench --json --no-tune-cache > "$out/wgresize.json"
+WGPU_BACKEND=vulkan "$bin" bench --extended --json --no-tune-cache > "$out/wgresize.json"
 python3 scripts/torch_peer.py > "$out/torch.json"
 python3 scripts/compare_bench.py "$out/wgresize.json" "$out/torch.json" | tee "$out/table.md"
 if [ "${SWEEP:-1}" = 1 ]; then

@@ -4,15 +4,54 @@
 use serde::Serialize;
 use wgpu::util::DeviceExt;
 
+use crate::element::Element;
 use crate::error::ResizeError;
 use crate::gpu::Resizer;
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
-use crate::spec::{ResizeSpec, Size2};
+use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::timing::{TimingMethod, time_interleaved};
 
-/// One benchmark shape: `n × h × w × c` f32 NHWC, half-pixel bilinear, to `out_h × out_w`.
+/// The resampling of a benchmark shape, each as the library a user would name defines it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BenchFilter {
+    /// Half-pixel bilinear (PyTorch `bilinear`, `align_corners=False`).
+    Bilinear,
+    /// PyTorch's bicubic (`a = -0.75`).
+    Bicubic,
+    /// PyTorch's antialiased bilinear.
+    BilinearAntialias,
+    /// PyTorch's antialiased bicubic (`a = -0.5`).
+    BicubicAntialias,
+    /// Pillow's antialiased 3-lobe lanczos.
+    Lanczos3Antialias,
+}
+
+impl BenchFilter {
+    fn builder(
+        self,
+        input: Size2,
+        output: Size2,
+    ) -> Result<crate::ResizeSpecBuilder, crate::SpecError> {
+        use crate::presets::{self, PillowFilter, TorchMode, TorchOutput};
+        let torch = |mode, antialias| {
+            presets::torch(input, TorchOutput::Size(output), mode, false, antialias)
+        };
+        match self {
+            BenchFilter::Bilinear => Ok(ResizeSpec::builder(input, output)),
+            BenchFilter::Bicubic => torch(TorchMode::Bicubic, false),
+            BenchFilter::BilinearAntialias => torch(TorchMode::Bilinear, true),
+            BenchFilter::BicubicAntialias => torch(TorchMode::Bicubic, true),
+            BenchFilter::Lanczos3Antialias => {
+                Ok(presets::pillow(input, output, PillowFilter::Lanczos))
+            }
+        }
+    }
+}
+
+/// One benchmark shape: `n × h × w × c` NHWC to `out_h × out_w`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BenchShape {
     /// Images.
@@ -23,79 +62,117 @@ pub struct BenchShape {
     pub w: u32,
     /// Channels.
     pub c: u32,
-    /// Scale factor (both axes).
-    pub scale: f64,
+    /// Output height.
+    pub out_h: u32,
+    /// Output width.
+    pub out_w: u32,
+    /// Resampling.
+    pub filter: BenchFilter,
+    /// Element type.
+    pub element: ElementType,
 }
 
 impl BenchShape {
-    /// The output size: `round(in · scale)`.
-    pub fn output(&self) -> Size2 {
-        let scaled = |len: u32| ((len as f64 * self.scale).round() as u32).max(1);
-        Size2::new(scaled(self.h), scaled(self.w))
+    /// An f32 bilinear shape scaled by `scale` (output rounded).
+    pub fn scaled(n: u32, h: u32, w: u32, c: u32, scale: f64) -> Self {
+        let scaled = |len: u32| ((len as f64 * scale).round() as u32).max(1);
+        BenchShape {
+            n,
+            h,
+            w,
+            c,
+            out_h: scaled(h),
+            out_w: scaled(w),
+            filter: BenchFilter::Bilinear,
+            element: ElementType::F32,
+        }
     }
 
-    /// The bilinear spec of this shape.
+    /// The same shape with another filter.
+    pub fn with_filter(mut self, filter: BenchFilter) -> Self {
+        self.filter = filter;
+        self
+    }
+
+    /// The same shape with another element type.
+    pub fn with_element(mut self, element: ElementType) -> Self {
+        self.element = element;
+        self
+    }
+
+    /// The same input resized to `out_h × out_w`.
+    pub fn to(mut self, out_h: u32, out_w: u32) -> Self {
+        self.out_h = out_h;
+        self.out_w = out_w;
+        self
+    }
+
+    /// The spec of this shape.
     pub fn spec(&self) -> Result<ResizeSpec, crate::SpecError> {
-        ResizeSpec::builder(Size2::new(self.h, self.w), self.output())
+        self.filter
+            .builder(
+                Size2::new(self.h, self.w),
+                Size2::new(self.out_h, self.out_w),
+            )?
             .batch(self.n)
             .channels(self.c)
+            .element(self.element)
             .build()
     }
 
-    /// `"1x192x320x4 x4"`.
+    /// `"1x192x320x4 -> 768x1280 bilinear f32"`.
     pub fn label(&self) -> String {
         format!(
-            "{}x{}x{}x{} x{}",
-            self.n, self.h, self.w, self.c, self.scale
+            "{}x{}x{}x{} -> {}x{} {:?} {}",
+            self.n,
+            self.h,
+            self.w,
+            self.c,
+            self.out_h,
+            self.out_w,
+            self.filter,
+            self.element.name()
         )
+    }
+
+    /// Largest difference from the CPU reference that still counts as correct: rounding
+    /// differences for f32, one level for u8.
+    pub fn tolerance(&self) -> f64 {
+        match self.element {
+            ElementType::U8 => 1.0,
+            _ => 1e-5,
+        }
     }
 }
 
-/// The six shapes of the standard suite.
-pub const SHAPES: [BenchShape; 6] = [
-    BenchShape {
-        n: 1,
-        h: 192,
-        w: 320,
-        c: 4,
-        scale: 4.0,
-    },
-    BenchShape {
-        n: 1,
-        h: 384,
-        w: 640,
-        c: 4,
-        scale: 2.0,
-    },
-    BenchShape {
-        n: 1,
-        h: 768,
-        w: 1280,
-        c: 4,
-        scale: 0.25,
-    },
-    BenchShape {
-        n: 1,
-        h: 768,
-        w: 1280,
-        c: 4,
-        scale: 0.5,
-    },
-    BenchShape {
-        n: 1,
-        h: 1080,
-        w: 1920,
-        c: 4,
-        scale: 2.0,
-    },
-    BenchShape {
-        n: 1,
-        h: 2160,
-        w: 3840,
-        c: 4,
-        scale: 0.5,
-    },
-];
+/// The six f32 bilinear shapes of the standard suite.
+pub fn standard_shapes() -> Vec<BenchShape> {
+    vec![
+        BenchShape::scaled(1, 192, 320, 4, 4.0),
+        BenchShape::scaled(1, 384, 640, 4, 2.0),
+        BenchShape::scaled(1, 768, 1280, 4, 0.25),
+        BenchShape::scaled(1, 768, 1280, 4, 0.5),
+        BenchShape::scaled(1, 1080, 1920, 4, 2.0),
+        BenchShape::scaled(1, 2160, 3840, 4, 0.5),
+    ]
+}
+
+/// The shapes beyond the standard six that the performance targets name: antialiased shrinks
+/// of 4K frames, an ML preprocessing batch, and u8 versions of the two large bilinear shapes.
+pub fn extended_shapes() -> Vec<BenchShape> {
+    let uhd = BenchShape::scaled(1, 2160, 3840, 4, 0.5);
+    vec![
+        uhd.with_filter(BenchFilter::BicubicAntialias),
+        uhd.with_filter(BenchFilter::Lanczos3Antialias),
+        uhd.to(224, 224).with_filter(BenchFilter::BicubicAntialias),
+        uhd.to(224, 224).with_filter(BenchFilter::Lanczos3Antialias),
+        BenchShape::scaled(32, 512, 512, 4, 1.0)
+            .to(224, 224)
+            .with_filter(BenchFilter::BilinearAntialias),
+        BenchShape::scaled(1, 1080, 1920, 4, 2.0).with_element(ElementType::U8),
+        uhd.with_element(ElementType::U8),
+    ]
+}
 
 /// One timed path on one shape, as `--json` prints it.
 #[derive(Clone, Debug, Serialize)]
@@ -112,6 +189,10 @@ pub struct BenchResult {
     pub out_h: u32,
     /// Output width.
     pub out_w: u32,
+    /// Resampling.
+    pub filter: BenchFilter,
+    /// Element type.
+    pub element: ElementType,
     /// `"gather"`, `"separable"` or `"auto"`.
     pub path: String,
     /// For `"auto"`: the concrete path it ran.
@@ -158,14 +239,54 @@ pub fn run_shape(
     settings: BenchSettings,
     mut progress: impl FnMut(&str),
 ) -> Result<Vec<BenchResult>, ResizeError> {
+    match shape.element {
+        ElementType::U8 => {
+            let input = (0..shape.spec()?.input_len())
+                .map(|i| ((i as u64).wrapping_mul(2654435761) >> 7) as u8)
+                .collect::<Vec<u8>>();
+            run_typed(
+                resizer,
+                shape,
+                &input,
+                paths,
+                method,
+                settings,
+                &mut progress,
+            )
+        }
+        _ => {
+            let input = (0..shape.spec()?.input_len())
+                .map(|i| ((i as u64).wrapping_mul(2654435761) % 2001) as f32 / 1000.0 - 1.0)
+                .collect::<Vec<f32>>();
+            run_typed(
+                resizer,
+                shape,
+                &input,
+                paths,
+                method,
+                settings,
+                &mut progress,
+            )
+        }
+    }
+}
+
+fn run_typed<T: Element + Into<f64>>(
+    resizer: &Resizer,
+    shape: &BenchShape,
+    input: &[T],
+    paths: &[Path],
+    method: TimingMethod,
+    settings: BenchSettings,
+    progress: &mut impl FnMut(&str),
+) -> Result<Vec<BenchResult>, ResizeError> {
     let spec = shape.spec()?;
     let device = resizer.device();
-    let input: Vec<f32> = (0..spec.input_len())
-        .map(|i| ((i as u64).wrapping_mul(2654435761) % 2001) as f32 / 1000.0 - 1.0)
-        .collect();
+    let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
+    bytes.resize(spec.input_bytes() as usize, 0);
     let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
         label: Some("bench input"),
-        contents: bytemuck::cast_slice(&input),
+        contents: &bytes,
         usage: wgpu::BufferUsages::STORAGE,
     });
     let output_buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -177,7 +298,7 @@ pub fn run_shape(
         mapped_at_creation: false,
     });
     progress(&format!("{} reference", shape.label()));
-    let expected = reference::resize(&spec, &input)?;
+    let expected = reference::resize(&spec, input)?;
     let out = spec.output();
     // Correctness first: each path once into a poisoned output, read back and compared.
     let mut checked = Vec::new();
@@ -188,19 +309,23 @@ pub fn run_shape(
             Path::Auto => Some(resizer.plan(&spec, path)?.path.name().to_string()),
             _ => None,
         };
-        let poison = vec![f32::NAN; spec.output_len()];
-        resizer
-            .queue()
-            .write_buffer(&output_buffer, 0, bytemuck::cast_slice(&poison));
+        // Poison the output so that a path which writes nothing cannot pass on another's.
+        let poison: Vec<u8> = match spec.element() {
+            ElementType::U8 => vec![0xA5; spec.output_bytes() as usize],
+            _ => bytemuck::cast_slice(&vec![f32::NAN; spec.output_len()]).to_vec(),
+        };
+        resizer.queue().write_buffer(&output_buffer, 0, &poison);
         let mut encoder = device.create_command_encoder(&Default::default());
         resizer.encode(&mut encoder, &spec, &input_buffer, &output_buffer, path)?;
         resizer.queue().submit([encoder.finish()]);
-        let got: Vec<f32> = read_buffer(
+        let mut got: Vec<u8> = read_buffer(
             device,
             resizer.queue(),
             &output_buffer,
             0..spec.output_bytes(),
         )?;
+        got.truncate(spec.output_len() * size_of::<T>());
+        let got: Vec<T> = bytemuck::pod_collect_to_vec(&got);
         checked.push((chosen, compare(&got, &expected).max_abs));
     }
     progress(&format!("{} timing", shape.label()));
@@ -224,6 +349,8 @@ pub fn run_shape(
             c: shape.c,
             out_h: out.height,
             out_w: out.width,
+            filter: shape.filter,
+            element: shape.element,
             path: path.name().into(),
             chosen,
             median_us: samples.median(),
@@ -233,18 +360,6 @@ pub fn run_shape(
         });
     }
     Ok(results)
-}
-
-/// Filters of the path-choice sweep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SweepFilter {
-    /// Half-pixel bilinear.
-    Bilinear,
-    /// PyTorch's bicubic (`a = -0.75`).
-    Bicubic,
-    /// Pillow's antialiased 3-lobe lanczos.
-    Lanczos3Antialias,
 }
 
 /// One shape of the sweep that checks `auto` against the fastest path.
@@ -257,35 +372,15 @@ pub struct SweepCase {
     /// Scale factor (both axes).
     pub scale: f64,
     /// Filter.
-    pub filter: SweepFilter,
+    pub filter: BenchFilter,
 }
 
 impl SweepCase {
     /// The spec: one image of 4 f32 channels, NHWC.
     pub fn spec(&self) -> Result<ResizeSpec, crate::SpecError> {
-        let shape = BenchShape {
-            n: 1,
-            h: self.h,
-            w: self.w,
-            c: 4,
-            scale: self.scale,
-        };
-        let out = shape.output();
-        let input = Size2::new(self.h, self.w);
-        let builder = match self.filter {
-            SweepFilter::Bilinear => ResizeSpec::builder(input, out),
-            SweepFilter::Bicubic => crate::presets::torch(
-                input,
-                crate::presets::TorchOutput::Size(out),
-                crate::presets::TorchMode::Bicubic,
-                false,
-                false,
-            )?,
-            SweepFilter::Lanczos3Antialias => {
-                crate::presets::pillow(input, out, crate::presets::PillowFilter::Lanczos)
-            }
-        };
-        builder.channels(4).build()
+        BenchShape::scaled(1, self.h, self.w, 4, self.scale)
+            .with_filter(self.filter)
+            .spec()
     }
 }
 
@@ -306,9 +401,9 @@ pub fn sweep_cases() -> Vec<SweepCase> {
         (1080, 1920, 3.0),
     ];
     [
-        SweepFilter::Bilinear,
-        SweepFilter::Bicubic,
-        SweepFilter::Lanczos3Antialias,
+        BenchFilter::Bilinear,
+        BenchFilter::Bicubic,
+        BenchFilter::Lanczos3Antialias,
     ]
     .iter()
     .flat_map(|&filter| {

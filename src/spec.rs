@@ -27,7 +27,8 @@ pub enum Layout {
 }
 
 /// The type of each stored element.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum ElementType {
     /// 32-bit float.

@@ -23,13 +23,7 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
     let method = TimingMethod::for_device(&context.device);
     assert_eq!(method, expected);
     let resizer = Resizer::new(&context.device, &context.queue).unwrap();
-    let shape = BenchShape {
-        n: 2,
-        h: 24,
-        w: 40,
-        c: 4,
-        scale: 1.5,
-    };
+    let shape = BenchShape::scaled(2, 24, 40, 4, 1.5);
     let settings = BenchSettings {
         budget_seconds: 0.01,
         rounds: 2,
@@ -50,7 +44,9 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
         assert!(r.max_abs_error <= 1e-5, "{r:?}");
         assert_eq!((r.out_h, r.out_w), (36, 60));
     }
-    assert_eq!(results[2].chosen.as_deref(), Some("gather"));
+    // Auto ran a measured choice: one of the concrete paths.
+    let chosen = results[2].chosen.as_deref();
+    assert!(matches!(chosen, Some("gather" | "separable")), "{chosen:?}");
 }
 
 #[test]
