@@ -481,11 +481,10 @@ impl ResizeSpec {
         self.stored_bytes(self.tensor_elements(self.output))
     }
 
-    /// Whether the four-channel vector kernels apply: f32, NHWC, channels a multiple of 4.
+    /// Whether the four-channel vector kernels apply: NHWC with channels a multiple of 4 (one
+    /// `vec4<f32>` or one `u32` word per group of four).
     pub fn vector_friendly(&self) -> bool {
-        self.layout == Layout::Nhwc
-            && self.element == ElementType::F32
-            && self.channels.is_multiple_of(4)
+        self.layout == Layout::Nhwc && self.channels.is_multiple_of(4)
     }
 
     pub(crate) fn stored_bytes(&self, elements: u64) -> u64 {

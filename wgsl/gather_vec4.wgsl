@@ -1,10 +1,8 @@
-// Gather, vector form: f32 NHWC tensors whose channel count is a multiple of 4. Each invocation
+// Gather, vector form: NHWC tensors whose channel count is a multiple of 4. Each invocation
 // computes one output column's group of four channels on `ROWS` consecutive output rows, with
-// 16-byte loads and stores. The grid is 3-D (x: output column, y: block of rows, z: image and
+// one load per tap and one store per output (16 bytes for f32, one u32 word for u8: see the
+// `*_vec4_*.wgsl` I/O files). The grid is 3-D (x: output column, y: block of rows, z: image and
 // channel group), so no index needs a division but the channel-group split.
-
-@group(0) @binding(2) var<storage, read> src: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read_write> dst: array<vec4<f32>>;
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -34,6 +32,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let base = n * (p.src_n / 4u) + c4 + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
+    let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
@@ -44,11 +43,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let line = base + (y0 + ty) * sy;
                 var sum = vec4<f32>(0.0);
                 for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += table[rx + 2u + tx] * src[line + tx * sx];
+                    sum += table[rx + 2u + tx] * load4(line + tx * sx);
+                }
+                if round_rows {
+                    sum = quantize4(sum);
                 }
                 acc += table[ry + 2u + ty] * sum;
             }
         }
-        dst[out_base + y * (p.dst_y / 4u)] = acc;
+        store4v(out_base + y * (p.dst_y / 4u), acc);
     }
 }

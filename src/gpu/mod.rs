@@ -607,8 +607,7 @@ impl Launch {
         max_groups: u32,
     ) -> Self {
         let out = shape.dst_size;
-        let f32_only = src == ElementType::F32 && dst == ElementType::F32;
-        if spec.vector_friendly() && f32_only {
+        if spec.vector_friendly() {
             // Enlargements read the same inputs for neighbouring rows: several rows per
             // invocation reuse the column's taps and raise the loads in flight (H200: 1080p x2
             // 53 -> 49 µs from 2 to 4 rows; shrinks are best with one row).
@@ -630,7 +629,7 @@ impl Launch {
             );
             if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
                 return Launch {
-                    variant: KernelVariant::vec4_for(shape.y.1, shape.x.1, work),
+                    variant: KernelVariant::vec4_for(src, dst, shape.y.1, shape.x.1, work),
                     workgroups: grid,
                     row_stride: 0,
                 };

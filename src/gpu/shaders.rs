@@ -9,6 +9,10 @@ const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
+const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
+const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
+const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
+const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 pub const MAX_SPECIALISED_TAPS: u32 = 8;
@@ -44,9 +48,13 @@ pub enum KernelVariant {
         /// Element type written.
         dst: ElementType,
     },
-    /// One four-channel group per invocation and row with vector loads: f32, NHWC,
+    /// One four-channel group per invocation and row with one load per tap: NHWC,
     /// channels % 4 == 0.
     GatherVec4 {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
         /// Taps along y baked in (0: read at run time).
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
@@ -58,9 +66,17 @@ pub enum KernelVariant {
 
 impl KernelVariant {
     /// The vector gather for a band of `taps_y × taps_x`, specialised when both are small.
-    pub fn vec4_for(taps_y: u32, taps_x: u32, shape: Vec4Shape) -> Self {
+    pub fn vec4_for(
+        src: ElementType,
+        dst: ElementType,
+        taps_y: u32,
+        taps_x: u32,
+        shape: Vec4Shape,
+    ) -> Self {
         let fixed = |t: u32| if t <= MAX_SPECIALISED_TAPS { t } else { 0 };
         KernelVariant::GatherVec4 {
+            src,
+            dst,
             taps_y: fixed(taps_y),
             taps_x: fixed(taps_x),
             shape,
@@ -92,11 +108,13 @@ impl KernelVariant {
                 rows: 4,
             },
         ];
-        for (k, (ty, tx)) in [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)]
-            .into_iter()
-            .enumerate()
-        {
-            all.push(Self::vec4_for(ty, tx, shapes[k % shapes.len()]));
+        let taps = [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)];
+        for (k, (ty, tx)) in taps.into_iter().enumerate() {
+            for &src in &types {
+                for &dst in &types {
+                    all.push(Self::vec4_for(src, dst, ty, tx, shapes[k % shapes.len()]));
+                }
+            }
         }
         all
     }
@@ -108,12 +126,18 @@ impl KernelVariant {
                 format!("wgpu-resize gather {}->{}", src.name(), dst.name())
             }
             KernelVariant::GatherVec4 {
+                src,
+                dst,
                 taps_y,
                 taps_x,
                 shape,
             } => format!(
-                "wgpu-resize gather vec4 f32 taps {taps_y}x{taps_x} group {}x{} rows {}",
-                shape.group_x, shape.group_y, shape.rows
+                "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {}",
+                src.name(),
+                dst.name(),
+                shape.group_x,
+                shape.group_y,
+                shape.rows
             ),
         }
     }
@@ -126,6 +150,7 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 shape,
+                ..
             } => vec![
                 ("TAPS_Y", taps_y as f64),
                 ("TAPS_X", taps_x as f64),
@@ -150,13 +175,23 @@ impl KernelVariant {
                 };
                 [COMMON, src_io, dst_io, GATHER].join("\n")
             }
-            KernelVariant::GatherVec4 { .. } => [COMMON, GATHER_VEC4].join("\n"),
+            KernelVariant::GatherVec4 { src, dst, .. } => {
+                let src_io = match src {
+                    ElementType::F32 => SRC_VEC4_F32,
+                    ElementType::U8 => SRC_VEC4_U8,
+                };
+                let dst_io = match dst {
+                    ElementType::F32 => DST_VEC4_F32,
+                    ElementType::U8 => DST_VEC4_U8,
+                };
+                [COMMON, src_io, dst_io, GATHER_VEC4].join("\n")
+            }
         }
     }
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 7] = [
+pub const FILES: [(&str, &str); 11] = [
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
     ("src_u8.wgsl", SRC_U8),
@@ -164,4 +199,8 @@ pub const FILES: [(&str, &str); 7] = [
     ("dst_u8.wgsl", DST_U8),
     ("gather.wgsl", GATHER),
     ("gather_vec4.wgsl", GATHER_VEC4),
+    ("src_vec4_f32.wgsl", SRC_VEC4_F32),
+    ("src_vec4_u8.wgsl", SRC_VEC4_U8),
+    ("dst_vec4_f32.wgsl", DST_VEC4_F32),
+    ("dst_vec4_u8.wgsl", DST_VEC4_U8),
 ];

@@ -1,0 +1,8 @@
+// Destination of the vector gather: groups of four u8 channels, one u32 word each, rounded half
+// up and clamped as every u8 result.
+@group(0) @binding(3) var<storage, read_write> dst: array<u32>;
+
+fn store4v(i: u32, v: vec4<f32>) {
+    let q = vec4<u32>(clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0)));
+    dst[i] = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+}

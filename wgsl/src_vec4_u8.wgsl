@@ -1,0 +1,11 @@
+// Source of the vector gather: groups of four u8 channels, one u32 word each (little-endian).
+@group(0) @binding(2) var<storage, read> src: array<u32>;
+
+fn load4(i: u32) -> vec4<f32> {
+    let w = src[i];
+    return vec4<f32>(vec4<u32>(w, w >> 8u, w >> 16u, w >> 24u) & vec4<u32>(0xffu));
+}
+
+fn quantize4(v: vec4<f32>) -> vec4<f32> {
+    return clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
+}
