@@ -130,13 +130,41 @@ pub fn time_resize(
             queue.submit([encoder.finish()]);
             let ticks: Vec<u64> = read_buffer(device, queue, &resolve, 0..queries as u64 * 8)?;
             let period_ns = queue.get_timestamp_period() as f64;
-            let micros = ticks
-                .chunks_exact(2)
-                .map(|pair| pair[1].saturating_sub(pair[0]) as f64 * period_ns / 1000.0)
-                .collect();
-            Ok(Samples { method, micros })
+            Ok(Samples {
+                method,
+                micros: serial_intervals(&ticks, period_ns),
+            })
         }
     }
+}
+
+/// Durations of back-to-back resizes from their (begin, end) timestamp pairs, in µs.
+///
+/// A beginning-of-pass timestamp can be written as soon as the GPU's front end reaches the pass,
+/// before the previous resize, which the pass must wait for, has finished. Each resize is
+/// therefore counted from the later of its own begin and the previous resize's end: the time it
+/// alone occupied the GPU.
+pub fn serial_intervals(ticks: &[u64], period_ns: f64) -> Vec<f64> {
+    let mut previous_end = 0u64;
+    ticks
+        .chunks_exact(2)
+        .map(|pair| {
+            let begin = pair[0].max(previous_end);
+            previous_end = pair[1];
+            pair[1].saturating_sub(begin) as f64 * period_ns / 1000.0
+        })
+        .collect()
+}
+
+/// The `q`-quantile (0 to 1) of `values`, nearest rank; NaN when empty.
+pub fn quantile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((sorted.len() - 1) as f64 * q.clamp(0.0, 1.0)).round() as usize;
+    sorted[rank]
 }
 
 fn wait(device: &wgpu::Device) -> Result<(), ResizeError> {

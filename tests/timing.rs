@@ -84,3 +84,11 @@ fn median_of_even_and_odd_counts() {
     assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
     assert!(median(&[]).is_nan());
 }
+
+#[test]
+fn serial_intervals_start_no_earlier_than_the_previous_end() {
+    use wgpu_resize::timing::serial_intervals;
+    // Second begin (15) precedes the first end (20): it is counted from 20.
+    let ticks = [10, 20, 15, 30, 35, 40];
+    assert_eq!(serial_intervals(&ticks, 1000.0), vec![10.0, 10.0, 5.0]);
+}

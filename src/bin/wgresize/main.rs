@@ -107,6 +107,10 @@ enum Command {
         /// After the six shapes, the antialiased, batched and u8 shapes of the performance targets.
         #[arg(long, conflicts_with = "sweep")]
         extended: bool,
+        /// Seconds of sustained GPU work before measuring, so that clocks leave their idle state
+        /// (default: 2, or 0 with --quick).
+        #[arg(long, value_name = "SECONDS")]
+        warmup: Option<f64>,
         #[command(flatten)]
         cache: TuneCacheFlag,
     },
@@ -153,17 +157,18 @@ fn main() -> ExitCode {
         Command::Bench {
             quick,
             json,
-            sweep: false,
+            sweep,
             extended,
+            warmup,
             cache,
-        } => run_bench(quick, extended, json, &cache.options()),
-        Command::Bench {
-            quick,
-            json,
-            sweep: true,
-            cache,
-            ..
-        } => run_sweep(quick, json, &cache.options()),
+        } => {
+            let warmup = warmup.unwrap_or(if quick { 0.0 } else { 2.0 });
+            if sweep {
+                run_sweep(quick, json, warmup, &cache.options())
+            } else {
+                run_bench(quick, extended, json, warmup, &cache.options())
+            }
+        }
         Command::Plan {
             input,
             flags,
@@ -298,9 +303,11 @@ fn run_bench(
     quick: bool,
     extended: bool,
     json: bool,
+    warmup: f64,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
     let (context, resizer) = gpu(options)?;
+    bench::warm_up(&resizer, warmup).map_err(|e| e.to_string())?;
     let method = TimingMethod::for_device(&context.device);
     let settings = if quick {
         BenchSettings::QUICK
@@ -512,8 +519,14 @@ fn run_plan(
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_sweep(quick: bool, json: bool, options: &ResizerOptions) -> Result<ExitCode, String> {
+fn run_sweep(
+    quick: bool,
+    json: bool,
+    warmup: f64,
+    options: &ResizerOptions,
+) -> Result<ExitCode, String> {
     let (context, resizer) = gpu(options)?;
+    bench::warm_up(&resizer, warmup).map_err(|e| e.to_string())?;
     let method = TimingMethod::for_device(&context.device);
     let settings = if quick {
         BenchSettings::QUICK
