@@ -24,9 +24,9 @@ def main(ours_path, peer_path):
             cases.append(k)
     print(f"{ours['adapter']} ({ours['backend']}, timing: {ours['timing']}); peer: torch "
           f"{peer['torch']} on {peer['device']} (CUDA events)\n")
-    print("| shape | filter | type | floor µs | gather µs | separable µs | auto µs (path) | auto / floor | "
+    print("| shape | filter | type | floor µs | gather µs | separable µs | fused µs | auto µs (path) | auto / floor | "
           "torch mode | torch NCHW µs | torch channels_last µs | torch / auto | max abs err |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for k in cases:
         rows = {r["path"]: r for r in ours["results"] if dims(r) + (r["filter"], r["element"]) == k}
         floor = rows["gather"]["bytes"] / COPY_RATE * 1e6
@@ -37,6 +37,7 @@ def main(ours_path, peer_path):
         err = max(r["max_abs_error"] for r in rows.values())
         print(f"| {k[0]}x{k[1]}x{k[2]}x{k[3]} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{rows['gather']['median_us']:.1f} | {rows['separable']['median_us']:.1f} | "
+              f"{rows['fused']['median_us'] if 'fused' in rows else float('nan'):.1f} | "
               f"{auto['median_us']:.1f} ({auto.get('chosen')}) | {auto['median_us'] / floor:.2f} | "
               f"{mode or '-'} | {tn:.1f} | {tc:.1f} | {min(tn, tc) / auto['median_us']:.2f} | {err:.1e} |")
 

@@ -306,7 +306,12 @@ fn run_typed<T: Element + Into<f64>>(
     let out = spec.output();
     // Correctness first: each path once into a poisoned output, read back and compared.
     let mut checked = Vec::new();
-    for &path in paths {
+    let paths: Vec<Path> = paths
+        .iter()
+        .copied()
+        .filter(|&path| resizer.availability(&spec, path).is_ok())
+        .collect();
+    for &path in &paths {
         progress(&format!("{} {} check", shape.label(), path));
         // The automatic choice is measured (or read from the tuning cache) before it runs.
         let chosen = match path {
@@ -336,7 +341,7 @@ fn run_typed<T: Element + Into<f64>>(
     let timings = time_interleaved(
         resizer,
         &spec,
-        paths,
+        &paths,
         &input_buffer,
         &output_buffer,
         method,
@@ -441,6 +446,8 @@ pub struct SweepResult {
     pub gather_us: f64,
     /// See `gather_us`.
     pub separable_us: f64,
+    /// See `gather_us`; absent where the fused path cannot run the shape.
+    pub fused_us: Option<f64>,
     /// See `gather_us`.
     pub auto_us: f64,
     /// `auto_us` over the faster concrete path.
@@ -467,7 +474,11 @@ pub fn run_sweep_case(
     };
     let (input, output) = (buffer(spec.input_bytes()), buffer(spec.output_bytes()));
     let plan = resizer.plan(&spec, Path::Auto)?;
-    let paths = [Path::Gather, Path::Separable, Path::Auto];
+    let fused = resizer.availability(&spec, Path::Fused).is_ok();
+    let paths: Vec<Path> = [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
+        .into_iter()
+        .filter(|&p| p != Path::Fused || fused)
+        .collect();
     let times = time_interleaved(
         resizer,
         &spec,
@@ -478,10 +489,15 @@ pub fn run_sweep_case(
         settings.budget_seconds * paths.len() as f64,
         settings.rounds,
     );
-    let mut medians = [0.0; 3];
-    for (median, timing) in medians.iter_mut().zip(times) {
-        *median = timing?.median();
+    let mut medians = Vec::new();
+    for timing in times {
+        medians.push(timing?.median());
     }
+    let auto_us = *medians.last().expect("auto was timed");
+    let fastest = medians[..medians.len() - 1]
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
     let out = spec.output();
     Ok(SweepResult {
         case: *case,
@@ -491,8 +507,9 @@ pub fn run_sweep_case(
         source: plan.source.name().into(),
         gather_us: medians[0],
         separable_us: medians[1],
-        auto_us: medians[2],
-        auto_over_fastest: medians[2] / medians[0].min(medians[1]),
+        fused_us: fused.then(|| medians[2]),
+        auto_us,
+        auto_over_fastest: auto_us / fastest,
     })
 }
 

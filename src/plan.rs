@@ -16,6 +16,10 @@ pub enum Path {
     /// Two dispatches, one banded product per axis through a pooled intermediate; each output
     /// costs `taps_y + taps_x` reads. Best for wide supports.
     Separable,
+    /// One dispatch; each workgroup stages its input footprint in workgroup memory and runs both
+    /// axes' taps from there, so the intermediate never leaves the chip. For NHWC tensors with
+    /// channels a multiple of 4 whose footprints fit (moderate shrinks and supports).
+    Fused,
     /// Let the library choose (see [`crate::Resizer::plan`]).
     #[default]
     Auto,
@@ -23,13 +27,14 @@ pub enum Path {
 
 impl Path {
     /// The concrete paths, in candidate order (the first is the safe default).
-    pub const CONCRETE: [Path; 2] = [Path::Gather, Path::Separable];
+    pub const CONCRETE: [Path; 3] = [Path::Gather, Path::Separable, Path::Fused];
 
     /// Lowercase name, as the CLI and JSON spell it.
     pub fn name(self) -> &'static str {
         match self {
             Path::Gather => "gather",
             Path::Separable => "separable",
+            Path::Fused => "fused",
             Path::Auto => "auto",
         }
     }
@@ -39,6 +44,7 @@ impl Path {
         match name {
             "gather" => Some(Path::Gather),
             "separable" => Some(Path::Separable),
+            "fused" => Some(Path::Fused),
             "auto" => Some(Path::Auto),
             _ => None,
         }

@@ -232,3 +232,59 @@ fn checked_and_trusted_kernels_agree_exactly() {
         }
     }
 }
+
+/// The fused tiled path against the CPU reference wherever its footprint fits, and a typed
+/// refusal where it does not.
+#[test]
+fn fused_tiled_matches_the_reference() {
+    use wgpu_resize::{ElementType, ResizeError, presets};
+    let Some(gpu) = gpu("fused") else { return };
+    let mut rng = Rng::new(7);
+    let mut ran = 0;
+    for case in 0..30u64 {
+        let input = Size2::new(rng.range(1, 70), rng.range(1, 70));
+        let output = Size2::new(rng.range(1, 60), rng.range(1, 60));
+        let filter = [
+            presets::PillowFilter::Bilinear,
+            presets::PillowFilter::Bicubic,
+            presets::PillowFilter::Lanczos,
+            presets::PillowFilter::Box,
+        ][case as usize % 4];
+        let builder = presets::pillow(input, output, filter)
+            .batch(rng.range(1, 2))
+            .channels([4, 8][case as usize % 2]);
+        let spec = builder.build().unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        match gpu.resizer.resize(&spec, &data, Path::Fused) {
+            Ok(_) => {
+                let got = run_poisoned(gpu, &spec, &data, Path::Fused);
+                let report = compare(&got, &expected);
+                assert!(report.within(2e-5), "case {case} {spec:?}: {report}");
+                let spec = builder.element(ElementType::U8).build().unwrap();
+                let bytes = Rng::new(case).u8s(spec.input_len());
+                let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
+                let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
+                assert!(report.within(1.0), "case {case} u8 {spec:?}: {report}");
+                ran += 1;
+            }
+            Err(ResizeError::PathUnavailable { path: "fused", .. }) => {}
+            Err(e) => panic!("case {case}: {e}"),
+        }
+    }
+    assert!(ran >= 15, "the fused path ran on only {ran} of 30 shapes");
+    // Planar tensors are refused with a reason, not computed wrongly.
+    let planar = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(4)
+        .layout(Layout::Nchw)
+        .build()
+        .unwrap();
+    let err = gpu
+        .resizer
+        .resize(&planar, &vec![0.0; 256], Path::Fused)
+        .unwrap_err();
+    assert!(
+        matches!(err, ResizeError::PathUnavailable { path: "fused", .. }),
+        "{err}"
+    );
+}

@@ -32,6 +32,7 @@ fn the_fastest_measured_candidate_is_chosen() {
     let fastest = plan
         .candidates
         .iter()
+        .filter(|c| c.median_us.is_some())
         .min_by(|a, b| a.median_us.unwrap().total_cmp(&b.median_us.unwrap()))
         .unwrap();
     assert_eq!(plan.path, fastest.path, "{plan:?}");

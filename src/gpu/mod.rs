@@ -198,6 +198,18 @@ impl Resizer {
         &self.queue
     }
 
+    /// Whether `path` can run `spec` on this device, and why not. Only the fused path has
+    /// conditions (layout, channels, footprint, workgroup memory).
+    pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
+        match path {
+            Path::Fused => {
+                let (wy, wx) = AxisWeights::for_spec(spec);
+                fused_fits(spec, &wy, &wx, &self.device.limits())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// What this resizer has created so far.
     pub fn stats(&self) -> ResizerStats {
         ResizerStats {
@@ -457,14 +469,19 @@ impl Resizer {
         let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
         let mut passes: Vec<(PassShape, Operand, Operand, ElementType, ElementType)> = Vec::new();
         let mut intermediate_bytes = 0;
+        if path == Path::Fused {
+            fused_fits(spec, &wy, &wx, &limits)
+                .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?;
+        }
         match path {
-            Path::Gather | Path::Auto => passes.push((
+            Path::Gather | Path::Fused | Path::Auto => passes.push((
                 PassShape {
                     src_size: input,
                     dst_size: output,
                     y: (0, wy.taps()),
                     x: (1, wx.taps()),
                     round_intermediate: spec.round_intermediate(),
+                    fused: path == Path::Fused,
                 },
                 Operand::Input,
                 Operand::Output,
@@ -509,6 +526,7 @@ impl Resizer {
                         y: first.0,
                         x: first.1,
                         round_intermediate: false,
+                        fused: false,
                     },
                     Operand::Input,
                     Operand::Intermediate,
@@ -522,6 +540,7 @@ impl Resizer {
                         y: second.0,
                         x: second.1,
                         round_intermediate: false,
+                        fused: false,
                     },
                     Operand::Intermediate,
                     Operand::Output,
@@ -607,6 +626,18 @@ impl Launch {
         max_groups: u32,
     ) -> Self {
         let out = shape.dst_size;
+        if shape.fused {
+            let (tile_w, tile_h) = shaders::FUSED_TILE;
+            return Launch {
+                variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1),
+                workgroups: (
+                    out.width.div_ceil(tile_w),
+                    out.height.div_ceil(tile_h),
+                    spec.batch() * (spec.channels() / 4),
+                ),
+                row_stride: 0,
+            };
+        }
         if spec.vector_friendly() {
             // Enlargements read the same inputs for neighbouring rows: several rows per
             // invocation reuse the column's taps and raise the loads in flight (H200: 1080p x2
@@ -643,6 +674,59 @@ impl Launch {
             row_stride,
         }
     }
+}
+
+/// Whether the fused kernel can run `spec`: NHWC with channels a multiple of 4, every tile's
+/// input footprint within the kernel's workgroup arrays, and the device's workgroup memory and
+/// grid large enough. The reason when not.
+pub(crate) fn fused_fits(
+    spec: &ResizeSpec,
+    wy: &AxisWeights,
+    wx: &AxisWeights,
+    limits: &wgpu::Limits,
+) -> Result<(), String> {
+    if !spec.vector_friendly() {
+        return Err("it needs NHWC with channels a multiple of 4".into());
+    }
+    if limits.max_compute_workgroup_storage_size < shaders::FUSED_WORKGROUP_BYTES {
+        return Err(format!(
+            "it needs {} bytes of workgroup memory; this device has {}",
+            shaders::FUSED_WORKGROUP_BYTES,
+            limits.max_compute_workgroup_storage_size
+        ));
+    }
+    let (tile_w, tile_h) = shaders::FUSED_TILE;
+    let groups = spec.batch() * (spec.channels() / 4);
+    let out = spec.output();
+    let max_groups = limits.max_compute_workgroups_per_dimension;
+    if groups > max_groups
+        || out.width.div_ceil(tile_w) > max_groups
+        || out.height.div_ceil(tile_h) > max_groups
+    {
+        return Err("its grid would exceed the device's workgroups per dimension".into());
+    }
+    let (width, height) = (widest_footprint(wx, tile_w), widest_footprint(wy, tile_h));
+    let (input_capacity, mid_capacity) = shaders::FUSED_CAPACITY;
+    if width * height > input_capacity || height * tile_w > mid_capacity {
+        return Err(format!(
+            "a {tile_w}x{tile_h} tile reads up to {width}x{height} inputs; the kernel holds {input_capacity} \
+             with at most {} rows",
+            mid_capacity / tile_w
+        ));
+    }
+    Ok(())
+}
+
+/// The most inputs any run of `tile` consecutive outputs reads along one axis.
+fn widest_footprint(table: &AxisWeights, tile: u32) -> u32 {
+    (0..table.output_len())
+        .step_by(tile as usize)
+        .map(|first| {
+            let last = (first + tile).min(table.output_len()) - 1;
+            table.start(last as usize) + table.taps() - table.start(first as usize)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

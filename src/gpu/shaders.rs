@@ -9,6 +9,7 @@ const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
+const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
@@ -62,6 +63,33 @@ pub enum KernelVariant {
         /// Workgroup and rows per invocation.
         shape: Vec4Shape,
     },
+    /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
+    Fused {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
+        /// Taps along y baked in (0: read at run time).
+        taps_y: u32,
+        /// Taps along x baked in (0: read at run time).
+        taps_x: u32,
+    },
+}
+
+/// The fused kernel's output tile (`TILE_W`, `TILE_H` in `fused_tiled.wgsl`).
+pub const FUSED_TILE: (u32, u32) = (16, 8);
+/// The fused kernel's workgroup arrays, in four-channel groups: input footprint, horizontal
+/// results (`INPUT_CAPACITY`, `MID_CAPACITY`).
+pub const FUSED_CAPACITY: (u32, u32) = (1280, 512);
+/// Workgroup memory the fused kernel declares, in bytes.
+pub const FUSED_WORKGROUP_BYTES: u32 = (FUSED_CAPACITY.0 + FUSED_CAPACITY.1) * 16;
+
+fn specialised(taps: u32) -> u32 {
+    if taps <= MAX_SPECIALISED_TAPS {
+        taps
+    } else {
+        0
+    }
 }
 
 impl KernelVariant {
@@ -73,13 +101,22 @@ impl KernelVariant {
         taps_x: u32,
         shape: Vec4Shape,
     ) -> Self {
-        let fixed = |t: u32| if t <= MAX_SPECIALISED_TAPS { t } else { 0 };
         KernelVariant::GatherVec4 {
             src,
             dst,
-            taps_y: fixed(taps_y),
-            taps_x: fixed(taps_x),
+            taps_y: specialised(taps_y),
+            taps_x: specialised(taps_x),
             shape,
+        }
+    }
+
+    /// The fused kernel for a band of `taps_y × taps_x`, specialised when both are small.
+    pub fn fused_for(src: ElementType, dst: ElementType, taps_y: u32, taps_x: u32) -> Self {
+        KernelVariant::Fused {
+            src,
+            dst,
+            taps_y: specialised(taps_y),
+            taps_x: specialised(taps_x),
         }
     }
 
@@ -113,6 +150,7 @@ impl KernelVariant {
             for &src in &types {
                 for &dst in &types {
                     all.push(Self::vec4_for(src, dst, ty, tx, shapes[k % shapes.len()]));
+                    all.push(Self::fused_for(src, dst, ty, tx));
                 }
             }
         }
@@ -139,6 +177,16 @@ impl KernelVariant {
                 shape.group_y,
                 shape.rows
             ),
+            KernelVariant::Fused {
+                src,
+                dst,
+                taps_y,
+                taps_x,
+            } => format!(
+                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x}",
+                src.name(),
+                dst.name()
+            ),
         }
     }
 
@@ -158,6 +206,9 @@ impl KernelVariant {
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
             ],
+            KernelVariant::Fused { taps_y, taps_x, .. } => {
+                vec![("TAPS_Y", taps_y as f64), ("TAPS_X", taps_x as f64)]
+            }
         }
     }
 
@@ -175,7 +226,7 @@ impl KernelVariant {
                 };
                 [COMMON, src_io, dst_io, GATHER].join("\n")
             }
-            KernelVariant::GatherVec4 { src, dst, .. } => {
+            KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
                 let src_io = match src {
                     ElementType::F32 => SRC_VEC4_F32,
                     ElementType::U8 => SRC_VEC4_U8,
@@ -184,14 +235,18 @@ impl KernelVariant {
                     ElementType::F32 => DST_VEC4_F32,
                     ElementType::U8 => DST_VEC4_U8,
                 };
-                [COMMON, src_io, dst_io, GATHER_VEC4].join("\n")
+                let body = match self {
+                    KernelVariant::Fused { .. } => FUSED_TILED,
+                    _ => GATHER_VEC4,
+                };
+                [COMMON, src_io, dst_io, body].join("\n")
             }
         }
     }
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 11] = [
+pub const FILES: [(&str, &str); 12] = [
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
     ("src_u8.wgsl", SRC_U8),
@@ -203,4 +258,5 @@ pub const FILES: [(&str, &str); 11] = [
     ("src_vec4_u8.wgsl", SRC_VEC4_U8),
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
     ("dst_vec4_u8.wgsl", DST_VEC4_U8),
+    ("fused_tiled.wgsl", FUSED_TILED),
 ];

@@ -315,7 +315,7 @@ fn run_bench(
         BenchSettings::FULL
     };
     let info = context.adapter.get_info();
-    let paths = [Path::Gather, Path::Separable, Path::Auto];
+    let paths = [Path::Gather, Path::Separable, Path::Fused, Path::Auto];
     let interactive = std::io::stderr().is_terminal();
     let mut shapes = bench::standard_shapes();
     if extended {
@@ -366,25 +366,50 @@ fn run_bench(
     } else {
         println!("{} — timing: {}", context.describe(), method.name());
         println!(
-            "{:<44} {:>12} {:>12} {:>10} {:>10} {:>10}  auto",
-            "shape", "gather µs", "separable µs", "faster", "gather err", "separ. err"
+            "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8}  auto",
+            "shape", "gather µs", "separ. µs", "fused µs", "fastest", "max err"
         );
-        for (shape, chunk) in shapes.iter().zip(results.chunks(paths.len())) {
-            let (g, s, a) = (&chunk[0], &chunk[1], &chunk[2]);
-            let faster = if g.median_us <= s.median_us {
-                "gather"
-            } else {
-                "separable"
+        let mut rows = results.iter().peekable();
+        for shape in &shapes {
+            let mut of_shape = Vec::new();
+            while let Some(r) = rows.next_if(|r| {
+                (r.n, r.h, r.w, r.c, r.out_h, r.out_w, r.filter, r.element)
+                    == (
+                        shape.n,
+                        shape.h,
+                        shape.w,
+                        shape.c,
+                        shape.out_h,
+                        shape.out_w,
+                        shape.filter,
+                        shape.element,
+                    )
+            }) {
+                of_shape.push(r);
+            }
+            let time = |name: &str| {
+                of_shape
+                    .iter()
+                    .find(|r| r.path == name)
+                    .map_or("-".to_string(), |r| format!("{:.1}", r.median_us))
             };
+            let fastest = of_shape
+                .iter()
+                .filter(|r| r.path != "auto")
+                .min_by(|a, b| a.median_us.total_cmp(&b.median_us))
+                .map_or("-", |r| r.path.as_str());
+            let worst = of_shape.iter().map(|r| r.max_abs_error).fold(0.0, f64::max);
+            let auto = of_shape.iter().find(|r| r.path == "auto");
             println!(
-                "{:<44} {:>12.1} {:>12.1} {faster:>10} {:>10.1e} {:>10.1e}  {} {:.1} µs",
+                "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8.1e}  {} {} µs",
                 shape.label(),
-                g.median_us,
-                s.median_us,
-                g.max_abs_error,
-                s.max_abs_error,
-                a.chosen.as_deref().unwrap_or("?"),
-                a.median_us
+                time("gather"),
+                time("separable"),
+                time("fused"),
+                fastest,
+                worst,
+                auto.and_then(|a| a.chosen.as_deref()).unwrap_or("?"),
+                time("auto"),
             );
         }
         if method == TimingMethod::Wall {
@@ -577,16 +602,17 @@ fn run_sweep(
     } else {
         println!("{} — timing: {}", context.describe(), method.name());
         println!(
-            "{:<24} {:>11} {:>10} {:>12} {:>10} {:>10}  chosen (source)",
-            "shape", "filter", "gather µs", "separable µs", "auto µs", "auto/best"
+            "{:<24} {:>18} {:>10} {:>10} {:>10} {:>10} {:>10}  chosen (source)",
+            "shape", "filter", "gather µs", "separ. µs", "fused µs", "auto µs", "auto/best"
         );
         for r in &results {
             println!(
-                "{:<24} {:>11} {:>10.1} {:>12.1} {:>10.1} {:>10.3}  {} ({})",
+                "{:<24} {:>18} {:>10.1} {:>10.1} {:>10} {:>10.1} {:>10.3}  {} ({})",
                 format!("{}x{} ->{}x{}", r.case.h, r.case.w, r.out_h, r.out_w),
                 format!("{:?}", r.case.filter),
                 r.gather_us,
                 r.separable_us,
+                r.fused_us.map_or("-".into(), |t| format!("{t:.1}")),
                 r.auto_us,
                 r.auto_over_fastest,
                 r.chosen,
