@@ -212,7 +212,11 @@ fn checked_and_trusted_kernels_agree_exactly() {
             .build()
             .unwrap();
         let data = Rng::new(case).f32s(spec.input_len());
-        for path in [Path::Gather, Path::Separable] {
+        let paths: Vec<Path> = [Path::Gather, Path::Separable, Path::Fused]
+            .into_iter()
+            .filter(|&p| gpu.resizer.availability(&spec, p).is_ok())
+            .collect();
+        for &path in &paths {
             let trusted = run_poisoned(gpu, &spec, &data, path);
             let verified = checked.resize(&spec, &data, path).unwrap();
             assert_eq!(
@@ -223,7 +227,7 @@ fn checked_and_trusted_kernels_agree_exactly() {
         }
         let spec = spec.to_builder().element(ElementType::U8).build().unwrap();
         let data = Rng::new(case).u8s(spec.input_len());
-        for path in [Path::Gather, Path::Separable] {
+        for &path in &paths {
             assert_eq!(
                 run_poisoned(gpu, &spec, &data, path),
                 checked.resize(&spec, &data, path).unwrap(),
