@@ -2,14 +2,15 @@
 // A workgroup owns a TILE_W x TILE_H block of outputs (one four-channel group each, NHWC with
 // channels a multiple of 4). It stages its input footprint in workgroup memory, reading each
 // input once, runs the horizontal taps from there into a second workgroup array, then the
-// vertical taps from that. The footprint must fit: the host checks every tile before choosing
-// this path (see `FusedTile` in src/gpu/mod.rs).
+// vertical taps from that. The arrays are sized per spec at pipeline creation, from the widest
+// footprint of any tile (`fused_fits` in src/gpu/mod.rs), so that small footprints leave room
+// for many workgroups per multiprocessor.
 
 const TILE_W: u32 = 16u;
 const TILE_H: u32 = 8u;
-// Capacities in four-channel groups: 20 KiB of input footprint, 8 KiB of horizontal results.
-const INPUT_CAPACITY: u32 = 1280u;
-const MID_CAPACITY: u32 = 512u;
+// Capacities in four-channel groups: input footprint, horizontal results (TILE_W per row).
+override INPUT_CAPACITY: u32 = 1280u;
+override MID_CAPACITY: u32 = 512u;
 
 override TAPS_Y: u32 = 0u;
 override TAPS_X: u32 = 0u;

@@ -204,7 +204,7 @@ impl Resizer {
         match path {
             Path::Fused => {
                 let (wy, wx) = AxisWeights::for_spec(spec);
-                fused_fits(spec, &wy, &wx, &self.device.limits())
+                fused_fits(spec, &wy, &wx, &self.device.limits()).map(|_| ())
             }
             _ => Ok(()),
         }
@@ -472,10 +472,12 @@ impl Resizer {
         let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
         let mut passes: Vec<(PassShape, Operand, Operand, ElementType, ElementType)> = Vec::new();
         let mut intermediate_bytes = 0;
-        if path == Path::Fused {
+        let fused_capacity = if path == Path::Fused {
             fused_fits(spec, &wy, &wx, &limits)
-                .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?;
-        }
+                .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?
+        } else {
+            (0, 0)
+        };
         match path {
             Path::Gather | Path::Fused | Path::Auto => passes.push((
                 PassShape {
@@ -484,7 +486,7 @@ impl Resizer {
                     y: (0, wy.taps()),
                     x: (1, wx.taps()),
                     round_intermediate: spec.round_intermediate(),
-                    fused: path == Path::Fused,
+                    fused: (path == Path::Fused).then_some(fused_capacity),
                 },
                 Operand::Input,
                 Operand::Output,
@@ -529,7 +531,7 @@ impl Resizer {
                         y: first.0,
                         x: first.1,
                         round_intermediate: false,
-                        fused: false,
+                        fused: None,
                     },
                     Operand::Input,
                     Operand::Intermediate,
@@ -543,7 +545,7 @@ impl Resizer {
                         y: second.0,
                         x: second.1,
                         round_intermediate: false,
-                        fused: false,
+                        fused: None,
                     },
                     Operand::Intermediate,
                     Operand::Output,
@@ -629,10 +631,10 @@ impl Launch {
         max_groups: u32,
     ) -> Self {
         let out = shape.dst_size;
-        if shape.fused {
+        if let Some(capacity) = shape.fused {
             let (tile_w, tile_h) = shaders::FUSED_TILE;
             return Launch {
-                variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1),
+                variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, capacity),
                 workgroups: (
                     out.width.div_ceil(tile_w),
                     out.height.div_ceil(tile_h),
@@ -679,24 +681,17 @@ impl Launch {
     }
 }
 
-/// Whether the fused kernel can run `spec`: NHWC with channels a multiple of 4, every tile's
-/// input footprint within the kernel's workgroup arrays, and the device's workgroup memory and
-/// grid large enough. The reason when not.
+/// Whether the fused kernel can run `spec`, and with which workgroup arrays: NHWC with channels
+/// a multiple of 4, and arrays for the widest tile footprint within the device's workgroup
+/// memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when not.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
     wx: &AxisWeights,
     limits: &wgpu::Limits,
-) -> Result<(), String> {
+) -> Result<(u32, u32), String> {
     if !spec.vector_friendly() {
         return Err("it needs NHWC with channels a multiple of 4".into());
-    }
-    if limits.max_compute_workgroup_storage_size < shaders::FUSED_WORKGROUP_BYTES {
-        return Err(format!(
-            "it needs {} bytes of workgroup memory; this device has {}",
-            shaders::FUSED_WORKGROUP_BYTES,
-            limits.max_compute_workgroup_storage_size
-        ));
     }
     let (tile_w, tile_h) = shaders::FUSED_TILE;
     let groups = spec.batch() * (spec.channels() / 4);
@@ -709,15 +704,18 @@ pub(crate) fn fused_fits(
         return Err("its grid would exceed the device's workgroups per dimension".into());
     }
     let (width, height) = (widest_footprint(wx, tile_w), widest_footprint(wy, tile_h));
-    let (input_capacity, mid_capacity) = shaders::FUSED_CAPACITY;
-    if width * height > input_capacity || height * tile_w > mid_capacity {
+    let capacity = shaders::fused_capacity(width, height);
+    let bytes = (capacity.0 + capacity.1) * 16;
+    let available = limits
+        .max_compute_workgroup_storage_size
+        .min(shaders::FUSED_MAX_WORKGROUP_BYTES);
+    if bytes > available {
         return Err(format!(
-            "a {tile_w}x{tile_h} tile reads up to {width}x{height} inputs; the kernel holds {input_capacity} \
-             with at most {} rows",
-            mid_capacity / tile_w
+            "a {tile_w}x{tile_h} tile reads up to {width}x{height} inputs, which needs {bytes} \
+             bytes of workgroup memory; {available} are available"
         ));
     }
-    Ok(())
+    Ok(capacity)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.

@@ -60,8 +60,8 @@ pub(crate) struct PassShape {
     pub y: (u32, u32),
     pub x: (u32, u32),
     pub round_intermediate: bool,
-    /// Run by the fused tiled kernel.
-    pub fused: bool,
+    /// Run by the fused tiled kernel, with these workgroup array capacities.
+    pub fused: Option<(u32, u32)>,
 }
 
 impl PassParams {

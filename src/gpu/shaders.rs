@@ -73,16 +73,27 @@ pub enum KernelVariant {
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
+        /// Workgroup arrays, in four-channel groups: input footprint and horizontal results.
+        capacity: (u32, u32),
     },
 }
 
 /// The fused kernel's output tile (`TILE_W`, `TILE_H` in `fused_tiled.wgsl`).
 pub const FUSED_TILE: (u32, u32) = (16, 8);
-/// The fused kernel's workgroup arrays, in four-channel groups: input footprint, horizontal
-/// results (`INPUT_CAPACITY`, `MID_CAPACITY`).
-pub const FUSED_CAPACITY: (u32, u32) = (1280, 512);
-/// Workgroup memory the fused kernel declares, in bytes.
-pub const FUSED_WORKGROUP_BYTES: u32 = (FUSED_CAPACITY.0 + FUSED_CAPACITY.1) * 16;
+/// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
+/// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
+/// path for larger footprints).
+pub const FUSED_MAX_WORKGROUP_BYTES: u32 = 32 * 1024;
+
+/// Workgroup arrays for tiles reading at most `width × height` inputs, rounded up to powers of
+/// two so that nearby footprints share a pipeline: (input footprint, horizontal results).
+pub fn fused_capacity(width: u32, height: u32) -> (u32, u32) {
+    let (tile_w, _) = FUSED_TILE;
+    (
+        (width * height).next_power_of_two().max(64),
+        (height * tile_w).next_power_of_two().max(64),
+    )
+}
 
 fn specialised(taps: u32) -> u32 {
     if taps <= MAX_SPECIALISED_TAPS {
@@ -111,12 +122,19 @@ impl KernelVariant {
     }
 
     /// The fused kernel for a band of `taps_y × taps_x`, specialised when both are small.
-    pub fn fused_for(src: ElementType, dst: ElementType, taps_y: u32, taps_x: u32) -> Self {
+    pub fn fused_for(
+        src: ElementType,
+        dst: ElementType,
+        taps_y: u32,
+        taps_x: u32,
+        capacity: (u32, u32),
+    ) -> Self {
         KernelVariant::Fused {
             src,
             dst,
             taps_y: specialised(taps_y),
             taps_x: specialised(taps_x),
+            capacity,
         }
     }
 
@@ -150,7 +168,13 @@ impl KernelVariant {
             for &src in &types {
                 for &dst in &types {
                     all.push(Self::vec4_for(src, dst, ty, tx, shapes[k % shapes.len()]));
-                    all.push(Self::fused_for(src, dst, ty, tx));
+                    all.push(Self::fused_for(
+                        src,
+                        dst,
+                        ty,
+                        tx,
+                        fused_capacity(10 + tx, 6 + ty),
+                    ));
                 }
             }
         }
@@ -182,10 +206,13 @@ impl KernelVariant {
                 dst,
                 taps_y,
                 taps_x,
+                capacity,
             } => format!(
-                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x}",
+                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} capacity {}+{}",
                 src.name(),
-                dst.name()
+                dst.name(),
+                capacity.0,
+                capacity.1
             ),
         }
     }
@@ -206,9 +233,17 @@ impl KernelVariant {
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
             ],
-            KernelVariant::Fused { taps_y, taps_x, .. } => {
-                vec![("TAPS_Y", taps_y as f64), ("TAPS_X", taps_x as f64)]
-            }
+            KernelVariant::Fused {
+                taps_y,
+                taps_x,
+                capacity,
+                ..
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
+                ("INPUT_CAPACITY", capacity.0 as f64),
+                ("MID_CAPACITY", capacity.1 as f64),
+            ],
         }
     }
 
