@@ -31,16 +31,6 @@ pub enum SpecError {
         /// The limit.
         max: u64,
     },
-    /// A filter would need more taps per output than supported (an extreme antialiased shrink).
-    #[error("the {axis} axis needs {taps} taps per output; at most {max} are supported")]
-    TooManyTaps {
-        /// `"y"` or `"x"`.
-        axis: &'static str,
-        /// Taps needed.
-        taps: u32,
-        /// The limit.
-        max: u32,
-    },
     /// A numeric parameter is out of its range.
     #[error("{what} is {value}; allowed: {allowed}")]
     InvalidParameter {

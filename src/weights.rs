@@ -6,11 +6,10 @@
 //! extrapolation) reduces to this one form. It is computed on the CPU in f64 and is the single
 //! source of truth shared by the CPU reference and every GPU path.
 
-use crate::error::SpecError;
 use crate::kernels;
 use crate::spec::{
-    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, MAX_TAPS,
-    NearestRule, ResizeSpec,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
+    ResizeSpec,
 };
 
 /// The band table of one axis.
@@ -29,16 +28,11 @@ pub struct AxisWeights {
 }
 
 impl AxisWeights {
-    /// Computes the table for resizing `input_len` to `output_len` under `rule`.
-    /// `axis` (`"y"` or `"x"`) only names the axis in errors.
-    pub fn compute(
-        input_len: u32,
-        output_len: u32,
-        rule: &AxisResample,
-        axis: &'static str,
-    ) -> Result<Self, SpecError> {
+    /// Computes the table for resizing `input_len` to `output_len` under `rule`. Any valid
+    /// rule has a table: there is no limit on the ratio (a band may span the whole input).
+    pub fn compute(input_len: u32, output_len: u32, rule: &AxisResample) -> Self {
         let rows = RowBuilder::new(input_len, output_len, rule).rows();
-        Self::from_sparse_rows(input_len, rows, axis)
+        Self::from_sparse_rows(input_len, rows)
     }
 
     /// The identity table of length `len`: one tap of weight 1 per index.
@@ -63,16 +57,11 @@ impl AxisWeights {
 
     /// The `(y, x)` tables of a spec.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
-        Self::for_spec_axes(spec).expect("a built ResizeSpec has valid axis tables")
-    }
-
-    pub(crate) fn for_spec_axes(
-        spec: &ResizeSpec,
-    ) -> Result<(AxisWeights, AxisWeights), SpecError> {
         let (input, output) = (spec.input(), spec.output());
-        let y = Self::compute(input.height, output.height, spec.y_axis(), "y")?;
-        let x = Self::compute(input.width, output.width, spec.x_axis(), "x")?;
-        Ok((y, x))
+        (
+            Self::compute(input.height, output.height, spec.y_axis()),
+            Self::compute(input.width, output.width, spec.x_axis()),
+        )
     }
 
     /// Input length.
@@ -124,21 +113,10 @@ impl AxisWeights {
             && self.weights.iter().all(|&w| w == 1.0)
     }
 
-    fn from_sparse_rows(
-        input_len: u32,
-        rows: Vec<SparseRow>,
-        axis: &'static str,
-    ) -> Result<Self, SpecError> {
+    fn from_sparse_rows(input_len: u32, rows: Vec<SparseRow>) -> Self {
         // The band spans each row's first to last non-zero tap; all rows share the widest span.
         let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();
         let widest = spans.iter().map(|&(lo, hi)| hi - lo + 1).max().unwrap_or(1);
-        if widest > MAX_TAPS {
-            return Err(SpecError::TooManyTaps {
-                axis,
-                taps: widest,
-                max: MAX_TAPS,
-            });
-        }
         let taps = widest;
         let mut starts = Vec::with_capacity(rows.len());
         let mut weights = vec![0.0; rows.len() * taps as usize];
@@ -153,14 +131,14 @@ impl AxisWeights {
                 band[(index - start) as usize] += w;
             }
         }
-        Ok(AxisWeights {
+        AxisWeights {
             input_len,
             output_len: rows.len() as u32,
             taps,
             starts,
             weights,
             outside,
-        })
+        }
     }
 }
 
@@ -543,7 +521,7 @@ mod tests {
     use super::*;
 
     fn table(n_in: u32, n_out: u32, rule: AxisResample) -> AxisWeights {
-        AxisWeights::compute(n_in, n_out, &rule, "x").unwrap()
+        AxisWeights::compute(n_in, n_out, &rule)
     }
 
     fn assert_rows_sum_to_one(t: &AxisWeights) {
@@ -628,16 +606,15 @@ mod tests {
     }
 
     #[test]
-    fn too_many_taps_is_an_error() {
+    fn a_million_to_one_shrink_has_a_table() {
+        // No ratio limit: the whole input is one band.
         let rule = AxisResample::default()
-            .with_filter(Filter::Lanczos { lobes: 8 })
+            .with_filter(Filter::Lanczos { lobes: 3 })
             .with_antialias(true)
             .with_border(Border::Renormalize);
-        let err = AxisWeights::compute(1 << 20, 1, &rule, "x").unwrap_err();
-        assert!(
-            matches!(err, SpecError::TooManyTaps { axis: "x", .. }),
-            "{err}"
-        );
+        let t = table(1 << 20, 1, rule);
+        assert_eq!(t.taps(), 1 << 20);
+        assert_rows_sum_to_one(&t);
     }
 
     #[test]
