@@ -9,6 +9,7 @@ pub mod shaders;
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use wgpu::util::DeviceExt;
@@ -27,6 +28,20 @@ pub use shaders::KernelVariant;
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;
 
+/// Sets of bind groups kept per resizer (each holds its input and output buffer alive).
+const BIND_GROUP_CAPACITY: usize = 64;
+
+/// A prepared spec's id with the caller's input and output buffers.
+type BindGroupKey = (u64, wgpu::Buffer, wgpu::Buffer);
+
+/// Counts of GPU objects a resizer has created, for [`ResizerStats`].
+#[derive(Default)]
+struct Counters {
+    prepared: AtomicUsize,
+    buffers: AtomicUsize,
+    bind_groups: AtomicUsize,
+}
+
 /// Records GPU resizes with the caller's device.
 ///
 /// Holds handles to the caller's `Device` and `Queue` (it never creates a device), builds shader
@@ -41,6 +56,8 @@ pub struct Resizer {
     pipelines: Mutex<HashMap<KernelVariant, wgpu::ComputePipeline>>,
     checked_shaders: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
+    bind_group_cache: Mutex<HashMap<BindGroupKey, Arc<Vec<wgpu::BindGroup>>>>,
+    counters: Counters,
     scratch: ScratchPool,
     planner: planner::Planner,
 }
@@ -63,6 +80,8 @@ struct PreparedPass {
 
 /// Everything a spec needs on the GPU apart from the caller's buffers.
 struct Prepared {
+    /// Unique per prepared spec, for the bind-group cache's key.
+    id: u64,
     tables: wgpu::Buffer,
     passes: Vec<PreparedPass>,
     intermediate: Option<(wgpu::Buffer, u64)>,
@@ -81,8 +100,12 @@ struct PreparedEntry {
 pub struct ResizerStats {
     /// Compute pipelines built.
     pub pipelines: usize,
-    /// Specs prepared (weight tables and parameter blocks uploaded).
+    /// Specs prepared so far (weight tables and parameter blocks uploaded).
     pub prepared_specs: usize,
+    /// Buffers created for tables and parameter blocks so far.
+    pub buffers_created: usize,
+    /// Bind groups created so far.
+    pub bind_groups_created: usize,
     /// Scratch buffers held.
     pub scratch_buffers: usize,
 }
@@ -183,6 +206,8 @@ impl Resizer {
             pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
             prepared: Mutex::default(),
+            bind_group_cache: Mutex::default(),
+            counters: Counters::default(),
             scratch: ScratchPool::default(),
             planner: planner::Planner::new(&device.adapter_info(), &options),
         })
@@ -214,7 +239,9 @@ impl Resizer {
     pub fn stats(&self) -> ResizerStats {
         ResizerStats {
             pipelines: lock(&self.pipelines).len(),
-            prepared_specs: lock(&self.prepared).len(),
+            prepared_specs: self.counters.prepared.load(Ordering::Relaxed),
+            buffers_created: self.counters.buffers.load(Ordering::Relaxed),
+            bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
             scratch_buffers: self.scratch.len(),
         }
     }
@@ -255,61 +282,9 @@ impl Resizer {
         }
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
-        let bind_groups = scope::capture(&self.device, || {
-            prepared
-                .passes
-                .iter()
-                .map(|pass| {
-                    let buffer_of = |operand| match operand {
-                        Operand::Input => wgpu::BufferBinding {
-                            buffer: input,
-                            offset: 0,
-                            size: NonZeroU64::new(spec.input_bytes()),
-                        },
-                        Operand::Output => wgpu::BufferBinding {
-                            buffer: output,
-                            offset: 0,
-                            size: NonZeroU64::new(spec.output_bytes()),
-                        },
-                        Operand::Intermediate => {
-                            let (buffer, bytes) = prepared
-                                .intermediate
-                                .as_ref()
-                                .expect("a pass on the intermediate has one");
-                            wgpu::BufferBinding {
-                                buffer,
-                                offset: 0,
-                                size: NonZeroU64::new(*bytes),
-                            }
-                        }
-                    };
-                    self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("wgpu-resize pass"),
-                        layout: &self.bind_group_layout,
-                        entries: &[
-                            wgpu::BindGroupEntry {
-                                binding: 0,
-                                resource: pass.params.as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 1,
-                                resource: prepared.tables.as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 2,
-                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.src)),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 3,
-                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.dst)),
-                            },
-                        ],
-                    })
-                })
-                .collect::<Vec<_>>()
-        })?;
+        let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
         let last = prepared.passes.len() - 1;
-        for (i, (pass, bind_group)) in prepared.passes.iter().zip(&bind_groups).enumerate() {
+        for (i, (pass, bind_group)) in prepared.passes.iter().zip(bind_groups.iter()).enumerate() {
             let timestamp_writes = timestamps.map(|slots| wgpu::ComputePassTimestampWrites {
                 query_set: slots.query_set,
                 beginning_of_pass_write_index: (i == 0).then_some(slots.begin),
@@ -385,6 +360,85 @@ impl Resizer {
         )?;
         words.truncate(bytes as usize);
         Ok(bytemuck::pod_collect_to_vec(&words))
+    }
+
+    /// The bind groups of `prepared`'s passes over these buffers: cached, so that a frame that
+    /// resizes between the same buffers as an earlier one creates none.
+    fn bind_groups(
+        &self,
+        spec: &ResizeSpec,
+        prepared: &Arc<Prepared>,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+    ) -> Result<Arc<Vec<wgpu::BindGroup>>, ResizeError> {
+        let key = (prepared.id, input.clone(), output.clone());
+        if let Some(groups) = lock(&self.bind_group_cache).get(&key) {
+            return Ok(groups.clone());
+        }
+        let created = scope::capture(&self.device, || {
+            prepared
+                .passes
+                .iter()
+                .map(|pass| {
+                    let buffer_of = |operand| match operand {
+                        Operand::Input => wgpu::BufferBinding {
+                            buffer: input,
+                            offset: 0,
+                            size: NonZeroU64::new(spec.input_bytes()),
+                        },
+                        Operand::Output => wgpu::BufferBinding {
+                            buffer: output,
+                            offset: 0,
+                            size: NonZeroU64::new(spec.output_bytes()),
+                        },
+                        Operand::Intermediate => {
+                            let (buffer, bytes) = prepared
+                                .intermediate
+                                .as_ref()
+                                .expect("a pass on the intermediate has one");
+                            wgpu::BufferBinding {
+                                buffer,
+                                offset: 0,
+                                size: NonZeroU64::new(*bytes),
+                            }
+                        }
+                    };
+                    self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("wgpu-resize pass"),
+                        layout: &self.bind_group_layout,
+                        entries: &[
+                            wgpu::BindGroupEntry {
+                                binding: 0,
+                                resource: pass.params.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 1,
+                                resource: prepared.tables.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 2,
+                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.src)),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 3,
+                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.dst)),
+                            },
+                        ],
+                    })
+                })
+                .collect::<Vec<_>>()
+        })?;
+        self.counters
+            .bind_groups
+            .fetch_add(created.len(), Ordering::Relaxed);
+        let created = Arc::new(created);
+        let mut cache = lock(&self.bind_group_cache);
+        // The cache holds the caller's buffers alive: keep it small.
+        if cache.len() >= BIND_GROUP_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(key, created.clone());
+        Ok(created)
     }
 
     fn pipeline(&self, variant: KernelVariant) -> Result<wgpu::ComputePipeline, ResizeError> {
@@ -581,7 +635,7 @@ impl Resizer {
                     intermediate_bytes,
                 )
             });
-            let passes = passes
+            let passes: Vec<PreparedPass> = passes
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
@@ -605,7 +659,11 @@ impl Resizer {
                     }
                 })
                 .collect();
+            self.counters
+                .buffers
+                .fetch_add(1 + passes.len(), Ordering::Relaxed);
             Prepared {
+                id: self.counters.prepared.fetch_add(1, Ordering::Relaxed) as u64,
                 tables,
                 passes,
                 intermediate,
