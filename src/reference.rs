@@ -57,6 +57,23 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
     let s_mid = Strides::new(spec.layout(), spec.channels(), mid_size);
     let s_out = Strides::new(spec.layout(), spec.channels(), out);
+    let color = Color::of(spec);
+
+    // The input as f64, colour-converted (linear light, premultiplied) where the spec says so.
+    let mut source: Vec<f64> = input.iter().map(|v| v.to_f64()).collect();
+    if color.active {
+        for b in 0..n {
+            for y in 0..inp.height as usize {
+                for x in 0..inp.width as usize {
+                    let at = |ch| s_in.at(b, ch, y, x);
+                    let pixel: Vec<f64> = (0..c).map(|ch| source[at(ch)]).collect();
+                    for (ch, v) in color.prepare(&pixel).into_iter().enumerate() {
+                        source[at(ch)] = v;
+                    }
+                }
+            }
+        }
+    }
 
     // Horizontal pass into an f64 intermediate of shape [n, in_h, out_w, c].
     let mut mid = vec![0.0f64; n * c * mid_size.height as usize * mid_size.width as usize];
@@ -69,7 +86,7 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                         .row(ox)
                         .iter()
                         .enumerate()
-                        .map(|(k, w)| w * input[s_in.at(b, ch, y, start + k)].to_f64())
+                        .map(|(k, w)| w * source[s_in.at(b, ch, y, start + k)])
                         .sum();
                     let acc = if spec.round_intermediate() {
                         T::from_f64(acc).to_f64()
@@ -82,28 +99,116 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
 
-    // Vertical pass into the output.
-    let extrapolated = T::from_f64(spec.extrapolation_value() as f64);
+    // Vertical pass, then the colour conversion back, into the output.
+    let extrapolated = spec.extrapolation_value() as f64;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
+    let mut pixel = vec![0.0f64; c];
     for b in 0..n {
-        for ch in 0..c {
-            for oy in 0..out.height as usize {
-                let start = wy.start(oy) as usize;
-                for ox in 0..out.width as usize {
-                    output[s_out.at(b, ch, oy, ox)] = if wy.is_outside(oy) || wx.is_outside(ox) {
+        for oy in 0..out.height as usize {
+            let start = wy.start(oy) as usize;
+            for ox in 0..out.width as usize {
+                let outside = wy.is_outside(oy) || wx.is_outside(ox);
+                for (ch, value) in pixel.iter_mut().enumerate() {
+                    *value = if outside {
                         extrapolated
                     } else {
-                        let acc: f64 = wy
-                            .row(oy)
+                        wy.row(oy)
                             .iter()
                             .enumerate()
                             .map(|(k, w)| w * mid[s_mid.at(b, ch, start + k, ox)])
-                            .sum();
-                        T::from_f64(acc)
+                            .sum()
                     };
+                }
+                let finished = if color.active && !outside {
+                    color.finish(&pixel)
+                } else {
+                    pixel.clone()
+                };
+                for (ch, v) in finished.into_iter().enumerate() {
+                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(v);
                 }
             }
         }
     }
     Ok(output)
+}
+
+/// The colour conversions around the taps: the CPU twin of `prepare4`/`finish4` in
+/// `wgsl/common.wgsl`.
+struct Color {
+    active: bool,
+    linear: bool,
+    premultiply: bool,
+    unit: f64,
+}
+
+impl Color {
+    fn of(spec: &ResizeSpec) -> Self {
+        Color {
+            active: spec.converts_color(),
+            linear: spec.linear_light(),
+            premultiply: spec.premultiplied_alpha(),
+            unit: spec.color_unit(),
+        }
+    }
+
+    /// Stored values to the space the taps run in: 0..1, linear if asked, premultiplied if asked.
+    fn prepare(&self, pixel: &[f64]) -> Vec<f64> {
+        let alpha_index = self.premultiply.then_some(3);
+        let alpha = alpha_index.map_or(1.0, |a| pixel[a] / self.unit);
+        pixel
+            .iter()
+            .enumerate()
+            .map(|(ch, &v)| {
+                let v = v / self.unit;
+                if Some(ch) == alpha_index {
+                    v
+                } else {
+                    let v = if self.linear { srgb_to_linear(v) } else { v };
+                    v * alpha
+                }
+            })
+            .collect()
+    }
+
+    /// The taps' results back to stored values.
+    fn finish(&self, pixel: &[f64]) -> Vec<f64> {
+        let alpha_index = self.premultiply.then_some(3);
+        let alpha = alpha_index.map_or(1.0, |a| pixel[a]);
+        pixel
+            .iter()
+            .enumerate()
+            .map(|(ch, &v)| {
+                if Some(ch) == alpha_index {
+                    return v * self.unit;
+                }
+                let v = if alpha_index.is_some() {
+                    if alpha > 0.0 { v / alpha } else { 0.0 }
+                } else {
+                    v
+                };
+                let v = if self.linear { linear_to_srgb(v) } else { v };
+                v * self.unit
+            })
+            .collect()
+    }
+}
+
+/// The sRGB transfer function, decoding (IEC 61966-2-1).
+pub fn srgb_to_linear(v: f64) -> f64 {
+    if v <= 0.04045 {
+        v / 12.92
+    } else {
+        ((v + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// The sRGB transfer function, encoding; negative values (filter overshoot) encode to 0.
+pub fn linear_to_srgb(v: f64) -> f64 {
+    let v = v.max(0.0);
+    if v <= 0.0031308 {
+        v * 12.92
+    } else {
+        1.055 * v.powf(1.0 / 2.4) - 0.055
+    }
 }

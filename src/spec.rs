@@ -287,6 +287,8 @@ pub struct ResizeSpec {
     x: AxisResample,
     extrapolation_value: f32,
     round_intermediate: bool,
+    linear_light: bool,
+    premultiplied_alpha: bool,
 }
 
 /// By-value builder of a [`ResizeSpec`]; [`ResizeSpecBuilder::build`] validates.
@@ -374,6 +376,25 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// Resize in linear light: sRGB-encoded values are decoded before the taps and encoded
+    /// after them, in the shader. Values are taken as 0..1 for f32 and 0..255 for u8; with
+    /// [`ResizeSpecBuilder::premultiplied_alpha`] the fourth channel is alpha and stays linear.
+    /// Rounding between passes does not apply: the intermediate keeps full precision.
+    /// Default: `false`.
+    pub fn linear_light(mut self, linear: bool) -> Self {
+        self.spec.linear_light = linear;
+        self
+    }
+
+    /// Treat the fourth channel of RGBA pixels (NHWC, 4 channels) as straight alpha: colour
+    /// is multiplied by alpha before the taps and divided by the resized alpha after them, so
+    /// that transparent pixels do not bleed their colour into edges. Rounding between passes
+    /// does not apply. Default: `false`.
+    pub fn premultiplied_alpha(mut self, premultiply: bool) -> Self {
+        self.spec.premultiplied_alpha = premultiply;
+        self
+    }
+
     /// Validates and returns the spec.
     pub fn build(self) -> Result<ResizeSpec, SpecError> {
         self.spec.validate()?;
@@ -397,6 +418,8 @@ impl ResizeSpec {
                 x: AxisResample::default(),
                 extrapolation_value: 0.0,
                 round_intermediate: false,
+                linear_light: false,
+                premultiplied_alpha: false,
             },
         }
     }
@@ -442,9 +465,33 @@ impl ResizeSpec {
     pub fn extrapolation_value(&self) -> f32 {
         self.extrapolation_value
     }
-    /// Whether the intermediate between the passes is rounded to the element type.
+    /// Whether the intermediate between the passes is rounded to the element type (asked for,
+    /// and no colour conversion makes the intermediate a float).
     pub fn round_intermediate(&self) -> bool {
-        self.round_intermediate
+        self.round_intermediate && !self.converts_color()
+    }
+
+    /// Whether the resize happens in linear light.
+    pub fn linear_light(&self) -> bool {
+        self.linear_light
+    }
+
+    /// Whether colour is premultiplied by the fourth channel (alpha) around the taps.
+    pub fn premultiplied_alpha(&self) -> bool {
+        self.premultiplied_alpha
+    }
+
+    /// Whether values are converted around the taps (linear light or premultiplied alpha).
+    pub fn converts_color(&self) -> bool {
+        self.linear_light || self.premultiplied_alpha
+    }
+
+    /// The value a stored element of 1.0 in colour terms has: 255 for u8, 1 for f32.
+    pub fn color_unit(&self) -> f64 {
+        match self.element {
+            ElementType::U8 => 255.0,
+            ElementType::F32 => 1.0,
+        }
     }
 
     /// Elements in the input tensor.
@@ -544,6 +591,12 @@ impl ResizeSpec {
         }
         for (axis, rule) in [("y", &self.y), ("x", &self.x)] {
             validate_axis(axis, rule)?;
+        }
+        if self.premultiplied_alpha && (self.channels != 4 || self.layout != Layout::Nhwc) {
+            return Err(SpecError::Unsupported(format!(
+                "premultiplied alpha needs RGBA pixels: 4 channels, NHWC (got {} channels, {:?})",
+                self.channels, self.layout
+            )));
         }
         if !self.extrapolation_value.is_finite() {
             return Err(SpecError::InvalidParameter {

@@ -30,7 +30,7 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
     let bucket = |v: u32| v.next_power_of_two();
     let (i, o) = (spec.input(), spec.output());
     format!(
-        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}",
+        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}",
         spec.element().name(),
         match spec.layout() {
             Layout::Nhwc => "nhwc",
@@ -45,6 +45,8 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         bucket(o.width),
         bucket(spec.batch()),
         spec.round_intermediate() as u8,
+        spec.linear_light() as u8,
+        spec.premultiplied_alpha() as u8,
     )
 }
 

@@ -31,7 +31,12 @@ fn steady_state_frames_allocate_nothing() {
         })
     };
     let sets: Vec<(wgpu::Buffer, wgpu::Buffer)> = (0..2)
-        .map(|_| (buffer(specs[0].input_bytes().max(specs[1].input_bytes())), buffer(4 * 61 * 90 * 4)))
+        .map(|_| {
+            (
+                buffer(specs[0].input_bytes().max(specs[1].input_bytes())),
+                buffer(4 * 61 * 90 * 4),
+            )
+        })
         .collect();
     let frame = |k: usize| {
         let (input, output) = &sets[k % 2];
@@ -57,7 +62,10 @@ fn steady_state_frames_allocate_nothing() {
     }
     assert_eq!(resizer.stats(), warm);
     // A new pair of buffers costs bind groups, and nothing else.
-    let (input, output) = (buffer(specs[0].input_bytes().max(specs[1].input_bytes())), buffer(4 * 61 * 90 * 4));
+    let (input, output) = (
+        buffer(specs[0].input_bytes().max(specs[1].input_bytes())),
+        buffer(4 * 61 * 90 * 4),
+    );
     let mut encoder = device.create_command_encoder(&Default::default());
     resizer
         .encode(&mut encoder, &specs[0], &input, &output, Path::Gather)

@@ -26,6 +26,12 @@ struct Params {
     extrapolation: f32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
+    // COLOR_* bits: conversions on load (before the taps) and on store (after them).
+    color: u32,
+    // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
+    unit_in: f32,
+    unit_out: f32,
+    padding: u32,
 }
 
 // Round each horizontal sum to the element type before the vertical taps (Pillow's 8-bit modes).
@@ -76,6 +82,77 @@ fn row_outside(row: u32) -> bool {
 // Table row of output index `i` in the table at `offset` with `taps` weights per row.
 fn table_row(offset: u32, taps: u32, i: u32) -> u32 {
     return offset + i * (taps + 2u);
+}
+
+const COLOR_DECODE_SRGB: u32 = 1u;
+const COLOR_PREMULTIPLY: u32 = 2u;
+const COLOR_ENCODE_SRGB: u32 = 4u;
+const COLOR_UNPREMULTIPLY: u32 = 8u;
+
+fn srgb_to_linear(v: f32) -> f32 {
+    return select(pow((v + 0.055) / 1.055, 2.4), v / 12.92, v <= 0.04045);
+}
+
+// Negative values (filter overshoot) encode to 0.
+fn linear_to_srgb(v: f32) -> f32 {
+    let c = max(v, 0.0);
+    return select(1.055 * pow(c, 1.0 / 2.4) - 0.055, c * 12.92, c <= 0.0031308);
+}
+
+// A stored value on its way to the taps: to 0..1, linear light (alpha stays linear).
+fn prepare1(v: f32) -> f32 {
+    if (p.color & COLOR_DECODE_SRGB) == 0u {
+        return v;
+    }
+    return srgb_to_linear(v / p.unit_in);
+}
+
+// A result of the taps on its way to storage.
+fn finish1(v: f32) -> f32 {
+    if (p.color & COLOR_ENCODE_SRGB) == 0u {
+        return v;
+    }
+    return linear_to_srgb(v) * p.unit_out;
+}
+
+// An RGBA group on its way to the taps: to 0..1, linear light, premultiplied by alpha.
+fn prepare4(v: vec4<f32>) -> vec4<f32> {
+    if (p.color & (COLOR_DECODE_SRGB | COLOR_PREMULTIPLY)) == 0u {
+        return v;
+    }
+    let premultiply = (p.color & COLOR_PREMULTIPLY) != 0u;
+    var u = v / p.unit_in;
+    if (p.color & COLOR_DECODE_SRGB) != 0u {
+        let alpha = u.w;
+        u = vec4<f32>(srgb_to_linear(u.x), srgb_to_linear(u.y), srgb_to_linear(u.z), srgb_to_linear(u.w));
+        if premultiply {
+            u.w = alpha;
+        }
+    }
+    if premultiply {
+        u = vec4<f32>(u.xyz * u.w, u.w);
+    }
+    return u;
+}
+
+// The taps' RGBA result on its way to storage: unpremultiplied, sRGB-encoded.
+fn finish4(v: vec4<f32>) -> vec4<f32> {
+    if (p.color & (COLOR_ENCODE_SRGB | COLOR_UNPREMULTIPLY)) == 0u {
+        return v;
+    }
+    let unpremultiply = (p.color & COLOR_UNPREMULTIPLY) != 0u;
+    var u = v;
+    if unpremultiply {
+        u = vec4<f32>(select(vec3<f32>(0.0), u.xyz / u.w, u.w > 0.0), u.w);
+    }
+    if (p.color & COLOR_ENCODE_SRGB) != 0u {
+        let alpha = u.w;
+        u = vec4<f32>(linear_to_srgb(u.x), linear_to_srgb(u.y), linear_to_srgb(u.z), linear_to_srgb(u.w));
+        if unpremultiply {
+            u.w = alpha;
+        }
+    }
+    return u * p.unit_out;
 }
 
 fn round_to_u8(v: f32) -> f32 {

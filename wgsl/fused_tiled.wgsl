@@ -46,7 +46,7 @@ fn main(
     let base = n * (p.src_n / 4u) + c4 + in_y * sy + in_x * sx;
     for (var r = local.y; r < height; r += TILE_H) {
         for (var c = local.x; c < width; c += TILE_W) {
-            footprint[r * width + c] = load4(base + r * sy + c * sx);
+            footprint[r * width + c] = prepare4(load4(base + r * sy + c * sx));
         }
     }
     workgroupBarrier();
@@ -85,6 +85,7 @@ fn main(
         for (var ty = 0u; ty < taps_y; ty++) {
             acc += table[ry + 2u + ty] * horizontal[(first + ty) * TILE_W + local.x];
         }
+        acc = finish4(acc);
     }
     store4v((n * p.dst_n + y * p.dst_y + x * p.dst_x) / 4u + c4, acc);
 }

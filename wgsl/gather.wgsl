@@ -17,14 +17,14 @@ fn resample(flat: u32) -> f32 {
         let line = base + (y0 + ty) * p.src_y;
         var row = 0.0;
         for (var tx = 0u; tx < p.x_taps; tx++) {
-            row += table[rx + 2u + tx] * load(line + tx * p.src_x);
+            row += table[rx + 2u + tx] * prepare1(load(line + tx * p.src_x));
         }
         if round_rows {
             row = quantize_src(row);
         }
         acc += table[ry + 2u + ty] * row;
     }
-    return acc;
+    return finish1(acc);
 }
 
 @compute @workgroup_size(256)

@@ -43,13 +43,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let line = base + (y0 + ty) * sy;
                 var sum = vec4<f32>(0.0);
                 for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += table[rx + 2u + tx] * load4(line + tx * sx);
+                    sum += table[rx + 2u + tx] * prepare4(load4(line + tx * sx));
                 }
                 if round_rows {
                     sum = quantize4(sum);
                 }
                 acc += table[ry + 2u + ty] * sum;
             }
+            acc = finish4(acc);
         }
         store4v(out_base + y * (p.dst_y / 4u), acc);
     }

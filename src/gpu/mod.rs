@@ -20,7 +20,7 @@ use crate::plan::{self, PassOrder, Path, Plan};
 use crate::readback;
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
-use params::{PassParams, PassShape, dispatch_grid, pack_tables};
+use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::ScratchPool;
 pub use shaders::KernelVariant;
@@ -541,6 +541,7 @@ impl Resizer {
                     x: (1, wx.taps()),
                     round_intermediate: spec.round_intermediate(),
                     fused: (path == Path::Fused).then_some(fused_capacity),
+                    color: PassColor::WHOLE,
                 },
                 Operand::Input,
                 Operand::Output,
@@ -586,6 +587,7 @@ impl Resizer {
                         x: first.1,
                         round_intermediate: false,
                         fused: None,
+                        color: PassColor::FIRST,
                     },
                     Operand::Input,
                     Operand::Intermediate,
@@ -600,6 +602,7 @@ impl Resizer {
                         x: second.1,
                         round_intermediate: false,
                         fused: None,
+                        color: PassColor::SECOND,
                     },
                     Operand::Intermediate,
                     Operand::Output,
@@ -616,6 +619,18 @@ impl Resizer {
             .iter()
             .map(|(shape, _, _, src, dst)| Launch::choose(spec, shape, *src, *dst, max_groups))
             .collect();
+        if spec.premultiplied_alpha()
+            && launches
+                .iter()
+                .any(|l| matches!(l.variant, KernelVariant::Gather { .. }))
+        {
+            return Err(ResizeError::PathUnavailable {
+                path: path.name(),
+                why: "premultiplied alpha needs the vector kernels, whose grid exceeds this \
+                      device's workgroup limits for this shape"
+                    .into(),
+            });
+        }
         let pipelines: Vec<wgpu::ComputePipeline> = launches
             .iter()
             .map(|launch| self.pipeline(launch.variant))

@@ -29,9 +29,79 @@ pub(crate) struct PassParams {
     pub flags: u32,
     pub extrapolation: f32,
     pub row_stride: u32,
+    pub color: u32,
+    pub unit_in: f32,
+    pub unit_out: f32,
+    pub padding: u32,
 }
 
 pub(crate) const FLAG_ROUND_INTERMEDIATE: u32 = 1;
+const COLOR_DECODE_SRGB: u32 = 1;
+const COLOR_PREMULTIPLY: u32 = 2;
+const COLOR_ENCODE_SRGB: u32 = 4;
+const COLOR_UNPREMULTIPLY: u32 = 8;
+
+/// Which colour conversions a pass applies: on load (the first pass), on store (the last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PassColor {
+    pub on_load: bool,
+    pub on_store: bool,
+}
+
+impl PassColor {
+    /// Both ends: a single-pass resize.
+    pub const WHOLE: PassColor = PassColor {
+        on_load: true,
+        on_store: true,
+    };
+    /// The first of two passes.
+    pub const FIRST: PassColor = PassColor {
+        on_load: true,
+        on_store: false,
+    };
+    /// The second of two passes.
+    pub const SECOND: PassColor = PassColor {
+        on_load: false,
+        on_store: true,
+    };
+
+    /// The `color` bits and units of this pass of `spec`.
+    fn params(self, spec: &ResizeSpec) -> (u32, f32, f32) {
+        if !spec.converts_color() {
+            return (0, 1.0, 1.0);
+        }
+        let unit = spec.color_unit() as f32;
+        let mut bits = 0;
+        if self.on_load {
+            bits |= if spec.linear_light() {
+                COLOR_DECODE_SRGB
+            } else {
+                0
+            };
+            bits |= if spec.premultiplied_alpha() {
+                COLOR_PREMULTIPLY
+            } else {
+                0
+            };
+        }
+        if self.on_store {
+            bits |= if spec.linear_light() {
+                COLOR_ENCODE_SRGB
+            } else {
+                0
+            };
+            bits |= if spec.premultiplied_alpha() {
+                COLOR_UNPREMULTIPLY
+            } else {
+                0
+            };
+        }
+        // The intermediate between two passes holds 0..1 values.
+        let unit_in = if self.on_load { unit } else { 1.0 };
+        let unit_out = if self.on_store { unit } else { 1.0 };
+        (bits, unit_in, unit_out)
+    }
+}
 const ROW_OUTSIDE: u32 = 1;
 
 /// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
@@ -62,6 +132,8 @@ pub(crate) struct PassShape {
     pub round_intermediate: bool,
     /// Run by the fused tiled kernel, with these workgroup array capacities.
     pub fused: Option<(u32, u32)>,
+    /// Colour conversions of this pass.
+    pub color: PassColor,
 }
 
 impl PassParams {
@@ -69,6 +141,7 @@ impl PassParams {
         let layout: Layout = spec.layout();
         let src = Strides::new(layout, spec.channels(), pass.src_size);
         let dst = Strides::new(layout, spec.channels(), pass.dst_size);
+        let (color, unit_in, unit_out) = pass.color.params(spec);
         PassParams {
             out_h: pass.dst_size.height,
             out_w: pass.dst_size.width,
@@ -97,6 +170,10 @@ impl PassParams {
             },
             extrapolation: spec.extrapolation_value(),
             row_stride,
+            color,
+            unit_in,
+            unit_out,
+            padding: 0,
         }
     }
 }
@@ -116,8 +193,8 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct_size() {
-        // 20 four-byte fields; a uniform block must be a multiple of 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 80);
+        // 24 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 96);
     }
 
     #[test]
