@@ -139,6 +139,7 @@ struct Color {
     active: bool,
     linear: bool,
     premultiply: bool,
+    eight_bit: bool,
     unit: f64,
 }
 
@@ -148,12 +149,25 @@ impl Color {
             active: spec.converts_color(),
             linear: spec.linear_light(),
             premultiply: spec.premultiplied_alpha(),
+            eight_bit: spec.premultiplies_in_8_bits(),
             unit: spec.color_unit(),
         }
     }
 
     /// Stored values to the space the taps run in: 0..1, linear if asked, premultiplied if asked.
     fn prepare(&self, pixel: &[f64]) -> Vec<f64> {
+        if self.eight_bit {
+            let alpha = pixel[3];
+            return (0..4)
+                .map(|ch| {
+                    if ch == 3 {
+                        alpha
+                    } else {
+                        (pixel[ch] * alpha / 255.0 + 0.5).floor()
+                    }
+                })
+                .collect();
+        }
         let alpha_index = self.premultiply.then_some(3);
         let alpha = alpha_index.map_or(1.0, |a| pixel[a] / self.unit);
         pixel
@@ -173,6 +187,19 @@ impl Color {
 
     /// The taps' results back to stored values.
     fn finish(&self, pixel: &[f64]) -> Vec<f64> {
+        if self.eight_bit {
+            let q: Vec<f64> = pixel.iter().map(|&v| u8::from_f64(v) as f64).collect();
+            let alpha = q[3];
+            return (0..4)
+                .map(|ch| {
+                    if ch == 3 || alpha == 0.0 || alpha == 255.0 {
+                        q[ch]
+                    } else {
+                        (255.0 * q[ch] / alpha).floor().min(255.0)
+                    }
+                })
+                .collect();
+        }
         let alpha_index = self.premultiply.then_some(3);
         let alpha = alpha_index.map_or(1.0, |a| pixel[a]);
         pixel

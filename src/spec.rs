@@ -468,7 +468,26 @@ impl ResizeSpec {
     /// Whether the intermediate between the passes is rounded to the element type (asked for,
     /// and no colour conversion makes the intermediate a float).
     pub fn round_intermediate(&self) -> bool {
-        self.round_intermediate && !self.converts_color()
+        self.round_intermediate && (!self.converts_color() || self.premultiplies_in_8_bits())
+    }
+
+    /// Whether the resize runs in Pillow's 8-bit fixed point: u8 elements rounded between the
+    /// passes. Weights are then quantised to multiples of 2^-22 and every pass sums integers, so
+    /// that results are Pillow's to the last bit.
+    pub fn fixed_point(&self) -> bool {
+        self.element == ElementType::U8 && self.round_intermediate()
+    }
+
+    /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to
+    /// `round(c·a/255)` before the taps (which then round between passes as usual), and after
+    /// them divided back as `min(255, floor(255·c/a))`, except where alpha is 0 or 255. This is
+    /// the rule for u8 elements with rounding between passes and without linear light; every
+    /// other premultiplied resize works in floats.
+    pub fn premultiplies_in_8_bits(&self) -> bool {
+        self.premultiplied_alpha
+            && self.element == ElementType::U8
+            && self.round_intermediate
+            && !self.linear_light
     }
 
     /// Whether the resize happens in linear light.

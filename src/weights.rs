@@ -55,13 +55,31 @@ impl AxisWeights {
         table
     }
 
-    /// The `(y, x)` tables of a spec.
+    /// The `(y, x)` tables of a spec. Specs that round 8-bit values between passes (Pillow's
+    /// 8-bit modes) get their weights quantised as Pillow stores them.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
-        (
-            Self::compute(input.height, output.height, spec.y_axis()),
-            Self::compute(input.width, output.width, spec.x_axis()),
-        )
+        let mut y = Self::compute(input.height, output.height, spec.y_axis());
+        let mut x = Self::compute(input.width, output.width, spec.x_axis());
+        if spec.fixed_point() {
+            y.quantize_like_pillow();
+            x.quantize_like_pillow();
+        }
+        (y, x)
+    }
+
+    /// Rounds every weight to a multiple of 2^-22, half away from zero: the fixed-point
+    /// coefficients with which Pillow resamples 8-bit images (`PRECISION_BITS` = 22).
+    pub fn quantize_like_pillow(&mut self) {
+        const SCALE: f64 = (1u32 << 22) as f64;
+        for w in &mut self.weights {
+            let scaled = *w * SCALE;
+            *w = if scaled < 0.0 {
+                (scaled - 0.5).ceil()
+            } else {
+                (scaled + 0.5).floor()
+            } / SCALE;
+        }
     }
 
     /// Input length.

@@ -36,6 +36,9 @@ struct Params {
 
 // Round each horizontal sum to the element type before the vertical taps (Pillow's 8-bit modes).
 const FLAG_ROUND_INTERMEDIATE: u32 = 1u;
+// 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
+// them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
+const FLAG_FIXED_POINT: u32 = 2u;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
 const ROW_OUTSIDE: u32 = 1u;
 
@@ -88,6 +91,10 @@ const COLOR_DECODE_SRGB: u32 = 1u;
 const COLOR_PREMULTIPLY: u32 = 2u;
 const COLOR_ENCODE_SRGB: u32 = 4u;
 const COLOR_UNPREMULTIPLY: u32 = 8u;
+// Pillow's 8-bit RGBA rule: colour rounded to round(c*a/255) before the taps, and after them
+// floor(255*c/a) on the rounded values, except where alpha is 0 or 255.
+const COLOR_PREMULTIPLY_8_BIT: u32 = 16u;
+const COLOR_UNPREMULTIPLY_8_BIT: u32 = 32u;
 
 fn srgb_to_linear(v: f32) -> f32 {
     return select(pow((v + 0.055) / 1.055, 2.4), v / 12.92, v <= 0.04045);
@@ -117,6 +124,9 @@ fn finish1(v: f32) -> f32 {
 
 // An RGBA group on its way to the taps: to 0..1, linear light, premultiplied by alpha.
 fn prepare4(v: vec4<f32>) -> vec4<f32> {
+    if (p.color & COLOR_PREMULTIPLY_8_BIT) != 0u {
+        return vec4<f32>(floor(v.xyz * v.w / 255.0 + 0.5), v.w);
+    }
     if (p.color & (COLOR_DECODE_SRGB | COLOR_PREMULTIPLY)) == 0u {
         return v;
     }
@@ -137,6 +147,13 @@ fn prepare4(v: vec4<f32>) -> vec4<f32> {
 
 // The taps' RGBA result on its way to storage: unpremultiplied, sRGB-encoded.
 fn finish4(v: vec4<f32>) -> vec4<f32> {
+    if (p.color & COLOR_UNPREMULTIPLY_8_BIT) != 0u {
+        let q = clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
+        if q.w == 0.0 || q.w == 255.0 {
+            return q;
+        }
+        return vec4<f32>(min(floor(255.0 * q.xyz / q.w), vec3<f32>(255.0)), q.w);
+    }
     if (p.color & (COLOR_ENCODE_SRGB | COLOR_UNPREMULTIPLY)) == 0u {
         return v;
     }
@@ -153,6 +170,21 @@ fn finish4(v: vec4<f32>) -> vec4<f32> {
         }
     }
     return u * p.unit_out;
+}
+
+// A quantised weight as Pillow's integer coefficient: exact, since it has at most 24
+// significant bits.
+fn fixed_weight(w: f32) -> i32 {
+    return i32(w * 4194304.0);
+}
+
+// A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
+fn fixed_round(sum: i32) -> i32 {
+    return clamp((sum + 2097152) >> 22u, 0, 255);
+}
+
+fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
+    return clamp((sum + vec4<i32>(2097152)) >> vec4<u32>(22u), vec4<i32>(0), vec4<i32>(255));
 }
 
 fn round_to_u8(v: f32) -> f32 {

@@ -53,17 +53,26 @@ fn main(
 
     // Horizontal taps for every footprint row and every output column of the tile.
     let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
+    let fixed = (p.flags & FLAG_FIXED_POINT) != 0u;
     for (var r = local.y; r < height; r += TILE_H) {
         let c = local.x;
         if c < columns {
             let rx = table_row(p.x_table, p.x_taps, x_first + c);
             let first = r * width + row_start(rx) - in_x;
             var sum = vec4<f32>(0.0);
-            for (var tx = 0u; tx < taps_x; tx++) {
-                sum += table[rx + 2u + tx] * footprint[first + tx];
-            }
-            if round_rows {
-                sum = quantize4(sum);
+            if fixed {
+                var whole = vec4<i32>(0);
+                for (var tx = 0u; tx < taps_x; tx++) {
+                    whole += fixed_weight(table[rx + 2u + tx]) * vec4<i32>(footprint[first + tx]);
+                }
+                sum = vec4<f32>(fixed_round4(whole));
+            } else {
+                for (var tx = 0u; tx < taps_x; tx++) {
+                    sum += table[rx + 2u + tx] * footprint[first + tx];
+                }
+                if round_rows {
+                    sum = quantize4(sum);
+                }
             }
             horizontal[r * TILE_W + c] = sum;
         }
@@ -82,8 +91,17 @@ fn main(
     if !(row_outside(ry) || row_outside(rx)) {
         acc = vec4<f32>(0.0);
         let first = row_start(ry) - in_y;
-        for (var ty = 0u; ty < taps_y; ty++) {
-            acc += table[ry + 2u + ty] * horizontal[(first + ty) * TILE_W + local.x];
+        if fixed {
+            var total = vec4<i32>(0);
+            for (var ty = 0u; ty < taps_y; ty++) {
+                let row = vec4<i32>(horizontal[(first + ty) * TILE_W + local.x]);
+                total += fixed_weight(table[ry + 2u + ty]) * row;
+            }
+            acc = vec4<f32>(fixed_round4(total));
+        } else {
+            for (var ty = 0u; ty < taps_y; ty++) {
+                acc += table[ry + 2u + ty] * horizontal[(first + ty) * TILE_W + local.x];
+            }
         }
         acc = finish4(acc);
     }

@@ -11,6 +11,18 @@ fn resample(flat: u32) -> f32 {
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     let y0 = row_start(ry);
+    if (p.flags & FLAG_FIXED_POINT) != 0u {
+        var total = 0;
+        for (var ty = 0u; ty < p.y_taps; ty++) {
+            let line = base + (y0 + ty) * p.src_y;
+            var row = 0;
+            for (var tx = 0u; tx < p.x_taps; tx++) {
+                row += fixed_weight(table[rx + 2u + tx]) * i32(load(line + tx * p.src_x));
+            }
+            total += fixed_weight(table[ry + 2u + ty]) * fixed_round(row);
+        }
+        return f32(fixed_round(total));
+    }
     let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
     var acc = 0.0;
     for (var ty = 0u; ty < p.y_taps; ty++) {

@@ -33,10 +33,23 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
     let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
+    let fixed = (p.flags & FLAG_FIXED_POINT) != 0u;
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if !(x_outside || row_outside(ry)) {
+        if fixed && !(x_outside || row_outside(ry)) {
+            let y0 = row_start(ry);
+            var total = vec4<i32>(0);
+            for (var ty = 0u; ty < taps_y; ty++) {
+                let line = base + (y0 + ty) * sy;
+                var sum = vec4<i32>(0);
+                for (var tx = 0u; tx < taps_x; tx++) {
+                    sum += fixed_weight(table[rx + 2u + tx]) * vec4<i32>(prepare4(load4(line + tx * sx)));
+                }
+                total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
+            }
+            acc = finish4(vec4<f32>(fixed_round4(total)));
+        } else if !(x_outside || row_outside(ry)) {
             acc = vec4<f32>(0.0);
             let y0 = row_start(ry);
             for (var ty = 0u; ty < taps_y; ty++) {

@@ -36,10 +36,13 @@ pub(crate) struct PassParams {
 }
 
 pub(crate) const FLAG_ROUND_INTERMEDIATE: u32 = 1;
+pub(crate) const FLAG_FIXED_POINT: u32 = 2;
 const COLOR_DECODE_SRGB: u32 = 1;
 const COLOR_PREMULTIPLY: u32 = 2;
 const COLOR_ENCODE_SRGB: u32 = 4;
 const COLOR_UNPREMULTIPLY: u32 = 8;
+const COLOR_PREMULTIPLY_8_BIT: u32 = 16;
+const COLOR_UNPREMULTIPLY_8_BIT: u32 = 32;
 
 /// Which colour conversions a pass applies: on load (the first pass), on store (the last).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +72,18 @@ impl PassColor {
     fn params(self, spec: &ResizeSpec) -> (u32, f32, f32) {
         if !spec.converts_color() {
             return (0, 1.0, 1.0);
+        }
+        if spec.premultiplies_in_8_bits() {
+            let bits = if self.on_load {
+                COLOR_PREMULTIPLY_8_BIT
+            } else {
+                0
+            } | if self.on_store {
+                COLOR_UNPREMULTIPLY_8_BIT
+            } else {
+                0
+            };
+            return (bits, 1.0, 1.0);
         }
         let unit = spec.color_unit() as f32;
         let mut bits = 0;
@@ -165,6 +180,10 @@ impl PassParams {
             },
             flags: if pass.round_intermediate {
                 FLAG_ROUND_INTERMEDIATE
+            } else {
+                0
+            } | if spec.fixed_point() {
+                FLAG_FIXED_POINT
             } else {
                 0
             },

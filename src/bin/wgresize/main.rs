@@ -1,6 +1,7 @@
 //! `wgresize`: resize `.npy` tensors on the GPU, benchmark the paths, run conformance cases and
 //! describe the adapters.
 
+mod files;
 mod options;
 
 use std::io::IsTerminal;
@@ -13,7 +14,7 @@ use wgpu_resize::bench::{self, BenchSettings};
 use wgpu_resize::conformance::{self, Runner};
 use wgpu_resize::gpu::ResizerOptions;
 use wgpu_resize::timing::TimingMethod;
-use wgpu_resize::{ElementType, GpuContext, Layout, Path, Resizer, Size2, npy, tune};
+use wgpu_resize::{ElementType, GpuContext, Path, Resizer, Size2, tune};
 
 use options::ResizeFlags;
 
@@ -79,11 +80,12 @@ impl TuneCacheFlag {
 enum Command {
     /// List adapters, and the chosen one's backend, driver, features and key limits.
     Info,
-    /// Resize a .npy tensor (f32 or u8) into another .npy file.
+    /// Resize a .npy tensor (f32 or u8) or a PNG, JPEG or WebP image; or every such file of a
+    /// folder into another folder.
     Resize {
-        /// Input .npy, shaped n,h,w,c (n,c,h,w with --layout nchw).
+        /// Input: .npy shaped n,h,w,c (n,c,h,w with --layout nchw), an image, or a folder.
         input: PathBuf,
-        /// Output .npy, same element type and layout.
+        /// Output: a file of the same kind (an image may change format), or a folder.
         output: PathBuf,
         #[command(flatten)]
         flags: ResizeFlags,
@@ -244,14 +246,6 @@ fn info() -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Splits a 4-D shape in `layout` order into (n, c, size).
-fn split_shape(shape: [u32; 4], layout: Layout) -> (u32, u32, Size2) {
-    match layout {
-        Layout::Nchw => (shape[0], shape[1], Size2::new(shape[2], shape[3])),
-        _ => (shape[0], shape[3], Size2::new(shape[1], shape[2])),
-    }
-}
-
 fn resize(
     input: &std::path::Path,
     output: &std::path::Path,
@@ -259,44 +253,10 @@ fn resize(
     path: Path,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
-    // f32 first; a u8 file is read as u8 and resized in 8 bits.
-    match npy::read::<f32>(input) {
-        Ok(array) => resize_typed(array, output, flags, path, ElementType::F32, options),
-        Err(npy::NpyError::WrongType { .. }) => {
-            let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
-            resize_typed(array, output, flags, path, ElementType::U8, options)
-        }
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-fn resize_typed<T>(
-    array: npy::Array4<T>,
-    output: &std::path::Path,
-    flags: &ResizeFlags,
-    path: Path,
-    element: ElementType,
-    options: &ResizerOptions,
-) -> Result<ExitCode, String>
-where
-    T: wgpu_resize::Element + npyz::AutoSerialize,
-{
-    let layout = flags.layout();
-    let (n, c, size) = split_shape(array.shape, layout);
-    let spec = flags.spec(n, c, size, element)?;
     let (_context, resizer) = gpu(options)?;
-    let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
+    let code = files::resize_command(&resizer, input, output, flags, path)?;
     warn(&resizer);
-    let result = resizer
-        .resize(&spec, &array.data, path)
-        .map_err(|e| e.to_string())?;
-    npy::write(output, spec.output_shape(), &result).map_err(|e| e.to_string())?;
-    let out = spec.output();
-    eprintln!(
-        "{}x{} -> {}x{} ({} path: {})",
-        size.width, size.height, out.width, out.height, plan.path, plan.reason
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 fn run_bench(

@@ -81,6 +81,13 @@ pub struct ResizeFlags {
     /// Coordinate mapping, by ONNX's names.
     #[arg(long, value_enum)]
     pub coord: Option<CoordArg>,
+    /// Resize in linear light: decode sRGB before the taps, encode after.
+    #[arg(long)]
+    pub linear_light: bool,
+    /// RGBA: premultiply colour by alpha before the taps and divide after (always on for RGBA
+    /// with --convention pillow, as Pillow does, except with nearest).
+    #[arg(long)]
+    pub premultiplied: bool,
 }
 
 fn parse_pair<T: std::str::FromStr>(text: &str, what: &str) -> Result<(T, T), String> {
@@ -237,11 +244,16 @@ impl ResizeFlags {
                 presets::onnx(input, output, &node).map_err(|e| e.to_string())?
             }
         };
+        let pillow_rgba = self.convention == Some(Convention::Pillow)
+            && c == 4
+            && self.filter != FilterArg::Nearest;
         builder
             .batch(n)
             .channels(c)
             .layout(self.layout())
             .element(element)
+            .linear_light(self.linear_light)
+            .premultiplied_alpha(self.premultiplied || pillow_rgba)
             .build()
             .map_err(|e| e.to_string())
     }
