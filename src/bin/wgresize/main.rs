@@ -34,6 +34,7 @@ enum PathArg {
     Auto,
     Gather,
     Separable,
+    Fused,
 }
 
 impl From<PathArg> for Path {
@@ -42,6 +43,7 @@ impl From<PathArg> for Path {
             PathArg::Auto => Path::Auto,
             PathArg::Gather => Path::Gather,
             PathArg::Separable => Path::Separable,
+            PathArg::Fused => Path::Fused,
         }
     }
 }
