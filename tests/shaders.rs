@@ -6,8 +6,8 @@ use std::process::Command;
 
 use naga::back::{glsl, hlsl, msl, spv};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgpu_resize::gpu::KernelVariant;
 use wgpu_resize::gpu::shaders::FILES;
+use wgpu_resize::gpu::{Kernel, KernelVariant};
 
 fn validated(source: &str, label: &str) -> (naga::Module, naga::valid::ModuleInfo) {
     let module = naga::front::wgsl::parse_str(source)
@@ -58,12 +58,12 @@ fn every_file_is_part_of_a_validated_variant() {
 #[test]
 fn every_variant_validates_and_translates() {
     let require_tools = std::env::var("WGPU_RESIZE_REQUIRE_SHADER_TOOLS").as_deref() == Ok("1");
-    for variant in KernelVariant::examples() {
-        let label = variant.label();
-        let (module, info) = validated(&variant.source(), &label);
+    for kernel in Kernel::examples() {
+        let label = kernel.label();
+        let (module, info) = validated(&kernel.variant.source(), &label);
         // Resolve the pipeline-overridable constants as the pipeline does.
         let mut constants = naga::back::PipelineConstants::default();
-        for (name, value) in variant.constants() {
+        for (name, value) in kernel.constants() {
             constants.insert(name.to_string(), value);
         }
         let (module, info) = naga::back::pipeline_constants::process_overrides(

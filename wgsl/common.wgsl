@@ -36,9 +36,13 @@ struct Params {
 
 // Round each horizontal sum to the element type before the vertical taps (Pillow's 8-bit modes).
 const FLAG_ROUND_INTERMEDIATE: u32 = 1u;
+// Pipeline constants that remove whole code paths from the kernels that do not need them, so
+// that the plain resize pays nothing for them in its inner loops.
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
 // them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
-const FLAG_FIXED_POINT: u32 = 2u;
+override FIXED_POINT: bool = false;
+// Colour conversions around the taps (the `color` bits of the parameters say which).
+override COLOR: bool = false;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
 const ROW_OUTSIDE: u32 = 1u;
 
@@ -108,7 +112,7 @@ fn linear_to_srgb(v: f32) -> f32 {
 
 // A stored value on its way to the taps: to 0..1, linear light (alpha stays linear).
 fn prepare1(v: f32) -> f32 {
-    if (p.color & COLOR_DECODE_SRGB) == 0u {
+    if !COLOR || (p.color & COLOR_DECODE_SRGB) == 0u {
         return v;
     }
     return srgb_to_linear(v / p.unit_in);
@@ -116,7 +120,7 @@ fn prepare1(v: f32) -> f32 {
 
 // A result of the taps on its way to storage.
 fn finish1(v: f32) -> f32 {
-    if (p.color & COLOR_ENCODE_SRGB) == 0u {
+    if !COLOR || (p.color & COLOR_ENCODE_SRGB) == 0u {
         return v;
     }
     return linear_to_srgb(v) * p.unit_out;
@@ -124,6 +128,9 @@ fn finish1(v: f32) -> f32 {
 
 // An RGBA group on its way to the taps: to 0..1, linear light, premultiplied by alpha.
 fn prepare4(v: vec4<f32>) -> vec4<f32> {
+    if !COLOR {
+        return v;
+    }
     if (p.color & COLOR_PREMULTIPLY_8_BIT) != 0u {
         return vec4<f32>(floor(v.xyz * v.w / 255.0 + 0.5), v.w);
     }
@@ -147,6 +154,9 @@ fn prepare4(v: vec4<f32>) -> vec4<f32> {
 
 // The taps' RGBA result on its way to storage: unpremultiplied, sRGB-encoded.
 fn finish4(v: vec4<f32>) -> vec4<f32> {
+    if !COLOR {
+        return v;
+    }
     if (p.color & COLOR_UNPREMULTIPLY_8_BIT) != 0u {
         let q = clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
         if q.w == 0.0 || q.w == 255.0 {

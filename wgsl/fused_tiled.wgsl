@@ -53,7 +53,7 @@ fn main(
 
     // Horizontal taps for every footprint row and every output column of the tile.
     let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
-    let fixed = (p.flags & FLAG_FIXED_POINT) != 0u;
+    let fixed = FIXED_POINT;
     for (var r = local.y; r < height; r += TILE_H) {
         let c = local.x;
         if c < columns {

@@ -11,7 +11,7 @@ fn resample(flat: u32) -> f32 {
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     let y0 = row_start(ry);
-    if (p.flags & FLAG_FIXED_POINT) != 0u {
+    if FIXED_POINT {
         var total = 0;
         for (var ty = 0u; ty < p.y_taps; ty++) {
             let line = base + (y0 + ty) * p.src_y;

@@ -33,7 +33,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
     let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
-    let fixed = (p.flags & FLAG_FIXED_POINT) != 0u;
+    let fixed = FIXED_POINT;
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);

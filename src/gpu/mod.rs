@@ -23,7 +23,7 @@ use crate::weights::AxisWeights;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::ScratchPool;
-pub use shaders::KernelVariant;
+pub use shaders::{Kernel, KernelFeatures, KernelVariant};
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;
@@ -53,7 +53,7 @@ pub struct Resizer {
     queue: wgpu::Queue,
     bind_group_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
-    pipelines: Mutex<HashMap<KernelVariant, wgpu::ComputePipeline>>,
+    pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
     checked_shaders: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
     bind_group_cache: Mutex<HashMap<BindGroupKey, Arc<Vec<wgpu::BindGroup>>>>,
@@ -441,11 +441,12 @@ impl Resizer {
         Ok(created)
     }
 
-    fn pipeline(&self, variant: KernelVariant) -> Result<wgpu::ComputePipeline, ResizeError> {
-        if let Some(pipeline) = lock(&self.pipelines).get(&variant) {
+    fn pipeline(&self, kernel: Kernel) -> Result<wgpu::ComputePipeline, ResizeError> {
+        if let Some(pipeline) = lock(&self.pipelines).get(&kernel) {
             return Ok(pipeline.clone());
         }
-        let label = variant.label();
+        let label = kernel.label();
+        let variant = kernel.variant;
         let pipeline = scope::capture(&self.device, || {
             let descriptor = wgpu::ShaderModuleDescriptor {
                 label: Some(&label),
@@ -472,7 +473,7 @@ impl Resizer {
                     module: &module,
                     entry_point: Some("main"),
                     compilation_options: wgpu::PipelineCompilationOptions {
-                        constants: &variant.constants(),
+                        constants: &kernel.constants(),
                         // The fused kernel writes every workgroup element before reading it.
                         // wgpu's zero-fill otherwise runs first in each workgroup: on an H200 it
                         // made the fused kernel up to 15x slower than the gather.
@@ -481,7 +482,7 @@ impl Resizer {
                     cache: None,
                 })
         })?;
-        lock(&self.pipelines).insert(variant, pipeline.clone());
+        lock(&self.pipelines).insert(kernel, pipeline.clone());
         Ok(pipeline)
     }
 
@@ -633,7 +634,12 @@ impl Resizer {
         }
         let pipelines: Vec<wgpu::ComputePipeline> = launches
             .iter()
-            .map(|launch| self.pipeline(launch.variant))
+            .map(|launch| {
+                self.pipeline(Kernel {
+                    variant: launch.variant,
+                    features: KernelFeatures::of(spec),
+                })
+            })
             .collect::<Result<_, _>>()?;
         scope::capture(&self.device, || {
             let tables = self

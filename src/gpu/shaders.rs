@@ -39,7 +39,80 @@ impl Default for Vec4Shape {
     }
 }
 
-/// One compiled kernel: the pipeline cache's key.
+/// Code paths compiled into a kernel only when a spec needs them (pipeline constants
+/// `FIXED_POINT` and `COLOR` in `wgsl/common.wgsl`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KernelFeatures {
+    /// Pillow's 8-bit fixed point.
+    pub fixed_point: bool,
+    /// Colour conversions around the taps.
+    pub color: bool,
+}
+
+impl KernelFeatures {
+    /// What `spec` needs.
+    pub fn of(spec: &crate::ResizeSpec) -> Self {
+        KernelFeatures {
+            fixed_point: spec.fixed_point(),
+            color: spec.converts_color(),
+        }
+    }
+
+    fn constants(self) -> [(&'static str, f64); 2] {
+        [
+            ("FIXED_POINT", self.fixed_point as u32 as f64),
+            ("COLOR", self.color as u32 as f64),
+        ]
+    }
+}
+
+/// One compiled kernel with its features: the pipeline cache's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kernel {
+    /// The kernel.
+    pub variant: KernelVariant,
+    /// The optional code paths compiled in.
+    pub features: KernelFeatures,
+}
+
+impl Kernel {
+    /// Every example variant, each with one of the four feature combinations in turn: what
+    /// the shader tests validate and translate.
+    pub fn examples() -> Vec<Kernel> {
+        KernelVariant::examples()
+            .into_iter()
+            .enumerate()
+            .map(|(k, variant)| Kernel {
+                variant,
+                features: KernelFeatures {
+                    fixed_point: k % 2 == 1,
+                    color: k % 4 >= 2,
+                },
+            })
+            .collect()
+    }
+
+    /// Values of every pipeline-overridable constant.
+    pub fn constants(&self) -> Vec<(&'static str, f64)> {
+        let mut all = self.variant.constants();
+        all.extend(self.features.constants());
+        all
+    }
+
+    /// A label for graphics debuggers and messages.
+    pub fn label(&self) -> String {
+        let mut label = self.variant.label();
+        if self.features.fixed_point {
+            label.push_str(" fixed-point");
+        }
+        if self.features.color {
+            label.push_str(" color");
+        }
+        label
+    }
+}
+
+/// One kernel's source and shape; see [`Kernel`] for the cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KernelVariant {
     /// Four consecutive output elements per invocation, scalar loads, any layout and channel count.
