@@ -52,7 +52,7 @@ impl BenchFilter {
 }
 
 /// One benchmark shape: `n × h × w × c` NHWC to `out_h × out_w`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct BenchShape {
     /// Images.
     pub n: u32,
@@ -177,23 +177,10 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// One timed path on one shape, as `--json` prints it.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchResult {
-    /// Images.
-    pub n: u32,
-    /// Input height.
-    pub h: u32,
-    /// Input width.
-    pub w: u32,
-    /// Channels.
-    pub c: u32,
-    /// Output height.
-    pub out_h: u32,
-    /// Output width.
-    pub out_w: u32,
-    /// Resampling.
-    pub filter: BenchFilter,
-    /// Element type.
-    pub element: ElementType,
-    /// `"gather"`, `"separable"` or `"auto"`.
+    /// The shape (its fields appear at the top level of the JSON).
+    #[serde(flatten)]
+    pub shape: BenchShape,
+    /// `"gather"`, `"separable"`, `"fused"` or `"auto"`.
     pub path: String,
     /// For `"auto"`: the concrete path it ran.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -303,7 +290,6 @@ fn run_typed<T: Element + Into<f64>>(
     });
     progress(&format!("{} reference", shape.label()));
     let expected = reference::resize(&spec, input)?;
-    let out = spec.output();
     // Correctness first: each path once into a poisoned output, read back and compared.
     let mut checked = Vec::new();
     let paths: Vec<Path> = paths
@@ -352,14 +338,7 @@ fn run_typed<T: Element + Into<f64>>(
     for ((&path, (chosen, max_abs_error)), timing) in paths.iter().zip(checked).zip(timings) {
         let samples = timing?;
         results.push(BenchResult {
-            n: shape.n,
-            h: shape.h,
-            w: shape.w,
-            c: shape.c,
-            out_h: out.height,
-            out_w: out.width,
-            filter: shape.filter,
-            element: shape.element,
+            shape: *shape,
             path: path.name().into(),
             chosen,
             median_us: samples.median(),

@@ -42,7 +42,7 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
         assert!(r.median_us.is_finite() && r.median_us > 0.0, "{r:?}");
         assert!(r.samples >= 4, "two rounds of at least two samples: {r:?}");
         assert!(r.max_abs_error <= 1e-5, "{r:?}");
-        assert_eq!((r.out_h, r.out_w), (36, 60));
+        assert_eq!((r.shape.out_h, r.shape.out_w), (36, 60));
     }
     // Auto ran a measured choice: one of the concrete paths.
     let chosen = results[2].chosen.as_deref();

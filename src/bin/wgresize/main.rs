@@ -261,13 +261,12 @@ fn resize(
     Ok(code)
 }
 
-fn run_bench(
+/// The device, a warmed-up resizer, the timing method and the sample settings of a bench run.
+fn bench_setup(
     quick: bool,
-    extended: bool,
-    json: bool,
     warmup: f64,
     options: &ResizerOptions,
-) -> Result<ExitCode, String> {
+) -> Result<(GpuContext, Resizer, TimingMethod, BenchSettings), String> {
     let (context, resizer) = gpu(options)?;
     bench::warm_up(&resizer, warmup).map_err(|e| e.to_string())?;
     let method = TimingMethod::for_device(&context.device);
@@ -276,6 +275,17 @@ fn run_bench(
     } else {
         BenchSettings::FULL
     };
+    Ok((context, resizer, method, settings))
+}
+
+fn run_bench(
+    quick: bool,
+    extended: bool,
+    json: bool,
+    warmup: f64,
+    options: &ResizerOptions,
+) -> Result<ExitCode, String> {
+    let (context, resizer, method, settings) = bench_setup(quick, warmup, options)?;
     let info = context.adapter.get_info();
     let paths = [Path::Gather, Path::Separable, Path::Fused, Path::Auto];
     let interactive = std::io::stderr().is_terminal();
@@ -334,19 +344,7 @@ fn run_bench(
         let mut rows = results.iter().peekable();
         for shape in &shapes {
             let mut of_shape = Vec::new();
-            while let Some(r) = rows.next_if(|r| {
-                (r.n, r.h, r.w, r.c, r.out_h, r.out_w, r.filter, r.element)
-                    == (
-                        shape.n,
-                        shape.h,
-                        shape.w,
-                        shape.c,
-                        shape.out_h,
-                        shape.out_w,
-                        shape.filter,
-                        shape.element,
-                    )
-            }) {
+            while let Some(r) = rows.next_if(|r| r.shape == *shape) {
                 of_shape.push(r);
             }
             let time = |name: &str| {
@@ -512,14 +510,7 @@ fn run_sweep(
     warmup: f64,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
-    let (context, resizer) = gpu(options)?;
-    bench::warm_up(&resizer, warmup).map_err(|e| e.to_string())?;
-    let method = TimingMethod::for_device(&context.device);
-    let settings = if quick {
-        BenchSettings::QUICK
-    } else {
-        BenchSettings::FULL
-    };
+    let (context, resizer, method, settings) = bench_setup(quick, warmup, options)?;
     let mut cases = bench::sweep_cases();
     if quick {
         // A smoke run on a software rasteriser: the small shapes only.
