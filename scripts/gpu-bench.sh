@@ -15,8 +15,9 @@ if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
 fi
 bin=target/release/wgresize
 WGPU_BACKEND=vulkan "$bin" info | tee "$out/info.txt"
-WGPU_BACKEND=vulkan "$bin" bench --extended --json --no-tune-cache > "$out/wgresize.json"
 python3 scripts/torch_peer.py > "$out/torch.json"
+WGPU_BACKEND=vulkan "$bin" bench --extended --json --no-tune-cache \
+    --plot "$out/bench.svg" --peer "$out/torch.json" --copy-rate 4.18e12 > "$out/wgresize.json"
 python3 scripts/compare_bench.py "$out/wgresize.json" "$out/torch.json" | tee "$out/table.md"
 if [ "${SWEEP:-1}" = 1 ]; then
     WGPU_BACKEND=vulkan "$bin" bench --sweep --json --no-tune-cache > "$out/sweep.json"

@@ -3,6 +3,7 @@
 
 mod files;
 mod options;
+mod plot;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -115,6 +116,15 @@ enum Command {
         /// (default: 2, or 0 with --quick).
         #[arg(long, value_name = "SECONDS")]
         warmup: Option<f64>,
+        /// Also draw the results as an SVG: per shape, each path's time, the peer's and the floor.
+        #[arg(long, value_name = "FILE.svg", conflicts_with = "sweep")]
+        plot: Option<PathBuf>,
+        /// PyTorch peer JSON (scripts/torch_peer.py) to draw beside the paths.
+        #[arg(long, value_name = "FILE.json", requires = "plot")]
+        peer: Option<PathBuf>,
+        /// Device copy rate in bytes/s (read plus write) for the floor bars, e.g. 4.18e12.
+        #[arg(long, value_name = "BYTES_PER_S", requires = "plot")]
+        copy_rate: Option<f64>,
         #[command(flatten)]
         cache: TuneCacheFlag,
     },
@@ -164,13 +174,21 @@ fn main() -> ExitCode {
             sweep,
             extended,
             warmup,
+            plot,
+            peer,
+            copy_rate,
             cache,
         } => {
             let warmup = warmup.unwrap_or(if quick { 0.0 } else { 2.0 });
             if sweep {
                 run_sweep(quick, json, warmup, &cache.options())
             } else {
-                run_bench(quick, extended, json, warmup, &cache.options())
+                let plot = plot.map(|file| PlotRequest {
+                    file,
+                    peer,
+                    copy_rate,
+                });
+                run_bench(quick, extended, json, warmup, plot, &cache.options())
             }
         }
         Command::Plan {
@@ -278,11 +296,19 @@ fn bench_setup(
     Ok((context, resizer, method, settings))
 }
 
+/// Where and what to draw after a bench run.
+struct PlotRequest {
+    file: PathBuf,
+    peer: Option<PathBuf>,
+    copy_rate: Option<f64>,
+}
+
 fn run_bench(
     quick: bool,
     extended: bool,
     json: bool,
     warmup: f64,
+    plot: Option<PlotRequest>,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
     let (context, resizer, method, settings) = bench_setup(quick, warmup, options)?;
@@ -377,6 +403,29 @@ fn run_bench(
                 "(wall clock: the adapter has no timestamp queries; times include submission)"
             );
         }
+    }
+    if let Some(request) = plot {
+        let peer = match &request.peer {
+            Some(file) => Some(
+                std::fs::read_to_string(file)
+                    .map_err(|e| format!("{}: {e}", file.display()))
+                    .and_then(|text| {
+                        serde_json::from_str::<serde_json::Value>(&text)
+                            .map_err(|e| format!("{}: {e}", file.display()))
+                    })?,
+            ),
+            None => None,
+        };
+        let title = format!("{} ({})", info.name, method.name());
+        plot::draw(
+            &request.file,
+            &title,
+            &shapes,
+            &results,
+            peer.as_ref(),
+            request.copy_rate,
+        )?;
+        eprintln!("plot written to {}", request.file.display());
     }
     if !wrong.is_empty() {
         eprintln!(
