@@ -163,6 +163,16 @@ pub enum CoordinateMapping {
         /// End of the region, as a fraction of the axis.
         end: f64,
     },
+    /// Half-pixel mapping of the input region `start..end` (in input pixels, fractional, pixel
+    /// `j` spanning `j..j+1`) onto the whole output: a crop and a resize in one step, as
+    /// Pillow's `resize(size, box=...)`. `ratio` is `(end - start) / out`; taps beyond the input
+    /// follow the axis' border rule.
+    Region {
+        /// Where the region starts, in input pixels.
+        start: f64,
+        /// Where it ends, in input pixels (greater than `start`).
+        end: f64,
+    },
 }
 
 /// How taps that fall outside the input are treated.
@@ -359,6 +369,21 @@ impl ResizeSpecBuilder {
     pub fn antialias(mut self, antialias: bool) -> Self {
         self.spec.y.antialias = antialias;
         self.spec.x.antialias = antialias;
+        self
+    }
+
+    /// Resize only the input region `height × width` at (`top`, `left`), in input pixels
+    /// (fractional allowed), onto the whole output: sets [`CoordinateMapping::Region`] on both
+    /// axes, keeping their filters.
+    pub fn crop(mut self, top: f64, left: f64, height: f64, width: f64) -> Self {
+        self.spec.y.mapping = CoordinateMapping::Region {
+            start: top,
+            end: top + height,
+        };
+        self.spec.x.mapping = CoordinateMapping::Region {
+            start: left,
+            end: left + width,
+        };
         self
     }
 
@@ -638,6 +663,17 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
             allowed: "a finite number > 0",
         });
     }
+    let region = matches!(rule.mapping, CoordinateMapping::Region { .. });
+    if let Filter::Nearest(
+        nearest @ (NearestRule::TorchLegacy | NearestRule::TorchExact | NearestRule::OpenCvNearest),
+    ) = rule.filter
+        && region
+    {
+        return Err(SpecError::Unsupported(format!(
+            "a crop region with nearest rule {nearest:?}, which maps whole axes only; \
+             use a rounding rule or Pillow's"
+        )));
+    }
     match rule.filter {
         Filter::Cubic { a } if !a.is_finite() => Err(SpecError::InvalidParameter {
             what: "cubic coefficient",
@@ -659,6 +695,19 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
                     what: "crop region",
                     value: if start.is_finite() { end } else { start },
                     allowed: "finite fractions",
+                })
+            }
+            CoordinateMapping::Region { start, end }
+                if !(start.is_finite() && end.is_finite() && end > start) =>
+            {
+                Err(SpecError::InvalidParameter {
+                    what: if axis == "y" {
+                        "crop height"
+                    } else {
+                        "crop width"
+                    },
+                    value: end - start,
+                    allowed: "a finite region with end > start",
                 })
             }
             _ => Ok(()),

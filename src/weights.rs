@@ -209,9 +209,10 @@ impl<'a> RowBuilder<'a> {
 
     /// Input pixels per output pixel: `in/out`, or `1/scale` when the caller stated a scale.
     fn ratio(&self) -> f64 {
-        match self.rule.scale {
-            Some(scale) => 1.0 / scale,
-            None => self.input_len as f64 / self.output_len as f64,
+        match (self.rule.mapping, self.rule.scale) {
+            (CoordinateMapping::Region { start, end }, _) => (end - start) / self.output_len as f64,
+            (_, Some(scale)) => 1.0 / scale,
+            (_, None) => self.input_len as f64 / self.output_len as f64,
         }
     }
 
@@ -255,6 +256,7 @@ impl<'a> RowBuilder<'a> {
                 }
             }
             CoordinateMapping::Asymmetric => i * ratio + 0.5,
+            CoordinateMapping::Region { start, .. } => start + (i + 0.5) * ratio,
             CoordinateMapping::TfCropAndResize { start, end } => {
                 if self.output_len > 1 {
                     start * (n_in - 1.0) + i * (end - start) * (n_in - 1.0) / (n_out - 1.0) + 0.5
@@ -296,6 +298,10 @@ impl<'a> RowBuilder<'a> {
                 }
             }
             CoordinateMapping::Asymmetric => x / scale,
+            CoordinateMapping::Region { start, end } => {
+                let (start, end) = (start as f32, end as f32);
+                start + (x + 0.5) * ((end - start) / n_out) - 0.5
+            }
             CoordinateMapping::TfCropAndResize { start, end } => {
                 let (start, end) = (start as f32, end as f32);
                 if self.output_len > 1 {
@@ -357,8 +363,12 @@ impl<'a> RowBuilder<'a> {
             NearestRule::PillowAffine | NearestRule::OpenCvNearestExact => {
                 // Both step the source coordinate by `in/out` from half a step, accumulating in
                 // f64: rounding drift decides exact ties, so the steps are taken one by one.
-                let step = n_in as f64 / n_out as f64;
-                let mut coordinate = step * 0.5;
+                let step = self.ratio();
+                let origin = match self.rule.mapping {
+                    CoordinateMapping::Region { start, .. } => start,
+                    _ => 0.0,
+                };
+                let mut coordinate = origin + step * 0.5;
                 (0..n_out)
                     .map(|_| {
                         let j = coordinate.floor() as i64;

@@ -81,6 +81,10 @@ pub struct ResizeFlags {
     /// Coordinate mapping, by ONNX's names.
     #[arg(long, value_enum)]
     pub coord: Option<CoordArg>,
+    /// Resize only the input region X,Y,W,H (pixels, fractions allowed) onto the whole output,
+    /// as Pillow's `resize(size, box=(X, Y, X+W, Y+H))`.
+    #[arg(long, value_name = "X,Y,W,H")]
+    pub crop: Option<String>,
     /// Resize in linear light: decode sRGB before the taps, encode after.
     #[arg(long)]
     pub linear_light: bool,
@@ -243,6 +247,20 @@ impl ResizeFlags {
                 };
                 presets::onnx(input, output, &node).map_err(|e| e.to_string())?
             }
+        };
+        let builder = match &self.crop {
+            Some(text) => {
+                let parts: Vec<f64> = text
+                    .split(',')
+                    .map(|v| v.trim().parse::<f64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("--crop {text:?} must be four numbers X,Y,W,H"))?;
+                let [x, y, w, h] = parts[..] else {
+                    return Err(format!("--crop {text:?} must be four numbers X,Y,W,H"));
+                };
+                builder.crop(y, x, h, w)
+            }
+            None => builder,
         };
         let pillow_rgba = self.convention == Some(Convention::Pillow)
             && c == 4
