@@ -265,6 +265,20 @@ mod tests {
     }
 
     #[test]
+    fn decisions_survive_the_file_bit_for_bit() {
+        // 126.933 is one of the values that default float parsing reads back one ulp off.
+        let decision = Decision::from_candidates(vec![CandidateTime {
+            path: Path::Fused,
+            median_us: Some(126.933),
+            error: None,
+        }])
+        .unwrap();
+        let text = serde_json::to_string(&decision).unwrap();
+        let back: Decision = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, decision);
+    }
+
+    #[test]
     fn checksum_is_stable_within_a_build() {
         assert_eq!(candidate_checksum(), candidate_checksum());
         assert_eq!(candidate_checksum().len(), 16);
