@@ -6,7 +6,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::gpu::Resizer;
+use crate::gpu::{Resizer, scratch_tensors};
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
@@ -442,16 +442,7 @@ pub fn run_sweep_case(
     settings: BenchSettings,
 ) -> Result<SweepResult, ResizeError> {
     let spec = case.spec()?;
-    let device = resizer.device();
-    let buffer = |size| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("sweep"),
-            size,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        })
-    };
-    let (input, output) = (buffer(spec.input_bytes()), buffer(spec.output_bytes()));
+    let (input, output) = scratch_tensors(resizer.device(), &spec, "sweep");
     let plan = resizer.plan(&spec, Path::Auto)?;
     let fused = resizer.availability(&spec, Path::Fused).is_ok();
     let paths: Vec<Path> = [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
@@ -501,15 +492,7 @@ pub fn warm_up(resizer: &Resizer, seconds: f64) -> Result<(), ResizeError> {
     }
     let spec = BenchShape::scaled(1, 1080, 1920, 4, 2.0).spec()?;
     let device = resizer.device();
-    let buffer = |size| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("warm-up"),
-            size,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        })
-    };
-    let (input, output) = (buffer(spec.input_bytes()), buffer(spec.output_bytes()));
+    let (input, output) = scratch_tensors(device, &spec, "warm-up");
     let start = std::time::Instant::now();
     while start.elapsed().as_secs_f64() < seconds {
         let mut encoder = device.create_command_encoder(&Default::default());

@@ -809,6 +809,24 @@ fn widest_footprint(table: &AxisWeights, tile: u32) -> u32 {
         .unwrap_or(0)
 }
 
+/// Input and output storage buffers sized for `spec`, holding nothing in particular: what
+/// measurements run on, never the caller's data.
+pub(crate) fn scratch_tensors(
+    device: &wgpu::Device,
+    spec: &ResizeSpec,
+    label: &str,
+) -> (wgpu::Buffer, wgpu::Buffer) {
+    let buffer = |size| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    };
+    (buffer(spec.input_bytes()), buffer(spec.output_bytes()))
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }

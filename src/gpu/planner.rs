@@ -195,18 +195,7 @@ impl Resizer {
     /// A candidate that fails is reported with its error and never chosen.
     fn measure(&self, spec: &ResizeSpec) -> Result<Vec<CandidateTime>, ResizeError> {
         let (input, output) = super::scope::capture(&self.device, || {
-            let buffer = |label, size| {
-                self.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some(label),
-                    size,
-                    usage: wgpu::BufferUsages::STORAGE,
-                    mapped_at_creation: false,
-                })
-            };
-            (
-                buffer("wgpu-resize tuning input", spec.input_bytes()),
-                buffer("wgpu-resize tuning output", spec.output_bytes()),
-            )
+            super::scratch_tensors(&self.device, spec, "wgpu-resize tuning")
         })?;
         let method = TimingMethod::for_device(&self.device);
         let (budget, samples) = match method {

@@ -219,6 +219,13 @@ fn gpu(options: &ResizerOptions) -> Result<(GpuContext, Resizer), String> {
     Ok((context, resizer))
 }
 
+/// Prints a JSON document, alone, on stdout.
+fn print_json(doc: &serde_json::Value) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?;
+    println!("{text}");
+    Ok(())
+}
+
 /// Prints the resizer's warnings (a corrupt tuning file, say) on stderr.
 fn warn(resizer: &Resizer) {
     for warning in resizer.take_warnings() {
@@ -357,10 +364,7 @@ fn run_bench(
             "timing": method.name(),
             "results": results,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
+        print_json(&doc)?;
     } else {
         println!("{} — timing: {}", context.describe(), method.name());
         println!(
@@ -489,10 +493,7 @@ fn run_conformance(
             "failed": failed,
             "cases": rows,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
+        print_json(&doc)?;
     } else {
         println!("{passed} passed, {failed} failed");
     }
@@ -535,10 +536,7 @@ fn run_plan(
             "reason": plan.reason,
             "candidates": plan.candidates,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
+        print_json(&doc)?;
     } else {
         let out = spec.output();
         println!(
@@ -597,10 +595,7 @@ fn run_sweep(
             "within_5_percent": within,
             "results": results,
         });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?
-        );
+        print_json(&doc)?;
     } else {
         println!("{} — timing: {}", context.describe(), method.name());
         println!(
