@@ -250,8 +250,10 @@ impl Resizer {
     ///
     /// Both buffers need `STORAGE` usage and at least [`ResizeSpec::input_bytes`] and
     /// [`ResizeSpec::output_bytes`] bytes, and must be distinct. Nothing is submitted. The first
-    /// call for a spec uploads its tables (through the queue, so that they are in place before
-    /// the encoder's commands run); later calls only create bind groups and record.
+    /// call for a spec creates its weight tables and parameter blocks (buffers filled at
+    /// creation, so they are in place whenever the encoder runs) and, for new buffer pairs, its
+    /// bind groups; later calls only look them up and record. A `Path::Auto` spec not yet
+    /// measured runs the heuristic's choice and is queued for [`Resizer::tune_pending`].
     pub fn encode(
         &self,
         encoder: &mut wgpu::CommandEncoder,
