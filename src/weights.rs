@@ -113,24 +113,6 @@ impl AxisWeights {
         self.outside[i]
     }
 
-    /// Whether any output maps outside the input.
-    pub fn has_outside(&self) -> bool {
-        self.outside.iter().any(|&o| o)
-    }
-
-    /// Whether the table is the identity (each output copies its own input).
-    pub fn is_identity(&self) -> bool {
-        self.input_len == self.output_len
-            && self.taps == 1
-            && !self.has_outside()
-            && self
-                .starts
-                .iter()
-                .enumerate()
-                .all(|(i, &s)| s as usize == i)
-            && self.weights.iter().all(|&w| w == 1.0)
-    }
-
     fn from_sparse_rows(input_len: u32, rows: Vec<SparseRow>) -> Self {
         // The band spans each row's first to last non-zero tap; all rows share the widest span.
         let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();

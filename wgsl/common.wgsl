@@ -22,7 +22,6 @@ struct Params {
     x_taps: u32,
     // 0: channels innermost (NHWC); 1: planes (NCHW).
     planar: u32,
-    flags: u32,
     extrapolation: f32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
@@ -31,11 +30,11 @@ struct Params {
     // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
     unit_in: f32,
     unit_out: f32,
-    padding: u32,
+    // A uniform block is a multiple of 16 bytes.
+    pad0: u32,
+    pad1: u32,
 }
 
-// Round each horizontal sum to the element type before the vertical taps (Pillow's 8-bit modes).
-const FLAG_ROUND_INTERMEDIATE: u32 = 1u;
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so
 // that the plain resize pays nothing for them in its inner loops.
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises

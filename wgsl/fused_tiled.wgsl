@@ -52,7 +52,6 @@ fn main(
     workgroupBarrier();
 
     // Horizontal taps for every footprint row and every output column of the tile.
-    let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
     let fixed = FIXED_POINT;
     for (var r = local.y; r < height; r += TILE_H) {
         let c = local.x;
@@ -69,9 +68,6 @@ fn main(
             } else {
                 for (var tx = 0u; tx < taps_x; tx++) {
                     sum += table[rx + 2u + tx] * footprint[first + tx];
-                }
-                if round_rows {
-                    sum = quantize4(sum);
                 }
             }
             horizontal[r * TILE_W + c] = sum;

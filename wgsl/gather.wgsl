@@ -23,16 +23,12 @@ fn resample(flat: u32) -> f32 {
         }
         return f32(fixed_round(total));
     }
-    let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
     var acc = 0.0;
     for (var ty = 0u; ty < p.y_taps; ty++) {
         let line = base + (y0 + ty) * p.src_y;
         var row = 0.0;
         for (var tx = 0u; tx < p.x_taps; tx++) {
             row += table[rx + 2u + tx] * prepare1(load(line + tx * p.src_x));
-        }
-        if round_rows {
-            row = quantize_src(row);
         }
         acc += table[ry + 2u + ty] * row;
     }

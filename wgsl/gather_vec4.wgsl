@@ -32,7 +32,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let base = n * (p.src_n / 4u) + c4 + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
-    let round_rows = (p.flags & FLAG_ROUND_INTERMEDIATE) != 0u;
     let fixed = FIXED_POINT;
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table, p.y_taps, y);
@@ -57,9 +56,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 var sum = vec4<f32>(0.0);
                 for (var tx = 0u; tx < taps_x; tx++) {
                     sum += table[rx + 2u + tx] * prepare4(load4(line + tx * sx));
-                }
-                if round_rows {
-                    sum = quantize4(sum);
                 }
                 acc += table[ry + 2u + ty] * sum;
             }

@@ -4,8 +4,3 @@
 fn load(i: u32) -> f32 {
     return src[i];
 }
-
-// The intermediate rounding of an f32 resize: none.
-fn quantize_src(v: f32) -> f32 {
-    return v;
-}

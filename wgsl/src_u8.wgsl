@@ -4,7 +4,3 @@
 fn load(i: u32) -> f32 {
     return f32((src[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu);
 }
-
-fn quantize_src(v: f32) -> f32 {
-    return round_to_u8(v);
-}

@@ -4,8 +4,3 @@
 fn load4(i: u32) -> vec4<f32> {
     return src[i];
 }
-
-// The intermediate rounding of an f32 resize: none.
-fn quantize4(v: vec4<f32>) -> vec4<f32> {
-    return v;
-}

@@ -5,7 +5,3 @@ fn load4(i: u32) -> vec4<f32> {
     let w = src[i];
     return vec4<f32>(vec4<u32>(w, w >> 8u, w >> 16u, w >> 24u) & vec4<u32>(0xffu));
 }
-
-fn quantize4(v: vec4<f32>) -> vec4<f32> {
-    return clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
-}

@@ -26,17 +26,15 @@ pub(crate) struct PassParams {
     pub x_table: u32,
     pub x_taps: u32,
     pub planar: u32,
-    pub flags: u32,
     pub extrapolation: f32,
     pub row_stride: u32,
     pub color: u32,
     pub unit_in: f32,
     pub unit_out: f32,
-    pub padding: u32,
+    pub pad0: u32,
+    pub pad1: u32,
 }
 
-pub(crate) const FLAG_ROUND_INTERMEDIATE: u32 = 1;
-pub(crate) const FLAG_FIXED_POINT: u32 = 2;
 const COLOR_DECODE_SRGB: u32 = 1;
 const COLOR_PREMULTIPLY: u32 = 2;
 const COLOR_ENCODE_SRGB: u32 = 4;
@@ -144,7 +142,6 @@ pub(crate) struct PassShape {
     pub dst_size: Size2,
     pub y: (u32, u32),
     pub x: (u32, u32),
-    pub round_intermediate: bool,
     /// Run by the fused tiled kernel, with these workgroup array capacities.
     pub fused: Option<(u32, u32)>,
     /// Colour conversions of this pass.
@@ -178,21 +175,13 @@ impl PassParams {
                 Layout::Nhwc => 0,
                 Layout::Nchw => 1,
             },
-            flags: if pass.round_intermediate {
-                FLAG_ROUND_INTERMEDIATE
-            } else {
-                0
-            } | if spec.fixed_point() {
-                FLAG_FIXED_POINT
-            } else {
-                0
-            },
             extrapolation: spec.extrapolation_value(),
             row_stride,
             color,
             unit_in,
             unit_out,
-            padding: 0,
+            pad0: 0,
+            pad1: 0,
         }
     }
 }
