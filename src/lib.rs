@@ -3,6 +3,7 @@
 pub mod adapter;
 pub mod bench;
 pub mod conformance;
+pub mod crop;
 pub mod element;
 pub mod error;
 pub mod gpu;
@@ -18,9 +19,10 @@ pub mod tune;
 pub mod weights;
 
 pub use adapter::GpuContext;
+pub use crop::CropBox;
 pub use element::Element;
 pub use error::{AdapterError, ReadbackError, ResizeError, SpecError};
-pub use gpu::{Resizer, ResizerStats};
+pub use gpu::{CropBatch, Resizer, ResizerStats};
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{

@@ -30,9 +30,10 @@ struct Params {
     // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
     unit_in: f32,
     unit_out: f32,
-    // A uniform block is a multiple of 16 bytes.
-    pad0: u32,
-    pad1: u32,
+    // Table slots between consecutive output images' tables: a crop batch gives each output
+    // image its own tables; 0 when every image shares one.
+    y_image_stride: u32,
+    x_image_stride: u32,
 }
 
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so

@@ -27,14 +27,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     // Strides in vec4 units: every NHWC stride is a multiple of the channel count.
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
-    let rx = table_row(p.x_table, p.x_taps, x);
+    let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
     let x_outside = row_outside(rx);
     let base = n * (p.src_n / 4u) + c4 + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
     for (var y = first_row; y < last_row; y++) {
-        let ry = table_row(p.y_table, p.y_taps, y);
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
         if fixed && !(x_outside || row_outside(ry)) {
             let y0 = row_start(ry);

@@ -1,6 +1,7 @@
 //! The GPU side: [`Resizer`] caches pipelines and per-spec resources and records resizes into
 //! the caller's command encoder.
 
+mod crop_batch;
 mod params;
 mod planner;
 mod scope;
@@ -20,6 +21,7 @@ use crate::plan::{self, PassOrder, Path, Plan};
 use crate::readback;
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
+pub use crop_batch::CropBatch;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::ScratchPool;

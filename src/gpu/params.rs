@@ -31,8 +31,9 @@ pub(crate) struct PassParams {
     pub color: u32,
     pub unit_in: f32,
     pub unit_out: f32,
-    pub pad0: u32,
-    pub pad1: u32,
+    /// Table slots between output images' tables (crop batches), 0 when shared.
+    pub y_image_stride: u32,
+    pub x_image_stride: u32,
 }
 
 const COLOR_DECODE_SRGB: u32 = 1;
@@ -126,14 +127,24 @@ pub(crate) fn pack_tables(tables: &[&AxisWeights]) -> (Vec<f32>, Vec<u32>) {
     let mut offsets = Vec::with_capacity(tables.len());
     for table in tables {
         offsets.push(packed.len() as u32);
-        for i in 0..table.output_len() as usize {
-            packed.push(f32::from_bits(table.start(i)));
-            let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
-            packed.push(f32::from_bits(flags));
-            packed.extend(table.row(i).iter().map(|&w| w as f32));
-        }
+        pack_table(table, table.taps(), 0, &mut packed);
     }
     (packed, offsets)
+}
+
+/// Appends `table`'s rows as the kernels read them, `[first input index, flags, weights…]`,
+/// each padded with zero weights to `taps` (at least the table's own) and its first index moved
+/// by `start_shift` (a crop batch's image offset along the axis).
+pub(crate) fn pack_table(table: &AxisWeights, taps: u32, start_shift: u32, packed: &mut Vec<f32>) {
+    debug_assert!(taps >= table.taps());
+    let padding = (taps - table.taps()) as usize;
+    for i in 0..table.output_len() as usize {
+        packed.push(f32::from_bits(table.start(i) + start_shift));
+        let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
+        packed.push(f32::from_bits(flags));
+        packed.extend(table.row(i).iter().map(|&w| w as f32));
+        packed.extend(std::iter::repeat_n(0.0, padding));
+    }
 }
 
 /// One pass of a plan: from a source tensor of `src_size` to a destination of `dst_size`.
@@ -180,8 +191,8 @@ impl PassParams {
             color,
             unit_in,
             unit_out,
-            pad0: 0,
-            pad1: 0,
+            y_image_stride: 0,
+            x_image_stride: 0,
         }
     }
 }

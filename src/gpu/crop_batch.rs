@@ -1,0 +1,347 @@
+//! Batched crop-and-resize on the GPU: every box of a [`CropBatch`] in one dispatch of the
+//! gather kernels. Each output image reads its own weight tables (the kernels step through the
+//! tables by the parameters' per-image strides), the source's image offset is folded into the
+//! x table's first indices, and the source batch stride is 0, so one dispatch serves boxes cut
+//! from any images of the batch.
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+
+use wgpu::util::DeviceExt;
+
+use super::params::{PassColor, PassParams, PassShape, pack_table};
+use super::{Kernel, KernelFeatures, KernelVariant, Launch, Resizer, check_buffer, lock, scope};
+use crate::crop::{self, CropBox};
+use crate::element::Element;
+use crate::error::{ResizeError, SpecError};
+use crate::readback;
+use crate::reference::Strides;
+use crate::spec::ResizeSpec;
+use crate::weights::AxisWeights;
+
+/// A reusable crop-and-resize batch: a template spec, the GPU buffers of its boxes' weight
+/// tables and parameters, and the kernel its boxes need.
+///
+/// Made once by [`Resizer::crop_batch`]; each frame's boxes are written with
+/// [`Resizer::set_crop_boxes`] (a queue write into the batch's own buffers, which takes effect
+/// at the next submission, so record one batch's boxes once per submission) and recorded with
+/// [`Resizer::encode_crops`]. Nothing is allocated per frame unless the boxes need more table
+/// space than any earlier set (more boxes, or more taps with antialias).
+pub struct CropBatch {
+    template: ResizeSpec,
+    boxes: u32,
+    output_bytes: u64,
+    tables: wgpu::Buffer,
+    params: wgpu::Buffer,
+    /// The kernel and grid of the current boxes; `None` until boxes are set.
+    launch: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
+    bind_groups: Mutex<HashMap<(wgpu::Buffer, wgpu::Buffer), wgpu::BindGroup>>,
+}
+
+impl CropBatch {
+    /// The template every box resizes with.
+    pub fn template(&self) -> &ResizeSpec {
+        &self.template
+    }
+
+    /// Boxes set by the last [`Resizer::set_crop_boxes`].
+    pub fn boxes(&self) -> u32 {
+        self.boxes
+    }
+
+    /// Bytes the output buffer needs for the current boxes.
+    pub fn output_bytes(&self) -> u64 {
+        self.output_bytes
+    }
+}
+
+impl Resizer {
+    /// A crop batch for `template` (see [`crate::crop`] for what the template says), with table
+    /// space for `capacity` boxes of the template's filter.
+    pub fn crop_batch(
+        &self,
+        template: &ResizeSpec,
+        capacity: u32,
+    ) -> Result<CropBatch, ResizeError> {
+        // Validates the template's mapping kind.
+        crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
+        let (wy, wx) = AxisWeights::for_spec(template);
+        let slots = table_slots(template, capacity.max(1), wy.taps(), wx.taps());
+        let (tables, params) = scope::capture(&self.device, || {
+            let tables = self.table_buffer(slots);
+            let params = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize crop batch parameters"),
+                size: size_of::<PassParams>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            (tables, params)
+        })?;
+        self.counters.buffers.fetch_add(2, Ordering::Relaxed);
+        Ok(CropBatch {
+            template: *template,
+            boxes: 0,
+            output_bytes: 0,
+            tables,
+            params,
+            launch: None,
+            bind_groups: Mutex::default(),
+        })
+    }
+
+    /// Writes `boxes`' weight tables and parameters into `batch` (through the queue: they take
+    /// effect at the next submission). Every box is checked first; on error the batch keeps
+    /// its previous boxes.
+    pub fn set_crop_boxes(
+        &self,
+        batch: &mut CropBatch,
+        boxes: &[CropBox],
+    ) -> Result<(), ResizeError> {
+        let template = batch.template;
+        let count = boxes.len() as u32;
+        if count == 0 {
+            batch.boxes = 0;
+            batch.output_bytes = 0;
+            return Ok(());
+        }
+        let out_spec = crop::output_spec(&template, count)?;
+        let limits = self.device.limits();
+        for (what, bytes) in [
+            ("input", template.input_bytes()),
+            ("output", out_spec.output_bytes()),
+        ] {
+            super::check_limit(
+                what,
+                bytes,
+                limits
+                    .max_storage_buffer_binding_size
+                    .min(limits.max_buffer_size),
+            )?;
+        }
+        let tables: Vec<(AxisWeights, AxisWeights)> = boxes
+            .iter()
+            .map(|b| crop::box_spec(&template, b).map(|spec| AxisWeights::for_spec(&spec)))
+            .collect::<Result<_, SpecError>>()?;
+        let taps_y = tables.iter().map(|(wy, _)| wy.taps()).max().unwrap_or(1);
+        let taps_x = tables.iter().map(|(_, wx)| wx.taps()).max().unwrap_or(1);
+        let (out, input) = (template.output(), template.input());
+        let y_stride = out.height * (taps_y + 2);
+        let x_stride = out.width * (taps_x + 2);
+        // The image offset along x that reaches image `i`: src_n is a multiple of src_x.
+        let strides = Strides::new(template.layout(), template.channels(), input);
+        let image_shift = (strides.n / strides.x) as u32;
+        let mut packed = Vec::with_capacity((table_slots(&template, count, taps_y, taps_x)) as _);
+        for (wy, _) in &tables {
+            pack_table(wy, taps_y, 0, &mut packed);
+        }
+        for ((_, wx), b) in tables.iter().zip(boxes) {
+            pack_table(wx, taps_x, b.image * image_shift, &mut packed);
+        }
+
+        let shape = PassShape {
+            src_size: input,
+            dst_size: out,
+            y: (0, taps_y),
+            x: (count * y_stride, taps_x),
+            fused: None,
+            color: PassColor::WHOLE,
+        };
+        let element = template.element();
+        let launch = Launch::choose(
+            &out_spec,
+            &shape,
+            element,
+            element,
+            limits.max_compute_workgroups_per_dimension,
+        );
+        if template.premultiplied_alpha() && matches!(launch.variant, KernelVariant::Gather { .. })
+        {
+            return Err(ResizeError::PathUnavailable {
+                path: "gather",
+                why: "premultiplied alpha needs the vector kernel, whose grid exceeds this \
+                      device's workgroup limits for this many boxes"
+                    .into(),
+            });
+        }
+        let pipeline = self.pipeline(Kernel {
+            variant: launch.variant,
+            features: KernelFeatures::of(&template),
+        })?;
+        let mut params = PassParams::new(&out_spec, &shape, launch.row_stride);
+        params.src_n = 0;
+        params.y_image_stride = y_stride;
+        params.x_image_stride = x_stride;
+
+        let needed = packed.len() as u64 * 4;
+        scope::capture(&self.device, || {
+            if needed > batch.tables.size() {
+                batch.tables = self.table_buffer(packed.len() as u64);
+                self.counters.buffers.fetch_add(1, Ordering::Relaxed);
+                lock(&batch.bind_groups).clear();
+            }
+            self.queue
+                .write_buffer(&batch.tables, 0, bytemuck::cast_slice(&packed));
+            self.queue
+                .write_buffer(&batch.params, 0, bytemuck::bytes_of(&params));
+        })?;
+        batch.boxes = count;
+        batch.output_bytes = out_spec.output_bytes();
+        batch.launch = Some((pipeline, launch.workgroups));
+        Ok(())
+    }
+
+    /// Records `batch`'s crops of `input` (the template's source batch) into `output` (one
+    /// image of the template's output size per box, in box order). Both buffers need `STORAGE`
+    /// usage and must be distinct. Nothing is submitted.
+    pub fn encode_crops(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        batch: &CropBatch,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+    ) -> Result<(), ResizeError> {
+        let Some((pipeline, workgroups)) = &batch.launch else {
+            return Ok(());
+        };
+        if batch.boxes == 0 {
+            return Ok(());
+        }
+        check_buffer("input", input, batch.template.input_bytes())?;
+        check_buffer("output", output, batch.output_bytes())?;
+        if input == output {
+            return Err(ResizeError::PathUnavailable {
+                path: "gather",
+                why: "input and output must be different buffers".into(),
+            });
+        }
+        let key = (input.clone(), output.clone());
+        let mut cache = lock(&batch.bind_groups);
+        if !cache.contains_key(&key) {
+            let group = scope::capture(&self.device, || {
+                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-resize crop batch"),
+                    layout: &self.bind_group_layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: batch.params.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: batch.tables.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer: input,
+                                offset: 0,
+                                size: NonZeroU64::new(batch.template.input_bytes()),
+                            }),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 3,
+                            resource: output.as_entire_binding(),
+                        },
+                    ],
+                })
+            })?;
+            self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+            // The cache holds the caller's buffers alive: keep it small.
+            if cache.len() >= super::BIND_GROUP_CAPACITY {
+                cache.clear();
+            }
+            cache.insert(key.clone(), group);
+        }
+        let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize crop batch"),
+            timestamp_writes: None,
+        });
+        compute.set_pipeline(pipeline);
+        compute.set_bind_group(0, &cache[&key], &[]);
+        compute.dispatch_workgroups(workgroups.0, workgroups.1, workgroups.2);
+        Ok(())
+    }
+
+    /// Uploads `input`, crops and resizes every box, waits and reads the batch back: for scripts
+    /// and tests. Builds a batch each call; frame loops keep one [`CropBatch`].
+    pub fn crop_and_resize<T: Element>(
+        &self,
+        template: &ResizeSpec,
+        boxes: &[CropBox],
+        input: &[T],
+    ) -> Result<Vec<T>, ResizeError> {
+        if T::TYPE != template.element() {
+            return Err(SpecError::Unsupported(format!(
+                "the template's elements are {} but the host slice holds {}",
+                template.element().name(),
+                T::TYPE.name()
+            ))
+            .into());
+        }
+        if input.len() != template.input_len() {
+            return Err(ResizeError::WrongLength {
+                which: "input",
+                expected: template.input_len(),
+                got: input.len(),
+            });
+        }
+        let mut batch = self.crop_batch(template, boxes.len() as u32)?;
+        self.set_crop_boxes(&mut batch, boxes)?;
+        if boxes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (input_buffer, output_buffer) = scope::capture(&self.device, || {
+            let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
+            bytes.resize(template.input_bytes() as usize, 0);
+            let input_buffer = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("wgpu-resize crop input"),
+                    contents: &bytes,
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
+            let output_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize crop output"),
+                size: batch.output_bytes(),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            (input_buffer, output_buffer)
+        })?;
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-resize crop batch"),
+            });
+        self.encode_crops(&mut encoder, &batch, &input_buffer, &output_buffer)?;
+        scope::capture(&self.device, || self.queue.submit([encoder.finish()]))?;
+        let len = template.output_len() / template.batch() as usize * boxes.len();
+        let bytes = len as u64 * template.element().size();
+        let mut words: Vec<u8> = readback::read_buffer(
+            &self.device,
+            &self.queue,
+            &output_buffer,
+            0..bytes.next_multiple_of(4),
+        )?;
+        words.truncate(bytes as usize);
+        Ok(bytemuck::pod_collect_to_vec(&words))
+    }
+
+    fn table_buffer(&self, slots: u64) -> wgpu::Buffer {
+        self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-resize crop batch tables"),
+            size: slots.max(1) * 4,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        })
+    }
+}
+
+/// f32 slots of `boxes` boxes' tables with these tap counts.
+fn table_slots(template: &ResizeSpec, boxes: u32, taps_y: u32, taps_x: u32) -> u64 {
+    let out = template.output();
+    boxes as u64
+        * (out.height as u64 * (taps_y as u64 + 2) + out.width as u64 * (taps_x as u64 + 2))
+}

@@ -1,0 +1,341 @@
+//! Batched crop-and-resize: ONNX Runtime's own `tf_crop_and_resize` outputs (one `Resize` per
+//! box, `tests/data/crop_batch/`, written by `scripts/make_crop_batch_data.py`), random batches
+//! against the CPU reference, reuse of one batch across frames, and bad boxes.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{Rng, gpu, poison};
+use wgpu::util::DeviceExt;
+use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, PillowFilter};
+use wgpu_resize::{
+    CropBatch, CropBox, Element, Filter, Layout, ResizeError, ResizeSpec, Size2, compare, crop,
+    npy, read_buffer,
+};
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/crop_batch")
+}
+
+/// Records `batch` into a poisoned output buffer and reads every byte of it back.
+fn run_batch<T: Element>(gpu: &common::Gpu, batch: &CropBatch, input: &[T]) -> Vec<T> {
+    run_with(gpu, &gpu.resizer, batch, input)
+}
+
+fn run_with<T: Element>(
+    gpu: &common::Gpu,
+    resizer: &wgpu_resize::Resizer,
+    batch: &CropBatch,
+    input: &[T],
+) -> Vec<T> {
+    let (input_buffer, output_buffer) = buffers(gpu, batch.template(), input, batch.output_bytes());
+    run_into(gpu, resizer, batch, &input_buffer, &output_buffer)
+}
+
+/// The source uploaded, and an output buffer of `output_bytes`.
+fn buffers<T: Element>(
+    gpu: &common::Gpu,
+    template: &ResizeSpec,
+    input: &[T],
+    output_bytes: u64,
+) -> (wgpu::Buffer, wgpu::Buffer) {
+    let device = &gpu.context.device;
+    let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
+    bytes.resize(template.input_bytes() as usize, 0);
+    let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("test crop input"),
+        contents: &bytes,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let output_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test crop output"),
+        size: output_bytes,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    (input_buffer, output_buffer)
+}
+
+/// Poisons `output`, records `batch` and reads the batch's outputs back.
+fn run_into<T: Element>(
+    gpu: &common::Gpu,
+    resizer: &wgpu_resize::Resizer,
+    batch: &CropBatch,
+    input: &wgpu::Buffer,
+    output: &wgpu::Buffer,
+) -> Vec<T> {
+    let device = &gpu.context.device;
+    gpu.context
+        .queue
+        .write_buffer(output, 0, &poison::<T>(output.size()));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    resizer
+        .encode_crops(&mut encoder, batch, input, output)
+        .expect("encode_crops");
+    gpu.context.queue.submit([encoder.finish()]);
+    let words: Vec<u8> =
+        read_buffer(device, &gpu.context.queue, output, 0..output.size()).expect("readback");
+    let per_box = batch.template().output_len() / batch.template().batch() as usize;
+    let used = per_box * batch.boxes() as usize * size_of::<T>();
+    bytemuck::pod_collect_to_vec(&words[..used])
+}
+
+#[test]
+fn matches_onnx_runtime_tf_crop_and_resize() {
+    let Some(gpu) = gpu("matches_onnx_runtime_tf_crop_and_resize") else {
+        return;
+    };
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(data_dir().join("cases.json")).unwrap())
+            .unwrap();
+    let cases = meta["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 5);
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let source = npy::read::<f32>(&data_dir().join(format!("{name}.in.npy"))).unwrap();
+        let expected = npy::read::<f32>(&data_dir().join(format!("{name}.out.npy"))).unwrap();
+        let [images, h, w, c] = source.shape;
+        let size: Vec<u32> = serde_json::from_value(case["output"].clone()).unwrap();
+        let mode = match case["mode"].as_str().unwrap() {
+            "linear" => OnnxMode::Linear,
+            "nearest" => OnnxMode::Nearest,
+            "cubic" => OnnxMode::Cubic,
+            other => panic!("mode {other}"),
+        };
+        let node = OnnxResize {
+            mode,
+            coordinates: OnnxCoordinates::TfCropAndResize,
+            extrapolation_value: case["extrapolation_value"].as_f64().unwrap() as f32,
+            ..OnnxResize::default()
+        };
+        let template = presets::onnx(Size2::new(h, w), Size2::new(size[0], size[1]), &node)
+            .unwrap()
+            .batch(images)
+            .channels(c)
+            .build()
+            .unwrap();
+        let boxes: Vec<CropBox> = case["boxes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let coords: [f64; 4] = serde_json::from_value(b["box"].clone()).unwrap();
+                CropBox::new(b["image"].as_u64().unwrap() as u32, coords)
+            })
+            .collect();
+        assert_eq!(expected.shape[0] as usize, boxes.len());
+
+        let cpu = crop::reference(&template, &boxes, &source.data).unwrap();
+        let report = compare(&cpu, &expected.data);
+        assert!(
+            report.within(1e-5),
+            "{name} CPU reference vs ONNX Runtime: {report}"
+        );
+
+        let mut batch = gpu.resizer.crop_batch(&template, 4).unwrap();
+        gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        let out = run_batch(gpu, &batch, &source.data);
+        let report = compare(&out, &expected.data);
+        assert!(report.within(1e-5), "{name} GPU vs ONNX Runtime: {report}");
+    }
+}
+
+/// A random template: filter, antialias, layout, channels, element and box kind vary.
+fn random_template(rng: &mut Rng) -> (ResizeSpec, bool) {
+    let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
+    let output = Size2::new(rng.range(1, 12), rng.range(1, 12));
+    let images = rng.range(1, 3);
+    if rng.range(0, 3) == 0 {
+        // Pillow's box semantics in pixels, on u8 RGBA in Pillow's fixed point.
+        let filter = [
+            PillowFilter::Bilinear,
+            PillowFilter::Bicubic,
+            PillowFilter::Lanczos,
+        ][rng.range(0, 2) as usize];
+        let spec = presets::pillow(input, output, filter)
+            .crop(0.0, 0.0, 1.0, 1.0)
+            .batch(images)
+            .channels(4)
+            .element(wgpu_resize::ElementType::U8)
+            .build()
+            .unwrap();
+        return (spec, true);
+    }
+    let filter = [
+        Filter::Linear,
+        Filter::Cubic { a: -0.5 },
+        Filter::Lanczos { lobes: 3 },
+        Filter::Nearest(wgpu_resize::NearestRule::RoundPreferCeil),
+    ][rng.range(0, 3) as usize];
+    let spec = ResizeSpec::builder(input, output)
+        .batch(images)
+        .channels([1, 3, 4, 8][rng.range(0, 3) as usize])
+        .layout(if rng.range(0, 1) == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        })
+        .filter(filter)
+        .antialias(rng.range(0, 1) == 1)
+        .mapping(wgpu_resize::CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .extrapolation_value(rng.unit())
+        .build()
+        .unwrap();
+    (spec, false)
+}
+
+fn random_boxes(rng: &mut Rng, template: &ResizeSpec, pixels: bool) -> Vec<CropBox> {
+    let input = template.input();
+    (0..rng.range(1, 9))
+        .map(|_| {
+            let image = rng.range(0, template.batch() - 1);
+            if pixels {
+                let (h, w) = (input.height as f64, input.width as f64);
+                let top = (rng.unit() as f64 * 0.5 + 0.5) * h * 0.8;
+                let left = (rng.unit() as f64 * 0.5 + 0.5) * w * 0.8;
+                let height = 0.5 + (rng.unit() as f64 * 0.5 + 0.5) * (h - top);
+                let width = 0.5 + (rng.unit() as f64 * 0.5 + 0.5) * (w - left);
+                CropBox::new(image, [top, left, top + height, left + width])
+            } else {
+                let c = [0; 4].map(|_| rng.unit() as f64 * 0.7 + 0.5);
+                CropBox::new(image, c)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn random_batches_match_the_cpu_reference() {
+    let Some(gpu) = gpu("random_batches_match_the_cpu_reference") else {
+        return;
+    };
+    for seed in 0..24 {
+        let mut rng = Rng::new(7000 + seed);
+        let (template, pixels) = random_template(&mut rng);
+        let boxes = random_boxes(&mut rng, &template, pixels);
+        let context = format!("seed {seed}: {template:?}, {} boxes", boxes.len());
+        let mut batch = gpu.resizer.crop_batch(&template, 2).unwrap();
+        gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        if pixels {
+            let input = rng.u8s(template.input_len());
+            let expected = crop::reference(&template, &boxes, &input).unwrap();
+            let out = run_batch(gpu, &batch, &input);
+            // Pillow's fixed point on both sides: the same integers.
+            assert_eq!(out, expected, "{context}");
+        } else {
+            let input = rng.f32s(template.input_len());
+            let expected = crop::reference(&template, &boxes, &input).unwrap();
+            let out = run_batch(gpu, &batch, &input);
+            let report = compare(&out, &expected);
+            assert!(report.within(1e-4), "{context}: {report}");
+        }
+    }
+}
+
+#[test]
+fn one_batch_serves_many_frames_without_new_buffers() {
+    let Some(gpu) = gpu("one_batch_serves_many_frames_without_new_buffers") else {
+        return;
+    };
+    let template = ResizeSpec::builder(Size2::new(20, 30), Size2::new(6, 6))
+        .channels(4)
+        .filter(Filter::Linear)
+        .mapping(wgpu_resize::CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .build()
+        .unwrap();
+    let mut rng = Rng::new(99);
+    let input = rng.f32s(template.input_len());
+    // A resizer of its own, so that other tests' work does not move its counters.
+    let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
+    // Room for the most boxes `random_boxes` makes.
+    let mut batch = resizer.crop_batch(&template, 9).unwrap();
+    // The frame's own buffers, made once: the output has room for the largest batch below.
+    let (input_buffer, output_buffer) =
+        buffers(gpu, &template, &input, template.output_bytes() * 40);
+    let mut warm = None;
+    for frame in 0..4 {
+        let boxes = random_boxes(&mut rng, &template, false);
+        resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        let out: Vec<f32> = run_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
+        let expected = crop::reference(&template, &boxes, &input).unwrap();
+        let report = compare(&out, &expected);
+        assert!(report.within(1e-4), "frame {frame}: {report}");
+        let stats = resizer.stats();
+        match warm {
+            // Frame 0 built the pipeline and the bind group for these buffers.
+            None => warm = Some(stats),
+            Some(warm) => assert_eq!(stats, warm, "frame {frame} created GPU objects"),
+        }
+    }
+    // Growing past the capacity makes one larger table buffer, and the results stay right.
+    let many: Vec<CropBox> = (0..40)
+        .map(|i| CropBox::new(0, [0.01 * i as f64, 0.0, 1.0, 1.0 - 0.01 * i as f64]))
+        .collect();
+    let before = resizer.stats();
+    resizer.set_crop_boxes(&mut batch, &many).unwrap();
+    assert_eq!(resizer.stats().buffers_created, before.buffers_created + 1);
+    let out: Vec<f32> = run_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
+    let expected = crop::reference(&template, &many, &input).unwrap();
+    assert!(compare(&out, &expected).within(1e-4));
+}
+
+#[test]
+fn bad_boxes_and_templates_are_typed_errors() {
+    let Some(gpu) = gpu("bad_boxes_and_templates_are_typed_errors") else {
+        return;
+    };
+    let whole_axes = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .build()
+        .unwrap();
+    let err = gpu.resizer.crop_batch(&whole_axes, 1).err().unwrap();
+    assert!(
+        err.to_string().contains("TfCropAndResize"),
+        "half-pixel template: {err}"
+    );
+
+    let template = whole_axes
+        .to_builder()
+        .batch(2)
+        .mapping(wgpu_resize::CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .build()
+        .unwrap();
+    let mut batch = gpu.resizer.crop_batch(&template, 1).unwrap();
+    let good = [CropBox::new(1, [0.0, 0.0, 0.5, 0.5])];
+    gpu.resizer.set_crop_boxes(&mut batch, &good).unwrap();
+    let out_of_range = [CropBox::new(2, [0.0, 0.0, 1.0, 1.0])];
+    let err = gpu
+        .resizer
+        .set_crop_boxes(&mut batch, &out_of_range)
+        .unwrap_err();
+    assert!(matches!(err, ResizeError::Spec(_)), "{err:?}");
+    assert!(err.to_string().contains("image 2"), "{err}");
+    let not_finite = [CropBox::new(0, [0.0, f64::NAN, 1.0, 1.0])];
+    assert!(gpu.resizer.set_crop_boxes(&mut batch, &not_finite).is_err());
+    // The batch kept its last good boxes.
+    assert_eq!(batch.boxes(), 1);
+
+    // The convenience checks the slice against the template.
+    let err = gpu
+        .resizer
+        .crop_and_resize(&template, &good, &[0.0f32; 3])
+        .unwrap_err();
+    assert!(matches!(err, ResizeError::WrongLength { .. }), "{err:?}");
+    let input = vec![0.25f32; template.input_len()];
+    let out = gpu
+        .resizer
+        .crop_and_resize(&template, &good, &input)
+        .unwrap();
+    assert_eq!(out, vec![0.25f32; 16]);
+}
