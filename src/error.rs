@@ -91,6 +91,14 @@ pub enum ResizeError {
         /// The device's storage buffer offset alignment.
         alignment: u64,
     },
+    /// A texture cannot take part in a resize as given: its format, usage, size or dimension.
+    #[error("{which} texture: {why}")]
+    Texture {
+        /// `"source"` or `"target"`.
+        which: &'static str,
+        /// What is wrong and what is allowed.
+        why: String,
+    },
     /// A tensor is larger than the device can bind or allocate.
     #[error("{what} needs {needed} bytes; this device allows at most {limit} ({limit_name})")]
     ExceedsDeviceLimit {

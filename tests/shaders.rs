@@ -6,7 +6,7 @@ use std::process::Command;
 
 use naga::back::{glsl, hlsl, msl, spv};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgpu_resize::gpu::shaders::FILES;
+use wgpu_resize::gpu::shaders::{FILES, StagingShader};
 use wgpu_resize::gpu::{Kernel, KernelVariant};
 
 fn validated(source: &str, label: &str) -> (naga::Module, naga::valid::ModuleInfo) {
@@ -44,15 +44,41 @@ fn every_file_is_part_of_a_validated_variant() {
     let sources: Vec<String> = KernelVariant::examples()
         .iter()
         .map(|v| v.source())
+        .chain(StagingShader::examples().iter().map(|s| s.source()))
         .collect();
     for (name, text) in FILES {
         assert!(
-            sources.iter().any(|s| s.contains(text)),
+            // The storage pack shader is completed with a texel format when it is built.
+            sources
+                .iter()
+                .any(|s| s.contains(text)
+                    || s.contains(&text.replace("STORAGE_FORMAT", "rgba8unorm"))),
             "{name} is in no kernel variant"
         );
     }
-    // The common file stands alone as a module of declarations.
-    validated(FILES[0].1, FILES[0].0);
+    // The shared files stand alone as modules of declarations.
+    let (srgb, common) = (FILES[0], FILES[1]);
+    assert_eq!((srgb.0, common.0), ("srgb.wgsl", "common.wgsl"));
+    validated(srgb.1, srgb.0);
+    validated(&[srgb.1, common.1].join("\n"), common.0);
+}
+
+#[test]
+fn every_staging_shader_validates_and_translates() {
+    for shader in StagingShader::examples() {
+        let label = format!("{shader:?}");
+        let (module, info) = validated(&shader.source(), &label);
+        let stages: &[(naga::ShaderStage, &str)] = match shader {
+            StagingShader::PackRender => &[
+                (naga::ShaderStage::Vertex, "vertex"),
+                (naga::ShaderStage::Fragment, "fragment"),
+            ],
+            _ => &[(naga::ShaderStage::Compute, "main")],
+        };
+        for &(stage, entry) in stages {
+            translate(&module, &info, stage, entry, &format!("{label} {entry}"));
+        }
+    }
 }
 
 #[test]
@@ -75,72 +101,8 @@ fn every_variant_validates_and_translates() {
         .unwrap_or_else(|e| panic!("{label}: overrides: {e}"));
         let (module, info) = (module.into_owned(), info.into_owned());
 
-        let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
-            .unwrap_or_else(|e| panic!("{label} to SPIR-V: {e}"));
-        let spirv: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        let ran_spirv_val = check_with(
-            "spirv-val",
-            &["--target-env", "vulkan1.1"],
-            &spirv,
-            ".spv",
-            &label,
-        );
-
-        let mut glsl_text = String::new();
-        let options = glsl::Options {
-            version: glsl::Version::Embedded {
-                version: 310,
-                is_webgl: false,
-            },
-            ..glsl::Options::default()
-        };
-        let pipeline = glsl::PipelineOptions {
-            shader_stage: naga::ShaderStage::Compute,
-            entry_point: "main".into(),
-            multiview: None,
-        };
-        glsl::Writer::new(
-            &mut glsl_text,
-            &module,
-            &info,
-            &options,
-            &pipeline,
-            naga::proc::BoundsCheckPolicies::default(),
-        )
-        .and_then(|mut w| w.write())
-        .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
-        let ran_glslang = check_with(
-            "glslangValidator",
-            &[],
-            glsl_text.as_bytes(),
-            ".comp",
-            &label,
-        );
-
-        let mut msl_text = String::new();
-        msl::Writer::new(&mut msl_text)
-            .write(
-                &module,
-                &info,
-                &msl::Options::default(),
-                &msl::PipelineOptions::default(),
-            )
-            .unwrap_or_else(|e| panic!("{label} to MSL: {e}"));
-        assert!(msl_text.contains("kernel"), "{label}: MSL has no kernel");
-
-        let mut hlsl_text = String::new();
-        hlsl::Writer::new(
-            &mut hlsl_text,
-            &hlsl::Options::default(),
-            &hlsl::PipelineOptions::default(),
-        )
-        .write(&module, &info, None)
-        .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
-        assert!(
-            hlsl_text.contains("[numthreads("),
-            "{label}: HLSL lacks the workgroup size"
-        );
-
+        let (ran_spirv_val, ran_glslang) =
+            translate(&module, &info, naga::ShaderStage::Compute, "main", &label);
         if require_tools {
             assert!(
                 ran_spirv_val && ran_glslang,
@@ -148,4 +110,90 @@ fn every_variant_validates_and_translates() {
             );
         }
     }
+}
+
+/// Translates one entry point to SPIR-V, GLSL ES 3.1, MSL and HLSL, checking SPIR-V and GLSL
+/// with the external validators where installed; returns whether each of those ran.
+fn translate(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    stage: naga::ShaderStage,
+    entry: &str,
+    label: &str,
+) -> (bool, bool) {
+    let (module, info) = (module.clone(), info.clone());
+    let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
+        .unwrap_or_else(|e| panic!("{label} to SPIR-V: {e}"));
+    let spirv: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let ran_spirv_val = check_with(
+        "spirv-val",
+        &["--target-env", "vulkan1.1"],
+        &spirv,
+        ".spv",
+        label,
+    );
+
+    let mut glsl_text = String::new();
+    let options = glsl::Options {
+        version: glsl::Version::Embedded {
+            version: 310,
+            is_webgl: false,
+        },
+        ..glsl::Options::default()
+    };
+    let pipeline = glsl::PipelineOptions {
+        shader_stage: stage,
+        entry_point: entry.into(),
+        multiview: None,
+    };
+    glsl::Writer::new(
+        &mut glsl_text,
+        &module,
+        &info,
+        &options,
+        &pipeline,
+        naga::proc::BoundsCheckPolicies::default(),
+    )
+    .and_then(|mut w| w.write())
+    .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
+    let ran_glslang = check_with(
+        "glslangValidator",
+        &[],
+        glsl_text.as_bytes(),
+        match stage {
+            naga::ShaderStage::Vertex => ".vert",
+            naga::ShaderStage::Fragment => ".frag",
+            _ => ".comp",
+        },
+        label,
+    );
+
+    let mut msl_text = String::new();
+    msl::Writer::new(&mut msl_text)
+        .write(
+            &module,
+            &info,
+            &msl::Options::default(),
+            &msl::PipelineOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{label} to MSL: {e}"));
+    assert!(
+        msl_text.contains(entry),
+        "{label}: MSL lacks the entry point"
+    );
+
+    let mut hlsl_text = String::new();
+    hlsl::Writer::new(
+        &mut hlsl_text,
+        &hlsl::Options::default(),
+        &hlsl::PipelineOptions::default(),
+    )
+    .write(&module, &info, None)
+    .unwrap_or_else(|e| panic!("{label} to HLSL: {e}"));
+    assert!(
+        stage != naga::ShaderStage::Compute || hlsl_text.contains("[numthreads("),
+        "{label}: HLSL lacks the workgroup size"
+    );
+
+    (ran_spirv_val, ran_glslang)
 }

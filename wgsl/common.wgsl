@@ -1,5 +1,6 @@
 // Shared by every resize kernel: the parameter block, the weight tables and index decoding.
-// Concatenated in front of a kernel's I/O declarations and body (see src/gpu/shaders.rs).
+// Concatenated after srgb.wgsl and in front of a kernel's I/O declarations and body (see
+// src/gpu/shaders.rs).
 
 // One pass over one output tensor. Strides are in elements; table offsets in f32 slots.
 struct Params {
@@ -99,16 +100,6 @@ const COLOR_UNPREMULTIPLY: u32 = 8u;
 // floor(255*c/a) on the rounded values, except where alpha is 0 or 255.
 const COLOR_PREMULTIPLY_8_BIT: u32 = 16u;
 const COLOR_UNPREMULTIPLY_8_BIT: u32 = 32u;
-
-fn srgb_to_linear(v: f32) -> f32 {
-    return select(pow((v + 0.055) / 1.055, 2.4), v / 12.92, v <= 0.04045);
-}
-
-// Negative values (filter overshoot) encode to 0.
-fn linear_to_srgb(v: f32) -> f32 {
-    let c = max(v, 0.0);
-    return select(1.055 * pow(c, 1.0 / 2.4) - 0.055, c * 12.92, c <= 0.0031308);
-}
 
 // A stored value on its way to the taps: to 0..1, linear light (alpha stays linear).
 fn prepare1(v: f32) -> f32 {

@@ -7,6 +7,7 @@ mod planner;
 mod scope;
 mod scratch;
 pub mod shaders;
+mod texture;
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
@@ -24,8 +25,9 @@ use crate::weights::AxisWeights;
 pub use crop_batch::CropBatch;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
-use scratch::ScratchPool;
+use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{Kernel, KernelFeatures, KernelVariant};
+pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;
@@ -61,6 +63,7 @@ pub struct Resizer {
     bind_group_cache: Mutex<HashMap<BindGroupKey, Arc<Vec<wgpu::BindGroup>>>>,
     counters: Counters,
     scratch: ScratchPool,
+    textures: texture::TextureCaches,
     planner: planner::Planner,
 }
 
@@ -211,6 +214,7 @@ impl Resizer {
             bind_group_cache: Mutex::default(),
             counters: Counters::default(),
             scratch: ScratchPool::default(),
+            textures: texture::TextureCaches::default(),
             planner: planner::Planner::new(&device.adapter_info(), &options),
         })
     }
@@ -652,8 +656,12 @@ impl Resizer {
                 });
             let intermediate = (intermediate_bytes > 0).then(|| {
                 (
-                    self.scratch
-                        .acquire(&self.device, intermediate_bytes, limits.max_buffer_size),
+                    self.scratch.acquire(
+                        &self.device,
+                        ScratchRole::Intermediate,
+                        intermediate_bytes,
+                        limits.max_buffer_size,
+                    ),
                     intermediate_bytes,
                 )
             });

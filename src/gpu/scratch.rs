@@ -1,19 +1,38 @@
-//! Scratch buffers for separable intermediates, pooled by power-of-two size class.
+//! Scratch buffers, pooled by role and power-of-two size class: separable intermediates and the
+//! staging tensors of texture resizes.
 //!
-//! One buffer per class serves every resize: the passes of one queue run in order and wgpu
-//! places barriers between them, so two resizes never use the same scratch at once.
+//! One buffer per role and class serves every resize: the passes of one queue run in order and
+//! wgpu places barriers between them, so two resizes never use the same scratch at once, and
+//! the roles keep the buffers of one resize apart.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+/// What a scratch buffer holds within one resize.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum ScratchRole {
+    /// Between the two passes of the separable path.
+    Intermediate,
+    /// A source texture copied into the tensor the kernels read.
+    TextureInput,
+    /// The kernels' output on its way to a target texture.
+    TextureOutput,
+}
+
 #[derive(Default)]
 pub(crate) struct ScratchPool {
-    buffers: Mutex<HashMap<u64, wgpu::Buffer>>,
+    buffers: Mutex<HashMap<(ScratchRole, u64), wgpu::Buffer>>,
 }
 
 impl ScratchPool {
     /// A storage buffer of at least `bytes` bytes; `max_size` is the device's buffer limit.
-    pub(crate) fn acquire(&self, device: &wgpu::Device, bytes: u64, max_size: u64) -> wgpu::Buffer {
+    pub(crate) fn acquire(
+        &self,
+        device: &wgpu::Device,
+        role: ScratchRole,
+        bytes: u64,
+        max_size: u64,
+    ) -> wgpu::Buffer {
         let class = bytes.max(256).next_power_of_two();
         let class = if class > max_size {
             bytes.next_multiple_of(4)
@@ -22,7 +41,7 @@ impl ScratchPool {
         };
         let mut buffers = self.buffers.lock().unwrap_or_else(|e| e.into_inner());
         buffers
-            .entry(class)
+            .entry((role, class))
             .or_insert_with(|| {
                 device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("wgpu-resize scratch"),

@@ -2,6 +2,7 @@
 
 use crate::spec::ElementType;
 
+const SRGB: &str = include_str!("../../wgsl/srgb.wgsl");
 const COMMON: &str = include_str!("../../wgsl/common.wgsl");
 const SRC_F32: &str = include_str!("../../wgsl/src_f32.wgsl");
 const SRC_U8: &str = include_str!("../../wgsl/src_u8.wgsl");
@@ -14,6 +15,11 @@ const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
+const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
+const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
+const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
+const TEXTURE_PACK_STORAGE: &str = include_str!("../../wgsl/texture_pack_storage.wgsl");
+const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 pub const MAX_SPECIALISED_TAPS: u32 = 8;
@@ -332,7 +338,7 @@ impl KernelVariant {
                     ElementType::F32 => DST_F32,
                     ElementType::U8 => DST_U8,
                 };
-                [COMMON, src_io, dst_io, GATHER].join("\n")
+                [SRGB, COMMON, src_io, dst_io, GATHER].join("\n")
             }
             KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
                 let src_io = match src {
@@ -347,14 +353,54 @@ impl KernelVariant {
                     KernelVariant::Fused { .. } => FUSED_TILED,
                     _ => GATHER_VEC4,
                 };
-                [COMMON, src_io, dst_io, body].join("\n")
+                [SRGB, COMMON, src_io, dst_io, body].join("\n")
             }
         }
     }
 }
 
+/// The texture staging shaders (see `src/gpu/texture.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StagingShader {
+    /// Texture to staging tensor (compute, `main`).
+    Unpack,
+    /// Staging tensor to a storage texture of this WGSL texel format (compute, `main`).
+    PackStorage(&'static str),
+    /// Staging tensor to a render target (`vertex` and `fragment`).
+    PackRender,
+}
+
+impl StagingShader {
+    /// The complete WGSL source.
+    pub fn source(&self) -> String {
+        match self {
+            StagingShader::Unpack => [SRGB, TEXTURE_COMMON, TEXTURE_UNPACK].join("\n"),
+            StagingShader::PackStorage(format) => [
+                TEXTURE_COMMON,
+                TEXTURE_PACK,
+                &TEXTURE_PACK_STORAGE.replace("STORAGE_FORMAT", format),
+            ]
+            .join("\n"),
+            StagingShader::PackRender => {
+                [SRGB, TEXTURE_COMMON, TEXTURE_PACK, TEXTURE_PACK_RENDER].join("\n")
+            }
+        }
+    }
+
+    /// One of each, with two storage formats: what the shader tests validate and translate.
+    pub fn examples() -> [StagingShader; 4] {
+        [
+            StagingShader::Unpack,
+            StagingShader::PackStorage("rgba8unorm"),
+            StagingShader::PackStorage("r32float"),
+            StagingShader::PackRender,
+        ]
+    }
+}
+
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 12] = [
+pub const FILES: [(&str, &str); 18] = [
+    ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
     ("src_u8.wgsl", SRC_U8),
@@ -367,4 +413,9 @@ pub const FILES: [(&str, &str); 12] = [
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
     ("dst_vec4_u8.wgsl", DST_VEC4_U8),
     ("fused_tiled.wgsl", FUSED_TILED),
+    ("texture_common.wgsl", TEXTURE_COMMON),
+    ("texture_unpack.wgsl", TEXTURE_UNPACK),
+    ("texture_pack.wgsl", TEXTURE_PACK),
+    ("texture_pack_storage.wgsl", TEXTURE_PACK_STORAGE),
+    ("texture_pack_render.wgsl", TEXTURE_PACK_RENDER),
 ];

@@ -1,0 +1,690 @@
+//! Textures in and out: [`Resizer::encode_texture`] resizes a sampleable 2-D texture into
+//! another, with every filter, convention and path of the buffer API.
+//!
+//! The source is copied into a staging tensor (NHWC, the format's channels, u8 or f32 as the
+//! spec's element type says), the buffer kernels resize it into a second staging tensor, and
+//! that is written to the target: by a compute shader through a storage binding when the target
+//! allows one, otherwise by a render pass (sRGB formats, BGRA without its storage feature, and
+//! formats that are renderable but not storage-capable). sRGB formats stage their stored
+//! (encoded) values: the hardware decodes an sRGB texture on load, the unpack shader encodes
+//! again, and the render pass decodes before the hardware encodes on write. So a spec means the
+//! same on a texture as on a buffer of the image file's bytes: plain resizing works on encoded
+//! values (as Pillow does), and `linear_light` decodes, resizes and encodes, fused in the kernel.
+//!
+//! The staging costs one extra read and write of the source and of the result, in scratch
+//! buffers shared by every texture resize of this resizer.
+
+use std::collections::HashMap;
+use std::num::NonZeroU64;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+use wgpu::util::DeviceExt;
+
+use super::params::dispatch_grid;
+use super::shaders::StagingShader;
+use super::{Resizer, ScratchRole, lock, scope};
+use crate::error::ResizeError;
+use crate::plan::{Path, Plan};
+use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
+
+/// How a resize's result reaches the target texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextureWrite {
+    /// A compute shader through a storage binding (the target has `STORAGE_BINDING` usage and a
+    /// storage-capable format).
+    Storage,
+    /// A render pass drawing one full-screen triangle (the target has `RENDER_ATTACHMENT`).
+    Render,
+}
+
+/// `Staging` in `wgsl/texture_common.wgsl`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+struct StagingParams {
+    width: u32,
+    height: u32,
+    channels: u32,
+    flags: u32,
+    row_stride: u32,
+    pad: [u32; 3],
+}
+
+const STAGING_U8: u32 = 1;
+const TEXTURE_SRGB: u32 = 2;
+
+/// The staging pipelines and layouts, built on first use per kind and format.
+#[derive(Default)]
+pub(crate) struct TextureCaches {
+    pipelines: Mutex<HashMap<PipelineKey, StagingPipeline>>,
+    prepared: Mutex<HashMap<PreparedKey, Arc<PreparedStaging>>>,
+    bind_groups: Mutex<HashMap<BindKey, wgpu::BindGroup>>,
+    views: Mutex<HashMap<wgpu::Texture, wgpu::TextureView>>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PipelineKey {
+    Unpack,
+    PackStorage(wgpu::TextureFormat),
+    PackRender(wgpu::TextureFormat),
+}
+
+#[derive(Clone)]
+enum StagingPipeline {
+    Compute(wgpu::ComputePipeline, wgpu::BindGroupLayout),
+    Render(wgpu::RenderPipeline, wgpu::BindGroupLayout),
+}
+
+/// A spec on a pair of formats with a way of writing.
+#[derive(Clone, Copy, PartialEq)]
+struct PreparedKey {
+    spec: ResizeSpec,
+    source: wgpu::TextureFormat,
+    target: wgpu::TextureFormat,
+    write: TextureWrite,
+}
+
+impl Eq for PreparedKey {}
+
+impl std::hash::Hash for PreparedKey {
+    // The spec holds floats: hash the rest, equality decides.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.source, self.target, self.write).hash(state);
+    }
+}
+
+/// The parameter blocks of one prepared texture resize.
+struct PreparedStaging {
+    id: u64,
+    unpack: wgpu::Buffer,
+    unpack_groups: (u32, u32),
+    pack: wgpu::Buffer,
+}
+
+#[derive(PartialEq, Eq, Hash)]
+enum BindKey {
+    Unpack(u64, wgpu::Texture, wgpu::Buffer),
+    PackStorage(u64, wgpu::Texture, wgpu::Buffer),
+    PackRender(u64, wgpu::Buffer),
+}
+
+/// Bind groups kept for texture resizes (each holds a texture and a staging buffer alive).
+const BIND_GROUP_CAPACITY: usize = 64;
+
+impl Resizer {
+    /// Records `spec`'s resize of texture `source` into texture `target` in the caller's
+    /// `encoder`, and says how the result is written.
+    ///
+    /// Both textures are 2-D and single-sampled; mip level 0 and array layer 0 are read and
+    /// written. The spec has batch 1, NHWC layout, the formats' channel count (both formats
+    /// have the same), input and output sizes equal to the textures' sizes, and element type
+    /// f32 (any float-sampled format) or u8 (8-bit unorm formats on both sides, which runs
+    /// Pillow's fixed point where the spec asks for it). The source needs `TEXTURE_BINDING`
+    /// usage; the target `STORAGE_BINDING` (with a storage-capable format) or
+    /// `RENDER_ATTACHMENT`. Nothing is submitted; after the first call for a spec, formats and
+    /// textures, nothing is created.
+    pub fn encode_texture(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        source: &wgpu::Texture,
+        target: &wgpu::Texture,
+        path: Path,
+    ) -> Result<(Plan, TextureWrite), ResizeError> {
+        let write = check_textures(spec, source, target)?;
+        let prepared = self.prepared_staging(spec, source.format(), target.format(), write)?;
+        let limits = self.device.limits();
+        let (input, output) = (
+            self.scratch.acquire(
+                &self.device,
+                ScratchRole::TextureInput,
+                spec.input_bytes(),
+                limits.max_buffer_size,
+            ),
+            self.scratch.acquire(
+                &self.device,
+                ScratchRole::TextureOutput,
+                spec.output_bytes(),
+                limits.max_buffer_size,
+            ),
+        );
+
+        let (unpack, unpack_group) = self.staging_bind_group(
+            PipelineKey::Unpack,
+            BindKey::Unpack(prepared.id, source.clone(), input.clone()),
+            &prepared,
+            spec.input_bytes(),
+        )?;
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("wgpu-resize texture unpack"),
+                timestamp_writes: None,
+            });
+            let StagingPipeline::Compute(pipeline, _) = &unpack else {
+                unreachable!("the unpack pipeline is a compute pipeline")
+            };
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &unpack_group, &[]);
+            pass.dispatch_workgroups(prepared.unpack_groups.0, prepared.unpack_groups.1, 1);
+        }
+
+        let plan = self.encode(encoder, spec, &input, &output, path)?;
+
+        let out = spec.output();
+        match write {
+            TextureWrite::Storage => {
+                let (pack, group) = self.staging_bind_group(
+                    PipelineKey::PackStorage(target.format()),
+                    BindKey::PackStorage(prepared.id, target.clone(), output.clone()),
+                    &prepared,
+                    spec.output_bytes(),
+                )?;
+                let StagingPipeline::Compute(pipeline, _) = &pack else {
+                    unreachable!("the storage pack pipeline is a compute pipeline")
+                };
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-resize texture pack"),
+                    timestamp_writes: None,
+                });
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &group, &[]);
+                pass.dispatch_workgroups(out.width.div_ceil(16), out.height.div_ceil(16), 1);
+            }
+            TextureWrite::Render => {
+                let (pack, group) = self.staging_bind_group(
+                    PipelineKey::PackRender(target.format()),
+                    BindKey::PackRender(prepared.id, output.clone()),
+                    &prepared,
+                    spec.output_bytes(),
+                )?;
+                let StagingPipeline::Render(pipeline, _) = &pack else {
+                    unreachable!("the render pack pipeline is a render pipeline")
+                };
+                let view = self.target_view(target)?;
+                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                    label: Some("wgpu-resize texture pack"),
+                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                        view: &view,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations {
+                            // Every pixel is drawn.
+                            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                            store: wgpu::StoreOp::Store,
+                        },
+                    })],
+                    depth_stencil_attachment: None,
+                    timestamp_writes: None,
+                    occlusion_query_set: None,
+                    multiview_mask: None,
+                });
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &group, &[]);
+                pass.draw(0..3, 0..1);
+            }
+        }
+        Ok((plan, write))
+    }
+
+    /// The parameter blocks of `spec` on these formats: looked up, or made on first use.
+    fn prepared_staging(
+        &self,
+        spec: &ResizeSpec,
+        source: wgpu::TextureFormat,
+        target: wgpu::TextureFormat,
+        write: TextureWrite,
+    ) -> Result<Arc<PreparedStaging>, ResizeError> {
+        let key = PreparedKey {
+            spec: *spec,
+            source,
+            target,
+            write,
+        };
+        if let Some(prepared) = lock(&self.textures.prepared).get(&key) {
+            return Ok(prepared.clone());
+        }
+        let element_flag = match spec.element() {
+            ElementType::U8 => STAGING_U8,
+            ElementType::F32 => 0,
+        };
+        let params = |size: Size2, format: wgpu::TextureFormat, row_stride| StagingParams {
+            width: size.width,
+            height: size.height,
+            channels: spec.channels(),
+            flags: element_flag | if format.is_srgb() { TEXTURE_SRGB } else { 0 },
+            row_stride,
+            pad: [0; 3],
+        };
+        // One unpack invocation per u32 word of the staging tensor.
+        let words = spec.input_bytes() / 4;
+        let ((x, y), row_stride) = dispatch_grid(
+            words as u32,
+            self.device.limits().max_compute_workgroups_per_dimension,
+        );
+        let unpack = params(spec.input(), source, row_stride);
+        let pack = params(spec.output(), target, 0);
+        let prepared = scope::capture(&self.device, || {
+            let buffer = |params: &StagingParams| {
+                self.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("wgpu-resize texture staging parameters"),
+                        contents: bytemuck::bytes_of(params),
+                        usage: wgpu::BufferUsages::UNIFORM,
+                    })
+            };
+            PreparedStaging {
+                id: self.counters.prepared.fetch_add(1, Ordering::Relaxed) as u64,
+                unpack: buffer(&unpack),
+                unpack_groups: (x, y),
+                pack: buffer(&pack),
+            }
+        })?;
+        self.counters.buffers.fetch_add(2, Ordering::Relaxed);
+        let prepared = Arc::new(prepared);
+        let mut cache = lock(&self.textures.prepared);
+        if cache.len() >= super::PREPARED_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(key, prepared.clone());
+        Ok(prepared)
+    }
+
+    /// The pipeline of `kind` and a bind group of it over the texture and staging buffer in
+    /// `key`: cached.
+    fn staging_bind_group(
+        &self,
+        kind: PipelineKey,
+        key: BindKey,
+        prepared: &PreparedStaging,
+        staging_bytes: u64,
+    ) -> Result<(StagingPipeline, wgpu::BindGroup), ResizeError> {
+        let pipeline = self.staging_pipeline(kind)?;
+        if let Some(group) = lock(&self.textures.bind_groups).get(&key) {
+            return Ok((pipeline, group.clone()));
+        }
+        let (layout, params) = match &pipeline {
+            StagingPipeline::Compute(_, layout) | StagingPipeline::Render(_, layout) => (
+                layout,
+                match key {
+                    BindKey::Unpack(..) => &prepared.unpack,
+                    _ => &prepared.pack,
+                },
+            ),
+        };
+        let staged = |buffer| {
+            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer,
+                offset: 0,
+                size: NonZeroU64::new(staging_bytes),
+            })
+        };
+        let group = scope::capture(&self.device, || match &key {
+            BindKey::Unpack(_, texture, buffer) | BindKey::PackStorage(_, texture, buffer) => {
+                let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some("wgpu-resize staging texture"),
+                    base_mip_level: 0,
+                    mip_level_count: Some(1),
+                    base_array_layer: 0,
+                    array_layer_count: Some(1),
+                    dimension: Some(wgpu::TextureViewDimension::D2),
+                    ..Default::default()
+                });
+                let (texture_binding, buffer_binding) = match key {
+                    BindKey::Unpack(..) => (1, 2),
+                    _ => (2, 1),
+                };
+                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-resize texture staging"),
+                    layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: params.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: texture_binding,
+                            resource: wgpu::BindingResource::TextureView(&view),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: buffer_binding,
+                            resource: staged(buffer),
+                        },
+                    ],
+                })
+            }
+            BindKey::PackRender(_, buffer) => {
+                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-resize texture staging"),
+                    layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: params.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: staged(buffer),
+                        },
+                    ],
+                })
+            }
+        })?;
+        self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+        let mut cache = lock(&self.textures.bind_groups);
+        // The cache holds the caller's textures alive: keep it small.
+        if cache.len() >= BIND_GROUP_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(key, group.clone());
+        Ok((pipeline, group))
+    }
+
+    /// A render-target view of `target`'s mip 0, layer 0: cached.
+    fn target_view(&self, target: &wgpu::Texture) -> Result<wgpu::TextureView, ResizeError> {
+        if let Some(view) = lock(&self.textures.views).get(target) {
+            return Ok(view.clone());
+        }
+        let view = scope::capture(&self.device, || {
+            target.create_view(&wgpu::TextureViewDescriptor {
+                label: Some("wgpu-resize render target"),
+                base_mip_level: 0,
+                mip_level_count: Some(1),
+                base_array_layer: 0,
+                array_layer_count: Some(1),
+                dimension: Some(wgpu::TextureViewDimension::D2),
+                ..Default::default()
+            })
+        })?;
+        let mut views = lock(&self.textures.views);
+        if views.len() >= BIND_GROUP_CAPACITY {
+            views.clear();
+        }
+        views.insert(target.clone(), view.clone());
+        Ok(view)
+    }
+
+    fn staging_pipeline(&self, kind: PipelineKey) -> Result<StagingPipeline, ResizeError> {
+        if let Some(pipeline) = lock(&self.textures.pipelines).get(&kind) {
+            return Ok(pipeline.clone());
+        }
+        let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility,
+            ty,
+            count: None,
+        };
+        let uniform = |visibility| {
+            entry(
+                0,
+                visibility,
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: NonZeroU64::new(size_of::<StagingParams>() as u64),
+                },
+            )
+        };
+        let storage = |binding, visibility, read_only| {
+            entry(
+                binding,
+                visibility,
+                wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+            )
+        };
+        let compute = wgpu::ShaderStages::COMPUTE;
+        let fragment = wgpu::ShaderStages::FRAGMENT;
+        let (shader, entries) = match kind {
+            PipelineKey::Unpack => (
+                StagingShader::Unpack,
+                vec![
+                    uniform(compute),
+                    entry(
+                        1,
+                        compute,
+                        wgpu::BindingType::Texture {
+                            // Unfilterable accepts every float format, filterable or not.
+                            sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                            multisampled: false,
+                        },
+                    ),
+                    storage(2, compute, false),
+                ],
+            ),
+            PipelineKey::PackStorage(format) => (
+                StagingShader::PackStorage(wgsl_storage_format(format).ok_or_else(|| {
+                    ResizeError::Texture {
+                        which: "target",
+                        why: format!("{format:?} has no storage texel format in WGSL"),
+                    }
+                })?),
+                vec![
+                    uniform(compute),
+                    storage(1, compute, true),
+                    entry(
+                        2,
+                        compute,
+                        wgpu::BindingType::StorageTexture {
+                            access: wgpu::StorageTextureAccess::WriteOnly,
+                            format,
+                            view_dimension: wgpu::TextureViewDimension::D2,
+                        },
+                    ),
+                ],
+            ),
+            PipelineKey::PackRender(_) => (
+                StagingShader::PackRender,
+                vec![uniform(fragment), storage(1, fragment, true)],
+            ),
+        };
+        let pipeline = scope::capture(&self.device, || {
+            let layout = self
+                .device
+                .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some("wgpu-resize texture staging"),
+                    entries: &entries,
+                });
+            let pipeline_layout =
+                self.device
+                    .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                        label: Some("wgpu-resize texture staging"),
+                        bind_group_layouts: &[Some(&layout)],
+                        immediate_size: 0,
+                    });
+            let module = self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("wgpu-resize texture staging"),
+                    source: wgpu::ShaderSource::Wgsl(shader.source().into()),
+                });
+            match kind {
+                PipelineKey::PackRender(format) => StagingPipeline::Render(
+                    self.device
+                        .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                            label: Some("wgpu-resize texture pack"),
+                            layout: Some(&pipeline_layout),
+                            vertex: wgpu::VertexState {
+                                module: &module,
+                                entry_point: Some("vertex"),
+                                compilation_options: Default::default(),
+                                buffers: &[],
+                            },
+                            primitive: wgpu::PrimitiveState::default(),
+                            depth_stencil: None,
+                            multisample: wgpu::MultisampleState::default(),
+                            fragment: Some(wgpu::FragmentState {
+                                module: &module,
+                                entry_point: Some("fragment"),
+                                compilation_options: Default::default(),
+                                targets: &[Some(format.into())],
+                            }),
+                            multiview_mask: None,
+                            cache: None,
+                        }),
+                    layout,
+                ),
+                _ => StagingPipeline::Compute(
+                    self.device
+                        .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                            label: Some("wgpu-resize texture staging"),
+                            layout: Some(&pipeline_layout),
+                            module: &module,
+                            entry_point: Some("main"),
+                            compilation_options: Default::default(),
+                            cache: None,
+                        }),
+                    layout,
+                ),
+            }
+        })?;
+        lock(&self.textures.pipelines).insert(kind, pipeline.clone());
+        Ok(pipeline)
+    }
+}
+
+/// Checks the spec against both textures and chooses how the target is written.
+fn check_textures(
+    spec: &ResizeSpec,
+    source: &wgpu::Texture,
+    target: &wgpu::Texture,
+) -> Result<TextureWrite, ResizeError> {
+    let fail = |which, why: String| Err(ResizeError::Texture { which, why });
+    if source == target {
+        return fail(
+            "target",
+            "must be a different texture from the source".into(),
+        );
+    }
+    if spec.batch() != 1 || spec.layout() != Layout::Nhwc {
+        return fail(
+            "source",
+            format!(
+                "a texture is one NHWC image: the spec needs batch 1 and NHWC (it has batch {}, \
+                 {:?})",
+                spec.batch(),
+                spec.layout()
+            ),
+        );
+    }
+    for (which, texture, size) in [
+        ("source", source, spec.input()),
+        ("target", target, spec.output()),
+    ] {
+        let format = texture.format();
+        if texture.dimension() != wgpu::TextureDimension::D2 || texture.sample_count() != 1 {
+            return fail(which, "must be a single-sampled 2-D texture".into());
+        }
+        if !matches!(
+            format.sample_type(None, None),
+            Some(wgpu::TextureSampleType::Float { .. })
+        ) {
+            return fail(
+                which,
+                format!("{format:?} is not a float (or normalised) color format"),
+            );
+        }
+        let channels = format.components() as u32;
+        if channels != spec.channels() {
+            return fail(
+                which,
+                format!(
+                    "{format:?} has {channels} channel(s); the spec has {}",
+                    spec.channels()
+                ),
+            );
+        }
+        if (texture.height(), texture.width()) != (size.height, size.width) {
+            return fail(
+                which,
+                format!(
+                    "is {}x{} (width x height); the spec's {which} is {}x{}",
+                    texture.width(),
+                    texture.height(),
+                    size.width,
+                    size.height
+                ),
+            );
+        }
+        if spec.element() == ElementType::U8 && !is_8_bit_unorm(format) {
+            return fail(
+                which,
+                format!(
+                    "{format:?} is not an 8-bit unorm format, which a u8 spec needs; use an \
+                     f32 spec"
+                ),
+            );
+        }
+    }
+    if !source
+        .usage()
+        .contains(wgpu::TextureUsages::TEXTURE_BINDING)
+    {
+        return fail("source", "lacks usage TEXTURE_BINDING".into());
+    }
+    let usage = target.usage();
+    if usage.contains(wgpu::TextureUsages::STORAGE_BINDING)
+        && wgsl_storage_format(target.format()).is_some()
+    {
+        Ok(TextureWrite::Storage)
+    } else if usage.contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
+        Ok(TextureWrite::Render)
+    } else {
+        fail(
+            "target",
+            format!(
+                "{:?} with usage {usage:?} can be written neither as a storage texture \
+                 (STORAGE_BINDING and a storage format) nor as a render target \
+                 (RENDER_ATTACHMENT)",
+                target.format()
+            ),
+        )
+    }
+}
+
+fn is_8_bit_unorm(format: wgpu::TextureFormat) -> bool {
+    use wgpu::TextureFormat as F;
+    matches!(
+        format,
+        F::R8Unorm
+            | F::Rg8Unorm
+            | F::Rgba8Unorm
+            | F::Rgba8UnormSrgb
+            | F::Bgra8Unorm
+            | F::Bgra8UnormSrgb
+    )
+}
+
+/// WGSL's name of a float storage texel format.
+fn wgsl_storage_format(format: wgpu::TextureFormat) -> Option<&'static str> {
+    use wgpu::TextureFormat as F;
+    Some(match format {
+        F::R8Unorm => "r8unorm",
+        F::Rg8Unorm => "rg8unorm",
+        F::Rgba8Unorm => "rgba8unorm",
+        F::Rgba8Snorm => "rgba8snorm",
+        F::Bgra8Unorm => "bgra8unorm",
+        F::R16Float => "r16float",
+        F::Rg16Float => "rg16float",
+        F::Rgba16Float => "rgba16float",
+        F::R32Float => "r32float",
+        F::Rg32Float => "rg32float",
+        F::Rgba32Float => "rgba32float",
+        F::Rgb10a2Unorm => "rgb10a2unorm",
+        F::Rg11b10Ufloat => "rg11b10ufloat",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staging_params_match_the_wgsl_struct_size() {
+        assert_eq!(size_of::<StagingParams>(), 32);
+    }
+}

@@ -1,0 +1,621 @@
+//! Textures in and out: every staged format against the CPU reference (storage and render
+//! writes, sRGB, BGRA, 1- and 2-channel, f16 and f32), the Pillow outputs through the texture
+//! API, linear light on sRGB textures, no new objects after warm-up, and bad textures.
+
+mod common;
+
+use std::path::Path as FsPath;
+
+use common::{Rng, gpu};
+use half::f16;
+use wgpu::TextureFormat as F;
+use wgpu_resize::presets::{self, PillowFilter};
+use wgpu_resize::{
+    ElementType, Filter, Path, ResizeError, ResizeSpec, Size2, gpu::TextureWrite, read_buffer,
+    reference,
+};
+
+/// How a format's texels are stored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Texel {
+    U8,
+    F16,
+    F32,
+}
+
+fn texel_of(format: F) -> (Texel, bool) {
+    match format {
+        F::R8Unorm | F::Rg8Unorm | F::Rgba8Unorm | F::Rgba8UnormSrgb => (Texel::U8, false),
+        F::Bgra8Unorm | F::Bgra8UnormSrgb => (Texel::U8, true),
+        F::R16Float | F::Rg16Float | F::Rgba16Float => (Texel::F16, false),
+        F::R32Float | F::Rg32Float | F::Rgba32Float => (Texel::F32, false),
+        other => panic!("no test texels for {other:?}"),
+    }
+}
+
+/// A texture of `format` holding `values` (RGBA order, the format's channels, as stored: bytes
+/// for 8-bit formats, floats otherwise).
+fn texture_with(
+    gpu: &common::Gpu,
+    format: F,
+    size: Size2,
+    usage: wgpu::TextureUsages,
+    values: &[f32],
+) -> wgpu::Texture {
+    let texture = gpu.context.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("test texture"),
+        size: wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: usage | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    });
+    write_texels(gpu, &texture, values);
+    texture
+}
+
+fn to_bytes(format: F, values: &[f32]) -> Vec<u8> {
+    let (texel, bgra) = texel_of(format);
+    let mut values = values.to_vec();
+    if bgra {
+        values.chunks_mut(4).for_each(|p| p.swap(0, 2));
+    }
+    match texel {
+        Texel::U8 => values.iter().map(|&v| v as u8).collect(),
+        Texel::F16 => values
+            .iter()
+            .flat_map(|&v| f16::from_f32(v).to_le_bytes())
+            .collect(),
+        Texel::F32 => bytemuck::cast_slice(&values).to_vec(),
+    }
+}
+
+fn from_bytes(format: F, bytes: &[u8]) -> Vec<f32> {
+    let (texel, bgra) = texel_of(format);
+    let mut values: Vec<f32> = match texel {
+        Texel::U8 => bytes.iter().map(|&b| b as f32).collect(),
+        Texel::F16 => bytes
+            .chunks(2)
+            .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32())
+            .collect(),
+        Texel::F32 => bytemuck::pod_collect_to_vec(bytes),
+    };
+    if bgra {
+        values.chunks_mut(4).for_each(|p| p.swap(0, 2));
+    }
+    values
+}
+
+fn write_texels(gpu: &common::Gpu, texture: &wgpu::Texture, values: &[f32]) {
+    let format = texture.format();
+    let bytes = to_bytes(format, values);
+    let texel_bytes = format.block_copy_size(None).unwrap();
+    gpu.context.queue.write_texture(
+        texture.as_image_copy(),
+        &bytes,
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(texture.width() * texel_bytes),
+            rows_per_image: Some(texture.height()),
+        },
+        texture.size(),
+    );
+}
+
+/// Every texel of `texture`, as [`texture_with`] takes them.
+fn read_texels(gpu: &common::Gpu, texture: &wgpu::Texture) -> Vec<f32> {
+    let device = &gpu.context.device;
+    let texel_bytes = texture.format().block_copy_size(None).unwrap();
+    let row = texture.width() * texel_bytes;
+    let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test texture readback"),
+        size: (padded * texture.height()) as u64,
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    encoder.copy_texture_to_buffer(
+        texture.as_image_copy(),
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(texture.height()),
+            },
+        },
+        texture.size(),
+    );
+    gpu.context.queue.submit([encoder.finish()]);
+    let bytes: Vec<u8> =
+        read_buffer(device, &gpu.context.queue, &buffer, 0..buffer.size()).unwrap();
+    let tight: Vec<u8> = bytes
+        .chunks(padded as usize)
+        .flat_map(|r| &r[..row as usize])
+        .copied()
+        .collect();
+    from_bytes(texture.format(), &tight)
+}
+
+/// Poisons `target`, records the texture resize in a fresh encoder, submits, reads it back.
+fn run(
+    gpu: &common::Gpu,
+    spec: &ResizeSpec,
+    source: &wgpu::Texture,
+    target: &wgpu::Texture,
+) -> (Vec<f32>, TextureWrite) {
+    let channels = spec.channels() as usize;
+    let pixels = (target.width() * target.height()) as usize;
+    let poison = match texel_of(target.format()).0 {
+        // 8-bit targets: 0xA5 = 165, a value no result below is expected to take everywhere.
+        Texel::U8 => vec![165.0; pixels * channels],
+        _ => vec![f32::NAN; pixels * channels],
+    };
+    write_texels(gpu, target, &poison);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let (_, write) = gpu
+        .resizer
+        .encode_texture(&mut encoder, spec, source, target, Path::Auto)
+        .expect("encode_texture");
+    gpu.context.queue.submit([encoder.finish()]);
+    (read_texels(gpu, target), write)
+}
+
+/// Random texel values of a format: bytes for 8-bit formats, -1..1 otherwise.
+fn random_texels(rng: &mut Rng, format: F, n: usize) -> Vec<f32> {
+    match texel_of(format).0 {
+        Texel::U8 => rng.u8s(n).into_iter().map(f32::from).collect(),
+        Texel::F16 => rng
+            .f32s(n)
+            .into_iter()
+            .map(|v| f16::from_f32(v).to_f32())
+            .collect(),
+        Texel::F32 => rng.f32s(n),
+    }
+}
+
+/// The spec's element type in the staged tensor: bytes as u8, or values in 0..1 for f32 specs
+/// on 8-bit formats.
+fn staged(values: &[f32], format: F, element: ElementType) -> Vec<f32> {
+    match (texel_of(format).0, element) {
+        (Texel::U8, ElementType::F32) => values.iter().map(|v| v / 255.0).collect(),
+        _ => values.to_vec(),
+    }
+}
+
+/// The reference's output as the target stores it.
+fn stored(values: &[f64], format: F, element: ElementType) -> Vec<f32> {
+    values
+        .iter()
+        .map(|&v| match (texel_of(format).0, element) {
+            (Texel::U8, ElementType::F32) => (v.clamp(0.0, 1.0) * 255.0).round() as f32,
+            (Texel::U8, _) => v as f32,
+            (Texel::F16, _) => f16::from_f64(v).to_f32(),
+            (Texel::F32, _) => v as f32,
+        })
+        .collect()
+}
+
+fn reference_output(spec: &ResizeSpec, input: &[f32]) -> Vec<f64> {
+    match spec.element() {
+        ElementType::U8 => {
+            let bytes: Vec<u8> = input.iter().map(|&v| v as u8).collect();
+            reference::resize(spec, &bytes)
+                .unwrap()
+                .into_iter()
+                .map(f64::from)
+                .collect()
+        }
+        _ => reference::resize(spec, input)
+            .unwrap()
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+    }
+}
+
+fn worst(a: &[f32], b: &[f32]) -> f32 {
+    assert_eq!(a.len(), b.len());
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| {
+            if x.is_nan() || y.is_nan() {
+                f32::INFINITY
+            } else {
+                (x - y).abs()
+            }
+        })
+        .fold(0.0, f32::max)
+}
+
+#[test]
+fn every_format_matches_the_cpu_reference() {
+    let Some(gpu) = gpu("every_format_matches_the_cpu_reference") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let render = U::TEXTURE_BINDING | U::RENDER_ATTACHMENT;
+    let cases = [
+        (
+            F::Rgba8Unorm,
+            F::Rgba8Unorm,
+            ElementType::U8,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Rgba8Unorm,
+            F::Rgba8Unorm,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Bgra8Unorm,
+            F::Bgra8Unorm,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Rgba8UnormSrgb,
+            F::Rgba8UnormSrgb,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Bgra8UnormSrgb,
+            F::Rgba8Unorm,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Rgba16Float,
+            F::Rgba16Float,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Rgba32Float,
+            F::Rgba32Float,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Rgba8Unorm,
+            F::Rgba16Float,
+            ElementType::F32,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::R8Unorm,
+            F::R8Unorm,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Rg8Unorm,
+            F::Rg8Unorm,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::R16Float,
+            F::R16Float,
+            ElementType::F32,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::R32Float,
+            F::R32Float,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+    ];
+    let filters = [
+        (Filter::Linear, false),
+        (Filter::Cubic { a: -0.5 }, true),
+        (Filter::Lanczos { lobes: 3 }, false),
+    ];
+    for (i, &(source_format, target_format, element, target_usage, expected_write)) in
+        cases.iter().enumerate()
+    {
+        let mut rng = Rng::new(500 + i as u64);
+        let input = Size2::new(rng.range(5, 19), rng.range(5, 19));
+        let output = Size2::new(rng.range(3, 23), rng.range(3, 23));
+        let channels = source_format.components() as u32;
+        let (filter, antialias) = filters[i % filters.len()];
+        let spec = ResizeSpec::builder(input, output)
+            .channels(channels)
+            .element(element)
+            .filter(filter)
+            .antialias(antialias)
+            .build()
+            .unwrap();
+        let values = random_texels(&mut rng, source_format, spec.input_len());
+        let source = texture_with(
+            gpu,
+            source_format,
+            input,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+            &values,
+        );
+        let target = texture_with(
+            gpu,
+            target_format,
+            output,
+            target_usage,
+            &vec![0.0; spec.output_len()],
+        );
+        let (got, write) = run(gpu, &spec, &source, &target);
+        assert_eq!(write, expected_write, "case {i}");
+        let expected = stored(
+            &reference_output(&spec, &staged(&values, source_format, element)),
+            target_format,
+            element,
+        );
+        let tolerance = match texel_of(target_format).0 {
+            // u8: float rounding ties may land either side.
+            Texel::U8 => 1.0,
+            Texel::F16 => 2e-3,
+            Texel::F32 => 1e-5,
+        };
+        let error = worst(&got, &expected);
+        assert!(
+            error <= tolerance,
+            "case {i} {source_format:?} -> {target_format:?} {element:?} {write:?} \
+             {input:?}->{output:?}: worst error {error}"
+        );
+    }
+}
+
+fn data() -> std::path::PathBuf {
+    FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/images")
+}
+
+#[test]
+fn pillow_outputs_through_the_texture_api() {
+    let Some(gpu) = gpu("pillow_outputs_through_the_texture_api") else {
+        return;
+    };
+    let cases: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(data().join("cases.json")).unwrap()).unwrap();
+    use wgpu::TextureUsages as U;
+    for format in [F::Rgba8Unorm, F::Rgba8UnormSrgb] {
+        for case in cases["cases"].as_array().unwrap() {
+            let input_image = image::open(data().join(case["input"].as_str().unwrap())).unwrap();
+            let want = image::open(data().join(case["output"].as_str().unwrap())).unwrap();
+            let rgba_input = input_image.color().has_alpha();
+            let source_pixels = input_image.to_rgba8();
+            let (w, h) = source_pixels.dimensions();
+            let out = Size2::new(want.height(), want.width());
+            let filter = match case["filter"].as_str().unwrap() {
+                "lanczos3" => PillowFilter::Lanczos,
+                "bicubic" => PillowFilter::Bicubic,
+                "bilinear" => PillowFilter::Bilinear,
+                other => panic!("filter {other}"),
+            };
+            let spec = presets::pillow(Size2::new(h, w), out, filter)
+                .channels(4)
+                .element(ElementType::U8)
+                .premultiplied_alpha(rgba_input)
+                .build()
+                .unwrap();
+            let values: Vec<f32> = source_pixels.as_raw().iter().map(|&b| b as f32).collect();
+            let source = texture_with(gpu, format, Size2::new(h, w), U::TEXTURE_BINDING, &values);
+            let target = texture_with(
+                gpu,
+                format,
+                out,
+                U::RENDER_ATTACHMENT | U::TEXTURE_BINDING,
+                &vec![0.0; spec.output_len()],
+            );
+            let (got, _) = run(gpu, &spec, &source, &target);
+            let want = want.to_rgba8();
+            let want: Vec<f32> = want.as_raw().iter().map(|&b| b as f32).collect();
+            let error = worst(&got, &want);
+            assert!(
+                error <= 1.0,
+                "{format:?} {}: differs from Pillow by {error}",
+                case["call"]
+            );
+            eprintln!(
+                "{format:?} {}: worst difference from Pillow {error}",
+                case["call"]
+            );
+        }
+    }
+}
+
+#[test]
+fn linear_light_on_srgb_textures_matches_the_reference() {
+    let Some(gpu) = gpu("linear_light_on_srgb_textures_matches_the_reference") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let mut rng = Rng::new(4242);
+    let (input, output) = (Size2::new(17, 23), Size2::new(8, 9));
+    for element in [ElementType::U8, ElementType::F32] {
+        let spec = ResizeSpec::builder(input, output)
+            .channels(4)
+            .element(element)
+            .filter(Filter::Cubic { a: -0.5 })
+            .antialias(true)
+            .linear_light(true)
+            .build()
+            .unwrap();
+        let values = random_texels(&mut rng, F::Rgba8UnormSrgb, spec.input_len());
+        let source = texture_with(gpu, F::Rgba8UnormSrgb, input, U::TEXTURE_BINDING, &values);
+        let target = texture_with(
+            gpu,
+            F::Rgba8UnormSrgb,
+            output,
+            U::RENDER_ATTACHMENT,
+            &vec![0.0; spec.output_len()],
+        );
+        let (got, _) = run(gpu, &spec, &source, &target);
+        let expected = stored(
+            &reference_output(&spec, &staged(&values, F::Rgba8UnormSrgb, element)),
+            F::Rgba8UnormSrgb,
+            element,
+        );
+        let error = worst(&got, &expected);
+        assert!(error <= 1.0, "{element:?}: worst error {error}");
+    }
+}
+
+#[test]
+fn texture_resizes_create_nothing_after_warm_up() {
+    let Some(gpu) = gpu("texture_resizes_create_nothing_after_warm_up") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(12, 16), Size2::new(24, 8))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &vec![7.0; spec.input_len()],
+    );
+    let targets = [
+        texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            spec.output(),
+            U::STORAGE_BINDING,
+            &vec![0.0; spec.output_len()],
+        ),
+        texture_with(
+            gpu,
+            F::Rgba8UnormSrgb,
+            spec.output(),
+            U::RENDER_ATTACHMENT,
+            &vec![0.0; spec.output_len()],
+        ),
+    ];
+    let mut warm = None;
+    for frame in 0..3 {
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        for target in &targets {
+            resizer
+                .encode_texture(&mut encoder, &spec, &source, target, Path::Gather)
+                .unwrap();
+        }
+        gpu.context.queue.submit([encoder.finish()]);
+        let stats = resizer.stats();
+        match warm {
+            None => warm = Some(stats),
+            Some(warm) => assert_eq!(stats, warm, "frame {frame} created GPU objects"),
+        }
+    }
+    for target in &targets {
+        let got = read_texels(gpu, target);
+        assert!(got.iter().all(|&v| v == 7.0), "{:?}", target.format());
+    }
+}
+
+#[test]
+fn bad_textures_are_typed_errors() {
+    let Some(gpu) = gpu("bad_textures_are_typed_errors") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let spec = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let zeros = |n| vec![0.0; n];
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &zeros(256),
+    );
+    let target = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.output(),
+        U::STORAGE_BINDING,
+        &zeros(64),
+    );
+    let attempt = |spec: &ResizeSpec, source: &wgpu::Texture, target: &wgpu::Texture| {
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        gpu.resizer
+            .encode_texture(&mut encoder, spec, source, target, Path::Auto)
+            .map(|_| ())
+    };
+    let expect = |result: Result<(), ResizeError>, needle: &str| {
+        let err = result.unwrap_err();
+        assert!(matches!(err, ResizeError::Texture { .. }), "{err:?}");
+        assert!(err.to_string().contains(needle), "{err} lacks {needle:?}");
+    };
+    attempt(&spec, &source, &target).unwrap();
+    let wrong_size = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        Size2::new(5, 4),
+        U::STORAGE_BINDING,
+        &zeros(80),
+    );
+    expect(
+        attempt(&spec, &source, &wrong_size),
+        "the spec's target is 4x4",
+    );
+    let one_channel = texture_with(
+        gpu,
+        F::R8Unorm,
+        spec.output(),
+        U::RENDER_ATTACHMENT,
+        &zeros(16),
+    );
+    expect(attempt(&spec, &source, &one_channel), "1 channel(s)");
+    let float_target = texture_with(
+        gpu,
+        F::Rgba32Float,
+        spec.output(),
+        U::STORAGE_BINDING,
+        &zeros(64),
+    );
+    expect(attempt(&spec, &source, &float_target), "8-bit unorm");
+    let copy_only = texture_with(gpu, F::Rgba8Unorm, spec.output(), U::empty(), &zeros(64));
+    expect(attempt(&spec, &source, &copy_only), "neither");
+    let unsampled = texture_with(gpu, F::Rgba8Unorm, spec.input(), U::empty(), &zeros(256));
+    expect(attempt(&spec, &unsampled, &target), "TEXTURE_BINDING");
+    expect(attempt(&spec, &source, &source), "different texture");
+    let batch = spec.to_builder().batch(2).build().unwrap();
+    expect(attempt(&batch, &source, &target), "batch 1");
+}

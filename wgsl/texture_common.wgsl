@@ -1,0 +1,31 @@
+// Shared by the texture staging shaders: a texture's mip 0 as the NHWC tensor the resize
+// kernels read and write (one image, the texture's channels, u8 four to a u32 or f32).
+
+struct Staging {
+    width: u32,
+    height: u32,
+    channels: u32,
+    // STAGING_* and TEXTURE_* bits.
+    flags: u32,
+    // Invocations per row of the dispatch grid (the unpack kernel's 2-D grid).
+    row_stride: u32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+// The staging tensor holds u8 values (else f32).
+const STAGING_U8: u32 = 1u;
+// The texture's format is sRGB: the hardware decodes on load and encodes on render, while the
+// staging tensor holds the stored (encoded) values, as a buffer of the image file's bytes would.
+const TEXTURE_SRGB: u32 = 2u;
+
+@group(0) @binding(0) var<uniform> staging_shape: Staging;
+
+// A staged value as a texture value: u8 to 0..1.
+fn staged_to_texel(v: f32) -> f32 {
+    if (staging_shape.flags & STAGING_U8) != 0u {
+        return v / 255.0;
+    }
+    return v;
+}
