@@ -16,6 +16,7 @@ pub mod reference;
 pub mod spec;
 pub mod timing;
 pub mod tune;
+pub mod video;
 pub mod weights;
 
 pub use adapter::GpuContext;
@@ -29,4 +30,5 @@ pub use spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter,
     Layout, NearestRule, ResizeSpec, ResizeSpecBuilder, Size2,
 };
+pub use video::{ChromaSiting, PlaneFormat, VideoSpec};
 pub use weights::AxisWeights;

@@ -8,6 +8,7 @@ mod scope;
 mod scratch;
 pub mod shaders;
 mod texture;
+mod video;
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;

@@ -1,0 +1,38 @@
+//! Planar video frames on the GPU: every plane of a frame recorded in one call.
+
+use super::Resizer;
+use crate::error::{ResizeError, SpecError};
+use crate::plan::{Path, Plan};
+use crate::video::VideoSpec;
+
+impl Resizer {
+    /// Records `video`'s resize of a frame: plane `i` of `input` into plane `i` of `output`
+    /// (luma, then NV12's CbCr or I420's Cb and Cr), each a buffer as [`Resizer::encode`]
+    /// takes, sized by [`VideoSpec::plane_specs`]. Returns each plane's plan. Nothing is
+    /// submitted.
+    pub fn encode_video(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        video: &VideoSpec,
+        input: &[&wgpu::Buffer],
+        output: &[&wgpu::Buffer],
+        path: Path,
+    ) -> Result<Vec<Plan>, ResizeError> {
+        let planes = video.format.planes();
+        if input.len() != planes || output.len() != planes {
+            return Err(SpecError::Unsupported(format!(
+                "a {:?} frame has {planes} planes; got {} input and {} output buffers",
+                video.format,
+                input.len(),
+                output.len()
+            ))
+            .into());
+        }
+        let specs = video.plane_specs()?;
+        specs
+            .iter()
+            .zip(input.iter().zip(output))
+            .map(|(spec, (src, dst))| self.encode(encoder, spec, src, dst, path))
+            .collect()
+    }
+}
