@@ -140,6 +140,8 @@ impl BenchShape {
     pub fn tolerance(&self) -> f64 {
         match self.element {
             ElementType::U8 => 1.0,
+            // One half-precision step near 1, the largest magnitude the bench inputs take.
+            ElementType::F16 => 1e-3,
             _ => 1e-5,
         }
     }
@@ -158,7 +160,8 @@ pub fn standard_shapes() -> Vec<BenchShape> {
 }
 
 /// The shapes beyond the standard six that the performance targets name: antialiased shrinks
-/// of 4K frames, an ML preprocessing batch, and u8 versions of the two large bilinear shapes.
+/// of 4K frames, an ML preprocessing batch, and u8 and f16 versions of the two large bilinear
+/// shapes.
 pub fn extended_shapes() -> Vec<BenchShape> {
     let uhd = BenchShape::scaled(1, 2160, 3840, 4, 0.5);
     vec![
@@ -171,6 +174,8 @@ pub fn extended_shapes() -> Vec<BenchShape> {
             .with_filter(BenchFilter::BilinearAntialias),
         BenchShape::scaled(1, 1080, 1920, 4, 2.0).with_element(ElementType::U8),
         uhd.with_element(ElementType::U8),
+        BenchShape::scaled(1, 1080, 1920, 4, 2.0).with_element(ElementType::F16),
+        uhd.with_element(ElementType::F16),
     ]
 }
 
@@ -245,9 +250,23 @@ pub fn run_shape(
                 &mut progress,
             )
         }
+        ElementType::F16 => {
+            let input = (0..shape.spec()?.input_len())
+                .map(|i| half::f16::from_f32(bench_value(i)))
+                .collect::<Vec<half::f16>>();
+            run_typed(
+                resizer,
+                shape,
+                &input,
+                paths,
+                method,
+                settings,
+                &mut progress,
+            )
+        }
         _ => {
             let input = (0..shape.spec()?.input_len())
-                .map(|i| ((i as u64).wrapping_mul(2654435761) % 2001) as f32 / 1000.0 - 1.0)
+                .map(bench_value)
                 .collect::<Vec<f32>>();
             run_typed(
                 resizer,
@@ -260,6 +279,11 @@ pub fn run_shape(
             )
         }
     }
+}
+
+/// A deterministic spread of values in -1..1 for float inputs.
+fn bench_value(i: usize) -> f32 {
+    ((i as u64).wrapping_mul(2654435761) % 2001) as f32 / 1000.0 - 1.0
 }
 
 fn run_typed<T: Element + Into<f64>>(
@@ -305,10 +329,7 @@ fn run_typed<T: Element + Into<f64>>(
             _ => None,
         };
         // Poison the output so that a path which writes nothing cannot pass on another's.
-        let poison: Vec<u8> = match spec.element() {
-            ElementType::U8 => vec![0xA5; spec.output_bytes() as usize],
-            _ => bytemuck::cast_slice(&vec![f32::NAN; spec.output_len()]).to_vec(),
-        };
+        let poison = crate::element::poison_bytes(spec.element(), spec.output_bytes());
         resizer.queue().write_buffer(&output_buffer, 0, &poison);
         let mut encoder = device.create_command_encoder(&Default::default());
         resizer.encode(&mut encoder, &spec, &input_buffer, &output_buffer, path)?;

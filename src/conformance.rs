@@ -286,6 +286,7 @@ impl Case {
         let spec = self.spec()?;
         let max_abs = match spec.element() {
             ElementType::F32 => self.run_typed::<f32>(dir, &spec, runner)?,
+            ElementType::F16 => self.run_typed::<half::f16>(dir, &spec, runner)?,
             ElementType::U8 => self.run_typed::<u8>(dir, &spec, runner)?,
         };
         Ok(Outcome {

@@ -53,7 +53,7 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> NpyError + '_ {
     }
 }
 
-/// Reads a 4-D `.npy` array of `f32` (`<f4`) or `u8` (`|u1`).
+/// Reads a 4-D `.npy` array of `f32` (`<f4`), `f16` (`<f2`) or `u8` (`|u1`).
 pub fn read<T: npyz::Deserialize + NpyElement>(path: &Path) -> Result<Array4<T>, NpyError> {
     let file = std::fs::File::open(path).map_err(io_error(path))?;
     let npy = npyz::NpyFile::new(BufReader::new(file)).map_err(io_error(path))?;
@@ -108,6 +108,10 @@ pub trait NpyElement {
 
 impl NpyElement for f32 {
     const DESCRS: &'static [&'static str] = &["<f4"];
+}
+
+impl NpyElement for half::f16 {
+    const DESCRS: &'static [&'static str] = &["<f2"];
 }
 
 impl NpyElement for u8 {

@@ -33,6 +33,11 @@ pub enum ElementType {
     /// 8-bit unsigned integer, stored four to a `u32` on the GPU. Results are rounded half up and
     /// clamped to `0..=255`.
     U8,
+    /// 16-bit IEEE half float, stored two to a `u32` on the GPU and converted with WGSL's
+    /// `unpack2x16float` / `pack2x16float` (no device feature needed); the taps accumulate in
+    /// f32. Results round to a neighbouring half (WGSL leaves the direction to the device);
+    /// results beyond the half range (±65504) are not defined.
+    F16,
 }
 
 impl ElementType {
@@ -40,6 +45,7 @@ impl ElementType {
     pub const fn size(self) -> u64 {
         match self {
             ElementType::F32 => 4,
+            ElementType::F16 => 2,
             ElementType::U8 => 1,
         }
     }
@@ -48,6 +54,7 @@ impl ElementType {
     pub const fn name(self) -> &'static str {
         match self {
             ElementType::F32 => "f32",
+            ElementType::F16 => "f16",
             ElementType::U8 => "u8",
         }
     }
@@ -530,11 +537,11 @@ impl ResizeSpec {
         self.linear_light || self.premultiplied_alpha
     }
 
-    /// The value a stored element of 1.0 in colour terms has: 255 for u8, 1 for f32.
+    /// The value a stored element of 1.0 in colour terms has: 255 for u8, 1 for floats.
     pub fn color_unit(&self) -> f64 {
         match self.element {
             ElementType::U8 => 255.0,
-            ElementType::F32 => 1.0,
+            ElementType::F32 | ElementType::F16 => 1.0,
         }
     }
 

@@ -133,6 +133,19 @@ fn every_filter_random_shapes() {
                 let report = compare(&got, &expected);
                 assert!(report.within(2e-5), "seed {seed} {spec:?} {path}: {report}");
             }
+            // f16 storage: each result one half-precision step from the reference at most.
+            let spec = builder.element(ElementType::F16).build().unwrap();
+            let data: Vec<half::f16> = Rng::new(seed)
+                .f32s(spec.input_len())
+                .into_iter()
+                .map(half::f16::from_f32)
+                .collect();
+            let expected = reference::resize(&spec, &data).unwrap();
+            for path in [Path::Gather, Path::Separable, Path::Auto] {
+                let got = run_poisoned(gpu, &spec, &data, path);
+                let report = compare(&got, &expected);
+                assert!(report.within(2e-3), "seed {seed} {spec:?} {path}: {report}");
+            }
             // u8, with and without rounding between the passes.
             let spec = builder
                 .element(ElementType::U8)
@@ -275,6 +288,11 @@ fn fused_tiled_matches_the_reference() {
                 let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
                 let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
                 assert!(report.within(1.0), "case {case} u8 {spec:?}: {report}");
+                let spec = builder.element(ElementType::F16).build().unwrap();
+                let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
+                let got = run_poisoned(gpu, &spec, &halves, Path::Fused);
+                let report = compare(&got, &reference::resize(&spec, &halves).unwrap());
+                assert!(report.within(2e-3), "case {case} f16 {spec:?}: {report}");
                 ran += 1;
             }
             Err(ResizeError::PathUnavailable { path: "fused", .. }) => {}

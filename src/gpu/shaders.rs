@@ -6,6 +6,10 @@ const SRGB: &str = include_str!("../../wgsl/srgb.wgsl");
 const COMMON: &str = include_str!("../../wgsl/common.wgsl");
 const SRC_F32: &str = include_str!("../../wgsl/src_f32.wgsl");
 const SRC_U8: &str = include_str!("../../wgsl/src_u8.wgsl");
+const SRC_F16: &str = include_str!("../../wgsl/src_f16.wgsl");
+const DST_F16: &str = include_str!("../../wgsl/dst_f16.wgsl");
+const SRC_VEC4_F16: &str = include_str!("../../wgsl/src_vec4_f16.wgsl");
+const DST_VEC4_F16: &str = include_str!("../../wgsl/dst_vec4_f16.wgsl");
 const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
@@ -220,7 +224,7 @@ impl KernelVariant {
     /// A representative set of the variants the library builds, for tests that validate and
     /// translate them: every element-type pair, and the vector kernel generic and specialised.
     pub fn examples() -> Vec<KernelVariant> {
-        let types = [ElementType::F32, ElementType::U8];
+        let types = [ElementType::F32, ElementType::F16, ElementType::U8];
         let mut all: Vec<KernelVariant> = types
             .iter()
             .flat_map(|&src| {
@@ -332,10 +336,12 @@ impl KernelVariant {
             KernelVariant::Gather { src, dst } => {
                 let src_io = match src {
                     ElementType::F32 => SRC_F32,
+                    ElementType::F16 => SRC_F16,
                     ElementType::U8 => SRC_U8,
                 };
                 let dst_io = match dst {
                     ElementType::F32 => DST_F32,
+                    ElementType::F16 => DST_F16,
                     ElementType::U8 => DST_U8,
                 };
                 [SRGB, COMMON, src_io, dst_io, GATHER].join("\n")
@@ -343,10 +349,12 @@ impl KernelVariant {
             KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
                 let src_io = match src {
                     ElementType::F32 => SRC_VEC4_F32,
+                    ElementType::F16 => SRC_VEC4_F16,
                     ElementType::U8 => SRC_VEC4_U8,
                 };
                 let dst_io = match dst {
                     ElementType::F32 => DST_VEC4_F32,
+                    ElementType::F16 => DST_VEC4_F16,
                     ElementType::U8 => DST_VEC4_U8,
                 };
                 let body = match self {
@@ -399,11 +407,15 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 18] = [
+pub const FILES: [(&str, &str); 22] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
     ("src_u8.wgsl", SRC_U8),
+    ("src_f16.wgsl", SRC_F16),
+    ("dst_f16.wgsl", DST_F16),
+    ("src_vec4_f16.wgsl", SRC_VEC4_F16),
+    ("dst_vec4_f16.wgsl", DST_VEC4_F16),
     ("dst_f32.wgsl", DST_F32),
     ("dst_u8.wgsl", DST_U8),
     ("gather.wgsl", GATHER),

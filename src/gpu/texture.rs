@@ -245,7 +245,8 @@ impl Resizer {
         }
         let element_flag = match spec.element() {
             ElementType::U8 => STAGING_U8,
-            ElementType::F32 => 0,
+            // `check_textures` lets u8 and f32 specs through only.
+            _ => 0,
         };
         let params = |size: Size2, format: wgpu::TextureFormat, row_stride| StagingParams {
             width: size.width,
@@ -557,6 +558,14 @@ fn check_textures(
         return fail(
             "target",
             "must be a different texture from the source".into(),
+        );
+    }
+    if spec.element() == ElementType::F16 {
+        return fail(
+            "source",
+            "textures stage u8 or f32 tensors: use a u8 or f32 spec (any float format, f16 \
+             included, is read and written as f32)"
+                .into(),
         );
     }
     if spec.batch() != 1 || spec.layout() != Layout::Nhwc {

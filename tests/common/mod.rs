@@ -34,19 +34,9 @@ pub fn gpu(test: &str) -> Option<&'static Gpu> {
     }
 }
 
-/// Bytes that no resize writes: a quiet NaN in every f32 slot, 0xA5 in every u8.
+/// Bytes that no resize writes: a quiet NaN in every float slot, 0xA5 in every u8.
 pub fn poison<T: Element>(len_bytes: u64) -> Vec<u8> {
-    match T::TYPE {
-        wgpu_resize::ElementType::U8 => vec![0xA5; len_bytes as usize],
-        _ => f32::NAN
-            .to_bits()
-            .to_le_bytes()
-            .iter()
-            .copied()
-            .cycle()
-            .take(len_bytes as usize)
-            .collect(),
-    }
+    wgpu_resize::element::poison_bytes(T::TYPE, len_bytes)
 }
 
 /// Runs `spec` through [`Resizer::encode`] into an output buffer filled with poison, submits in

@@ -105,13 +105,17 @@ fn resize_file(
                     output.display()
                 ));
             }
-            // f32 first; a u8 file is read as u8 and resized in 8 bits.
+            // f32 first; f16 and u8 files are resized in their own element type.
             match npy::read::<f32>(input) {
                 Ok(array) => resize_npy(resizer, array, output, flags, path, ElementType::F32),
-                Err(npy::NpyError::WrongType { .. }) => {
-                    let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
-                    resize_npy(resizer, array, output, flags, path, ElementType::U8)
-                }
+                Err(npy::NpyError::WrongType { .. }) => match npy::read::<half::f16>(input) {
+                    Ok(array) => resize_npy(resizer, array, output, flags, path, ElementType::F16),
+                    Err(npy::NpyError::WrongType { .. }) => {
+                        let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
+                        resize_npy(resizer, array, output, flags, path, ElementType::U8)
+                    }
+                    Err(e) => Err(e.to_string()),
+                },
                 Err(e) => Err(e.to_string()),
             }
         }

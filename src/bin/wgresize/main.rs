@@ -52,6 +52,7 @@ impl From<PathArg> for Path {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ElementArg {
     F32,
+    F16,
     U8,
 }
 
@@ -523,6 +524,7 @@ fn run_plan(
     };
     let element = match element {
         ElementArg::F32 => ElementType::F32,
+        ElementArg::F16 => ElementType::F16,
         ElementArg::U8 => ElementType::U8,
     };
     let spec = flags.spec(n, c, Size2::new(h, w), element)?;
