@@ -16,7 +16,10 @@ def main(ours_path, peer_path):
     ours = json.load(open(ours_path))
     peer = json.load(open(peer_path))
     dims = lambda r: (r["n"], r["h"], r["w"], r["c"], r["out_h"], r["out_w"])
-    torch = {dims(r) + (r["layout"], r["mode"]): r["median_us"] for r in peer["results"]}
+    # Older peer files have no dtype: they timed float32 only.
+    torch = {dims(r) + (r["layout"], r["mode"], r.get("dtype", "float32")): r["median_us"]
+             for r in peer["results"]}
+    torch_dtype = {"f32": "float32", "f16": "float16"}
     cases = []
     for r in ours["results"]:
         k = dims(r) + (r["filter"], r["element"])
@@ -31,9 +34,10 @@ def main(ours_path, peer_path):
         rows = {r["path"]: r for r in ours["results"] if dims(r) + (r["filter"], r["element"]) == k}
         floor = rows["gather"]["bytes"] / COPY_RATE * 1e6
         auto = rows["auto"]
-        mode = PEER_MODE.get(k[6]) if k[7] == "f32" else None
-        tn = torch.get(k[:6] + ("nchw", mode), float("nan"))
-        tc = torch.get(k[:6] + ("channels_last", mode), float("nan"))
+        mode = PEER_MODE.get(k[6]) if k[7] in torch_dtype else None
+        dtype = torch_dtype.get(k[7])
+        tn = torch.get(k[:6] + ("nchw", mode, dtype), float("nan"))
+        tc = torch.get(k[:6] + ("channels_last", mode, dtype), float("nan"))
         err = max(r["max_abs_error"] for r in rows.values())
         print(f"| {k[0]}x{k[1]}x{k[2]}x{k[3]} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{rows['gather']['median_us']:.1f} | {rows['separable']['median_us']:.1f} | "

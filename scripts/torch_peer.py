@@ -3,7 +3,7 @@
 the same run.
 
 Each shape is timed as NCHW (PyTorch's default) and channels_last (NHWC, the layout wgresize
-benches), f32. Bilinear shapes are also timed as bilinear antialias and bicubic (as in
+benches), f32; the two large bilinear shapes also in f16 (the peer of wgresize's f16 rows). Bilinear shapes are also timed as bilinear antialias and bicubic (as in
 gpu/README.md); antialiased shapes as the matching antialiased mode. Every iteration is timed
 with its own CUDA events after warm-up; the median is reported. Prints JSON on stdout.
 """
@@ -29,11 +29,15 @@ def scaled(n, h, w, c, s):
 
 STANDARD = [scaled(1, 192, 320, 4, 4.0), scaled(1, 384, 640, 4, 2.0), scaled(1, 768, 1280, 4, 0.25),
             scaled(1, 768, 1280, 4, 0.5), scaled(1, 1080, 1920, 4, 2.0), scaled(1, 2160, 3840, 4, 0.5)]
-CASES = [(shape, mode) for shape in STANDARD for mode in ("bilinear", "bilinear_antialias", "bicubic")]
+F32, F16 = torch.float32, torch.float16
+CASES = [(shape, mode, F32) for shape in STANDARD
+         for mode in ("bilinear", "bilinear_antialias", "bicubic")]
 CASES += [
-    ((1, 2160, 3840, 4, 1080, 1920), "bicubic_antialias"),
-    ((1, 2160, 3840, 4, 224, 224), "bicubic_antialias"),
-    ((32, 512, 512, 4, 224, 224), "bilinear_antialias"),
+    ((1, 2160, 3840, 4, 1080, 1920), "bicubic_antialias", F32),
+    ((1, 2160, 3840, 4, 224, 224), "bicubic_antialias", F32),
+    ((32, 512, 512, 4, 224, 224), "bilinear_antialias", F32),
+    (STANDARD[4], "bilinear", F16),
+    (STANDARD[5], "bilinear", F16),
 ]
 
 
@@ -54,16 +58,18 @@ def time_us(fn, warmup=20, iters=200):
 
 def main():
     results = []
-    for (n, h, w, c, oh, ow), mode in CASES:
+    for (n, h, w, c, oh, ow), mode, dtype in CASES:
         for fmt in ("nchw", "channels_last"):
-            x = torch.randn(n, c, h, w, device="cuda")
+            x = torch.randn(n, c, h, w, device="cuda", dtype=dtype)
             if fmt == "channels_last":
                 x = x.contiguous(memory_format=torch.channels_last)
             kwargs = MODES[mode]
             us = time_us(lambda: F.interpolate(x, size=(oh, ow), **kwargs))
+            dtype_name = str(dtype).removeprefix("torch.")
             results.append(dict(n=n, h=h, w=w, c=c, out_h=oh, out_w=ow, layout=fmt, mode=mode,
-                                median_us=us))
-            print(f"torch {fmt} {mode} {n}x{h}x{w}x{c} -> {oh}x{ow}: {us:.1f} us", file=sys.stderr)
+                                dtype=dtype_name, median_us=us))
+            print(f"torch {fmt} {mode} {dtype_name} {n}x{h}x{w}x{c} -> {oh}x{ow}: {us:.1f} us",
+                  file=sys.stderr)
     json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                    timing="cuda_events", results=results), sys.stdout, indent=1)
 

@@ -14,20 +14,24 @@ struct Bar {
 }
 
 /// PyTorch's median for `shape` from `torch_peer.py` JSON: its faster layout, in the mode that
-/// matches the shape's filter.
+/// matches the shape's filter and the element type (none for u8).
 fn peer_time(peer: &serde_json::Value, shape: &BenchShape) -> Option<f64> {
     let mode = match serde_json::to_value(shape.filter).ok()?.as_str()? {
         "lanczos3_antialias" => "bicubic_antialias".to_string(),
         other => other.to_string(),
     };
-    if shape.element != wgpu_resize::ElementType::F32 {
-        return None;
-    }
+    let dtype = match shape.element {
+        wgpu_resize::ElementType::F32 => "float32",
+        wgpu_resize::ElementType::F16 => "float16",
+        _ => return None,
+    };
     peer["results"]
         .as_array()?
         .iter()
         .filter(|r| {
             r["mode"] == mode.as_str()
+                // Files from before the f16 rows timed float32 only.
+                && r["dtype"].as_str().unwrap_or("float32") == dtype
                 && [
                     ("n", shape.n),
                     ("h", shape.h),
