@@ -33,6 +33,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
+    if TAPS_Y == 2u && ROWS > 1u && !fixed {
+        two_tap_rows(first_row, last_row, n, rx, x_outside, base, out_base);
+        return;
+    }
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
@@ -59,6 +63,59 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 }
                 acc += table[ry + 2u + ty] * sum;
             }
+            acc = finish4(acc);
+        }
+        store4v(out_base + y * (p.dst_y / 4u), acc);
+    }
+}
+
+// The horizontal taps of input row `row` for the invocation's column.
+fn horizontal_sum(line_base: u32, rx: u32, row: u32, sy: u32, sx: u32) -> vec4<f32> {
+    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
+    let line = line_base + row * sy;
+    var sum = vec4<f32>(0.0);
+    for (var tx = 0u; tx < taps_x; tx++) {
+        sum += table[rx + 2u + tx] * prepare4(load4(line + tx * sx));
+    }
+    return sum;
+}
+
+// Two-tap vertical bands over several rows (bilinear enlargements): neighbouring output rows
+// read the same input rows, so the horizontal sums of the last two input rows are kept and only
+// new rows are loaded and converted. On an H200 the u8 and f16 enlargements were bound by the
+// conversions of loads repeated this way.
+fn two_tap_rows(
+    first_row: u32,
+    last_row: u32,
+    n: u32,
+    rx: u32,
+    x_outside: bool,
+    base: u32,
+    out_base: u32,
+) {
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
+    var have = false;
+    var top = 0u;
+    var h0 = vec4<f32>(0.0);
+    var h1 = vec4<f32>(0.0);
+    for (var y = first_row; y < last_row; y++) {
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+        var acc = vec4<f32>(p.extrapolation);
+        if !(x_outside || row_outside(ry)) {
+            let y0 = row_start(ry);
+            if have && y0 == top + 1u {
+                h0 = h1;
+                h1 = horizontal_sum(base, rx, y0 + 1u, sy, sx);
+            } else if !have || y0 != top {
+                h0 = horizontal_sum(base, rx, y0, sy, sx);
+                h1 = horizontal_sum(base, rx, y0 + 1u, sy, sx);
+            }
+            have = true;
+            top = y0;
+            acc = vec4<f32>(0.0);
+            acc += table[ry + 2u] * h0;
+            acc += table[ry + 3u] * h1;
             acc = finish4(acc);
         }
         store4v(out_base + y * (p.dst_y / 4u), acc);
