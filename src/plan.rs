@@ -105,13 +105,24 @@ pub(crate) enum PassOrder {
     YThenX,
 }
 
-/// The separable order: the smaller intermediate first, except that rounding between passes is
-/// defined for horizontal-first (Pillow's order).
+/// The separable order. Rounding between passes is defined for horizontal-first (Pillow's
+/// order). Otherwise a horizontal shrink by 2 or more that does not enlarge vertically goes
+/// second: each horizontal output reads a window of inputs along the row, so neighbouring
+/// invocations read addresses `ratio` pixels apart, and the vertical pass (whose neighbours
+/// read neighbouring pixels) shrinks the rows first. On an H200, 4K -> 224x224 antialiased
+/// bicubic took 249 µs horizontal-first and 103 µs vertical-first (4K -> 1080p: 107 -> 103).
+/// Everything else takes the smaller intermediate first.
 pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
     let (i, o) = (spec.input(), spec.output());
+    if spec.round_intermediate() {
+        return PassOrder::XThenY;
+    }
+    if i.width >= 2 * o.width && o.height <= i.height {
+        return PassOrder::YThenX;
+    }
     let x_first = i.height as u64 * o.width as u64;
     let y_first = o.height as u64 * i.width as u64;
-    if spec.round_intermediate() || x_first <= y_first {
+    if x_first <= y_first {
         PassOrder::XThenY
     } else {
         PassOrder::YThenX

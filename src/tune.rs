@@ -50,6 +50,10 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
     )
 }
 
+/// Raised whenever a path runs specs differently outside the kernel sources (launch shapes,
+/// the separable pass order), so that decisions measured before are measured again.
+const PLAN_REVISION: u32 = 2;
+
 /// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds).
 pub fn candidate_checksum() -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -59,6 +63,7 @@ pub fn candidate_checksum() -> String {
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
+    feed(&PLAN_REVISION.to_le_bytes());
     for path in Path::CONCRETE {
         feed(path.name().as_bytes());
     }
