@@ -315,3 +315,51 @@ fn fused_tiled_matches_the_reference() {
         "{err}"
     );
 }
+
+/// The vector kernel's multi-row forms: two-tap rows (bilinear enlargements), and windows of
+/// rows whose bands overlap (wider enlargements, and shrinks large enough to be windowed).
+#[test]
+fn vector_kernel_row_forms_match_the_reference() {
+    use wgpu_resize::{Filter, presets};
+    let Some(gpu) = gpu("vector rows") else {
+        return;
+    };
+    let mut rng = Rng::new(31);
+    for filter in [
+        Filter::Linear,
+        Filter::Cubic { a: -0.75 },
+        Filter::Lanczos { lobes: 3 },
+    ] {
+        for scale in [1.3, 2.0, 3.5] {
+            let input = Size2::new(rng.range(5, 30), rng.range(5, 30));
+            let output = Size2::new((input.height as f64 * scale) as u32, rng.range(3, 40));
+            let spec = ResizeSpec::builder(input, output)
+                .channels(8)
+                .filter(filter)
+                .build()
+                .unwrap();
+            let data = Rng::new(scale as u64).f32s(spec.input_len());
+            let expected = reference::resize(&spec, &data).unwrap();
+            let got = run_poisoned(gpu, &spec, &data, Path::Gather);
+            let report = compare(&got, &expected);
+            assert!(report.within(TOLERANCE), "{spec:?}: {report}");
+        }
+    }
+    // A shrink with enough outputs to take windows of rows (antialiased bicubic by 2).
+    let spec = presets::torch(
+        Size2::new(2048, 2048),
+        presets::TorchOutput::Size(Size2::new(1024, 1024)),
+        presets::TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap();
+    let data = Rng::new(5).f32s(spec.input_len());
+    let expected = reference::resize(&spec, &data).unwrap();
+    let got = run_poisoned(gpu, &spec, &data, Path::Gather);
+    let report = compare(&got, &expected);
+    assert!(report.within(TOLERANCE), "windowed shrink: {report}");
+}

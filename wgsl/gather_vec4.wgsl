@@ -7,8 +7,10 @@
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
 override TAPS_X: u32 = 0u;
-// Output rows per invocation: the column's x taps and weights are read once for all of them.
+// Output rows per invocation, at most MAX_ROWS: the column's x taps and weights are read once
+// for all of them, and input rows that several of their bands share are loaded once.
 override ROWS: u32 = 1u;
+const MAX_ROWS: u32 = 8u;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 
@@ -33,8 +35,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
-    if TAPS_Y == 2u && ROWS > 1u && !fixed {
-        two_tap_rows(first_row, last_row, n, rx, x_outside, base, out_base);
+    if ROWS > 1u && !fixed {
+        if TAPS_Y == 2u {
+            two_tap_rows(first_row, last_row, n, rx, x_outside, base, out_base);
+        } else {
+            window_rows(first_row, last_row, n, rx, x_outside, base, out_base);
+        }
         return;
     }
     for (var y = first_row; y < last_row; y++) {
@@ -119,5 +125,63 @@ fn two_tap_rows(
             acc = finish4(acc);
         }
         store4v(out_base + y * (p.dst_y / 4u), acc);
+    }
+}
+
+// Several rows whose vertical bands overlap (bands wider than the row stride: shrinks with
+// antialias, bicubic and wider enlargements): every input row of the union of the bands is
+// loaded and summed horizontally once, and added to each output row whose band holds it, in
+// band order, so the sums are those of the one-row loop.
+fn window_rows(
+    first_row: u32,
+    last_row: u32,
+    n: u32,
+    rx: u32,
+    x_outside: bool,
+    base: u32,
+    out_base: u32,
+) {
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    var acc: array<vec4<f32>, MAX_ROWS>;
+    var bands: array<u32, MAX_ROWS>;
+    var starts: array<u32, MAX_ROWS>;
+    var live: array<bool, MAX_ROWS>;
+    var lo = 0xffffffffu;
+    var hi = 0u;
+    for (var k = 0u; k < ROWS; k++) {
+        acc[k] = vec4<f32>(0.0);
+        live[k] = false;
+        let y = first_row + k;
+        if y < last_row && !x_outside {
+            let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+            if !row_outside(ry) {
+                live[k] = true;
+                bands[k] = ry;
+                starts[k] = row_start(ry);
+                lo = min(lo, starts[k]);
+                hi = max(hi, starts[k] + taps_y);
+            }
+        }
+    }
+    for (var r = lo; r < hi; r++) {
+        let h = horizontal_sum(base, rx, r, sy, sx);
+        for (var k = 0u; k < ROWS; k++) {
+            let t = r - starts[k];
+            if live[k] && t < taps_y {
+                acc[k] += table[bands[k] + 2u + t] * h;
+            }
+        }
+    }
+    for (var k = 0u; k < ROWS; k++) {
+        let y = first_row + k;
+        if y < last_row {
+            var v = vec4<f32>(p.extrapolation);
+            if live[k] {
+                v = finish4(acc[k]);
+            }
+            store4v(out_base + y * (p.dst_y / 4u), v);
+        }
     }
 }
