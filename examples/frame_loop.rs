@@ -1,11 +1,15 @@
-//! An engine-like frame loop: the application owns its device and its command encoder, records a
-//! resize among its own work each frame, reads nothing back, and after the first frames the
-//! resizer creates no GPU objects at all.
+//! An engine-like frame loop: the application owns its device and its command encoder, records
+//! resizes among its own work each frame (buffers, an sRGB texture into a render-target texture,
+//! and a batch of detection crops whose boxes move every frame), reads nothing back, and after
+//! the first frames the resizer creates no GPU objects at all.
 //!
 //! `cargo run --release --example frame_loop` (exits non-zero if a frame after warm-up allocated).
 
 use wgpu::util::DeviceExt;
-use wgpu_resize::{GpuContext, Path, Resizer, ResizerStats, Size2, presets};
+use wgpu_resize::{
+    CoordinateMapping, CropBox, ElementType, Filter, GpuContext, Path, ResizeSpec, Resizer,
+    ResizerStats, Size2, presets,
+};
 
 const FRAMES: usize = 120;
 const WARM_UP: usize = 2;
@@ -54,6 +58,49 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
 
+    // The engine's textures: an sRGB frame it rendered, and a smaller sRGB target it displays
+    // (render-attachment only: the library writes it through a render pass).
+    let texture = |size: Size2, usage| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("engine texture"),
+            size: wgpu::Extent3d {
+                width: size.width,
+                height: size.height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+            usage,
+            view_formats: &[],
+        })
+    };
+    let rendered = texture(frame, wgpu::TextureUsages::TEXTURE_BINDING);
+    let displayed = texture(preview, wgpu::TextureUsages::RENDER_ATTACHMENT);
+    let in_linear_light = presets::pillow(frame, preview, presets::PillowFilter::Bicubic)
+        .channels(4)
+        .element(ElementType::U8)
+        .linear_light(true)
+        .build()?;
+
+    // Detection crops: 16 boxes of the frame to 64x64 each, the boxes moving every frame.
+    let crop_template = ResizeSpec::builder(frame, Size2::new(64, 64))
+        .channels(4)
+        .filter(Filter::Linear)
+        .mapping(CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .build()?;
+    let mut crops = resizer.crop_batch(&crop_template, 16)?;
+    let crops_out = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("crops"),
+        size: crop_template.output_bytes() * 16,
+        usage: storage,
+        mapped_at_creation: false,
+    });
+
     let mut after_warm_up: Option<ResizerStats> = None;
     for index in 0..FRAMES {
         let [source, half_out, thumb_out] = &frames[index % 2];
@@ -64,6 +111,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         encoder.clear_buffer(half_out, 0, None);
         resizer.encode(&mut encoder, &half, source, half_out, Path::Auto)?;
         resizer.encode(&mut encoder, &thumbnail, source, thumb_out, Path::Separable)?;
+        resizer.encode_texture(
+            &mut encoder,
+            &in_linear_light,
+            &rendered,
+            &displayed,
+            Path::Auto,
+        )?;
+        let t = index as f64 / FRAMES as f64;
+        let boxes: Vec<CropBox> = (0..16)
+            .map(|i| {
+                let top = (i as f64 * 0.05 + t * 0.2) % 0.7;
+                CropBox::new(0, [top, 0.05 * i as f64, top + 0.3, 0.05 * i as f64 + 0.2])
+            })
+            .collect();
+        resizer.set_crop_boxes(&mut crops, &boxes)?;
+        resizer.encode_crops(&mut encoder, &crops, source, &crops_out)?;
         encoder.clear_buffer(source, 0, Some(256));
         queue.submit([encoder.finish()]);
         device.poll(wgpu::PollType::Poll)?;

@@ -104,7 +104,7 @@ struct PreparedEntry {
 /// nothing new.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResizerStats {
-    /// Compute pipelines built.
+    /// Pipelines built: resize kernels and texture staging.
     pub pipelines: usize,
     /// Specs prepared so far (weight tables and parameter blocks uploaded).
     pub prepared_specs: usize,
@@ -245,7 +245,7 @@ impl Resizer {
     /// What this resizer has created so far.
     pub fn stats(&self) -> ResizerStats {
         ResizerStats {
-            pipelines: lock(&self.pipelines).len(),
+            pipelines: lock(&self.pipelines).len() + self.textures.pipeline_count(),
             prepared_specs: self.counters.prepared.load(Ordering::Relaxed),
             buffers_created: self.counters.buffers.load(Ordering::Relaxed),
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),

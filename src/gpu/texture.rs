@@ -62,6 +62,13 @@ pub(crate) struct TextureCaches {
     views: Mutex<HashMap<wgpu::Texture, wgpu::TextureView>>,
 }
 
+impl TextureCaches {
+    /// Staging pipelines built so far.
+    pub(crate) fn pipeline_count(&self) -> usize {
+        lock(&self.pipelines).len()
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum PipelineKey {
     Unpack,
