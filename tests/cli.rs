@@ -220,6 +220,37 @@ fn conformance_command_passes_the_bundled_cases() {
         stdout.trim_end().ends_with("264 passed, 0 failed"),
         "{stdout}"
     );
+
+    // The fused path runs the cases it can and skips the others, saying why.
+    let out = run(&[
+        "conformance",
+        dir.to_str().unwrap(),
+        "--path",
+        "fused",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (passed, skipped) = (
+        doc["passed"].as_u64().unwrap(),
+        doc["skipped"].as_u64().unwrap(),
+    );
+    assert_eq!(doc["failed"], 0, "{doc}");
+    assert!(
+        passed >= 9 && passed + skipped == 264,
+        "{passed} passed, {skipped} skipped"
+    );
+    let reason = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|c| c["skipped"].as_str())
+        .unwrap();
+    assert!(reason.contains("NHWC"), "{reason}");
 }
 
 #[test]
