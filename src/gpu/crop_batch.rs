@@ -9,14 +9,11 @@ use std::num::NonZeroU64;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
-use wgpu::util::DeviceExt;
-
 use super::params::{PassColor, PassParams, PassShape, pack_table};
 use super::{Kernel, KernelFeatures, KernelVariant, Launch, Resizer, check_buffer, lock, scope};
 use crate::crop::{self, CropBox};
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
-use crate::readback;
 use crate::reference::Strides;
 use crate::spec::ResizeSpec;
 use crate::weights::AxisWeights;
@@ -272,61 +269,22 @@ impl Resizer {
         boxes: &[CropBox],
         input: &[T],
     ) -> Result<Vec<T>, ResizeError> {
-        if T::TYPE != template.element() {
-            return Err(SpecError::Unsupported(format!(
-                "the template's elements are {} but the host slice holds {}",
-                template.element().name(),
-                T::TYPE.name()
-            ))
-            .into());
-        }
-        if input.len() != template.input_len() {
-            return Err(ResizeError::WrongLength {
-                which: "input",
-                expected: template.input_len(),
-                got: input.len(),
-            });
-        }
+        super::blocking::check_host_input(template, input)?;
         let mut batch = self.crop_batch(template, boxes.len() as u32)?;
         self.set_crop_boxes(&mut batch, boxes)?;
         if boxes.is_empty() {
             return Ok(Vec::new());
         }
-        let (input_buffer, output_buffer) = scope::capture(&self.device, || {
-            let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
-            bytes.resize(template.input_bytes() as usize, 0);
-            let input_buffer = self
-                .device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("wgpu-resize crop input"),
-                    contents: &bytes,
-                    usage: wgpu::BufferUsages::STORAGE,
-                });
-            let output_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-resize crop output"),
-                size: batch.output_bytes(),
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            (input_buffer, output_buffer)
-        })?;
+        let (input_buffer, output_buffer) =
+            self.upload_for(template, input, batch.output_bytes())?;
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("wgpu-resize crop batch"),
             });
         self.encode_crops(&mut encoder, &batch, &input_buffer, &output_buffer)?;
-        scope::capture(&self.device, || self.queue.submit([encoder.finish()]))?;
         let len = template.output_len() / template.batch() as usize * boxes.len();
-        let bytes = len as u64 * template.element().size();
-        let mut words: Vec<u8> = readback::read_buffer(
-            &self.device,
-            &self.queue,
-            &output_buffer,
-            0..bytes.next_multiple_of(4),
-        )?;
-        words.truncate(bytes as usize);
-        Ok(bytemuck::pod_collect_to_vec(&words))
+        self.submit_and_read(encoder, &output_buffer, len)
     }
 
     fn table_buffer(&self, slots: u64) -> wgpu::Buffer {

@@ -1,6 +1,7 @@
 //! The GPU side: [`Resizer`] caches pipelines and per-spec resources and records resizes into
 //! the caller's command encoder.
 
+mod blocking;
 mod crop_batch;
 mod params;
 mod planner;
@@ -18,9 +19,8 @@ use std::sync::{Arc, Mutex};
 use wgpu::util::DeviceExt;
 
 use crate::element::Element;
-use crate::error::{ResizeError, SpecError};
+use crate::error::ResizeError;
 use crate::plan::{self, PassOrder, Path, Plan};
-use crate::readback;
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 pub use crop_batch::CropBatch;
@@ -318,39 +318,7 @@ impl Resizer {
         input: &[T],
         path: Path,
     ) -> Result<Vec<T>, ResizeError> {
-        if T::TYPE != spec.element() {
-            return Err(SpecError::Unsupported(format!(
-                "the spec's elements are {} but the host slice holds {}",
-                spec.element().name(),
-                T::TYPE.name()
-            ))
-            .into());
-        }
-        if input.len() != spec.input_len() {
-            return Err(ResizeError::WrongLength {
-                which: "input",
-                expected: spec.input_len(),
-                got: input.len(),
-            });
-        }
-        let (input_buffer, output_buffer) = scope::capture(&self.device, || {
-            let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
-            bytes.resize(spec.input_bytes() as usize, 0);
-            let input_buffer = self
-                .device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("wgpu-resize input"),
-                    contents: &bytes,
-                    usage: wgpu::BufferUsages::STORAGE,
-                });
-            let output_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-resize output"),
-                size: spec.output_bytes(),
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            (input_buffer, output_buffer)
-        })?;
+        let (input_buffer, output_buffer) = self.upload_for(spec, input, spec.output_bytes())?;
         // The blocking call may block to measure: an automatic choice is tuned before it runs.
         let plan = self.plan(spec, path)?;
         let mut encoder = self
@@ -359,16 +327,7 @@ impl Resizer {
                 label: Some("wgpu-resize"),
             });
         self.encode(&mut encoder, spec, &input_buffer, &output_buffer, plan.path)?;
-        scope::capture(&self.device, || self.queue.submit([encoder.finish()]))?;
-        let bytes = spec.output_len() as u64 * spec.element().size();
-        let mut words: Vec<u8> = readback::read_buffer(
-            &self.device,
-            &self.queue,
-            &output_buffer,
-            0..bytes.next_multiple_of(4),
-        )?;
-        words.truncate(bytes as usize);
-        Ok(bytemuck::pod_collect_to_vec(&words))
+        self.submit_and_read(encoder, &output_buffer, spec.output_len())
     }
 
     /// The bind groups of `prepared`'s passes over these buffers: cached, so that a frame that

@@ -328,15 +328,7 @@ impl Resizer {
         };
         let group = scope::capture(&self.device, || match &key {
             BindKey::Unpack(_, texture, buffer) | BindKey::PackStorage(_, texture, buffer) => {
-                let view = texture.create_view(&wgpu::TextureViewDescriptor {
-                    label: Some("wgpu-resize staging texture"),
-                    base_mip_level: 0,
-                    mip_level_count: Some(1),
-                    base_array_layer: 0,
-                    array_layer_count: Some(1),
-                    dimension: Some(wgpu::TextureViewDimension::D2),
-                    ..Default::default()
-                });
+                let view = first_layer_view(texture, "wgpu-resize staging texture");
                 let (texture_binding, buffer_binding) = match key {
                     BindKey::Unpack(..) => (1, 2),
                     _ => (2, 1),
@@ -393,15 +385,7 @@ impl Resizer {
             return Ok(view.clone());
         }
         let view = scope::capture(&self.device, || {
-            target.create_view(&wgpu::TextureViewDescriptor {
-                label: Some("wgpu-resize render target"),
-                base_mip_level: 0,
-                mip_level_count: Some(1),
-                base_array_layer: 0,
-                array_layer_count: Some(1),
-                dimension: Some(wgpu::TextureViewDimension::D2),
-                ..Default::default()
-            })
+            first_layer_view(target, "wgpu-resize render target")
         })?;
         let mut views = lock(&self.textures.views);
         if views.len() >= BIND_GROUP_CAPACITY {
@@ -659,6 +643,19 @@ fn check_textures(
             ),
         )
     }
+}
+
+/// A 2-D view of mip level 0, array layer 0: what a texture resize reads or writes.
+fn first_layer_view(texture: &wgpu::Texture, label: &str) -> wgpu::TextureView {
+    texture.create_view(&wgpu::TextureViewDescriptor {
+        label: Some(label),
+        base_mip_level: 0,
+        mip_level_count: Some(1),
+        base_array_layer: 0,
+        array_layer_count: Some(1),
+        dimension: Some(wgpu::TextureViewDimension::D2),
+        ..Default::default()
+    })
 }
 
 fn is_8_bit_unorm(format: wgpu::TextureFormat) -> bool {
