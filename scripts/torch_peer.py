@@ -3,7 +3,8 @@
 the same run.
 
 Each shape is timed as NCHW (PyTorch's default) and channels_last (NHWC, the layout wgresize
-benches), f32; the two large bilinear shapes also in f16 (the peer of wgresize's f16 rows). Bilinear shapes are also timed as bilinear antialias and bicubic (as in
+benches), f32; the two large bilinear shapes also in f16 (the peer of wgresize's f16 rows).
+Standard shapes are also timed as `nearest-exact`, the peer of wgresize's one-tap rows. Bilinear shapes are also timed as bilinear antialias and bicubic (as in
 gpu/README.md); antialiased shapes as the matching antialiased mode. Every iteration is timed
 with its own CUDA events after warm-up; the median is reported. Prints JSON on stdout.
 """
@@ -16,6 +17,7 @@ import torch.nn.functional as F
 
 BILINEAR = dict(mode="bilinear", align_corners=False)
 MODES = {
+    "nearest": dict(mode="nearest-exact"),
     "bilinear": BILINEAR,
     "bilinear_antialias": dict(BILINEAR, antialias=True),
     "bicubic": dict(mode="bicubic", align_corners=False),
@@ -31,7 +33,7 @@ STANDARD = [scaled(1, 192, 320, 4, 4.0), scaled(1, 384, 640, 4, 2.0), scaled(1, 
             scaled(1, 768, 1280, 4, 0.5), scaled(1, 1080, 1920, 4, 2.0), scaled(1, 2160, 3840, 4, 0.5)]
 F32, F16 = torch.float32, torch.float16
 CASES = [(shape, mode, F32) for shape in STANDARD
-         for mode in ("bilinear", "bilinear_antialias", "bicubic")]
+         for mode in ("nearest", "bilinear", "bilinear_antialias", "bicubic")]
 CASES += [
     ((1, 2160, 3840, 4, 1080, 1920), "bicubic_antialias", F32),
     ((1, 2160, 3840, 4, 224, 224), "bicubic_antialias", F32),

@@ -17,6 +17,9 @@ use crate::timing::{TimingMethod, quantile, time_interleaved};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BenchFilter {
+    /// PyTorch's `nearest-exact`: one tap per output, so the time of moving a shape's bytes
+    /// through the kernels, to set beside the filters that read more.
+    Nearest,
     /// Half-pixel bilinear (PyTorch `bilinear`, `align_corners=False`).
     Bilinear,
     /// PyTorch's bicubic (`a = -0.75`).
@@ -40,6 +43,7 @@ impl BenchFilter {
             presets::torch(input, TorchOutput::Size(output), mode, false, antialias)
         };
         match self {
+            BenchFilter::Nearest => torch(TorchMode::NearestExact, false),
             BenchFilter::Bilinear => Ok(ResizeSpec::builder(input, output)),
             BenchFilter::Bicubic => torch(TorchMode::Bicubic, false),
             BenchFilter::BilinearAntialias => torch(TorchMode::Bilinear, true),
@@ -160,11 +164,15 @@ pub fn standard_shapes() -> Vec<BenchShape> {
 }
 
 /// The shapes beyond the standard six that the performance targets name: antialiased shrinks
-/// of 4K frames, an ML preprocessing batch, and u8 and f16 versions of the two large bilinear
-/// shapes.
+/// of 4K frames, an ML preprocessing batch, u8 and f16 versions of the two large bilinear
+/// shapes; then the six standard shapes with one tap per output (nearest), which move the same
+/// bytes with the least arithmetic.
 pub fn extended_shapes() -> Vec<BenchShape> {
     let uhd = BenchShape::scaled(1, 2160, 3840, 4, 0.5);
-    vec![
+    let one_tap = standard_shapes()
+        .into_iter()
+        .map(|shape| shape.with_filter(BenchFilter::Nearest));
+    let mut shapes = vec![
         uhd.with_filter(BenchFilter::BicubicAntialias),
         uhd.with_filter(BenchFilter::Lanczos3Antialias),
         uhd.to(224, 224).with_filter(BenchFilter::BicubicAntialias),
@@ -176,7 +184,9 @@ pub fn extended_shapes() -> Vec<BenchShape> {
         uhd.with_element(ElementType::U8),
         BenchShape::scaled(1, 1080, 1920, 4, 2.0).with_element(ElementType::F16),
         uhd.with_element(ElementType::F16),
-    ]
+    ];
+    shapes.extend(one_tap);
+    shapes
 }
 
 /// One timed path on one shape, as `--json` prints it.
