@@ -19,6 +19,7 @@ python3 scripts/torch_peer.py > "$out/torch.json"
 WGPU_BACKEND=vulkan "$bin" bench --extended --json --no-tune-cache \
     --plot "$out/bench.svg" --peer "$out/torch.json" --copy-rate 4.18e12 > "$out/wgresize.json"
 python3 scripts/compare_bench.py "$out/wgresize.json" "$out/torch.json" | tee "$out/table.md"
+WGPU_BACKEND=vulkan "$bin" bench --texture --no-tune-cache | tee "$out/texture.txt"
 if [ "${SWEEP:-1}" = 1 ]; then
     WGPU_BACKEND=vulkan "$bin" bench --sweep --json --no-tune-cache > "$out/sweep.json"
     python3 - "$out/sweep.json" <<'PY' | tee "$out/sweep.md"

@@ -537,3 +537,102 @@ pub fn warm_up(resizer: &Resizer, seconds: f64) -> Result<(), ResizeError> {
     }
     Ok(())
 }
+
+/// One u8 RGBA shape resized buffer to buffer and texture to texture, timed alike: what the
+/// texture path's staging costs on the device in hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct TextureResult {
+    /// The shape (its fields appear at the top level of the JSON).
+    #[serde(flatten)]
+    pub shape: BenchShape,
+    /// Buffer to buffer, µs per resize.
+    pub buffer_us: f64,
+    /// `rgba8unorm` to `rgba8unorm` written through a storage binding, µs per resize.
+    pub storage_texture_us: f64,
+    /// `rgba8unorm-srgb` to `rgba8unorm-srgb` written by a render pass, µs per resize.
+    pub render_texture_us: f64,
+    /// Resizes recorded back to back in each timed submission.
+    pub iterations: u32,
+}
+
+/// Times `shape` (as u8 RGBA) buffer to buffer and through both texture writes, each as the
+/// wall time of `iterations` resizes recorded back to back in one submission (median of 5),
+/// after one untimed submission.
+pub fn run_texture_shape(
+    resizer: &Resizer,
+    shape: &BenchShape,
+    iterations: u32,
+) -> Result<TextureResult, ResizeError> {
+    let spec = shape.with_element(ElementType::U8).spec()?;
+    let device = resizer.device();
+    let (input, output) = scratch_tensors(device, &spec, "bench texture tensors");
+    let texture = |size: Size2, format, usage| {
+        device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("bench texture"),
+            size: wgpu::Extent3d {
+                width: size.width,
+                height: size.height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage,
+            view_formats: &[],
+        })
+    };
+    use wgpu::{TextureFormat as F, TextureUsages as U};
+    let source = texture(spec.input(), F::Rgba8Unorm, U::TEXTURE_BINDING);
+    let storage_target = texture(spec.output(), F::Rgba8Unorm, U::STORAGE_BINDING);
+    let srgb_source = texture(spec.input(), F::Rgba8UnormSrgb, U::TEXTURE_BINDING);
+    let render_target = texture(spec.output(), F::Rgba8UnormSrgb, U::RENDER_ATTACHMENT);
+    let path = resizer.plan(&spec, Path::Auto)?.path;
+    let buffer_us = per_resize(resizer, iterations, |encoder| {
+        resizer
+            .encode(encoder, &spec, &input, &output, path)
+            .map(|_| ())
+    })?;
+    let storage_texture_us = per_resize(resizer, iterations, |encoder| {
+        resizer
+            .encode_texture(encoder, &spec, &source, &storage_target, path)
+            .map(|_| ())
+    })?;
+    let render_texture_us = per_resize(resizer, iterations, |encoder| {
+        resizer
+            .encode_texture(encoder, &spec, &srgb_source, &render_target, path)
+            .map(|_| ())
+    })?;
+    Ok(TextureResult {
+        shape: shape.with_element(ElementType::U8),
+        buffer_us,
+        storage_texture_us,
+        render_texture_us,
+        iterations,
+    })
+}
+
+/// Wall µs per resize of `iterations` recorded by `record` into one submission.
+fn per_resize(
+    resizer: &Resizer,
+    iterations: u32,
+    record: impl Fn(&mut wgpu::CommandEncoder) -> Result<(), ResizeError>,
+) -> Result<f64, ResizeError> {
+    let device = resizer.device();
+    let run = || -> Result<f64, ResizeError> {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        for _ in 0..iterations {
+            record(&mut encoder)?;
+        }
+        let start = std::time::Instant::now();
+        resizer.queue().submit([encoder.finish()]);
+        device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| ResizeError::Gpu(e.to_string()))?;
+        Ok(start.elapsed().as_secs_f64() * 1e6 / iterations as f64)
+    };
+    run()?;
+    let mut samples = (0..5).map(|_| run()).collect::<Result<Vec<_>, _>>()?;
+    samples.sort_by(f64::total_cmp);
+    Ok(samples[2])
+}

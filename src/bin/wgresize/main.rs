@@ -113,6 +113,10 @@ enum Command {
         /// After the six shapes, the antialiased, batched and u8 shapes of the performance targets.
         #[arg(long, conflicts_with = "sweep")]
         extended: bool,
+        /// Instead of the paths: the six shapes as u8 RGBA, buffer to buffer against texture to
+        /// texture (storage and render-pass writes), in wall time per resize.
+        #[arg(long, conflicts_with_all = ["sweep", "extended", "plot"])]
+        texture: bool,
         /// Seconds of sustained GPU work before measuring, so that clocks leave their idle state
         /// (default: 2, or 0 with --quick).
         #[arg(long, value_name = "SECONDS")]
@@ -174,6 +178,7 @@ fn main() -> ExitCode {
             json,
             sweep,
             extended,
+            texture,
             warmup,
             plot,
             peer,
@@ -181,7 +186,9 @@ fn main() -> ExitCode {
             cache,
         } => {
             let warmup = warmup.unwrap_or(if quick { 0.0 } else { 2.0 });
-            if sweep {
+            if texture {
+                run_texture_bench(quick, json, warmup, &cache.options())
+            } else if sweep {
                 run_sweep(quick, json, warmup, &cache.options())
             } else {
                 let plot = plot.map(|file| PlotRequest {
@@ -564,6 +571,51 @@ fn run_plan(
             plan.source.name(),
             plan.reason
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_texture_bench(
+    quick: bool,
+    json: bool,
+    warmup: f64,
+    options: &ResizerOptions,
+) -> Result<ExitCode, String> {
+    let (context, resizer, _, _) = bench_setup(quick, warmup, options)?;
+    let iterations = if quick { 3 } else { 50 };
+    let shapes = bench::standard_shapes();
+    let mut results = Vec::new();
+    for (k, shape) in shapes.iter().enumerate() {
+        let label = shape.with_element(wgpu_resize::ElementType::U8).label();
+        eprintln!("[{}/{}] {label} textures", k + 1, shapes.len());
+        results.push(
+            bench::run_texture_shape(&resizer, shape, iterations).map_err(|e| e.to_string())?,
+        );
+    }
+    warn(&resizer);
+    if json {
+        let info = context.adapter.get_info();
+        print_json(&json!({
+            "adapter": info.name,
+            "backend": format!("{:?}", info.backend).to_lowercase(),
+            "timing": "wall, back-to-back resizes in one submission",
+            "results": results,
+        }))?;
+    } else {
+        println!("{} — wall µs per resize, {iterations} back to back", context.describe());
+        println!(
+            "{:<44} {:>10} {:>16} {:>16}",
+            "shape (u8 RGBA)", "buffers", "storage texture", "render sRGB"
+        );
+        for r in &results {
+            println!(
+                "{:<44} {:>10.1} {:>16.1} {:>16.1}",
+                r.shape.label(),
+                r.buffer_us,
+                r.storage_texture_us,
+                r.render_texture_us
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
