@@ -12,9 +12,16 @@ fn staged_element(e: u32) -> f32 {
 // Pixel (x, y) as stored values in 0..1 (u8) or as they are (f32); missing channels 0, alpha 1.
 fn staged_texel(x: u32, y: u32) -> vec4<f32> {
     let pixel = y * staging_shape.width + x;
-    if (staging_shape.flags & STAGING_U8) != 0u && staging_shape.channels == 4u {
-        // One RGBA pixel is one word.
-        return unpack4x8unorm(staged[pixel]);
+    let u8 = (staging_shape.flags & STAGING_U8) != 0u;
+    if staging_shape.channels == 4u {
+        // Without run-time indexing into the texel: one u8 word, or four f32 words.
+        if u8 {
+            return unpack4x8unorm(staged[pixel]);
+        }
+        let first = pixel * 4u;
+        return bitcast<vec4<f32>>(
+            vec4<u32>(staged[first], staged[first + 1u], staged[first + 2u], staged[first + 3u]),
+        );
     }
     var texel = vec4<f32>(0.0, 0.0, 0.0, 1.0);
     let first = pixel * staging_shape.channels;

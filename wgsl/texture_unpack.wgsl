@@ -1,20 +1,16 @@
 // Texture to staging tensor. Any float-sampled 2-D format; BGRA formats read as RGBA, as every
-// sampled texture does. Each texel is loaded once: for f32 staging one invocation per pixel
-// writes its channels; for u8 one invocation per u32 word writes four elements (one RGBA
-// pixel, or two or four pixels of a 1- or 2-channel format).
+// sampled texture does. RGBA formats take one invocation per pixel; 1-, 2- and 3-channel
+// formats one per u32 word of the tensor.
 
 @group(0) @binding(1) var source: texture_2d<f32>;
 @group(0) @binding(2) var<storage, read_write> staged: array<u32>;
 
-// Pixel `pixel` as stored values: sRGB colour encoded again, u8 on the 0..255 scale.
+// Pixel `pixel` as stored values in 0..1: sRGB colour encoded again.
 fn stored_texel(pixel: u32) -> vec4<f32> {
     let at = vec2<u32>(pixel % staging_shape.width, pixel / staging_shape.width);
-    var v = textureLoad(source, at, 0);
+    let v = textureLoad(source, at, 0);
     if (staging_shape.flags & TEXTURE_SRGB) != 0u {
-        v = vec4<f32>(linear_to_srgb(v.x), linear_to_srgb(v.y), linear_to_srgb(v.z), v.w);
-    }
-    if (staging_shape.flags & STAGING_U8) != 0u {
-        return clamp(floor(v * 255.0 + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
+        return vec4<f32>(linear_to_srgb(v.x), linear_to_srgb(v.y), linear_to_srgb(v.z), v.w);
     }
     return v;
 }
@@ -23,33 +19,45 @@ fn stored_texel(pixel: u32) -> vec4<f32> {
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let word = gid.x + gid.y * staging_shape.row_stride;
     let channels = staging_shape.channels;
-    let total = staging_shape.width * staging_shape.height * channels;
-    if (staging_shape.flags & STAGING_U8) == 0u {
-        // The grid has one invocation per word, more than there are pixels.
+    let pixels = staging_shape.width * staging_shape.height;
+    let u8 = (staging_shape.flags & STAGING_U8) != 0u;
+    // The common cases without run-time indexing into a texel: an RGBA pixel is one u8 word
+    // (rounded as every u8 result, `floor(255 v + 0.5)`) or four f32 words.
+    if channels == 4u {
+        // The grid has one invocation per word, at least as many as there are pixels.
         let pixel = word;
-        if pixel < staging_shape.width * staging_shape.height {
-            let texel = stored_texel(pixel);
-            for (var c = 0u; c < channels; c++) {
-                staged[pixel * channels + c] = bitcast<u32>(texel[c]);
-            }
+        if pixel >= pixels {
+            return;
+        }
+        let texel = stored_texel(pixel);
+        if u8 {
+            staged[pixel] = pack4x8unorm(texel);
+        } else {
+            let first = pixel * 4u;
+            staged[first] = bitcast<u32>(texel.x);
+            staged[first + 1u] = bitcast<u32>(texel.y);
+            staged[first + 2u] = bitcast<u32>(texel.z);
+            staged[first + 3u] = bitcast<u32>(texel.w);
         }
         return;
     }
+    let total = pixels * channels;
+    if !u8 {
+        if word < total {
+            staged[word] = bitcast<u32>(stored_texel(word / channels)[word % channels]);
+        }
+        return;
+    }
+    // 1 or 2 channels of u8: a word holds four or two pixels.
     let first = word * 4u;
     if first >= total {
         return;
     }
-    // Words never split a pixel: channels are 1, 2 or 4.
     var bits = 0u;
-    var pixel = first / channels;
-    var texel = stored_texel(pixel);
     for (var k = 0u; k < min(4u, total - first); k++) {
         let e = first + k;
-        if e / channels != pixel {
-            pixel = e / channels;
-            texel = stored_texel(pixel);
-        }
-        bits |= u32(texel[e % channels]) << (8u * k);
+        let value = stored_texel(e / channels)[e % channels];
+        bits |= u32(clamp(floor(value * 255.0 + 0.5), 0.0, 255.0)) << (8u * k);
     }
     staged[word] = bits;
 }

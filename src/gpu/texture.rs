@@ -263,10 +263,15 @@ impl Resizer {
             row_stride,
             pad: [0; 3],
         };
-        // One unpack invocation per u32 word of the staging tensor.
-        let words = spec.input_bytes() / 4;
+        // One unpack invocation per RGBA pixel, or per u32 word of the staging tensor for other
+        // channel counts (as `texture_unpack.wgsl` divides the work).
+        let invocations = if spec.channels() == 4 {
+            spec.input_len() as u64 / 4
+        } else {
+            spec.input_bytes() / 4
+        };
         let ((x, y), row_stride) = dispatch_grid(
-            words as u32,
+            invocations as u32,
             self.device.limits().max_compute_workgroups_per_dimension,
         );
         let unpack = params(spec.input(), source, row_stride);
