@@ -6,8 +6,8 @@ use std::process::Command;
 
 use naga::back::{glsl, hlsl, msl, spv};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
+use wgpu_resize::gpu::Kernel;
 use wgpu_resize::gpu::shaders::{FILES, StagingShader};
-use wgpu_resize::gpu::{Kernel, KernelVariant};
 
 fn validated(source: &str, label: &str) -> (naga::Module, naga::valid::ModuleInfo) {
     let module = naga::front::wgsl::parse_str(source)
@@ -41,9 +41,9 @@ fn check_with(tool: &str, args: &[&str], bytes: &[u8], suffix: &str, label: &str
 
 #[test]
 fn every_file_is_part_of_a_validated_variant() {
-    let sources: Vec<String> = KernelVariant::examples()
+    let sources: Vec<String> = Kernel::examples()
         .iter()
-        .map(|v| v.source())
+        .map(|k| k.source())
         .chain(StagingShader::examples().iter().map(|s| s.source()))
         .collect();
     for (name, text) in FILES {
@@ -86,7 +86,7 @@ fn every_variant_validates_and_translates() {
     let require_tools = std::env::var("WGPU_RESIZE_REQUIRE_SHADER_TOOLS").as_deref() == Ok("1");
     for kernel in Kernel::examples() {
         let label = kernel.label();
-        let (module, info) = validated(&kernel.variant.source(), &label);
+        let (module, info) = validated(&kernel.source(), &label);
         // Resolve the pipeline-overridable constants as the pipeline does.
         let mut constants = naga::back::PipelineConstants::default();
         for (name, value) in kernel.constants() {

@@ -151,6 +151,16 @@ fn run(
     source: &wgpu::Texture,
     target: &wgpu::Texture,
 ) -> (Vec<f32>, TextureWrite) {
+    run_on(gpu, spec, source, target, Path::Auto)
+}
+
+fn run_on(
+    gpu: &common::Gpu,
+    spec: &ResizeSpec,
+    source: &wgpu::Texture,
+    target: &wgpu::Texture,
+    path: Path,
+) -> (Vec<f32>, TextureWrite) {
     let channels = spec.channels() as usize;
     let pixels = (target.width() * target.height()) as usize;
     let poison = match texel_of(target.format()).0 {
@@ -165,7 +175,7 @@ fn run(
         .create_command_encoder(&Default::default());
     let (_, write) = gpu
         .resizer
-        .encode_texture(&mut encoder, spec, source, target, Path::Auto)
+        .encode_texture(&mut encoder, spec, source, target, path)
         .expect("encode_texture");
     gpu.context.queue.submit([encoder.finish()]);
     (read_texels(gpu, target), write)
@@ -386,6 +396,59 @@ fn every_format_matches_the_cpu_reference() {
             "case {i} {source_format:?} -> {target_format:?} {element:?} {write:?} \
              {input:?}->{output:?}: worst error {error}"
         );
+    }
+}
+
+/// RGBA sources are read by the kernels themselves on every path (the others are staged):
+/// each path against the reference, u8 and f32, plain and sRGB.
+#[test]
+fn every_path_reads_rgba_textures() {
+    let Some(gpu) = gpu("every_path_reads_rgba_textures") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let mut rng = Rng::new(77);
+    for (format, element) in [
+        (F::Rgba8Unorm, ElementType::U8),
+        (F::Rgba8UnormSrgb, ElementType::U8),
+        (F::Rgba32Float, ElementType::F32),
+    ] {
+        for path in [Path::Gather, Path::Separable, Path::Fused] {
+            let (input, output) = (Size2::new(13, 21), Size2::new(9, 30));
+            let spec = ResizeSpec::builder(input, output)
+                .channels(4)
+                .element(element)
+                .filter(Filter::Cubic { a: -0.5 })
+                .build()
+                .unwrap();
+            let values = random_texels(&mut rng, format, spec.input_len());
+            let source = texture_with(gpu, format, input, U::TEXTURE_BINDING, &values);
+            let target_format = if format == F::Rgba8UnormSrgb {
+                F::Rgba8Unorm
+            } else {
+                format
+            };
+            let target = texture_with(
+                gpu,
+                target_format,
+                output,
+                U::STORAGE_BINDING,
+                &vec![0.0; spec.output_len()],
+            );
+            let (got, _) = run_on(gpu, &spec, &source, &target, path);
+            let expected = stored(
+                &reference_output(&spec, &staged(&values, format, element)),
+                target_format,
+                element,
+            );
+            let tolerance = if element == ElementType::U8 {
+                1.0
+            } else {
+                1e-5
+            };
+            let error = worst(&got, &expected);
+            assert!(error <= tolerance, "{format:?} {path}: worst error {error}");
+        }
     }
 }
 

@@ -27,7 +27,7 @@ pub use crop_batch::CropBatch;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
-pub use shaders::{Kernel, KernelFeatures, KernelVariant};
+pub use shaders::{Kernel, KernelFeatures, KernelVariant, TextureSource};
 pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
@@ -58,6 +58,9 @@ pub struct Resizer {
     queue: wgpu::Queue,
     bind_group_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
+    /// The same with the source a sampled texture (binding 2), for kernels reading textures.
+    texture_bind_group_layout: wgpu::BindGroupLayout,
+    texture_pipeline_layout: wgpu::PipelineLayout,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
     checked_shaders: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
@@ -66,6 +69,13 @@ pub struct Resizer {
     scratch: ScratchPool,
     textures: texture::TextureCaches,
     planner: planner::Planner,
+}
+
+/// What the first pass reads: the caller's input buffer, or a texture view.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Buffer(&'a wgpu::Buffer),
+    Texture(&'a wgpu::TextureView),
 }
 
 /// Which tensor a pass reads or writes.
@@ -97,6 +107,7 @@ struct Prepared {
 struct PreparedEntry {
     spec: ResizeSpec,
     path: Path,
+    texture_source: Option<TextureSource>,
     prepared: Arc<Prepared>,
 }
 
@@ -177,21 +188,27 @@ impl Resizer {
             },
             count: None,
         };
-        let (bind_group_layout, pipeline_layout) = scope::capture(device, || {
+        let uniform_params = || wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: NonZeroU64::new(size_of::<PassParams>() as u64),
+            },
+            count: None,
+        };
+        let (
+            bind_group_layout,
+            pipeline_layout,
+            texture_bind_group_layout,
+            texture_pipeline_layout,
+        ) = scope::capture(device, || {
             let bind_group_layout =
                 device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                     label: Some("wgpu-resize pass"),
                     entries: &[
-                        wgpu::BindGroupLayoutEntry {
-                            binding: 0,
-                            visibility: wgpu::ShaderStages::COMPUTE,
-                            ty: wgpu::BindingType::Buffer {
-                                ty: wgpu::BufferBindingType::Uniform,
-                                has_dynamic_offset: false,
-                                min_binding_size: NonZeroU64::new(size_of::<PassParams>() as u64),
-                            },
-                            count: None,
-                        },
+                        uniform_params(),
                         storage(1, true),
                         storage(2, true),
                         storage(3, false),
@@ -202,13 +219,46 @@ impl Resizer {
                 bind_group_layouts: &[Some(&bind_group_layout)],
                 immediate_size: 0,
             });
-            (bind_group_layout, pipeline_layout)
+            let texture_bind_group_layout =
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some("wgpu-resize pass from a texture"),
+                    entries: &[
+                        uniform_params(),
+                        storage(1, true),
+                        wgpu::BindGroupLayoutEntry {
+                            binding: 2,
+                            visibility: wgpu::ShaderStages::COMPUTE,
+                            ty: wgpu::BindingType::Texture {
+                                // Unfilterable accepts every float format.
+                                sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                                view_dimension: wgpu::TextureViewDimension::D2,
+                                multisampled: false,
+                            },
+                            count: None,
+                        },
+                        storage(3, false),
+                    ],
+                });
+            let texture_pipeline_layout =
+                device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: Some("wgpu-resize pass from a texture"),
+                    bind_group_layouts: &[Some(&texture_bind_group_layout)],
+                    immediate_size: 0,
+                });
+            (
+                bind_group_layout,
+                pipeline_layout,
+                texture_bind_group_layout,
+                texture_pipeline_layout,
+            )
         })?;
         Ok(Resizer {
             device: device.clone(),
             queue: queue.clone(),
             bind_group_layout,
             pipeline_layout,
+            texture_bind_group_layout,
+            texture_pipeline_layout,
             pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
             prepared: Mutex::default(),
@@ -292,21 +342,7 @@ impl Resizer {
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
-        let last = prepared.passes.len() - 1;
-        for (i, (pass, bind_group)) in prepared.passes.iter().zip(bind_groups.iter()).enumerate() {
-            let timestamp_writes = timestamps.map(|slots| wgpu::ComputePassTimestampWrites {
-                query_set: slots.query_set,
-                beginning_of_pass_write_index: (i == 0).then_some(slots.begin),
-                end_of_pass_write_index: (i == last).then_some(slots.begin + 1),
-            });
-            let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("wgpu-resize"),
-                timestamp_writes,
-            });
-            compute.set_pipeline(&pass.pipeline);
-            compute.set_bind_group(0, bind_group, &[]);
-            compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, pass.workgroups.2);
-        }
+        record_passes(encoder, &prepared, &bind_groups, timestamps);
         Ok(plan)
     }
 
@@ -343,23 +379,45 @@ impl Resizer {
         if let Some(groups) = lock(&self.bind_group_cache).get(&key) {
             return Ok(groups.clone());
         }
+        let created =
+            Arc::new(self.create_bind_groups(spec, prepared, Source::Buffer(input), output)?);
+        let mut cache = lock(&self.bind_group_cache);
+        // The cache holds the caller's buffers alive: keep it small.
+        if cache.len() >= BIND_GROUP_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(key, created.clone());
+        Ok(created)
+    }
+
+    /// New bind groups of `prepared`'s passes reading `input` and writing `output` (counted).
+    fn create_bind_groups(
+        &self,
+        spec: &ResizeSpec,
+        prepared: &Prepared,
+        input: Source<'_>,
+        output: &wgpu::Buffer,
+    ) -> Result<Vec<wgpu::BindGroup>, ResizeError> {
         let created = scope::capture(&self.device, || {
             prepared
                 .passes
                 .iter()
                 .map(|pass| {
-                    let buffer_of = |operand| match operand {
-                        Operand::Input => wgpu::BufferBinding {
-                            buffer: input,
+                    let buffer = |operand| match (operand, input) {
+                        (Operand::Input, Source::Buffer(buffer)) => wgpu::BufferBinding {
+                            buffer,
                             offset: 0,
                             size: NonZeroU64::new(spec.input_bytes()),
                         },
-                        Operand::Output => wgpu::BufferBinding {
+                        (Operand::Input, Source::Texture(_)) => {
+                            unreachable!("a texture source is bound as a texture")
+                        }
+                        (Operand::Output, _) => wgpu::BufferBinding {
                             buffer: output,
                             offset: 0,
                             size: NonZeroU64::new(spec.output_bytes()),
                         },
-                        Operand::Intermediate => {
+                        (Operand::Intermediate, _) => {
                             let (buffer, bytes) = prepared
                                 .intermediate
                                 .as_ref()
@@ -371,9 +429,19 @@ impl Resizer {
                             }
                         }
                     };
+                    let (layout, source) = match (pass.src, input) {
+                        (Operand::Input, Source::Texture(view)) => (
+                            &self.texture_bind_group_layout,
+                            wgpu::BindingResource::TextureView(view),
+                        ),
+                        (operand, _) => (
+                            &self.bind_group_layout,
+                            wgpu::BindingResource::Buffer(buffer(operand)),
+                        ),
+                    };
                     self.device.create_bind_group(&wgpu::BindGroupDescriptor {
                         label: Some("wgpu-resize pass"),
-                        layout: &self.bind_group_layout,
+                        layout,
                         entries: &[
                             wgpu::BindGroupEntry {
                                 binding: 0,
@@ -385,11 +453,11 @@ impl Resizer {
                             },
                             wgpu::BindGroupEntry {
                                 binding: 2,
-                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.src)),
+                                resource: source,
                             },
                             wgpu::BindGroupEntry {
                                 binding: 3,
-                                resource: wgpu::BindingResource::Buffer(buffer_of(pass.dst)),
+                                resource: wgpu::BindingResource::Buffer(buffer(pass.dst)),
                             },
                         ],
                     })
@@ -399,13 +467,6 @@ impl Resizer {
         self.counters
             .bind_groups
             .fetch_add(created.len(), Ordering::Relaxed);
-        let created = Arc::new(created);
-        let mut cache = lock(&self.bind_group_cache);
-        // The cache holds the caller's buffers alive: keep it small.
-        if cache.len() >= BIND_GROUP_CAPACITY {
-            cache.clear();
-        }
-        cache.insert(key, created.clone());
         Ok(created)
     }
 
@@ -414,11 +475,15 @@ impl Resizer {
             return Ok(pipeline.clone());
         }
         let label = kernel.label();
-        let variant = kernel.variant;
+        let layout = if kernel.features.texture_source.is_some() {
+            &self.texture_pipeline_layout
+        } else {
+            &self.pipeline_layout
+        };
         let pipeline = scope::capture(&self.device, || {
             let descriptor = wgpu::ShaderModuleDescriptor {
                 label: Some(&label),
-                source: wgpu::ShaderSource::Wgsl(variant.source().into()),
+                source: wgpu::ShaderSource::Wgsl(kernel.source().into()),
             };
             let module = if !self.checked_shaders {
                 // SAFETY: every index these kernels compute is in range by construction: table
@@ -437,7 +502,7 @@ impl Resizer {
             self.device
                 .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                     label: Some(&label),
-                    layout: Some(&self.pipeline_layout),
+                    layout: Some(layout),
                     module: &module,
                     entry_point: Some("main"),
                     compilation_options: wgpu::PipelineCompilationOptions {
@@ -457,13 +522,23 @@ impl Resizer {
     /// The prepared resources of `spec` on a concrete `path`: looked up, or prepared on first
     /// use. Steady-state encoding takes the lookup only.
     fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
+        self.prepared_from(spec, path, None)
+    }
+
+    /// [`Resizer::prepared`] with the first pass reading a texture when `texture_source` says so.
+    fn prepared_from(
+        &self,
+        spec: &ResizeSpec,
+        path: Path,
+        texture_source: Option<TextureSource>,
+    ) -> Result<Arc<Prepared>, ResizeError> {
         if let Some(entry) = lock(&self.prepared)
             .iter()
-            .find(|e| e.spec == *spec && e.path == path)
+            .find(|e| e.spec == *spec && e.path == path && e.texture_source == texture_source)
         {
             return Ok(entry.prepared.clone());
         }
-        let prepared = Arc::new(self.prepare(spec, path)?);
+        let prepared = Arc::new(self.prepare(spec, path, texture_source)?);
         let mut cache = lock(&self.prepared);
         if cache.len() >= PREPARED_CAPACITY {
             cache.remove(0);
@@ -471,12 +546,18 @@ impl Resizer {
         cache.push(PreparedEntry {
             spec: *spec,
             path,
+            texture_source,
             prepared: prepared.clone(),
         });
         Ok(prepared)
     }
 
-    fn prepare(&self, spec: &ResizeSpec, path: Path) -> Result<Prepared, ResizeError> {
+    fn prepare(
+        &self,
+        spec: &ResizeSpec,
+        path: Path,
+        texture_source: Option<TextureSource>,
+    ) -> Result<Prepared, ResizeError> {
         let limits = self.device.limits();
         let max_binding = limits
             .max_storage_buffer_binding_size
@@ -597,12 +678,22 @@ impl Resizer {
                     .into(),
             });
         }
+        if texture_source.is_some() && matches!(launches[0].variant, KernelVariant::Gather { .. }) {
+            return Err(ResizeError::PathUnavailable {
+                path: path.name(),
+                why: "reading a texture directly needs the vector kernels".into(),
+            });
+        }
         let pipelines: Vec<wgpu::ComputePipeline> = launches
             .iter()
-            .map(|launch| {
+            .enumerate()
+            .map(|(i, launch)| {
                 self.pipeline(Kernel {
                     variant: launch.variant,
-                    features: KernelFeatures::of(spec),
+                    features: KernelFeatures {
+                        texture_source: texture_source.filter(|_| i == 0),
+                        ..KernelFeatures::of(spec)
+                    },
                 })
             })
             .collect::<Result<_, _>>()?;
@@ -684,6 +775,31 @@ fn window_pays(spec: &ResizeSpec, shape: &PassShape) -> bool {
         && shape.x.1 > 1
         && shape.y.1 as u64 * out.height as u64 >= 3 * src.height as u64
         && invocations >= WINDOW_MIN_INVOCATIONS
+}
+
+/// Records `prepared`'s passes with their bind groups, one compute pass each, with timestamps
+/// at the start of the first and the end of the last when asked.
+fn record_passes(
+    encoder: &mut wgpu::CommandEncoder,
+    prepared: &Prepared,
+    bind_groups: &[wgpu::BindGroup],
+    timestamps: Option<TimestampSlots<'_>>,
+) {
+    let last = prepared.passes.len() - 1;
+    for (i, (pass, bind_group)) in prepared.passes.iter().zip(bind_groups).enumerate() {
+        let timestamp_writes = timestamps.map(|slots| wgpu::ComputePassTimestampWrites {
+            query_set: slots.query_set,
+            beginning_of_pass_write_index: (i == 0).then_some(slots.begin),
+            end_of_pass_write_index: (i == last).then_some(slots.begin + 1),
+        });
+        let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize"),
+            timestamp_writes,
+        });
+        compute.set_pipeline(&pass.pipeline);
+        compute.set_bind_group(0, bind_group, &[]);
+        compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, pass.workgroups.2);
+    }
 }
 
 /// Which kernel runs a pass, and its grid.

@@ -19,6 +19,7 @@ const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
+const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
 const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
 const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
@@ -50,29 +51,45 @@ impl Default for Vec4Shape {
 }
 
 /// Code paths compiled into a kernel only when a spec needs them (pipeline constants
-/// `FIXED_POINT` and `COLOR` in `wgsl/common.wgsl`).
+/// `FIXED_POINT` and `COLOR` in `wgsl/common.wgsl`), and where its source comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
     pub fixed_point: bool,
     /// Colour conversions around the taps.
     pub color: bool,
+    /// The source is an RGBA texture read by the vector kernels themselves
+    /// (`wgsl/src_vec4_texture.wgsl`) rather than a storage buffer.
+    pub texture_source: Option<TextureSource>,
+}
+
+/// How a kernel reads an RGBA texture as its source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TextureSource {
+    /// The texture's format is sRGB: colour is encoded again after the hardware's decoding.
+    pub srgb: bool,
 }
 
 impl KernelFeatures {
-    /// What `spec` needs.
+    /// What `spec` needs, reading a buffer.
     pub fn of(spec: &crate::ResizeSpec) -> Self {
         KernelFeatures {
             fixed_point: spec.fixed_point(),
             color: spec.converts_color(),
+            texture_source: None,
         }
     }
 
-    fn constants(self) -> [(&'static str, f64); 2] {
-        [
+    fn constants(self, src: ElementType) -> Vec<(&'static str, f64)> {
+        let mut all = vec![
             ("FIXED_POINT", self.fixed_point as u32 as f64),
             ("COLOR", self.color as u32 as f64),
-        ]
+        ];
+        if let Some(texture) = self.texture_source {
+            all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
+            all.push(("TEXTURE_U8", (src == ElementType::U8) as u32 as f64));
+        }
+        all
     }
 }
 
@@ -92,12 +109,18 @@ impl Kernel {
         KernelVariant::examples()
             .into_iter()
             .enumerate()
-            .map(|(k, variant)| Kernel {
-                variant,
-                features: KernelFeatures {
-                    fixed_point: k % 2 == 1,
-                    color: k % 4 >= 2,
-                },
+            .map(|(k, variant)| {
+                let vector = !matches!(variant, KernelVariant::Gather { .. });
+                Kernel {
+                    variant,
+                    features: KernelFeatures {
+                        fixed_point: k % 2 == 1,
+                        color: k % 4 >= 2,
+                        // Every third vector kernel reads a texture, sRGB every other time.
+                        texture_source: (vector && k % 3 == 0)
+                            .then_some(TextureSource { srgb: k % 2 == 0 }),
+                    },
+                }
             })
             .collect()
     }
@@ -105,8 +128,22 @@ impl Kernel {
     /// Values of every pipeline-overridable constant.
     pub fn constants(&self) -> Vec<(&'static str, f64)> {
         let mut all = self.variant.constants();
-        all.extend(self.features.constants());
+        all.extend(self.features.constants(self.variant.src()));
         all
+    }
+
+    /// The complete WGSL source: the variant's, reading a texture where the features say so.
+    pub fn source(&self) -> String {
+        match (self.features.texture_source, self.variant) {
+            (Some(_), KernelVariant::GatherVec4 { dst, .. } | KernelVariant::Fused { dst, .. }) => {
+                let body = match self.variant {
+                    KernelVariant::Fused { .. } => FUSED_TILED,
+                    _ => GATHER_VEC4,
+                };
+                [SRGB, COMMON, SRC_VEC4_TEXTURE, vec4_destination(dst), body].join("\n")
+            }
+            _ => self.variant.source(),
+        }
     }
 
     /// A label for graphics debuggers and messages.
@@ -117,6 +154,13 @@ impl Kernel {
         }
         if self.features.color {
             label.push_str(" color");
+        }
+        if let Some(texture) = self.features.texture_source {
+            label.push_str(if texture.srgb {
+                " from sRGB texture"
+            } else {
+                " from texture"
+            });
         }
         label
     }
@@ -300,6 +344,15 @@ impl KernelVariant {
         }
     }
 
+    /// The element type the kernel reads.
+    pub fn src(&self) -> ElementType {
+        match *self {
+            KernelVariant::Gather { src, .. }
+            | KernelVariant::GatherVec4 { src, .. }
+            | KernelVariant::Fused { src, .. } => src,
+        }
+    }
+
     /// Values of the shader's pipeline-overridable constants.
     pub fn constants(&self) -> Vec<(&'static str, f64)> {
         match *self {
@@ -352,11 +405,7 @@ impl KernelVariant {
                     ElementType::F16 => SRC_VEC4_F16,
                     ElementType::U8 => SRC_VEC4_U8,
                 };
-                let dst_io = match dst {
-                    ElementType::F32 => DST_VEC4_F32,
-                    ElementType::F16 => DST_VEC4_F16,
-                    ElementType::U8 => DST_VEC4_U8,
-                };
+                let dst_io = vec4_destination(*dst);
                 let body = match self {
                     KernelVariant::Fused { .. } => FUSED_TILED,
                     _ => GATHER_VEC4,
@@ -364,6 +413,15 @@ impl KernelVariant {
                 [SRGB, COMMON, src_io, dst_io, body].join("\n")
             }
         }
+    }
+}
+
+/// The vector kernels' destination I/O file for `dst`.
+fn vec4_destination(dst: ElementType) -> &'static str {
+    match dst {
+        ElementType::F32 => DST_VEC4_F32,
+        ElementType::F16 => DST_VEC4_F16,
+        ElementType::U8 => DST_VEC4_U8,
     }
 }
 
@@ -407,7 +465,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 22] = [
+pub const FILES: [(&str, &str); 23] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -424,6 +482,7 @@ pub const FILES: [(&str, &str); 22] = [
     ("src_vec4_u8.wgsl", SRC_VEC4_U8),
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
     ("dst_vec4_u8.wgsl", DST_VEC4_U8),
+    ("src_vec4_texture.wgsl", SRC_VEC4_TEXTURE),
     ("fused_tiled.wgsl", FUSED_TILED),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),

@@ -1,18 +1,19 @@
 //! Textures in and out: [`Resizer::encode_texture`] resizes a sampleable 2-D texture into
 //! another, with every filter, convention and path of the buffer API.
 //!
-//! The source is copied into a staging tensor (NHWC, the format's channels, u8 or f32 as the
-//! spec's element type says), the buffer kernels resize it into a second staging tensor, and
-//! that is written to the target: by a compute shader through a storage binding when the target
-//! allows one, otherwise by a render pass (sRGB formats, BGRA without its storage feature, and
-//! formats that are renderable but not storage-capable). sRGB formats stage their stored
-//! (encoded) values: the hardware decodes an sRGB texture on load, the unpack shader encodes
-//! again, and the render pass decodes before the hardware encodes on write. So a spec means the
-//! same on a texture as on a buffer of the image file's bytes: plain resizing works on encoded
-//! values (as Pillow does), and `linear_light` decodes, resizes and encodes, fused in the kernel.
+//! An RGBA source is read by the resize kernels themselves (`wgsl/src_vec4_texture.wgsl`, the
+//! first pass's source bound as a texture); a source of 1, 2 or 3 channels is first copied into
+//! a staging tensor (NHWC, the format's channels, u8 or f32 as the spec's element type says).
+//! The result goes to a second staging tensor and from there to the target: by a compute shader
+//! through a storage binding when the target allows one, otherwise by a render pass (sRGB
+//! formats, BGRA without its storage feature, and formats that are renderable but not
+//! storage-capable). Values are read as stored (encoded) values: the hardware decodes an sRGB
+//! texture on load and the kernels encode again, and the render pass decodes before the
+//! hardware encodes on write. So a spec means the same on a texture as on a buffer of the image
+//! file's bytes: plain resizing works on encoded values (as Pillow does), and `linear_light`
+//! decodes, resizes and encodes, fused in the kernel.
 //!
-//! The staging costs one extra read and write of the source and of the result, in scratch
-//! buffers shared by every texture resize of this resizer.
+//! The staging buffers are scratch buffers shared by every texture resize of this resizer.
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
@@ -23,7 +24,8 @@ use wgpu::util::DeviceExt;
 
 use super::params::dispatch_grid;
 use super::shaders::StagingShader;
-use super::{Resizer, ScratchRole, lock, scope};
+use super::shaders::TextureSource;
+use super::{Resizer, ScratchRole, Source, lock, record_passes, scope};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
@@ -60,7 +62,12 @@ pub(crate) struct TextureCaches {
     prepared: Mutex<HashMap<PreparedKey, Arc<PreparedStaging>>>,
     bind_groups: Mutex<HashMap<BindKey, wgpu::BindGroup>>,
     views: Mutex<HashMap<wgpu::Texture, wgpu::TextureView>>,
+    /// Bind groups of resizes whose first pass reads the source texture itself: by prepared
+    /// spec, source texture and output staging buffer.
+    direct_bind_groups: Mutex<DirectBindGroups>,
 }
+
+type DirectBindGroups = HashMap<(u64, wgpu::Texture, wgpu::Buffer), Arc<Vec<wgpu::BindGroup>>>;
 
 impl TextureCaches {
     /// Staging pipelines built so far.
@@ -141,41 +148,25 @@ impl Resizer {
         let write = check_textures(spec, source, target)?;
         let prepared = self.prepared_staging(spec, source.format(), target.format(), write)?;
         let limits = self.device.limits();
-        let (input, output) = (
-            self.scratch.acquire(
-                &self.device,
-                ScratchRole::TextureInput,
-                spec.input_bytes(),
-                limits.max_buffer_size,
-            ),
-            self.scratch.acquire(
-                &self.device,
-                ScratchRole::TextureOutput,
-                spec.output_bytes(),
-                limits.max_buffer_size,
-            ),
+        let output = self.scratch.acquire(
+            &self.device,
+            ScratchRole::TextureOutput,
+            spec.output_bytes(),
+            limits.max_buffer_size,
         );
-
-        let (unpack, unpack_group) = self.staging_bind_group(
-            PipelineKey::Unpack,
-            BindKey::Unpack(prepared.id, source.clone(), input.clone()),
-            &prepared,
-            spec.input_bytes(),
-        )?;
-        {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("wgpu-resize texture unpack"),
-                timestamp_writes: None,
-            });
-            let StagingPipeline::Compute(pipeline, _) = &unpack else {
-                unreachable!("the unpack pipeline is a compute pipeline")
-            };
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, &unpack_group, &[]);
-            pass.dispatch_workgroups(prepared.unpack_groups.0, prepared.unpack_groups.1, 1);
-        }
-
-        let plan = self.encode(encoder, spec, &input, &output, path)?;
+        let plan = match self.encode_from_texture(encoder, spec, source, &output, path)? {
+            Some(plan) => plan,
+            None => {
+                let input = self.scratch.acquire(
+                    &self.device,
+                    ScratchRole::TextureInput,
+                    spec.input_bytes(),
+                    limits.max_buffer_size,
+                );
+                self.record_unpack(encoder, spec, &prepared, source, &input)?;
+                self.encode(encoder, spec, &input, &output, path)?
+            }
+        };
 
         let out = spec.output();
         match write {
@@ -231,6 +222,84 @@ impl Resizer {
             }
         }
         Ok((plan, write))
+    }
+
+    /// Records the resize with its first pass reading `source` itself, when the vector kernels
+    /// run it (RGBA); `None` when the source must be staged instead.
+    fn encode_from_texture(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        source: &wgpu::Texture,
+        output: &wgpu::Buffer,
+        path: Path,
+    ) -> Result<Option<Plan>, ResizeError> {
+        if spec.channels() != 4 {
+            return Ok(None);
+        }
+        let plan = self.plan_without_measuring(spec, path);
+        let texture_source = TextureSource {
+            srgb: source.format().is_srgb(),
+        };
+        let prepared = match self.prepared_from(spec, plan.path, Some(texture_source)) {
+            Ok(prepared) => prepared,
+            // Not a vector kernel on this device and shape: the staged route runs it.
+            Err(ResizeError::PathUnavailable { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let key = (prepared.id, source.clone(), output.clone());
+        let cached = lock(&self.textures.direct_bind_groups).get(&key).cloned();
+        let groups = match cached {
+            Some(groups) => groups,
+            None => {
+                let view = scope::capture(&self.device, || {
+                    first_layer_view(source, "wgpu-resize texture source")
+                })?;
+                let groups = Arc::new(self.create_bind_groups(
+                    spec,
+                    &prepared,
+                    Source::Texture(&view),
+                    output,
+                )?);
+                let mut cache = lock(&self.textures.direct_bind_groups);
+                // The cache holds the caller's textures alive: keep it small.
+                if cache.len() >= BIND_GROUP_CAPACITY {
+                    cache.clear();
+                }
+                cache.insert(key, groups.clone());
+                groups
+            }
+        };
+        record_passes(encoder, &prepared, &groups, None);
+        Ok(Some(plan))
+    }
+
+    /// Records the copy of `source` into the staging tensor `input`.
+    fn record_unpack(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        prepared: &PreparedStaging,
+        source: &wgpu::Texture,
+        input: &wgpu::Buffer,
+    ) -> Result<(), ResizeError> {
+        let (unpack, group) = self.staging_bind_group(
+            PipelineKey::Unpack,
+            BindKey::Unpack(prepared.id, source.clone(), input.clone()),
+            prepared,
+            spec.input_bytes(),
+        )?;
+        let StagingPipeline::Compute(pipeline, _) = &unpack else {
+            unreachable!("the unpack pipeline is a compute pipeline")
+        };
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize texture unpack"),
+            timestamp_writes: None,
+        });
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, &group, &[]);
+        pass.dispatch_workgroups(prepared.unpack_groups.0, prepared.unpack_groups.1, 1);
+        Ok(())
     }
 
     /// The parameter blocks of `spec` on these formats: looked up, or made on first use.

@@ -602,7 +602,10 @@ fn run_texture_bench(
             "results": results,
         }))?;
     } else {
-        println!("{} — wall µs per resize, {iterations} back to back", context.describe());
+        println!(
+            "{} — wall µs per resize, {iterations} back to back",
+            context.describe()
+        );
         println!(
             "{:<44} {:>10} {:>16} {:>16}",
             "shape (u8 RGBA)", "buffers", "storage texture", "render sRGB"

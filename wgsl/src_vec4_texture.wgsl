@@ -1,0 +1,23 @@
+// Source of the vector gather read straight from an RGBA texture's mip 0 (one image, four
+// channels, NHWC indexing: a row is `p.src_y / 4` groups). Values come back as stored values,
+// as the staged tensor would hold them: sRGB formats have their colour encoded again (the
+// hardware decoded it), and u8 specs see 0..255.
+
+@group(0) @binding(2) var src_texture: texture_2d<f32>;
+
+// The texture's format is sRGB.
+override TEXTURE_SRGB: bool = false;
+// The spec's elements are u8: texels scale to 0..255 and round as every u8 value.
+override TEXTURE_U8: bool = false;
+
+fn load4(i: u32) -> vec4<f32> {
+    let width = p.src_y / 4u;
+    var v = textureLoad(src_texture, vec2<u32>(i % width, i / width), 0);
+    if TEXTURE_SRGB {
+        v = vec4<f32>(linear_to_srgb(v.x), linear_to_srgb(v.y), linear_to_srgb(v.z), v.w);
+    }
+    if TEXTURE_U8 {
+        return clamp(floor(v * 255.0 + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
+    }
+    return v;
+}
