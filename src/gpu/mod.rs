@@ -58,9 +58,8 @@ pub struct Resizer {
     queue: wgpu::Queue,
     bind_group_layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
-    /// The same with the source a sampled texture (binding 2), for kernels reading textures.
-    texture_bind_group_layout: wgpu::BindGroupLayout,
-    texture_pipeline_layout: wgpu::PipelineLayout,
+    /// Layouts of kernels that read or write textures: by (reads a texture, target format).
+    texture_layouts: Mutex<HashMap<(bool, Option<wgpu::TextureFormat>), Layouts>>,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
     checked_shaders: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
@@ -71,9 +70,9 @@ pub struct Resizer {
     planner: planner::Planner,
 }
 
-/// What the first pass reads: the caller's input buffer, or a texture view.
+/// What the first pass reads or the last writes: the caller's buffer, or a texture view.
 #[derive(Clone, Copy)]
-enum Source<'a> {
+enum End<'a> {
     Buffer(&'a wgpu::Buffer),
     Texture(&'a wgpu::TextureView),
 }
@@ -88,6 +87,8 @@ enum Operand {
 
 struct PreparedPass {
     pipeline: wgpu::ComputePipeline,
+    /// The bind group layout of the pass's kernel.
+    layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
     workgroups: (u32, u32, u32),
     src: Operand,
@@ -107,7 +108,8 @@ struct Prepared {
 struct PreparedEntry {
     spec: ResizeSpec,
     path: Path,
-    texture_source: Option<TextureSource>,
+    /// The texture the first pass reads and the format the last writes, if any.
+    texture_ends: (Option<TextureSource>, Option<wgpu::TextureFormat>),
     prepared: Arc<Prepared>,
 }
 
@@ -178,40 +180,15 @@ impl Resizer {
                 });
             }
         }
-        let storage = |binding, read_only| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Storage { read_only },
-                has_dynamic_offset: false,
-                min_binding_size: None,
-            },
-            count: None,
-        };
-        let uniform_params = || wgpu::BindGroupLayoutEntry {
-            binding: 0,
-            visibility: wgpu::ShaderStages::COMPUTE,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: NonZeroU64::new(size_of::<PassParams>() as u64),
-            },
-            count: None,
-        };
-        let (
-            bind_group_layout,
-            pipeline_layout,
-            texture_bind_group_layout,
-            texture_pipeline_layout,
-        ) = scope::capture(device, || {
+        let (bind_group_layout, pipeline_layout) = scope::capture(device, || {
             let bind_group_layout =
                 device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                     label: Some("wgpu-resize pass"),
                     entries: &[
-                        uniform_params(),
-                        storage(1, true),
-                        storage(2, true),
-                        storage(3, false),
+                        params_entry(),
+                        storage_entry(1, true),
+                        storage_entry(2, true),
+                        storage_entry(3, false),
                     ],
                 });
             let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -219,46 +196,14 @@ impl Resizer {
                 bind_group_layouts: &[Some(&bind_group_layout)],
                 immediate_size: 0,
             });
-            let texture_bind_group_layout =
-                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                    label: Some("wgpu-resize pass from a texture"),
-                    entries: &[
-                        uniform_params(),
-                        storage(1, true),
-                        wgpu::BindGroupLayoutEntry {
-                            binding: 2,
-                            visibility: wgpu::ShaderStages::COMPUTE,
-                            ty: wgpu::BindingType::Texture {
-                                // Unfilterable accepts every float format.
-                                sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                                view_dimension: wgpu::TextureViewDimension::D2,
-                                multisampled: false,
-                            },
-                            count: None,
-                        },
-                        storage(3, false),
-                    ],
-                });
-            let texture_pipeline_layout =
-                device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                    label: Some("wgpu-resize pass from a texture"),
-                    bind_group_layouts: &[Some(&texture_bind_group_layout)],
-                    immediate_size: 0,
-                });
-            (
-                bind_group_layout,
-                pipeline_layout,
-                texture_bind_group_layout,
-                texture_pipeline_layout,
-            )
+            (bind_group_layout, pipeline_layout)
         })?;
         Ok(Resizer {
             device: device.clone(),
             queue: queue.clone(),
             bind_group_layout,
             pipeline_layout,
-            texture_bind_group_layout,
-            texture_pipeline_layout,
+            texture_layouts: Mutex::default(),
             pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
             prepared: Mutex::default(),
@@ -379,8 +324,12 @@ impl Resizer {
         if let Some(groups) = lock(&self.bind_group_cache).get(&key) {
             return Ok(groups.clone());
         }
-        let created =
-            Arc::new(self.create_bind_groups(spec, prepared, Source::Buffer(input), output)?);
+        let created = Arc::new(self.create_bind_groups(
+            spec,
+            prepared,
+            End::Buffer(input),
+            End::Buffer(output),
+        )?);
         let mut cache = lock(&self.bind_group_cache);
         // The cache holds the caller's buffers alive: keep it small.
         if cache.len() >= BIND_GROUP_CAPACITY {
@@ -395,50 +344,42 @@ impl Resizer {
         &self,
         spec: &ResizeSpec,
         prepared: &Prepared,
-        input: Source<'_>,
-        output: &wgpu::Buffer,
+        input: End<'_>,
+        output: End<'_>,
     ) -> Result<Vec<wgpu::BindGroup>, ResizeError> {
         let created = scope::capture(&self.device, || {
             prepared
                 .passes
                 .iter()
                 .map(|pass| {
-                    let buffer = |operand| match (operand, input) {
-                        (Operand::Input, Source::Buffer(buffer)) => wgpu::BufferBinding {
-                            buffer,
-                            offset: 0,
-                            size: NonZeroU64::new(spec.input_bytes()),
-                        },
-                        (Operand::Input, Source::Texture(_)) => {
-                            unreachable!("a texture source is bound as a texture")
-                        }
-                        (Operand::Output, _) => wgpu::BufferBinding {
-                            buffer: output,
-                            offset: 0,
-                            size: NonZeroU64::new(spec.output_bytes()),
-                        },
-                        (Operand::Intermediate, _) => {
-                            let (buffer, bytes) = prepared
-                                .intermediate
-                                .as_ref()
-                                .expect("a pass on the intermediate has one");
-                            wgpu::BufferBinding {
-                                buffer,
-                                offset: 0,
-                                size: NonZeroU64::new(*bytes),
+                    let buffer = |operand| {
+                        let (end, bytes) = match operand {
+                            Operand::Input => (input, spec.input_bytes()),
+                            Operand::Output => (output, spec.output_bytes()),
+                            Operand::Intermediate => {
+                                let (buffer, bytes) = prepared
+                                    .intermediate
+                                    .as_ref()
+                                    .expect("a pass on the intermediate has one");
+                                return wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                    buffer,
+                                    offset: 0,
+                                    size: NonZeroU64::new(*bytes),
+                                });
                             }
+                        };
+                        match end {
+                            End::Buffer(buffer) => {
+                                wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                    buffer,
+                                    offset: 0,
+                                    size: NonZeroU64::new(bytes),
+                                })
+                            }
+                            End::Texture(view) => wgpu::BindingResource::TextureView(view),
                         }
                     };
-                    let (layout, source) = match (pass.src, input) {
-                        (Operand::Input, Source::Texture(view)) => (
-                            &self.texture_bind_group_layout,
-                            wgpu::BindingResource::TextureView(view),
-                        ),
-                        (operand, _) => (
-                            &self.bind_group_layout,
-                            wgpu::BindingResource::Buffer(buffer(operand)),
-                        ),
-                    };
+                    let layout = &pass.layout;
                     self.device.create_bind_group(&wgpu::BindGroupDescriptor {
                         label: Some("wgpu-resize pass"),
                         layout,
@@ -453,11 +394,11 @@ impl Resizer {
                             },
                             wgpu::BindGroupEntry {
                                 binding: 2,
-                                resource: source,
+                                resource: buffer(pass.src),
                             },
                             wgpu::BindGroupEntry {
                                 binding: 3,
-                                resource: wgpu::BindingResource::Buffer(buffer(pass.dst)),
+                                resource: buffer(pass.dst),
                             },
                         ],
                     })
@@ -470,16 +411,73 @@ impl Resizer {
         Ok(created)
     }
 
+    /// The layouts of kernels with `features`: binding 2 a sampled texture where they read one,
+    /// binding 3 a storage texture where they write one, storage buffers otherwise.
+    fn layouts(&self, features: KernelFeatures) -> Result<Layouts, ResizeError> {
+        let key = (features.texture_source.is_some(), features.texture_target);
+        if key == (false, None) {
+            return Ok((self.bind_group_layout.clone(), self.pipeline_layout.clone()));
+        }
+        if let Some(layouts) = lock(&self.texture_layouts).get(&key) {
+            return Ok(layouts.clone());
+        }
+        let texture_entry = |binding, ty| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::COMPUTE,
+            ty,
+            count: None,
+        };
+        let source = if key.0 {
+            texture_entry(
+                2,
+                wgpu::BindingType::Texture {
+                    // Unfilterable accepts every float format.
+                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+            )
+        } else {
+            storage_entry(2, true)
+        };
+        let destination = match key.1 {
+            Some(format) => texture_entry(
+                3,
+                wgpu::BindingType::StorageTexture {
+                    access: wgpu::StorageTextureAccess::WriteOnly,
+                    format,
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                },
+            ),
+            None => storage_entry(3, false),
+        };
+        let layouts = scope::capture(&self.device, || {
+            let group = self
+                .device
+                .create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: Some("wgpu-resize pass with textures"),
+                    entries: &[params_entry(), storage_entry(1, true), source, destination],
+                });
+            let pipeline = self
+                .device
+                .create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: Some("wgpu-resize pass with textures"),
+                    bind_group_layouts: &[Some(&group)],
+                    immediate_size: 0,
+                });
+            (group, pipeline)
+        })?;
+        lock(&self.texture_layouts).insert(key, layouts.clone());
+        Ok(layouts)
+    }
+
     fn pipeline(&self, kernel: Kernel) -> Result<wgpu::ComputePipeline, ResizeError> {
         if let Some(pipeline) = lock(&self.pipelines).get(&kernel) {
             return Ok(pipeline.clone());
         }
         let label = kernel.label();
-        let layout = if kernel.features.texture_source.is_some() {
-            &self.texture_pipeline_layout
-        } else {
-            &self.pipeline_layout
-        };
+        let (_, layout) = self.layouts(kernel.features)?;
+        let layout = &layout;
         let pipeline = scope::capture(&self.device, || {
             let descriptor = wgpu::ShaderModuleDescriptor {
                 label: Some(&label),
@@ -522,23 +520,26 @@ impl Resizer {
     /// The prepared resources of `spec` on a concrete `path`: looked up, or prepared on first
     /// use. Steady-state encoding takes the lookup only.
     fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
-        self.prepared_from(spec, path, None)
+        self.prepared_with(spec, path, None, None)
     }
 
-    /// [`Resizer::prepared`] with the first pass reading a texture when `texture_source` says so.
-    fn prepared_from(
+    /// [`Resizer::prepared`] with the first pass reading a texture and the last writing one
+    /// where asked.
+    fn prepared_with(
         &self,
         spec: &ResizeSpec,
         path: Path,
         texture_source: Option<TextureSource>,
+        texture_target: Option<wgpu::TextureFormat>,
     ) -> Result<Arc<Prepared>, ResizeError> {
+        let ends = (texture_source, texture_target);
         if let Some(entry) = lock(&self.prepared)
             .iter()
-            .find(|e| e.spec == *spec && e.path == path && e.texture_source == texture_source)
+            .find(|e| e.spec == *spec && e.path == path && e.texture_ends == ends)
         {
             return Ok(entry.prepared.clone());
         }
-        let prepared = Arc::new(self.prepare(spec, path, texture_source)?);
+        let prepared = Arc::new(self.prepare(spec, path, texture_source, texture_target)?);
         let mut cache = lock(&self.prepared);
         if cache.len() >= PREPARED_CAPACITY {
             cache.remove(0);
@@ -546,7 +547,7 @@ impl Resizer {
         cache.push(PreparedEntry {
             spec: *spec,
             path,
-            texture_source,
+            texture_ends: ends,
             prepared: prepared.clone(),
         });
         Ok(prepared)
@@ -557,6 +558,7 @@ impl Resizer {
         spec: &ResizeSpec,
         path: Path,
         texture_source: Option<TextureSource>,
+        texture_target: Option<wgpu::TextureFormat>,
     ) -> Result<Prepared, ResizeError> {
         let limits = self.device.limits();
         let max_binding = limits
@@ -678,25 +680,30 @@ impl Resizer {
                     .into(),
             });
         }
-        if texture_source.is_some() && matches!(launches[0].variant, KernelVariant::Gather { .. }) {
+        let last = launches.len() - 1;
+        let scalar = |i: usize| matches!(launches[i].variant, KernelVariant::Gather { .. });
+        if (texture_source.is_some() && scalar(0)) || (texture_target.is_some() && scalar(last)) {
             return Err(ResizeError::PathUnavailable {
                 path: path.name(),
-                why: "reading a texture directly needs the vector kernels".into(),
+                why: "reading or writing a texture directly needs the vector kernels".into(),
             });
         }
-        let pipelines: Vec<wgpu::ComputePipeline> = launches
+        let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout)> = launches
             .iter()
             .enumerate()
             .map(|(i, launch)| {
-                self.pipeline(Kernel {
+                let features = KernelFeatures {
+                    texture_source: texture_source.filter(|_| i == 0),
+                    texture_target: texture_target.filter(|_| i == last),
+                    ..KernelFeatures::of(spec)
+                };
+                let pipeline = self.pipeline(Kernel {
                     variant: launch.variant,
-                    features: KernelFeatures {
-                        texture_source: texture_source.filter(|_| i == 0),
-                        ..KernelFeatures::of(spec)
-                    },
-                })
+                    features,
+                })?;
+                Ok((pipeline, self.layouts(features)?.0))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<_, ResizeError>>()?;
         scope::capture(&self.device, || {
             let tables = self
                 .device
@@ -720,25 +727,28 @@ impl Resizer {
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
-                .map(|(((mut shape, src, dst, _, _), pipeline), launch)| {
-                    shape.y.0 = offsets[shape.y.0 as usize];
-                    shape.x.0 = offsets[shape.x.0 as usize];
-                    let params = PassParams::new(spec, &shape, launch.row_stride);
-                    let params =
-                        self.device
-                            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                                label: Some("wgpu-resize pass parameters"),
-                                contents: bytemuck::bytes_of(&params),
-                                usage: wgpu::BufferUsages::UNIFORM,
-                            });
-                    PreparedPass {
-                        pipeline,
-                        params,
-                        workgroups: launch.workgroups,
-                        src,
-                        dst,
-                    }
-                })
+                .map(
+                    |(((mut shape, src, dst, _, _), (pipeline, layout)), launch)| {
+                        shape.y.0 = offsets[shape.y.0 as usize];
+                        shape.x.0 = offsets[shape.x.0 as usize];
+                        let params = PassParams::new(spec, &shape, launch.row_stride);
+                        let params =
+                            self.device
+                                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                                    label: Some("wgpu-resize pass parameters"),
+                                    contents: bytemuck::bytes_of(&params),
+                                    usage: wgpu::BufferUsages::UNIFORM,
+                                });
+                        PreparedPass {
+                            pipeline,
+                            layout,
+                            params,
+                            workgroups: launch.workgroups,
+                            src,
+                            dst,
+                        }
+                    },
+                )
                 .collect();
             self.counters
                 .buffers
@@ -775,6 +785,37 @@ fn window_pays(spec: &ResizeSpec, shape: &PassShape) -> bool {
         && shape.x.1 > 1
         && shape.y.1 as u64 * out.height as u64 >= 3 * src.height as u64
         && invocations >= WINDOW_MIN_INVOCATIONS
+}
+
+/// A bind group layout and the pipeline layout of it alone.
+type Layouts = (wgpu::BindGroupLayout, wgpu::PipelineLayout);
+
+/// Binding 0 of every kernel: its parameter block.
+fn params_entry() -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding: 0,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: false,
+            min_binding_size: NonZeroU64::new(size_of::<PassParams>() as u64),
+        },
+        count: None,
+    }
+}
+
+/// A storage buffer binding of a kernel.
+fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
 }
 
 /// Records `prepared`'s passes with their bind groups, one compute pass each, with timestamps

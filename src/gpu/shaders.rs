@@ -20,6 +20,7 @@ const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
+const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
 const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
 const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
 const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
@@ -61,6 +62,9 @@ pub struct KernelFeatures {
     /// The source is an RGBA texture read by the vector kernels themselves
     /// (`wgsl/src_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_source: Option<TextureSource>,
+    /// The destination is an RGBA storage texture of this format written by the vector kernels
+    /// themselves (`wgsl/dst_vec4_texture.wgsl`) rather than a storage buffer.
+    pub texture_target: Option<wgpu::TextureFormat>,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -77,10 +81,11 @@ impl KernelFeatures {
             fixed_point: spec.fixed_point(),
             color: spec.converts_color(),
             texture_source: None,
+            texture_target: None,
         }
     }
 
-    fn constants(self, src: ElementType) -> Vec<(&'static str, f64)> {
+    fn constants(self, src: ElementType, dst: ElementType) -> Vec<(&'static str, f64)> {
         let mut all = vec![
             ("FIXED_POINT", self.fixed_point as u32 as f64),
             ("COLOR", self.color as u32 as f64),
@@ -88,6 +93,9 @@ impl KernelFeatures {
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
             all.push(("TEXTURE_U8", (src == ElementType::U8) as u32 as f64));
+        }
+        if self.texture_target.is_some() {
+            all.push(("TEXTURE_TARGET_U8", (dst == ElementType::U8) as u32 as f64));
         }
         all
     }
@@ -116,9 +124,12 @@ impl Kernel {
                     features: KernelFeatures {
                         fixed_point: k % 2 == 1,
                         color: k % 4 >= 2,
-                        // Every third vector kernel reads a texture, sRGB every other time.
+                        // Every third vector kernel reads a texture, sRGB every other time;
+                        // every fourth writes one.
                         texture_source: (vector && k % 3 == 0)
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
+                        texture_target: (vector && k % 4 == 1)
+                            .then_some(wgpu::TextureFormat::Rgba8Unorm),
                     },
                 }
             })
@@ -128,22 +139,38 @@ impl Kernel {
     /// Values of every pipeline-overridable constant.
     pub fn constants(&self) -> Vec<(&'static str, f64)> {
         let mut all = self.variant.constants();
-        all.extend(self.features.constants(self.variant.src()));
+        all.extend(
+            self.features
+                .constants(self.variant.src(), self.variant.dst()),
+        );
         all
     }
 
-    /// The complete WGSL source: the variant's, reading a texture where the features say so.
+    /// The complete WGSL source: the variant's, reading or writing textures where the features
+    /// say so.
     pub fn source(&self) -> String {
-        match (self.features.texture_source, self.variant) {
-            (Some(_), KernelVariant::GatherVec4 { dst, .. } | KernelVariant::Fused { dst, .. }) => {
-                let body = match self.variant {
-                    KernelVariant::Fused { .. } => FUSED_TILED,
-                    _ => GATHER_VEC4,
-                };
-                [SRGB, COMMON, SRC_VEC4_TEXTURE, vec4_destination(dst), body].join("\n")
-            }
-            _ => self.variant.source(),
+        let features = self.features;
+        if features.texture_source.is_none() && features.texture_target.is_none() {
+            return self.variant.source();
         }
+        let (src, dst, body) = match self.variant {
+            KernelVariant::GatherVec4 { src, dst, .. } => (src, dst, GATHER_VEC4),
+            KernelVariant::Fused { src, dst, .. } => (src, dst, FUSED_TILED),
+            // Textures are read and written by the vector kernels only.
+            KernelVariant::Gather { .. } => return self.variant.source(),
+        };
+        let src_io = match features.texture_source {
+            Some(_) => SRC_VEC4_TEXTURE,
+            None => vec4_source(src),
+        };
+        let dst_io = match features.texture_target {
+            Some(format) => DST_VEC4_TEXTURE.replace(
+                "STORAGE_FORMAT",
+                wgsl_storage_format(format).unwrap_or("rgba8unorm"),
+            ),
+            None => vec4_destination(dst).to_string(),
+        };
+        [SRGB, COMMON, src_io, &dst_io, body].join("\n")
     }
 
     /// A label for graphics debuggers and messages.
@@ -161,6 +188,9 @@ impl Kernel {
             } else {
                 " from texture"
             });
+        }
+        if let Some(format) = self.features.texture_target {
+            label.push_str(&format!(" to {format:?} texture"));
         }
         label
     }
@@ -353,6 +383,15 @@ impl KernelVariant {
         }
     }
 
+    /// The element type the kernel writes.
+    pub fn dst(&self) -> ElementType {
+        match *self {
+            KernelVariant::Gather { dst, .. }
+            | KernelVariant::GatherVec4 { dst, .. }
+            | KernelVariant::Fused { dst, .. } => dst,
+        }
+    }
+
     /// Values of the shader's pipeline-overridable constants.
     pub fn constants(&self) -> Vec<(&'static str, f64)> {
         match *self {
@@ -400,11 +439,7 @@ impl KernelVariant {
                 [SRGB, COMMON, src_io, dst_io, GATHER].join("\n")
             }
             KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
-                let src_io = match src {
-                    ElementType::F32 => SRC_VEC4_F32,
-                    ElementType::F16 => SRC_VEC4_F16,
-                    ElementType::U8 => SRC_VEC4_U8,
-                };
+                let src_io = vec4_source(*src);
                 let dst_io = vec4_destination(*dst);
                 let body = match self {
                     KernelVariant::Fused { .. } => FUSED_TILED,
@@ -414,6 +449,37 @@ impl KernelVariant {
             }
         }
     }
+}
+
+/// The vector kernels' source I/O file for `src`.
+fn vec4_source(src: ElementType) -> &'static str {
+    match src {
+        ElementType::F32 => SRC_VEC4_F32,
+        ElementType::F16 => SRC_VEC4_F16,
+        ElementType::U8 => SRC_VEC4_U8,
+    }
+}
+
+/// WGSL's name of a float storage texel format, for the formats the library writes through a
+/// storage binding.
+pub fn wgsl_storage_format(format: wgpu::TextureFormat) -> Option<&'static str> {
+    use wgpu::TextureFormat as F;
+    Some(match format {
+        F::R8Unorm => "r8unorm",
+        F::Rg8Unorm => "rg8unorm",
+        F::Rgba8Unorm => "rgba8unorm",
+        F::Rgba8Snorm => "rgba8snorm",
+        F::Bgra8Unorm => "bgra8unorm",
+        F::R16Float => "r16float",
+        F::Rg16Float => "rg16float",
+        F::Rgba16Float => "rgba16float",
+        F::R32Float => "r32float",
+        F::Rg32Float => "rg32float",
+        F::Rgba32Float => "rgba32float",
+        F::Rgb10a2Unorm => "rgb10a2unorm",
+        F::Rg11b10Ufloat => "rg11b10ufloat",
+        _ => return None,
+    })
 }
 
 /// The vector kernels' destination I/O file for `dst`.
@@ -465,7 +531,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 23] = [
+pub const FILES: [(&str, &str); 24] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -483,6 +549,7 @@ pub const FILES: [(&str, &str); 23] = [
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
     ("dst_vec4_u8.wgsl", DST_VEC4_U8),
     ("src_vec4_texture.wgsl", SRC_VEC4_TEXTURE),
+    ("dst_vec4_texture.wgsl", DST_VEC4_TEXTURE),
     ("fused_tiled.wgsl", FUSED_TILED),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),

@@ -1,17 +1,18 @@
 //! Textures in and out: [`Resizer::encode_texture`] resizes a sampleable 2-D texture into
 //! another, with every filter, convention and path of the buffer API.
 //!
-//! An RGBA source is read by the resize kernels themselves (`wgsl/src_vec4_texture.wgsl`, the
-//! first pass's source bound as a texture); a source of 1, 2 or 3 channels is first copied into
-//! a staging tensor (NHWC, the format's channels, u8 or f32 as the spec's element type says).
-//! The result goes to a second staging tensor and from there to the target: by a compute shader
-//! through a storage binding when the target allows one, otherwise by a render pass (sRGB
-//! formats, BGRA without its storage feature, and formats that are renderable but not
-//! storage-capable). Values are read as stored (encoded) values: the hardware decodes an sRGB
-//! texture on load and the kernels encode again, and the render pass decodes before the
-//! hardware encodes on write. So a spec means the same on a texture as on a buffer of the image
-//! file's bytes: plain resizing works on encoded values (as Pillow does), and `linear_light`
-//! decodes, resizes and encodes, fused in the kernel.
+//! RGBA textures are read by the resize kernels themselves (`wgsl/src_vec4_texture.wgsl`: the
+//! first pass's source bound as a texture) and, when the target takes storage writes, written
+//! by them too (`wgsl/dst_vec4_texture.wgsl`: the last pass's destination a storage texture).
+//! Other cases go through staging tensors (NHWC, the format's channels, u8 or f32 as the spec's
+//! element type says): 1-3 channel sources are copied into one first, and results bound for a
+//! render target (sRGB formats, BGRA without its storage feature, formats that are renderable
+//! but not storage-capable) or a 1-3 channel target are drawn from one by a render pass or
+//! written by a compute shader. Values are read as stored (encoded) values: the hardware
+//! decodes an sRGB texture on load and the kernels encode again, and the render pass decodes
+//! before the hardware encodes on write. So a spec means the same on a texture as on a buffer
+//! of the image file's bytes: plain resizing works on encoded values (as Pillow does), and
+//! `linear_light` decodes, resizes and encodes, fused in the kernel.
 //!
 //! The staging buffers are scratch buffers shared by every texture resize of this resizer.
 
@@ -24,8 +25,8 @@ use wgpu::util::DeviceExt;
 
 use super::params::dispatch_grid;
 use super::shaders::StagingShader;
-use super::shaders::TextureSource;
-use super::{Resizer, ScratchRole, Source, lock, record_passes, scope};
+use super::shaders::{TextureSource, wgsl_storage_format};
+use super::{End, Resizer, ScratchRole, lock, record_passes, scope};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
@@ -62,12 +63,19 @@ pub(crate) struct TextureCaches {
     prepared: Mutex<HashMap<PreparedKey, Arc<PreparedStaging>>>,
     bind_groups: Mutex<HashMap<BindKey, wgpu::BindGroup>>,
     views: Mutex<HashMap<wgpu::Texture, wgpu::TextureView>>,
-    /// Bind groups of resizes whose first pass reads the source texture itself: by prepared
-    /// spec, source texture and output staging buffer.
+    /// Bind groups of resizes whose kernels read the source texture themselves: by prepared
+    /// spec, source texture, and the target texture or output staging buffer.
     direct_bind_groups: Mutex<DirectBindGroups>,
 }
 
-type DirectBindGroups = HashMap<(u64, wgpu::Texture, wgpu::Buffer), Arc<Vec<wgpu::BindGroup>>>;
+/// Where the kernels of a direct texture resize write.
+#[derive(PartialEq, Eq, Hash)]
+enum DirectEnd {
+    Texture(wgpu::Texture),
+    Buffer(wgpu::Buffer),
+}
+
+type DirectBindGroups = HashMap<(u64, wgpu::Texture, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
 
 impl TextureCaches {
     /// Staging pipelines built so far.
@@ -154,27 +162,91 @@ impl Resizer {
             spec.output_bytes(),
             limits.max_buffer_size,
         );
-        let plan = match self.encode_from_texture(encoder, spec, source, &output, path)? {
-            Some(plan) => plan,
+        // RGBA textures are read by the kernels themselves, and written by them too when the
+        // target takes storage writes; other channel counts are staged at both ends.
+        let rgba = spec.channels() == 4;
+        let texture_source = rgba.then_some(TextureSource {
+            srgb: source.format().is_srgb(),
+        });
+        let texture_target = (rgba && write == TextureWrite::Storage).then_some(target.format());
+        let plan = self.plan_without_measuring(spec, path);
+        let direct = match self.prepared_with(spec, plan.path, texture_source, texture_target) {
+            Ok(direct) if rgba => Some(direct),
+            Ok(_) => None,
+            // Not the vector kernels on this device and shape: the staged route runs it.
+            Err(ResizeError::PathUnavailable { .. }) => None,
+            Err(e) => return Err(e),
+        };
+        let Some(direct) = direct else {
+            let input = self.scratch.acquire(
+                &self.device,
+                ScratchRole::TextureInput,
+                spec.input_bytes(),
+                limits.max_buffer_size,
+            );
+            self.record_unpack(encoder, spec, &prepared, source, &input)?;
+            let plan = self.encode(encoder, spec, &input, &output, path)?;
+            self.record_pack(encoder, spec, &prepared, target, &output, write)?;
+            return Ok((plan, write));
+        };
+        let target_end = match texture_target {
+            Some(_) => DirectEnd::Texture(target.clone()),
+            None => DirectEnd::Buffer(output.clone()),
+        };
+        let key = (direct.id, source.clone(), target_end);
+        let cached = lock(&self.textures.direct_bind_groups).get(&key).cloned();
+        let groups = match cached {
+            Some(groups) => groups,
             None => {
-                let input = self.scratch.acquire(
-                    &self.device,
-                    ScratchRole::TextureInput,
-                    spec.input_bytes(),
-                    limits.max_buffer_size,
-                );
-                self.record_unpack(encoder, spec, &prepared, source, &input)?;
-                self.encode(encoder, spec, &input, &output, path)?
+                let (source_view, target_view) = scope::capture(&self.device, || {
+                    (
+                        first_layer_view(source, "wgpu-resize texture source"),
+                        first_layer_view(target, "wgpu-resize texture target"),
+                    )
+                })?;
+                let output_end = match texture_target {
+                    Some(_) => End::Texture(&target_view),
+                    None => End::Buffer(&output),
+                };
+                let groups = Arc::new(self.create_bind_groups(
+                    spec,
+                    &direct,
+                    End::Texture(&source_view),
+                    output_end,
+                )?);
+                let mut cache = lock(&self.textures.direct_bind_groups);
+                // The cache holds the caller's textures alive: keep it small.
+                if cache.len() >= BIND_GROUP_CAPACITY {
+                    cache.clear();
+                }
+                cache.insert(key, groups.clone());
+                groups
             }
         };
+        record_passes(encoder, &direct, &groups, None);
+        if texture_target.is_none() {
+            self.record_pack(encoder, spec, &prepared, target, &output, write)?;
+        }
+        Ok((plan, write))
+    }
 
+    /// Records the write of the staging tensor `output` into `target`.
+    fn record_pack(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        prepared: &PreparedStaging,
+        target: &wgpu::Texture,
+        output: &wgpu::Buffer,
+        write: TextureWrite,
+    ) -> Result<(), ResizeError> {
         let out = spec.output();
         match write {
             TextureWrite::Storage => {
                 let (pack, group) = self.staging_bind_group(
                     PipelineKey::PackStorage(target.format()),
                     BindKey::PackStorage(prepared.id, target.clone(), output.clone()),
-                    &prepared,
+                    prepared,
                     spec.output_bytes(),
                 )?;
                 let StagingPipeline::Compute(pipeline, _) = &pack else {
@@ -192,7 +264,7 @@ impl Resizer {
                 let (pack, group) = self.staging_bind_group(
                     PipelineKey::PackRender(target.format()),
                     BindKey::PackRender(prepared.id, output.clone()),
-                    &prepared,
+                    prepared,
                     spec.output_bytes(),
                 )?;
                 let StagingPipeline::Render(pipeline, _) = &pack else {
@@ -221,57 +293,7 @@ impl Resizer {
                 pass.draw(0..3, 0..1);
             }
         }
-        Ok((plan, write))
-    }
-
-    /// Records the resize with its first pass reading `source` itself, when the vector kernels
-    /// run it (RGBA); `None` when the source must be staged instead.
-    fn encode_from_texture(
-        &self,
-        encoder: &mut wgpu::CommandEncoder,
-        spec: &ResizeSpec,
-        source: &wgpu::Texture,
-        output: &wgpu::Buffer,
-        path: Path,
-    ) -> Result<Option<Plan>, ResizeError> {
-        if spec.channels() != 4 {
-            return Ok(None);
-        }
-        let plan = self.plan_without_measuring(spec, path);
-        let texture_source = TextureSource {
-            srgb: source.format().is_srgb(),
-        };
-        let prepared = match self.prepared_from(spec, plan.path, Some(texture_source)) {
-            Ok(prepared) => prepared,
-            // Not a vector kernel on this device and shape: the staged route runs it.
-            Err(ResizeError::PathUnavailable { .. }) => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let key = (prepared.id, source.clone(), output.clone());
-        let cached = lock(&self.textures.direct_bind_groups).get(&key).cloned();
-        let groups = match cached {
-            Some(groups) => groups,
-            None => {
-                let view = scope::capture(&self.device, || {
-                    first_layer_view(source, "wgpu-resize texture source")
-                })?;
-                let groups = Arc::new(self.create_bind_groups(
-                    spec,
-                    &prepared,
-                    Source::Texture(&view),
-                    output,
-                )?);
-                let mut cache = lock(&self.textures.direct_bind_groups);
-                // The cache holds the caller's textures alive: keep it small.
-                if cache.len() >= BIND_GROUP_CAPACITY {
-                    cache.clear();
-                }
-                cache.insert(key, groups.clone());
-                groups
-            }
-        };
-        record_passes(encoder, &prepared, &groups, None);
-        Ok(Some(plan))
+        Ok(())
     }
 
     /// Records the copy of `source` into the staging tensor `input`.
@@ -743,27 +765,6 @@ fn is_8_bit_unorm(format: wgpu::TextureFormat) -> bool {
             | F::Bgra8Unorm
             | F::Bgra8UnormSrgb
     )
-}
-
-/// WGSL's name of a float storage texel format.
-fn wgsl_storage_format(format: wgpu::TextureFormat) -> Option<&'static str> {
-    use wgpu::TextureFormat as F;
-    Some(match format {
-        F::R8Unorm => "r8unorm",
-        F::Rg8Unorm => "rg8unorm",
-        F::Rgba8Unorm => "rgba8unorm",
-        F::Rgba8Snorm => "rgba8snorm",
-        F::Bgra8Unorm => "bgra8unorm",
-        F::R16Float => "r16float",
-        F::Rg16Float => "rg16float",
-        F::Rgba16Float => "rgba16float",
-        F::R32Float => "r32float",
-        F::Rg32Float => "rg32float",
-        F::Rgba32Float => "rgba32float",
-        F::Rgb10a2Unorm => "rgb10a2unorm",
-        F::Rg11b10Ufloat => "rg11b10ufloat",
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
