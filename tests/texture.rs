@@ -464,7 +464,12 @@ fn pillow_outputs_through_the_texture_api() {
     let cases: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(data().join("cases.json")).unwrap()).unwrap();
     use wgpu::TextureUsages as U;
-    for format in [F::Rgba8Unorm, F::Rgba8UnormSrgb] {
+    // Render-pass targets (the sRGB one staged), and a storage target the kernels write.
+    for (format, target_usage) in [
+        (F::Rgba8Unorm, U::RENDER_ATTACHMENT),
+        (F::Rgba8UnormSrgb, U::RENDER_ATTACHMENT),
+        (F::Rgba8Unorm, U::STORAGE_BINDING),
+    ] {
         for case in cases["cases"].as_array().unwrap() {
             let input_image = image::open(data().join(case["input"].as_str().unwrap())).unwrap();
             let want = image::open(data().join(case["output"].as_str().unwrap())).unwrap();
@@ -490,7 +495,7 @@ fn pillow_outputs_through_the_texture_api() {
                 gpu,
                 format,
                 out,
-                U::RENDER_ATTACHMENT | U::TEXTURE_BINDING,
+                target_usage | U::TEXTURE_BINDING,
                 &vec![0.0; spec.output_len()],
             );
             let (got, _) = run(gpu, &spec, &source, &target);
@@ -499,11 +504,11 @@ fn pillow_outputs_through_the_texture_api() {
             let error = worst(&got, &want);
             assert!(
                 error <= 1.0,
-                "{format:?} {}: differs from Pillow by {error}",
+                "{format:?} {target_usage:?} {}: differs from Pillow by {error}",
                 case["call"]
             );
             eprintln!(
-                "{format:?} {}: worst difference from Pillow {error}",
+                "{format:?} {target_usage:?} {}: worst difference from Pillow {error}",
                 case["call"]
             );
         }
