@@ -245,67 +245,38 @@ pub fn run_shape(
     settings: BenchSettings,
     mut progress: impl FnMut(&str),
 ) -> Result<Vec<BenchResult>, ResizeError> {
-    match shape.element {
-        ElementType::U8 => {
-            let input = (0..shape.spec()?.input_len())
-                .map(|i| ((i as u64).wrapping_mul(2654435761) >> 7) as u8)
-                .collect::<Vec<u8>>();
-            run_typed(
-                resizer,
-                shape,
-                &input,
-                paths,
-                method,
-                settings,
-                &mut progress,
-            )
-        }
-        ElementType::F16 => {
-            let input = (0..shape.spec()?.input_len())
-                .map(|i| half::f16::from_f32(bench_value(i)))
-                .collect::<Vec<half::f16>>();
-            run_typed(
-                resizer,
-                shape,
-                &input,
-                paths,
-                method,
-                settings,
-                &mut progress,
-            )
-        }
-        _ => {
-            let input = (0..shape.spec()?.input_len())
-                .map(bench_value)
-                .collect::<Vec<f32>>();
-            run_typed(
-                resizer,
-                shape,
-                &input,
-                paths,
-                method,
-                settings,
-                &mut progress,
-            )
-        }
-    }
+    let run = match shape.element {
+        ElementType::U8 => run_typed::<u8>,
+        ElementType::F16 => run_typed::<half::f16>,
+        _ => run_typed::<f32>,
+    };
+    run(resizer, shape, paths, method, settings, &mut progress)
 }
 
-/// A deterministic spread of values in -1..1 for float inputs.
-fn bench_value(i: usize) -> f32 {
-    ((i as u64).wrapping_mul(2654435761) % 2001) as f32 / 1000.0 - 1.0
+/// A deterministic input of `len` elements: bytes spread over 0..=255 for u8, values spread
+/// over -1..1 for floats.
+fn bench_input<T: Element>(len: usize) -> Vec<T> {
+    (0..len)
+        .map(|i| {
+            let spread = (i as u64).wrapping_mul(2654435761);
+            match T::TYPE {
+                ElementType::U8 => T::from_f64((spread >> 7) as u8 as f64),
+                _ => T::from_f64(((spread % 2001) as f32 / 1000.0 - 1.0) as f64),
+            }
+        })
+        .collect()
 }
 
 fn run_typed<T: Element + Into<f64>>(
     resizer: &Resizer,
     shape: &BenchShape,
-    input: &[T],
     paths: &[Path],
     method: TimingMethod,
     settings: BenchSettings,
-    progress: &mut impl FnMut(&str),
+    progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<BenchResult>, ResizeError> {
     let spec = shape.spec()?;
+    let input = &bench_input::<T>(spec.input_len())[..];
     let device = resizer.device();
     let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
     bytes.resize(spec.input_bytes() as usize, 0);

@@ -10,7 +10,10 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
 use super::params::{PassColor, PassParams, PassShape, pack_table};
-use super::{Kernel, KernelFeatures, KernelVariant, Launch, Resizer, check_buffer, lock, scope};
+use super::{
+    BIND_GROUP_CAPACITY, Kernel, KernelFeatures, KernelVariant, Launch, Resizer, check_buffer,
+    insert_bounded, lock, scope,
+};
 use crate::crop::{self, CropBox};
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
@@ -105,18 +108,7 @@ impl Resizer {
         }
         let out_spec = crop::output_spec(&template, count)?;
         let limits = self.device.limits();
-        for (what, bytes) in [
-            ("input", template.input_bytes()),
-            ("output", out_spec.output_bytes()),
-        ] {
-            super::check_limit(
-                what,
-                bytes,
-                limits
-                    .max_storage_buffer_binding_size
-                    .min(limits.max_buffer_size),
-            )?;
-        }
+        super::check_tensor_sizes(&limits, template.input_bytes(), out_spec.output_bytes())?;
         let tables: Vec<(AxisWeights, AxisWeights)> = boxes
             .iter()
             .map(|b| crop::box_spec(&template, b).map(|spec| AxisWeights::for_spec(&spec)))
@@ -245,11 +237,7 @@ impl Resizer {
                 })
             })?;
             self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
-            // The cache holds the caller's buffers alive: keep it small.
-            if cache.len() >= super::BIND_GROUP_CAPACITY {
-                cache.clear();
-            }
-            cache.insert(key.clone(), group);
+            insert_bounded(&mut cache, BIND_GROUP_CAPACITY, key.clone(), group);
         }
         let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("wgpu-resize crop batch"),

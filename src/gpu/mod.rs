@@ -330,12 +330,12 @@ impl Resizer {
             End::Buffer(input),
             End::Buffer(output),
         )?);
-        let mut cache = lock(&self.bind_group_cache);
-        // The cache holds the caller's buffers alive: keep it small.
-        if cache.len() >= BIND_GROUP_CAPACITY {
-            cache.clear();
-        }
-        cache.insert(key, created.clone());
+        insert_bounded(
+            &mut lock(&self.bind_group_cache),
+            BIND_GROUP_CAPACITY,
+            key,
+            created.clone(),
+        );
         Ok(created)
     }
 
@@ -561,15 +561,7 @@ impl Resizer {
         texture_target: Option<wgpu::TextureFormat>,
     ) -> Result<Prepared, ResizeError> {
         let limits = self.device.limits();
-        let max_binding = limits
-            .max_storage_buffer_binding_size
-            .min(limits.max_buffer_size);
-        for (what, bytes) in [
-            ("input", spec.input_bytes()),
-            ("output", spec.output_bytes()),
-        ] {
-            check_limit(what, bytes, max_binding)?;
-        }
+        let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);
         let (input, output) = (spec.input(), spec.output());
         let element = spec.element();
@@ -979,6 +971,20 @@ pub(crate) fn scratch_tensors(
     (buffer(spec.input_bytes()), buffer(spec.output_bytes()))
 }
 
+/// Inserts into a cache, emptying it first once it holds `capacity` entries. The caches of
+/// bind groups and views hold the caller's buffers and textures alive, so they stay small.
+fn insert_bounded<K: Eq + std::hash::Hash, V>(
+    cache: &mut HashMap<K, V>,
+    capacity: usize,
+    key: K,
+    value: V,
+) {
+    if cache.len() >= capacity {
+        cache.clear();
+    }
+    cache.insert(key, value);
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -1002,6 +1008,21 @@ fn check_buffer(
         });
     }
     Ok(())
+}
+
+/// Checks that an input and an output of these sizes can be bound on a device with `limits`;
+/// returns the largest storage binding it allows.
+fn check_tensor_sizes(
+    limits: &wgpu::Limits,
+    input_bytes: u64,
+    output_bytes: u64,
+) -> Result<u64, ResizeError> {
+    let max_binding = limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size);
+    check_limit("input", input_bytes, max_binding)?;
+    check_limit("output", output_bytes, max_binding)?;
+    Ok(max_binding)
 }
 
 fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeError> {

@@ -26,7 +26,10 @@ use wgpu::util::DeviceExt;
 use super::params::dispatch_grid;
 use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
-use super::{End, Resizer, ScratchRole, lock, record_passes, scope};
+use super::{
+    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, Resizer, ScratchRole, insert_bounded, lock,
+    record_passes, scope,
+};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
@@ -130,9 +133,6 @@ enum BindKey {
     PackRender(u64, wgpu::Buffer),
 }
 
-/// Bind groups kept for texture resizes (each holds a texture and a staging buffer alive).
-const BIND_GROUP_CAPACITY: usize = 64;
-
 impl Resizer {
     /// Records `spec`'s resize of texture `source` into texture `target` in the caller's
     /// `encoder`, and says how the result is written.
@@ -154,14 +154,17 @@ impl Resizer {
         path: Path,
     ) -> Result<(Plan, TextureWrite), ResizeError> {
         let write = check_textures(spec, source, target)?;
-        let prepared = self.prepared_staging(spec, source.format(), target.format(), write)?;
         let limits = self.device.limits();
-        let output = self.scratch.acquire(
-            &self.device,
-            ScratchRole::TextureOutput,
-            spec.output_bytes(),
-            limits.max_buffer_size,
-        );
+        // The result's staging tensor, where the kernels do not write the target themselves.
+        let staged_output = || {
+            self.scratch.acquire(
+                &self.device,
+                ScratchRole::TextureOutput,
+                spec.output_bytes(),
+                limits.max_buffer_size,
+            )
+        };
+        let staging = || self.prepared_staging(spec, source.format(), target.format(), write);
         // RGBA textures are read by the kernels themselves, and written by them too when the
         // target takes storage writes; other channel counts are staged at both ends.
         let rgba = spec.channels() == 4;
@@ -170,28 +173,34 @@ impl Resizer {
         });
         let texture_target = (rgba && write == TextureWrite::Storage).then_some(target.format());
         let plan = self.plan_without_measuring(spec, path);
-        let direct = match self.prepared_with(spec, plan.path, texture_source, texture_target) {
-            Ok(direct) if rgba => Some(direct),
-            Ok(_) => None,
-            // Not the vector kernels on this device and shape: the staged route runs it.
-            Err(ResizeError::PathUnavailable { .. }) => None,
-            Err(e) => return Err(e),
+        let direct = if rgba {
+            match self.prepared_with(spec, plan.path, texture_source, texture_target) {
+                Ok(direct) => Some(direct),
+                // Not the vector kernels on this device and shape: the staged route runs it.
+                Err(ResizeError::PathUnavailable { .. }) => None,
+                Err(e) => return Err(e),
+            }
+        } else {
+            None
         };
         let Some(direct) = direct else {
+            let staging = staging()?;
             let input = self.scratch.acquire(
                 &self.device,
                 ScratchRole::TextureInput,
                 spec.input_bytes(),
                 limits.max_buffer_size,
             );
-            self.record_unpack(encoder, spec, &prepared, source, &input)?;
+            let output = staged_output();
+            self.record_unpack(encoder, spec, &staging, source, &input)?;
             let plan = self.encode(encoder, spec, &input, &output, path)?;
-            self.record_pack(encoder, spec, &prepared, target, &output, write)?;
+            self.record_pack(encoder, spec, &staging, target, &output, write)?;
             return Ok((plan, write));
         };
-        let target_end = match texture_target {
-            Some(_) => DirectEnd::Texture(target.clone()),
-            None => DirectEnd::Buffer(output.clone()),
+        let output = texture_target.is_none().then(staged_output);
+        let target_end = match &output {
+            None => DirectEnd::Texture(target.clone()),
+            Some(output) => DirectEnd::Buffer(output.clone()),
         };
         let key = (direct.id, source.clone(), target_end);
         let cached = lock(&self.textures.direct_bind_groups).get(&key).cloned();
@@ -199,14 +208,16 @@ impl Resizer {
             Some(groups) => groups,
             None => {
                 let (source_view, target_view) = scope::capture(&self.device, || {
-                    (
-                        first_layer_view(source, "wgpu-resize texture source"),
-                        first_layer_view(target, "wgpu-resize texture target"),
-                    )
+                    let source_view = first_layer_view(source, "wgpu-resize texture source");
+                    let target_view = output
+                        .is_none()
+                        .then(|| first_layer_view(target, "wgpu-resize texture target"));
+                    (source_view, target_view)
                 })?;
-                let output_end = match texture_target {
-                    Some(_) => End::Texture(&target_view),
-                    None => End::Buffer(&output),
+                let output_end = match (&target_view, &output) {
+                    (Some(view), _) => End::Texture(view),
+                    (None, Some(buffer)) => End::Buffer(buffer),
+                    (None, None) => unreachable!("a direct target has a view"),
                 };
                 let groups = Arc::new(self.create_bind_groups(
                     spec,
@@ -214,18 +225,19 @@ impl Resizer {
                     End::Texture(&source_view),
                     output_end,
                 )?);
-                let mut cache = lock(&self.textures.direct_bind_groups);
-                // The cache holds the caller's textures alive: keep it small.
-                if cache.len() >= BIND_GROUP_CAPACITY {
-                    cache.clear();
-                }
-                cache.insert(key, groups.clone());
+                insert_bounded(
+                    &mut lock(&self.textures.direct_bind_groups),
+                    BIND_GROUP_CAPACITY,
+                    key,
+                    groups.clone(),
+                );
                 groups
             }
         };
         record_passes(encoder, &direct, &groups, None);
-        if texture_target.is_none() {
-            self.record_pack(encoder, spec, &prepared, target, &output, write)?;
+        if let Some(output) = output {
+            let staging = staging()?;
+            self.record_pack(encoder, spec, &staging, target, &output, write)?;
         }
         Ok((plan, write))
     }
@@ -249,16 +261,13 @@ impl Resizer {
                     prepared,
                     spec.output_bytes(),
                 )?;
-                let StagingPipeline::Compute(pipeline, _) = &pack else {
-                    unreachable!("the storage pack pipeline is a compute pipeline")
-                };
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("wgpu-resize texture pack"),
-                    timestamp_writes: None,
-                });
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &group, &[]);
-                pass.dispatch_workgroups(out.width.div_ceil(16), out.height.div_ceil(16), 1);
+                dispatch_staging(
+                    encoder,
+                    "wgpu-resize texture pack",
+                    &pack,
+                    &group,
+                    (out.width.div_ceil(16), out.height.div_ceil(16)),
+                );
             }
             TextureWrite::Render => {
                 let (pack, group) = self.staging_bind_group(
@@ -311,16 +320,13 @@ impl Resizer {
             prepared,
             spec.input_bytes(),
         )?;
-        let StagingPipeline::Compute(pipeline, _) = &unpack else {
-            unreachable!("the unpack pipeline is a compute pipeline")
-        };
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("wgpu-resize texture unpack"),
-            timestamp_writes: None,
-        });
-        pass.set_pipeline(pipeline);
-        pass.set_bind_group(0, &group, &[]);
-        pass.dispatch_workgroups(prepared.unpack_groups.0, prepared.unpack_groups.1, 1);
+        dispatch_staging(
+            encoder,
+            "wgpu-resize texture unpack",
+            &unpack,
+            &group,
+            prepared.unpack_groups,
+        );
         Ok(())
     }
 
@@ -385,11 +391,12 @@ impl Resizer {
         })?;
         self.counters.buffers.fetch_add(2, Ordering::Relaxed);
         let prepared = Arc::new(prepared);
-        let mut cache = lock(&self.textures.prepared);
-        if cache.len() >= super::PREPARED_CAPACITY {
-            cache.clear();
-        }
-        cache.insert(key, prepared.clone());
+        insert_bounded(
+            &mut lock(&self.textures.prepared),
+            PREPARED_CAPACITY,
+            key,
+            prepared.clone(),
+        );
         Ok(prepared)
     }
 
@@ -466,12 +473,12 @@ impl Resizer {
             }
         })?;
         self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
-        let mut cache = lock(&self.textures.bind_groups);
-        // The cache holds the caller's textures alive: keep it small.
-        if cache.len() >= BIND_GROUP_CAPACITY {
-            cache.clear();
-        }
-        cache.insert(key, group.clone());
+        insert_bounded(
+            &mut lock(&self.textures.bind_groups),
+            BIND_GROUP_CAPACITY,
+            key,
+            group.clone(),
+        );
         Ok((pipeline, group))
     }
 
@@ -483,11 +490,12 @@ impl Resizer {
         let view = scope::capture(&self.device, || {
             first_layer_view(target, "wgpu-resize render target")
         })?;
-        let mut views = lock(&self.textures.views);
-        if views.len() >= BIND_GROUP_CAPACITY {
-            views.clear();
-        }
-        views.insert(target.clone(), view.clone());
+        insert_bounded(
+            &mut lock(&self.textures.views),
+            BIND_GROUP_CAPACITY,
+            target.clone(),
+            view.clone(),
+        );
         Ok(view)
     }
 
@@ -632,6 +640,26 @@ impl Resizer {
         lock(&self.textures.pipelines).insert(kind, pipeline.clone());
         Ok(pipeline)
     }
+}
+
+/// Records one compute staging pipeline over a 2-D grid of workgroups.
+fn dispatch_staging(
+    encoder: &mut wgpu::CommandEncoder,
+    label: &str,
+    staging: &StagingPipeline,
+    group: &wgpu::BindGroup,
+    (x, y): (u32, u32),
+) {
+    let StagingPipeline::Compute(pipeline, _) = staging else {
+        unreachable!("{label} is a compute pipeline")
+    };
+    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+        label: Some(label),
+        timestamp_writes: None,
+    });
+    pass.set_pipeline(pipeline);
+    pass.set_bind_group(0, group, &[]);
+    pass.dispatch_workgroups(x, y, 1);
 }
 
 /// Checks the spec against both textures and chooses how the target is written.
