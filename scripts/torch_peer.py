@@ -40,6 +40,8 @@ CASES += [
     ((32, 512, 512, 4, 224, 224), "bilinear_antialias", F32),
     (STANDARD[4], "bilinear", F16),
     (STANDARD[5], "bilinear", F16),
+    # One output: the fixed cost of a timed call, beside wgresize's one-output row.
+    ((1, 2, 2, 4, 1, 1), "bilinear", F32),
 ]
 
 

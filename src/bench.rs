@@ -166,7 +166,8 @@ pub fn standard_shapes() -> Vec<BenchShape> {
 /// The shapes beyond the standard six that the performance targets name: antialiased shrinks
 /// of 4K frames, an ML preprocessing batch, u8 and f16 versions of the two large bilinear
 /// shapes; then the six standard shapes with one tap per output (nearest), which move the same
-/// bytes with the least arithmetic.
+/// bytes with the least arithmetic; last, one output from a 2x2 input, the fixed cost of a timed
+/// resize.
 pub fn extended_shapes() -> Vec<BenchShape> {
     let uhd = BenchShape::scaled(1, 2160, 3840, 4, 0.5);
     let one_tap = standard_shapes()
@@ -186,6 +187,9 @@ pub fn extended_shapes() -> Vec<BenchShape> {
         uhd.with_element(ElementType::F16),
     ];
     shapes.extend(one_tap);
+    // One output from a 2x2 input: what a timed resize costs on this device before any bytes
+    // count (the dispatch and its timestamps), beside the same for the peer.
+    shapes.push(BenchShape::scaled(1, 2, 2, 4, 0.5));
     shapes
 }
 

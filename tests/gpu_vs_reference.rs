@@ -363,3 +363,76 @@ fn vector_kernel_row_forms_match_the_reference() {
     let report = compare(&got, &expected);
     assert!(report.within(TOLERANCE), "windowed shrink: {report}");
 }
+
+/// u8 results round half up and clamp to 0..255 on every path, where the kernels round in one
+/// truncating conversion of the clamped value. A 2x bilinear enlargement of rows that repeat
+/// down the image makes every output an exact quarter mix `0.25 a + 0.75 b` of two neighbours,
+/// computed without rounding error on the CPU and the GPU alike, so ties such as 0.5 and 2.5
+/// must come back as 1 and 3 (ties to even would give 0 and 2); a sharp bicubic over a 0 / 255
+/// step overshoots both ends and must come back clamped, not wrapped.
+#[test]
+fn u8_rounds_half_up_and_clamps() {
+    use wgpu_resize::{ElementType, Filter};
+    let Some(gpu) = gpu("u8_rounds_half_up_and_clamps") else {
+        return;
+    };
+    // Column pairs whose quarter mixes are ties: (2, 0) -> 0.5 and 1.5; (10, 0) -> 2.5 and 7.5.
+    let columns: [u8; 8] = [2, 0, 10, 0, 6, 4, 250, 255];
+    for channels in [4, 3] {
+        let (h, w) = (4, columns.len() as u32);
+        let row: Vec<u8> = columns
+            .iter()
+            .flat_map(|&v| (0..channels).map(move |c| v.saturating_add(2 * c as u8)))
+            .collect();
+        let data: Vec<u8> = (0..h).flat_map(|_| row.clone()).collect();
+        let spec = ResizeSpec::builder(Size2::new(h, w), Size2::new(2 * h, 2 * w))
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let expected = reference::resize(&spec, &data).unwrap();
+        // Output columns 1 and 2 lie between input columns 0 (2) and 1 (0): 1.5 and 0.5.
+        let out_row = |x: usize| expected[x * channels as usize];
+        assert_eq!((out_row(1), out_row(2)), (2, 1), "reference ties");
+        // Columns 5 and 6 lie between 10 and 0: 7.5 and 2.5.
+        assert_eq!((out_row(5), out_row(6)), (8, 3), "reference ties");
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(0.0), "{channels} channels {path}: {report}");
+        }
+
+        // Overshoot: a step from 0 to 255 under a sharp cubic (a = -1) leaves 0..255 both ways.
+        let step: Vec<u8> = (0..h * w * channels)
+            .map(|i| if (i / channels) % w < w / 2 { 0 } else { 255 })
+            .collect();
+        let sharp = spec
+            .to_builder()
+            .filter(Filter::Cubic { a: -1.0 })
+            .build()
+            .unwrap();
+        let exact: Vec<f64> = {
+            let floats: Vec<f32> = step.iter().map(|&v| v as f32).collect();
+            let float_spec = sharp
+                .to_builder()
+                .element(ElementType::F32)
+                .build()
+                .unwrap();
+            reference::resize(&float_spec, &floats)
+                .unwrap()
+                .into_iter()
+                .map(f64::from)
+                .collect()
+        };
+        assert!(
+            exact.iter().any(|&v| v < -0.5) && exact.iter().any(|&v| v > 255.5),
+            "the step must overshoot both ends"
+        );
+        let expected = reference::resize(&sharp, &step).unwrap();
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            let got = run_poisoned(gpu, &sharp, &step, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(1.0), "{channels} channels {path}: {report}");
+        }
+    }
+}

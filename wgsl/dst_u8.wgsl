@@ -3,11 +3,6 @@
 @group(0) @binding(3) var<storage, read_write> dst: array<u32>;
 
 fn store4(word: u32, v: vec4<f32>, count: u32) {
-    let bytes = vec4<u32>(
-        u32(round_to_u8(v.x)),
-        select(0u, u32(round_to_u8(v.y)), count > 1u),
-        select(0u, u32(round_to_u8(v.z)), count > 2u),
-        select(0u, u32(round_to_u8(v.w)), count > 3u),
-    );
+    let bytes = select(vec4<u32>(0u), u8_of4(v), vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(count));
     dst[word] = bytes.x | (bytes.y << 8u) | (bytes.z << 16u) | (bytes.w << 24u);
 }

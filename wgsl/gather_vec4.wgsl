@@ -14,6 +14,27 @@ const MAX_ROWS: u32 = 8u;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 
+// The column's horizontal weights, read from the table once per invocation when the x tap count
+// is baked in (at most MAX_SPECIALISED_TAPS in src/gpu/shaders.rs): every input row of the
+// column's bands uses them, and neighbouring lanes' table rows lie a row of weights apart, so a
+// load per tap and row costs as many cache lines as the input loads themselves.
+const HELD_X_TAPS: u32 = 16u;
+var<private> x_weights: array<f32, HELD_X_TAPS>;
+
+fn hold_x_weights(rx: u32) {
+    for (var tx = 0u; tx < min(TAPS_X, HELD_X_TAPS); tx++) {
+        x_weights[tx] = table[rx + 2u + tx];
+    }
+}
+
+// Weight of tap `tx` of the column whose table row is `rx`.
+fn x_weight(rx: u32, tx: u32) -> f32 {
+    if TAPS_X != 0u && TAPS_X <= HELD_X_TAPS {
+        return x_weights[tx];
+    }
+    return table[rx + 2u + tx];
+}
+
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let x = gid.x;
@@ -31,6 +52,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let sx = p.src_x / 4u;
     let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
     let x_outside = row_outside(rx);
+    hold_x_weights(rx);
     let base = n * (p.src_n / 4u) + c4 + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
     let last_row = min(first_row + ROWS, p.out_h);
@@ -53,7 +75,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let line = base + (y0 + ty) * sy;
                 var sum = vec4<i32>(0);
                 for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += fixed_weight(table[rx + 2u + tx]) * vec4<i32>(prepare4(load4(line + tx * sx)));
+                    sum += fixed_weight(x_weight(rx, tx)) * vec4<i32>(prepare4(load4(line + tx * sx)));
                 }
                 total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
             }
@@ -65,7 +87,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let line = base + (y0 + ty) * sy;
                 var sum = vec4<f32>(0.0);
                 for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += table[rx + 2u + tx] * prepare4(load4(line + tx * sx));
+                    sum += x_weight(rx, tx) * prepare4(load4(line + tx * sx));
                 }
                 acc += table[ry + 2u + ty] * sum;
             }
@@ -81,7 +103,7 @@ fn horizontal_sum(line_base: u32, rx: u32, row: u32, sy: u32, sx: u32) -> vec4<f
     let line = line_base + row * sy;
     var sum = vec4<f32>(0.0);
     for (var tx = 0u; tx < taps_x; tx++) {
-        sum += table[rx + 2u + tx] * prepare4(load4(line + tx * sx));
+        sum += x_weight(rx, tx) * prepare4(load4(line + tx * sx));
     }
     return sum;
 }

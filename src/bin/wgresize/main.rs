@@ -110,7 +110,8 @@ enum Command {
         /// Instead of the six shapes: 36 shapes of three filters, `auto` against the fastest path.
         #[arg(long)]
         sweep: bool,
-        /// After the six shapes, the antialiased, batched and u8 shapes of the performance targets.
+        /// After the six shapes, the antialiased, batched, u8 and f16 shapes of the performance targets,
+        /// the six again with one tap per output, and one output alone (the fixed cost of a resize).
         #[arg(long, conflicts_with = "sweep")]
         extended: bool,
         /// Instead of the paths: the six shapes as u8 RGBA, buffer to buffer against texture to
