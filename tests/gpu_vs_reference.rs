@@ -364,6 +364,66 @@ fn vector_kernel_row_forms_match_the_reference() {
     assert!(report.within(TOLERANCE), "windowed shrink: {report}");
 }
 
+/// Heavy antialiased vertical shrinks, whose bands (24 to 240 taps) are too wide to be baked
+/// into a pipeline and are read at run time: on the separable path's vertical pass and, with
+/// the width sometimes unchanged (one horizontal tap), on the gather, in f32, f16 and u8, random
+/// sizes, against the reference into poisoned buffers.
+#[test]
+fn wide_vertical_bands_match_the_reference() {
+    use wgpu_resize::{ElementType, Filter};
+    let Some(gpu) = gpu("wide vertical bands") else {
+        return;
+    };
+    let mut rng = Rng::new(77);
+    for case in 0..6u64 {
+        let filter = [Filter::Lanczos { lobes: 3 }, Filter::Cubic { a: -0.5 }][case as usize % 2];
+        let input = Size2::new(rng.range(120, 300), rng.range(5, 70));
+        // 12 to 40 times fewer rows: 36 to 240 lanczos3 taps, 24 to 160 cubic ones.
+        let output_height = (input.height / rng.range(12, 40)).max(1);
+        let output_width = if case % 3 == 0 {
+            input.width
+        } else {
+            rng.range(2, input.width)
+        };
+        let builder = ResizeSpec::builder(input, Size2::new(output_height, output_width))
+            .batch(rng.range(1, 3))
+            .channels(4 * rng.range(1, 3))
+            .filter(filter)
+            .antialias(true);
+        let spec = builder.clone().build().unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(
+                report.within(TOLERANCE),
+                "case {case} {spec:?} {path}: {report}"
+            );
+        }
+        let spec = builder.clone().element(ElementType::F16).build().unwrap();
+        let data: Vec<half::f16> = Rng::new(case)
+            .f32s(spec.input_len())
+            .into_iter()
+            .map(half::f16::from_f32)
+            .collect();
+        let expected = reference::resize(&spec, &data).unwrap();
+        let got = run_poisoned(gpu, &spec, &data, Path::Separable);
+        let report = compare(&got, &expected);
+        assert!(report.within(2e-3), "case {case} f16: {report}");
+        let spec = builder
+            .element(ElementType::U8)
+            .round_intermediate(false)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        let got = run_poisoned(gpu, &spec, &data, Path::Separable);
+        let report = compare(&got, &expected);
+        assert!(report.within(1.0), "case {case} u8: {report}");
+    }
+}
+
 /// u8 results round half up and clamp to 0..255 on every path, where the kernels round in one
 /// truncating conversion of the clamped value. A 2x bilinear enlargement of rows that repeat
 /// down the image makes every output an exact quarter mix `0.25 a + 0.75 b` of two neighbours,
