@@ -5,7 +5,7 @@
 //! - `WGPU_BACKEND`: `vulkan`, `gl`, `metal`, `dx12` (comma-separated), as wgpu reads it.
 //! - `WGPU_ADAPTER_NAME`: a case-insensitive substring of the adapter's name.
 //! - `WGPU_RESIZE_DISABLE_FEATURES`: comma-separated optional features not to request
-//!   (`timestamp`), to test the fallbacks.
+//!   (`timestamp`, `shader-f16`), to test the fallbacks.
 
 use crate::error::AdapterError;
 
@@ -22,8 +22,10 @@ pub struct GpuContext {
 }
 
 /// Optional features the library uses when an adapter has them.
-pub const OPTIONAL_FEATURES: [(&str, wgpu::Features); 1] =
-    [("timestamp", wgpu::Features::TIMESTAMP_QUERY)];
+pub const OPTIONAL_FEATURES: [(&str, wgpu::Features); 2] = [
+    ("timestamp", wgpu::Features::TIMESTAMP_QUERY),
+    ("shader-f16", wgpu::Features::SHADER_F16),
+];
 
 /// Options of [`GpuContext::request`].
 #[derive(Clone, Debug, Default)]

@@ -11,7 +11,7 @@ use std::path::{Path as FsPath, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::gpu::KernelVariant;
+use crate::gpu::Kernel;
 use crate::plan::Path;
 use crate::spec::{Layout, ResizeSpec};
 use crate::weights::AxisWeights;
@@ -54,7 +54,8 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
 /// the separable pass order), so that decisions measured before are measured again.
 const PLAN_REVISION: u32 = 2;
 
-/// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds).
+/// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds):
+/// a kernel source that changes measures every choice again.
 pub fn candidate_checksum() -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
@@ -67,8 +68,9 @@ pub fn candidate_checksum() -> String {
     for path in Path::CONCRETE {
         feed(path.name().as_bytes());
     }
-    for variant in KernelVariant::examples() {
-        feed(variant.source().as_bytes());
+    // Every kernel as built with each feature (texture ends, native f16, ...).
+    for kernel in Kernel::examples() {
+        feed(kernel.source().as_bytes());
     }
     format!("{hash:016x}")
 }

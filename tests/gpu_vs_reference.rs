@@ -390,7 +390,7 @@ fn wide_vertical_bands_match_the_reference() {
             .channels(4 * rng.range(1, 3))
             .filter(filter)
             .antialias(true);
-        let spec = builder.clone().build().unwrap();
+        let spec = builder.build().unwrap();
         let data = Rng::new(case).f32s(spec.input_len());
         let expected = reference::resize(&spec, &data).unwrap();
         for path in [Path::Gather, Path::Separable, Path::Auto] {
@@ -401,7 +401,7 @@ fn wide_vertical_bands_match_the_reference() {
                 "case {case} {spec:?} {path}: {report}"
             );
         }
-        let spec = builder.clone().element(ElementType::F16).build().unwrap();
+        let spec = builder.element(ElementType::F16).build().unwrap();
         let data: Vec<half::f16> = Rng::new(case)
             .f32s(spec.input_len())
             .into_iter()
@@ -493,6 +493,71 @@ fn u8_rounds_half_up_and_clamps() {
             let got = run_poisoned(gpu, &sharp, &step, path);
             let report = compare(&got, &expected);
             assert!(report.within(1.0), "{channels} channels {path}: {report}");
+        }
+    }
+}
+
+/// f16 tensors on a device with `shader-f16` go through the vector kernels as WGSL's `f16`; on
+/// one without it, as `u32` words unpacked with `unpack2x16float`. A second device on the same
+/// adapter with the feature withheld runs the packed form: both agree with the reference, and
+/// with each other bit for bit, on every path (random shapes, enlargements and shrinks, with and
+/// without antialias).
+#[test]
+fn f16_native_and_packed_forms_agree() {
+    use wgpu_resize::adapter::ContextOptions;
+    use wgpu_resize::{ElementType, Filter, GpuContext, Resizer};
+    let Some(gpu) = gpu("f16 forms") else {
+        return;
+    };
+    if !gpu.resizer.native_f16() {
+        eprintln!(
+            "SKIPPED f16_native_and_packed_forms_agree: {} has no shader-f16 (the packed form \
+             is what every f16 test here runs)",
+            gpu.context.describe()
+        );
+        return;
+    }
+    let packed_context = pollster::block_on(GpuContext::request(ContextOptions {
+        withheld_features: wgpu::Features::SHADER_F16,
+        ..Default::default()
+    }))
+    .expect("a device without shader-f16");
+    let packed = Resizer::new(&packed_context.device, &packed_context.queue).unwrap();
+    assert!(!packed.native_f16());
+    let mut rng = Rng::new(16);
+    for case in 0..8u64 {
+        let input = Size2::new(rng.range(3, 40), rng.range(3, 40));
+        let output = Size2::new(rng.range(2, 60), rng.range(2, 60));
+        let filter = [Filter::Linear, Filter::Cubic { a: -0.5 }][case as usize % 2];
+        let spec = ResizeSpec::builder(input, output)
+            .batch(rng.range(1, 3))
+            .channels(4 * rng.range(1, 3))
+            .filter(filter)
+            .antialias(case % 3 == 0)
+            .element(ElementType::F16)
+            .build()
+            .unwrap();
+        let data: Vec<half::f16> = Rng::new(case)
+            .f32s(spec.input_len())
+            .into_iter()
+            .map(|v| half::f16::from_f32(4.0 * v - 2.0))
+            .collect();
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            let native = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&native, &expected);
+            assert!(report.within(4e-3), "case {case} {spec:?} {path}: {report}");
+            let unpacked = packed.resize(&spec, &data, path).unwrap();
+            let same = native
+                .iter()
+                .zip(&unpacked)
+                .filter(|(a, b)| a.to_bits() == b.to_bits())
+                .count();
+            assert_eq!(
+                same,
+                native.len(),
+                "case {case} {spec:?} {path}: native and packed f16 differ"
+            );
         }
     }
 }

@@ -76,7 +76,14 @@ fn every_staging_shader_validates_and_translates() {
             _ => &[(naga::ShaderStage::Compute, "main")],
         };
         for &(stage, entry) in stages {
-            translate(&module, &info, stage, entry, &format!("{label} {entry}"));
+            translate(
+                &module,
+                &info,
+                stage,
+                entry,
+                &format!("{label} {entry}"),
+                false,
+            );
         }
     }
 }
@@ -101,11 +108,18 @@ fn every_variant_validates_and_translates() {
         .unwrap_or_else(|e| panic!("{label}: overrides: {e}"));
         let (module, info) = (module.into_owned(), info.into_owned());
 
-        let (ran_spirv_val, ran_glslang) =
-            translate(&module, &info, naga::ShaderStage::Compute, "main", &label);
+        let f16 = kernel.features.native_f16 && kernel.uses_f16();
+        let (ran_spirv_val, ran_glslang) = translate(
+            &module,
+            &info,
+            naga::ShaderStage::Compute,
+            "main",
+            &label,
+            f16,
+        );
         if require_tools {
             assert!(
-                ran_spirv_val && ran_glslang,
+                ran_spirv_val && (ran_glslang || f16),
                 "spirv-val and glslangValidator are required"
             );
         }
@@ -113,13 +127,16 @@ fn every_variant_validates_and_translates() {
 }
 
 /// Translates one entry point to SPIR-V, GLSL ES 3.1, MSL and HLSL, checking SPIR-V and GLSL
-/// with the external validators where installed; returns whether each of those ran.
+/// with the external validators where installed; returns whether each of those ran. A module
+/// with `f16` skips GLSL (no GL device offers `shader-f16` to wgpu) and targets HLSL shader
+/// model 6.2, the first with 16-bit types.
 fn translate(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     stage: naga::ShaderStage,
     entry: &str,
     label: &str,
+    f16: bool,
 ) -> (bool, bool) {
     let (module, info) = (module.clone(), info.clone());
     let words = spv::write_vec(&module, &info, &spv::Options::default(), None)
@@ -133,40 +150,42 @@ fn translate(
         label,
     );
 
-    let mut glsl_text = String::new();
-    let options = glsl::Options {
-        version: glsl::Version::Embedded {
-            version: 310,
-            is_webgl: false,
-        },
-        ..glsl::Options::default()
+    let ran_glslang = !f16 && {
+        let mut glsl_text = String::new();
+        let options = glsl::Options {
+            version: glsl::Version::Embedded {
+                version: 310,
+                is_webgl: false,
+            },
+            ..glsl::Options::default()
+        };
+        let pipeline = glsl::PipelineOptions {
+            shader_stage: stage,
+            entry_point: entry.into(),
+            multiview: None,
+        };
+        glsl::Writer::new(
+            &mut glsl_text,
+            &module,
+            &info,
+            &options,
+            &pipeline,
+            naga::proc::BoundsCheckPolicies::default(),
+        )
+        .and_then(|mut w| w.write())
+        .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
+        check_with(
+            "glslangValidator",
+            &[],
+            glsl_text.as_bytes(),
+            match stage {
+                naga::ShaderStage::Vertex => ".vert",
+                naga::ShaderStage::Fragment => ".frag",
+                _ => ".comp",
+            },
+            label,
+        )
     };
-    let pipeline = glsl::PipelineOptions {
-        shader_stage: stage,
-        entry_point: entry.into(),
-        multiview: None,
-    };
-    glsl::Writer::new(
-        &mut glsl_text,
-        &module,
-        &info,
-        &options,
-        &pipeline,
-        naga::proc::BoundsCheckPolicies::default(),
-    )
-    .and_then(|mut w| w.write())
-    .unwrap_or_else(|e| panic!("{label} to GLSL: {e}"));
-    let ran_glslang = check_with(
-        "glslangValidator",
-        &[],
-        glsl_text.as_bytes(),
-        match stage {
-            naga::ShaderStage::Vertex => ".vert",
-            naga::ShaderStage::Fragment => ".frag",
-            _ => ".comp",
-        },
-        label,
-    );
 
     let mut msl_text = String::new();
     msl::Writer::new(&mut msl_text)
@@ -183,9 +202,17 @@ fn translate(
     );
 
     let mut hlsl_text = String::new();
+    let hlsl_options = hlsl::Options {
+        shader_model: if f16 {
+            hlsl::ShaderModel::V6_2
+        } else {
+            hlsl::Options::default().shader_model
+        },
+        ..hlsl::Options::default()
+    };
     hlsl::Writer::new(
         &mut hlsl_text,
-        &hlsl::Options::default(),
+        &hlsl_options,
         &hlsl::PipelineOptions::default(),
     )
     .write(&module, &info, None)

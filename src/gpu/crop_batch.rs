@@ -11,8 +11,8 @@ use std::sync::atomic::Ordering;
 
 use super::params::{PassColor, PassParams, PassShape, pack_table};
 use super::{
-    BIND_GROUP_CAPACITY, Kernel, KernelFeatures, KernelVariant, Launch, Resizer, check_buffer,
-    insert_bounded, lock, scope,
+    BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, check_buffer, insert_bounded,
+    lock, scope,
 };
 use crate::crop::{self, CropBox};
 use crate::element::Element;
@@ -156,7 +156,7 @@ impl Resizer {
         }
         let pipeline = self.pipeline(Kernel {
             variant: launch.variant,
-            features: KernelFeatures::of(&template),
+            features: self.kernel_features(&template),
         })?;
         let mut params = PassParams::new(&out_spec, &shape, launch.row_stride);
         params.src_n = 0;

@@ -62,6 +62,8 @@ pub struct Resizer {
     texture_layouts: Mutex<HashMap<(bool, Option<wgpu::TextureFormat>), Layouts>>,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
     checked_shaders: bool,
+    /// The device has `shader-f16`: f16 tensors are read and written as WGSL's f16.
+    native_f16: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
     bind_group_cache: Mutex<HashMap<BindGroupKey, Arc<Vec<wgpu::BindGroup>>>>,
     counters: Counters,
@@ -206,6 +208,7 @@ impl Resizer {
             texture_layouts: Mutex::default(),
             pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
+            native_f16: device.features().contains(wgpu::Features::SHADER_F16),
             prepared: Mutex::default(),
             bind_group_cache: Mutex::default(),
             counters: Counters::default(),
@@ -471,6 +474,20 @@ impl Resizer {
         Ok(layouts)
     }
 
+    /// The code paths and I/O forms the kernels of `spec` take on this device.
+    fn kernel_features(&self, spec: &ResizeSpec) -> KernelFeatures {
+        KernelFeatures {
+            native_f16: self.native_f16 && spec.element() == ElementType::F16,
+            ..KernelFeatures::of(spec)
+        }
+    }
+
+    /// Whether the vector kernels read and write f16 tensors as WGSL's `f16` (the device has
+    /// `shader-f16`) rather than unpacking `u32` words. Either way the taps sum in f32.
+    pub fn native_f16(&self) -> bool {
+        self.native_f16
+    }
+
     fn pipeline(&self, kernel: Kernel) -> Result<wgpu::ComputePipeline, ResizeError> {
         if let Some(pipeline) = lock(&self.pipelines).get(&kernel) {
             return Ok(pipeline.clone());
@@ -687,7 +704,7 @@ impl Resizer {
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
-                    ..KernelFeatures::of(spec)
+                    ..self.kernel_features(spec)
                 };
                 let pipeline = self.pipeline(Kernel {
                     variant: launch.variant,

@@ -10,6 +10,8 @@ const SRC_F16: &str = include_str!("../../wgsl/src_f16.wgsl");
 const DST_F16: &str = include_str!("../../wgsl/dst_f16.wgsl");
 const SRC_VEC4_F16: &str = include_str!("../../wgsl/src_vec4_f16.wgsl");
 const DST_VEC4_F16: &str = include_str!("../../wgsl/dst_vec4_f16.wgsl");
+const SRC_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/src_vec4_f16_native.wgsl");
+const DST_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/dst_vec4_f16_native.wgsl");
 const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
@@ -67,6 +69,10 @@ pub struct KernelFeatures {
     /// The destination is an RGBA storage texture of this format written by the vector kernels
     /// themselves (`wgsl/dst_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_target: Option<wgpu::TextureFormat>,
+    /// f16 tensors are read and written by the vector kernels as WGSL's `f16` (the device has
+    /// `shader-f16`: `wgsl/*_vec4_f16_native.wgsl`) rather than as packed `u32` words unpacked
+    /// with `unpack2x16float`. Either way the taps sum in f32.
+    pub native_f16: bool,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -84,6 +90,7 @@ impl KernelFeatures {
             color: spec.converts_color(),
             texture_source: None,
             texture_target: None,
+            native_f16: false,
         }
     }
 
@@ -132,6 +139,8 @@ impl Kernel {
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
                         texture_target: (vector && k % 4 == 1)
                             .then_some(wgpu::TextureFormat::Rgba8Unorm),
+                        // Every other vector kernel as a device with `shader-f16` builds it.
+                        native_f16: vector && k % 2 == 0,
                     },
                 }
             })
@@ -152,17 +161,16 @@ impl Kernel {
     /// say so.
     pub fn source(&self) -> String {
         let features = self.features;
-        if features.texture_source.is_none() && features.texture_target.is_none() {
-            return self.variant.source();
-        }
         let (src, dst, body) = match self.variant {
             KernelVariant::GatherVec4 { src, dst, .. } => (src, dst, GATHER_VEC4),
             KernelVariant::Fused { src, dst, .. } => (src, dst, FUSED_TILED),
-            // Textures are read and written by the vector kernels only.
+            // Textures and native f16 are for the vector kernels only.
             KernelVariant::Gather { .. } => return self.variant.source(),
         };
+        let native_f16 = features.native_f16 && self.uses_f16();
         let src_io = match features.texture_source {
             Some(_) => SRC_VEC4_TEXTURE,
+            None if native_f16 && src == ElementType::F16 => SRC_VEC4_F16_NATIVE,
             None => vec4_source(src),
         };
         let dst_io = match features.texture_target {
@@ -170,9 +178,25 @@ impl Kernel {
                 "STORAGE_FORMAT",
                 wgsl_storage_format(format).unwrap_or("rgba8unorm"),
             ),
+            None if native_f16 && dst == ElementType::F16 => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
-        [SRGB, COMMON, src_io, &dst_io, body].join("\n")
+        // An `enable` directive must come before every declaration.
+        let enable = if native_f16 { "enable f16;" } else { "" };
+        [enable, SRGB, COMMON, src_io, &dst_io, body].join("\n")
+    }
+
+    /// Whether the kernel reads or writes an f16 buffer through the native f16 I/O files: what
+    /// [`KernelFeatures::native_f16`] changes.
+    pub fn uses_f16(&self) -> bool {
+        let features = self.features;
+        match self.variant {
+            KernelVariant::Gather { .. } => false,
+            KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
+                (src == ElementType::F16 && features.texture_source.is_none())
+                    || (dst == ElementType::F16 && features.texture_target.is_none())
+            }
+        }
     }
 
     /// A label for graphics debuggers and messages.
@@ -193,6 +217,9 @@ impl Kernel {
         }
         if let Some(format) = self.features.texture_target {
             label.push_str(&format!(" to {format:?} texture"));
+        }
+        if self.features.native_f16 && self.uses_f16() {
+            label.push_str(" native f16");
         }
         label
     }
@@ -533,7 +560,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 24] = [
+pub const FILES: [(&str, &str); 26] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -542,6 +569,8 @@ pub const FILES: [(&str, &str); 24] = [
     ("dst_f16.wgsl", DST_F16),
     ("src_vec4_f16.wgsl", SRC_VEC4_F16),
     ("dst_vec4_f16.wgsl", DST_VEC4_F16),
+    ("src_vec4_f16_native.wgsl", SRC_VEC4_F16_NATIVE),
+    ("dst_vec4_f16_native.wgsl", DST_VEC4_F16_NATIVE),
     ("dst_f32.wgsl", DST_F32),
     ("dst_u8.wgsl", DST_U8),
     ("gather.wgsl", GATHER),

@@ -371,11 +371,21 @@ fn run_bench(
             "backend": format!("{:?}", info.backend).to_lowercase(),
             "driver": format!("{} {}", info.driver, info.driver_info),
             "timing": method.name(),
+            "f16_io": if resizer.native_f16() { "shader-f16" } else { "unpack2x16float" },
             "results": results,
         });
         print_json(&doc)?;
     } else {
-        println!("{} — timing: {}", context.describe(), method.name());
+        println!(
+            "{} — timing: {}; f16 as {}",
+            context.describe(),
+            method.name(),
+            if resizer.native_f16() {
+                "WGSL f16 (shader-f16)"
+            } else {
+                "packed words (unpack2x16float)"
+            }
+        );
         println!(
             "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8}  auto",
             "shape", "gather µs", "separ. µs", "fused µs", "fastest", "max err"
@@ -670,7 +680,16 @@ fn run_sweep(
         });
         print_json(&doc)?;
     } else {
-        println!("{} — timing: {}", context.describe(), method.name());
+        println!(
+            "{} — timing: {}; f16 as {}",
+            context.describe(),
+            method.name(),
+            if resizer.native_f16() {
+                "WGSL f16 (shader-f16)"
+            } else {
+                "packed words (unpack2x16float)"
+            }
+        );
         println!(
             "{:<24} {:>18} {:>10} {:>10} {:>10} {:>10} {:>10}  chosen (source)",
             "shape", "filter", "gather µs", "separ. µs", "fused µs", "auto µs", "auto/best"
