@@ -497,11 +497,11 @@ fn u8_rounds_half_up_and_clamps() {
     }
 }
 
-/// f16 tensors on a device with `shader-f16` go through the vector kernels as WGSL's `f16`; on
-/// one without it, as `u32` words unpacked with `unpack2x16float`. A second device on the same
+/// f16 tensors on a device with `shader-f16` go through the kernels as WGSL's `f16`; on one
+/// without it, as `u32` words unpacked with `unpack2x16float`. A second device on the same
 /// adapter with the feature withheld runs the packed form: both agree with the reference, and
 /// with each other bit for bit, on every path (random shapes, enlargements and shrinks, with and
-/// without antialias).
+/// without antialias, vector and scalar kernels).
 #[test]
 fn f16_native_and_packed_forms_agree() {
     use wgpu_resize::adapter::ContextOptions;
@@ -529,9 +529,17 @@ fn f16_native_and_packed_forms_agree() {
         let input = Size2::new(rng.range(3, 40), rng.range(3, 40));
         let output = Size2::new(rng.range(2, 60), rng.range(2, 60));
         let filter = [Filter::Linear, Filter::Cubic { a: -0.5 }][case as usize % 2];
+        // Channels a multiple of 4 in NHWC take the vector kernels, the rest the scalar gather.
+        let channels = [4, 8, 3, 1][case as usize % 4];
+        let layout = if case % 4 == 1 {
+            Layout::Nchw
+        } else {
+            Layout::Nhwc
+        };
         let spec = ResizeSpec::builder(input, output)
             .batch(rng.range(1, 3))
-            .channels(4 * rng.range(1, 3))
+            .channels(channels)
+            .layout(layout)
             .filter(filter)
             .antialias(case % 3 == 0)
             .element(ElementType::F16)

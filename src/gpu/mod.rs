@@ -482,7 +482,7 @@ impl Resizer {
         }
     }
 
-    /// Whether the vector kernels read and write f16 tensors as WGSL's `f16` (the device has
+    /// Whether the kernels read and write f16 tensors as WGSL's `f16` (the device has
     /// `shader-f16`) rather than unpacking `u32` words. Either way the taps sum in f32.
     pub fn native_f16(&self) -> bool {
         self.native_f16

@@ -10,6 +10,8 @@ const SRC_F16: &str = include_str!("../../wgsl/src_f16.wgsl");
 const DST_F16: &str = include_str!("../../wgsl/dst_f16.wgsl");
 const SRC_VEC4_F16: &str = include_str!("../../wgsl/src_vec4_f16.wgsl");
 const DST_VEC4_F16: &str = include_str!("../../wgsl/dst_vec4_f16.wgsl");
+const SRC_F16_NATIVE: &str = include_str!("../../wgsl/src_f16_native.wgsl");
+const DST_F16_NATIVE: &str = include_str!("../../wgsl/dst_f16_native.wgsl");
 const SRC_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/src_vec4_f16_native.wgsl");
 const DST_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/dst_vec4_f16_native.wgsl");
 const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
@@ -69,9 +71,9 @@ pub struct KernelFeatures {
     /// The destination is an RGBA storage texture of this format written by the vector kernels
     /// themselves (`wgsl/dst_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_target: Option<wgpu::TextureFormat>,
-    /// f16 tensors are read and written by the vector kernels as WGSL's `f16` (the device has
-    /// `shader-f16`: `wgsl/*_vec4_f16_native.wgsl`) rather than as packed `u32` words unpacked
-    /// with `unpack2x16float`. Either way the taps sum in f32.
+    /// f16 tensors are read and written as WGSL's `f16` (the device has `shader-f16`:
+    /// `wgsl/*f16_native.wgsl`) rather than as packed `u32` words unpacked with
+    /// `unpack2x16float`. Either way the taps sum in f32.
     pub native_f16: bool,
 }
 
@@ -139,8 +141,8 @@ impl Kernel {
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
                         texture_target: (vector && k % 4 == 1)
                             .then_some(wgpu::TextureFormat::Rgba8Unorm),
-                        // Every other vector kernel as a device with `shader-f16` builds it.
-                        native_f16: vector && k % 2 == 0,
+                        // Every other kernel as a device with `shader-f16` builds it.
+                        native_f16: k % 2 == 0,
                     },
                 }
             })
@@ -161,16 +163,33 @@ impl Kernel {
     /// say so.
     pub fn source(&self) -> String {
         let features = self.features;
-        let (src, dst, body) = match self.variant {
-            KernelVariant::GatherVec4 { src, dst, .. } => (src, dst, GATHER_VEC4),
-            KernelVariant::Fused { src, dst, .. } => (src, dst, FUSED_TILED),
-            // Textures and native f16 are for the vector kernels only.
-            KernelVariant::Gather { .. } => return self.variant.source(),
-        };
+        let (src, dst) = (self.variant.src(), self.variant.dst());
         let native_f16 = features.native_f16 && self.uses_f16();
+        let native_src = native_f16 && src == ElementType::F16 && features.texture_source.is_none();
+        let native_dst = native_f16 && dst == ElementType::F16 && features.texture_target.is_none();
+        // An `enable` directive must come before every declaration.
+        let enable = if native_f16 { "enable f16;" } else { "" };
+        let body = match self.variant {
+            KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
+            KernelVariant::Fused { .. } => FUSED_TILED,
+            // Textures are read and written by the vector kernels only.
+            KernelVariant::Gather { .. } => {
+                let src_io = if native_src {
+                    SRC_F16_NATIVE
+                } else {
+                    scalar_source(src)
+                };
+                let dst_io = if native_dst {
+                    DST_F16_NATIVE
+                } else {
+                    scalar_destination(dst)
+                };
+                return [enable, SRGB, COMMON, src_io, dst_io, GATHER].join("\n");
+            }
+        };
         let src_io = match features.texture_source {
             Some(_) => SRC_VEC4_TEXTURE,
-            None if native_f16 && src == ElementType::F16 => SRC_VEC4_F16_NATIVE,
+            None if native_src => SRC_VEC4_F16_NATIVE,
             None => vec4_source(src),
         };
         let dst_io = match features.texture_target {
@@ -178,20 +197,20 @@ impl Kernel {
                 "STORAGE_FORMAT",
                 wgsl_storage_format(format).unwrap_or("rgba8unorm"),
             ),
-            None if native_f16 && dst == ElementType::F16 => DST_VEC4_F16_NATIVE.to_string(),
+            None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
-        // An `enable` directive must come before every declaration.
-        let enable = if native_f16 { "enable f16;" } else { "" };
         [enable, SRGB, COMMON, src_io, &dst_io, body].join("\n")
     }
 
-    /// Whether the kernel reads or writes an f16 buffer through the native f16 I/O files: what
-    /// [`KernelFeatures::native_f16`] changes.
+    /// Whether the kernel reads or writes an f16 buffer: what [`KernelFeatures::native_f16`]
+    /// changes.
     pub fn uses_f16(&self) -> bool {
         let features = self.features;
         match self.variant {
-            KernelVariant::Gather { .. } => false,
+            KernelVariant::Gather { src, dst } => {
+                src == ElementType::F16 || dst == ElementType::F16
+            }
             KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
                 (src == ElementType::F16 && features.texture_source.is_none())
                     || (dst == ElementType::F16 && features.texture_target.is_none())
@@ -454,19 +473,14 @@ impl KernelVariant {
     /// The complete WGSL source.
     pub fn source(&self) -> String {
         match self {
-            KernelVariant::Gather { src, dst } => {
-                let src_io = match src {
-                    ElementType::F32 => SRC_F32,
-                    ElementType::F16 => SRC_F16,
-                    ElementType::U8 => SRC_U8,
-                };
-                let dst_io = match dst {
-                    ElementType::F32 => DST_F32,
-                    ElementType::F16 => DST_F16,
-                    ElementType::U8 => DST_U8,
-                };
-                [SRGB, COMMON, src_io, dst_io, GATHER].join("\n")
-            }
+            KernelVariant::Gather { src, dst } => [
+                SRGB,
+                COMMON,
+                scalar_source(*src),
+                scalar_destination(*dst),
+                GATHER,
+            ]
+            .join("\n"),
             KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
                 let src_io = vec4_source(*src);
                 let dst_io = vec4_destination(*dst);
@@ -477,6 +491,24 @@ impl KernelVariant {
                 [SRGB, COMMON, src_io, dst_io, body].join("\n")
             }
         }
+    }
+}
+
+/// The scalar gather's source I/O file for `src` (f16 as packed words).
+fn scalar_source(src: ElementType) -> &'static str {
+    match src {
+        ElementType::F32 => SRC_F32,
+        ElementType::F16 => SRC_F16,
+        ElementType::U8 => SRC_U8,
+    }
+}
+
+/// The scalar gather's destination I/O file for `dst` (f16 as packed words).
+fn scalar_destination(dst: ElementType) -> &'static str {
+    match dst {
+        ElementType::F32 => DST_F32,
+        ElementType::F16 => DST_F16,
+        ElementType::U8 => DST_U8,
     }
 }
 
@@ -560,7 +592,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 26] = [
+pub const FILES: [(&str, &str); 28] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -569,6 +601,8 @@ pub const FILES: [(&str, &str); 26] = [
     ("dst_f16.wgsl", DST_F16),
     ("src_vec4_f16.wgsl", SRC_VEC4_F16),
     ("dst_vec4_f16.wgsl", DST_VEC4_F16),
+    ("src_f16_native.wgsl", SRC_F16_NATIVE),
+    ("dst_f16_native.wgsl", DST_F16_NATIVE),
     ("src_vec4_f16_native.wgsl", SRC_VEC4_F16_NATIVE),
     ("dst_vec4_f16_native.wgsl", DST_VEC4_F16_NATIVE),
     ("dst_f32.wgsl", DST_F32),
