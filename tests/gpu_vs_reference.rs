@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Rng, gpu, run_poisoned};
+use common::{Rng, assert_paths_match_reference, gpu, run_poisoned};
 use wgpu_resize::{CoordinateMapping, Layout, Path, ResizeSpec, Size2, compare, reference};
 
 const TOLERANCE: f64 = 1e-5;
@@ -392,35 +392,23 @@ fn wide_vertical_bands_match_the_reference() {
             .antialias(true);
         let spec = builder.build().unwrap();
         let data = Rng::new(case).f32s(spec.input_len());
-        let expected = reference::resize(&spec, &data).unwrap();
-        for path in [Path::Gather, Path::Separable, Path::Auto] {
-            let got = run_poisoned(gpu, &spec, &data, path);
-            let report = compare(&got, &expected);
-            assert!(
-                report.within(TOLERANCE),
-                "case {case} {spec:?} {path}: {report}"
-            );
-        }
+        let what = format!("case {case}");
+        let every_path = [Path::Gather, Path::Separable, Path::Auto];
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, TOLERANCE, &what);
         let spec = builder.element(ElementType::F16).build().unwrap();
         let data: Vec<half::f16> = Rng::new(case)
             .f32s(spec.input_len())
             .into_iter()
             .map(half::f16::from_f32)
             .collect();
-        let expected = reference::resize(&spec, &data).unwrap();
-        let got = run_poisoned(gpu, &spec, &data, Path::Separable);
-        let report = compare(&got, &expected);
-        assert!(report.within(2e-3), "case {case} f16: {report}");
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Separable], 2e-3, &what);
         let spec = builder
             .element(ElementType::U8)
             .round_intermediate(false)
             .build()
             .unwrap();
         let data = Rng::new(case).u8s(spec.input_len());
-        let expected = reference::resize(&spec, &data).unwrap();
-        let got = run_poisoned(gpu, &spec, &data, Path::Separable);
-        let report = compare(&got, &expected);
-        assert!(report.within(1.0), "case {case} u8: {report}");
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Separable], 1.0, &what);
     }
 }
 
@@ -456,11 +444,9 @@ fn u8_rounds_half_up_and_clamps() {
         assert_eq!((out_row(1), out_row(2)), (2, 1), "reference ties");
         // Columns 5 and 6 lie between 10 and 0: 7.5 and 2.5.
         assert_eq!((out_row(5), out_row(6)), (8, 3), "reference ties");
-        for path in [Path::Gather, Path::Separable, Path::Auto] {
-            let got = run_poisoned(gpu, &spec, &data, path);
-            let report = compare(&got, &expected);
-            assert!(report.within(0.0), "{channels} channels {path}: {report}");
-        }
+        let what = format!("{channels} channels");
+        let every_path = [Path::Gather, Path::Separable, Path::Auto];
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, 0.0, &what);
 
         // Overshoot: a step from 0 to 255 under a sharp cubic (a = -1) leaves 0..255 both ways.
         let step: Vec<u8> = (0..h * w * channels)
@@ -488,12 +474,7 @@ fn u8_rounds_half_up_and_clamps() {
             exact.iter().any(|&v| v < -0.5) && exact.iter().any(|&v| v > 255.5),
             "the step must overshoot both ends"
         );
-        let expected = reference::resize(&sharp, &step).unwrap();
-        for path in [Path::Gather, Path::Separable, Path::Auto] {
-            let got = run_poisoned(gpu, &sharp, &step, path);
-            let report = compare(&got, &expected);
-            assert!(report.within(1.0), "{channels} channels {path}: {report}");
-        }
+        assert_paths_match_reference(gpu, &sharp, &step, &every_path, 1.0, &what);
     }
 }
 

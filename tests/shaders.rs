@@ -108,7 +108,7 @@ fn every_variant_validates_and_translates() {
         .unwrap_or_else(|e| panic!("{label}: overrides: {e}"));
         let (module, info) = (module.into_owned(), info.into_owned());
 
-        let f16 = kernel.features.native_f16 && kernel.uses_f16();
+        let f16 = kernel.uses_native_f16();
         let (ran_spirv_val, ran_glslang) = translate(
             &module,
             &info,

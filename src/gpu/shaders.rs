@@ -164,11 +164,13 @@ impl Kernel {
     pub fn source(&self) -> String {
         let features = self.features;
         let (src, dst) = (self.variant.src(), self.variant.dst());
-        let native_f16 = features.native_f16 && self.uses_f16();
-        let native_src = native_f16 && src == ElementType::F16 && features.texture_source.is_none();
-        let native_dst = native_f16 && dst == ElementType::F16 && features.texture_target.is_none();
+        let (native_src, native_dst) = self.native_f16_ends();
         // An `enable` directive must come before every declaration.
-        let enable = if native_f16 { "enable f16;" } else { "" };
+        let enable = if native_src || native_dst {
+            "enable f16;"
+        } else {
+            ""
+        };
         let body = match self.variant {
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::Fused { .. } => FUSED_TILED,
@@ -203,19 +205,23 @@ impl Kernel {
         [enable, SRGB, COMMON, src_io, &dst_io, body].join("\n")
     }
 
-    /// Whether the kernel reads or writes an f16 buffer: what [`KernelFeatures::native_f16`]
-    /// changes.
-    pub fn uses_f16(&self) -> bool {
+    /// Which ends read or write an f16 buffer as WGSL's `f16`: (source, destination). A texture
+    /// end never does, and only with [`KernelFeatures::native_f16`].
+    fn native_f16_ends(&self) -> (bool, bool) {
         let features = self.features;
-        match self.variant {
-            KernelVariant::Gather { src, dst } => {
-                src == ElementType::F16 || dst == ElementType::F16
-            }
-            KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
-                (src == ElementType::F16 && features.texture_source.is_none())
-                    || (dst == ElementType::F16 && features.texture_target.is_none())
-            }
-        }
+        let native =
+            |element, texture: bool| features.native_f16 && element == ElementType::F16 && !texture;
+        (
+            native(self.variant.src(), features.texture_source.is_some()),
+            native(self.variant.dst(), features.texture_target.is_some()),
+        )
+    }
+
+    /// Whether the kernel reads or writes an f16 buffer as WGSL's `f16` (its module enables
+    /// `f16`, so the device needs `shader-f16`).
+    pub fn uses_native_f16(&self) -> bool {
+        let (src, dst) = self.native_f16_ends();
+        src || dst
     }
 
     /// A label for graphics debuggers and messages.
@@ -237,7 +243,7 @@ impl Kernel {
         if let Some(format) = self.features.texture_target {
             label.push_str(&format!(" to {format:?} texture"));
         }
-        if self.features.native_f16 && self.uses_f16() {
+        if self.uses_native_f16() {
             label.push_str(" native f16");
         }
         label

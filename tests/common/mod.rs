@@ -4,7 +4,9 @@
 use std::sync::OnceLock;
 
 use wgpu::util::DeviceExt;
-use wgpu_resize::{Element, GpuContext, Path, ResizeSpec, Resizer, read_buffer};
+use wgpu_resize::{
+    Element, GpuContext, Path, ResizeSpec, Resizer, compare, read_buffer, reference,
+};
 
 /// Set to 1 to skip GPU tests on a machine without any adapter; each skipped test says so.
 pub const SKIP_SWITCH: &str = "WGPU_RESIZE_SKIP_GPU_TESTS";
@@ -69,6 +71,24 @@ pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path:
     .expect("readback");
     let used = spec.output_len() * size_of::<T>();
     bytemuck::pod_collect_to_vec(&words[..used])
+}
+
+/// Runs `spec` on each of `paths` into a poisoned output and asserts that every element is
+/// within `tolerance` of the CPU reference; `what` names the case in the failure message.
+pub fn assert_paths_match_reference<T: Element + Into<f64>>(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[T],
+    paths: &[Path],
+    tolerance: f64,
+    what: &str,
+) {
+    let expected = reference::resize(spec, input).unwrap();
+    for &path in paths {
+        let got = run_poisoned(gpu, spec, input, path);
+        let report = compare(&got, &expected);
+        assert!(report.within(tolerance), "{what} {spec:?} {path}: {report}");
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so failures reproduce from the printed seed.

@@ -235,6 +235,15 @@ fn print_json(doc: &serde_json::Value) -> Result<(), String> {
     Ok(())
 }
 
+/// How the kernels read and write f16 tensors on this device, for bench headers and JSON.
+fn f16_io(resizer: &Resizer) -> &'static str {
+    if resizer.native_f16() {
+        "shader-f16"
+    } else {
+        "unpack2x16float"
+    }
+}
+
 /// Prints the resizer's warnings (a corrupt tuning file, say) on stderr.
 fn warn(resizer: &Resizer) {
     for warning in resizer.take_warnings() {
@@ -371,20 +380,16 @@ fn run_bench(
             "backend": format!("{:?}", info.backend).to_lowercase(),
             "driver": format!("{} {}", info.driver, info.driver_info),
             "timing": method.name(),
-            "f16_io": if resizer.native_f16() { "shader-f16" } else { "unpack2x16float" },
+            "f16_io": f16_io(&resizer),
             "results": results,
         });
         print_json(&doc)?;
     } else {
         println!(
-            "{} — timing: {}; f16 as {}",
+            "{} — timing: {}; f16 read and written as {}",
             context.describe(),
             method.name(),
-            if resizer.native_f16() {
-                "WGSL f16 (shader-f16)"
-            } else {
-                "packed words (unpack2x16float)"
-            }
+            f16_io(&resizer)
         );
         println!(
             "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8}  auto",
@@ -681,14 +686,10 @@ fn run_sweep(
         print_json(&doc)?;
     } else {
         println!(
-            "{} — timing: {}; f16 as {}",
+            "{} — timing: {}; f16 read and written as {}",
             context.describe(),
             method.name(),
-            if resizer.native_f16() {
-                "WGSL f16 (shader-f16)"
-            } else {
-                "packed words (unpack2x16float)"
-            }
+            f16_io(&resizer)
         );
         println!(
             "{:<24} {:>18} {:>10} {:>10} {:>10} {:>10} {:>10}  chosen (source)",
