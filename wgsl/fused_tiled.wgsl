@@ -1,105 +1,185 @@
 // Fused tiled: one dispatch, separable arithmetic without an intermediate in device memory.
 // A workgroup owns a TILE_W x TILE_H block of outputs (one four-channel group each, NHWC with
-// channels a multiple of 4). It stages its input footprint in workgroup memory, reading each
-// input once, runs the horizontal taps from there into a second workgroup array, then the
-// vertical taps from that. The arrays are sized per spec at pipeline creation, from the widest
-// footprint of any tile (`fused_fits` in src/gpu/mod.rs), so that small footprints leave room
-// for many workgroups per multiprocessor.
+// channels a multiple of 4) and runs the two axes one after the other, the first from device
+// memory into a workgroup array, the second from that array.
+//
+// Vertical first: for each of the tile's output rows and each input column that the tile's
+// horizontal bands cover, the column's vertical taps, with neighbouring lanes on neighbouring
+// columns, so that every load is a coalesced run of the input row (a gather's loads lie `ratio`
+// pixels apart across lanes and touch several cache lines each); then the horizontal taps from
+// the array, one output each. Pillow's 8-bit fixed point rounds after the horizontal taps, so
+// there the order is the other way round: horizontal sums of every footprint row first.
 
-const TILE_W: u32 = 16u;
-const TILE_H: u32 = 8u;
-// Capacities in four-channel groups: input footprint, horizontal results (TILE_W per row).
-override INPUT_CAPACITY: u32 = 1280u;
-override MID_CAPACITY: u32 = 512u;
+const TILE_W: u32 = 32u;
+const TILE_H: u32 = 16u;
+// The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile.
+const GROUP_Y: u32 = 8u;
+// Four-channel groups in the workgroup array: TILE_H rows of the widest column footprint of
+// any tile (vertical first) or its tallest row footprint times TILE_W (horizontal first), sized
+// per spec at pipeline creation (`fused_fits` in src/gpu/mod.rs).
+override CAPACITY: u32 = 1024u;
 
 override TAPS_Y: u32 = 0u;
 override TAPS_X: u32 = 0u;
 
-var<workgroup> footprint: array<vec4<f32>, INPUT_CAPACITY>;
-var<workgroup> horizontal: array<vec4<f32>, MID_CAPACITY>;
+var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 
-@compute @workgroup_size(16, 8, 1)
+// One band's weights held in registers when its tap count is baked in and small: each is used
+// for several columns or rows, and a table load per use costs as much as an input load.
+const HELD_TAPS: u32 = 16u;
+var<private> held: array<f32, HELD_TAPS>;
+
+fn hold_weights(row: u32, baked_taps: u32) {
+    for (var t = 0u; t < min(baked_taps, HELD_TAPS); t++) {
+        held[t] = table[row + 2u + t];
+    }
+}
+
+// Weight `t` of the band at table row `row`, whose axis has `baked_taps` baked in.
+fn weight(row: u32, baked_taps: u32, t: u32) -> f32 {
+    if baked_taps != 0u && baked_taps <= HELD_TAPS {
+        return held[t];
+    }
+    return table[row + 2u + t];
+}
+
+struct Tile {
+    // Image and channel group.
+    n: u32,
+    c4: u32,
+    // First output of the tile, and how many it has along each axis.
+    x_first: u32,
+    y_first: u32,
+    columns: u32,
+    rows: u32,
+    // Table offsets of the image's bands.
+    x_table: u32,
+    y_table: u32,
+}
+
+@compute @workgroup_size(TILE_W, GROUP_Y, 1)
 fn main(
-    @builtin(workgroup_id) tile: vec3<u32>,
+    @builtin(workgroup_id) group: vec3<u32>,
     @builtin(local_invocation_id) local: vec3<u32>,
 ) {
+    let groups_per_pixel = p.channels / 4u;
+    var tile: Tile;
+    tile.n = group.z / groups_per_pixel;
+    tile.c4 = group.z % groups_per_pixel;
+    tile.x_first = group.x * TILE_W;
+    tile.y_first = group.y * TILE_H;
+    tile.columns = min(TILE_W, p.out_w - tile.x_first);
+    tile.rows = min(TILE_H, p.out_h - tile.y_first);
+    tile.x_table = p.x_table + tile.n * p.x_image_stride;
+    tile.y_table = p.y_table + tile.n * p.y_image_stride;
+    if FIXED_POINT {
+        horizontal_first(tile, local.x, local.y);
+    } else {
+        vertical_first(tile, local.x, local.y);
+    }
+}
+
+fn vertical_first(tile: Tile, lane: u32, band: u32) {
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let groups_per_pixel = p.channels / 4u;
-    let n = tile.z / groups_per_pixel;
-    let c4 = tile.z % groups_per_pixel;
-
-    // The tile's outputs and the input rectangle their taps cover.
-    let x_first = tile.x * TILE_W;
-    let y_first = tile.y * TILE_H;
-    let x_last = min(x_first + TILE_W, p.out_w) - 1u;
-    let y_last = min(y_first + TILE_H, p.out_h) - 1u;
-    let in_x = row_start(table_row(p.x_table, p.x_taps, x_first));
-    let in_y = row_start(table_row(p.y_table, p.y_taps, y_first));
-    let width = row_start(table_row(p.x_table, p.x_taps, x_last)) + taps_x - in_x;
-    let height = row_start(table_row(p.y_table, p.y_taps, y_last)) + taps_y - in_y;
-    let columns = x_last - x_first + 1u;
-
-    // Stage the footprint: every input of it read once, rows spread over the workgroup.
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
-    let base = n * (p.src_n / 4u) + c4 + in_y * sy + in_x * sx;
-    for (var r = local.y; r < height; r += TILE_H) {
-        for (var c = local.x; c < width; c += TILE_W) {
-            footprint[r * width + c] = prepare4(load4(base + r * sy + c * sx));
-        }
-    }
-    workgroupBarrier();
+    // The input columns the tile's horizontal bands cover (band starts never decrease).
+    let in_x = row_start(table_row(tile.x_table, p.x_taps, tile.x_first));
+    let last_x = table_row(tile.x_table, p.x_taps, tile.x_first + tile.columns - 1u);
+    let width = row_start(last_x) + taps_x - in_x;
+    let image = tile.n * (p.src_n / 4u) + tile.c4 + in_x * sx;
 
-    // Horizontal taps for every footprint row and every output column of the tile.
-    let fixed = FIXED_POINT;
-    for (var r = local.y; r < height; r += TILE_H) {
-        let c = local.x;
-        if c < columns {
-            let rx = table_row(p.x_table, p.x_taps, x_first + c);
-            let first = r * width + row_start(rx) - in_x;
+    for (var r = band; r < tile.rows; r += GROUP_Y) {
+        let ry = table_row(tile.y_table, p.y_taps, tile.y_first + r);
+        // A row outside the input is never read: the horizontal step stores the extrapolation.
+        if row_outside(ry) {
+            continue;
+        }
+        hold_weights(ry, TAPS_Y);
+        let top = image + row_start(ry) * sy;
+        for (var j = lane; j < width; j += TILE_W) {
             var sum = vec4<f32>(0.0);
-            if fixed {
-                var whole = vec4<i32>(0);
-                for (var tx = 0u; tx < taps_x; tx++) {
-                    whole += fixed_weight(table[rx + 2u + tx]) * vec4<i32>(footprint[first + tx]);
-                }
-                sum = vec4<f32>(fixed_round4(whole));
-            } else {
-                for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += table[rx + 2u + tx] * footprint[first + tx];
-                }
+            for (var t = 0u; t < taps_y; t++) {
+                sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
             }
-            horizontal[r * TILE_W + c] = sum;
+            sums[r * width + j] = sum;
         }
     }
     workgroupBarrier();
 
-    // Vertical taps: one output per invocation.
-    let x = x_first + local.x;
-    let y = y_first + local.y;
-    if x > x_last || y > y_last {
+    if lane >= tile.columns {
         return;
     }
-    let ry = table_row(p.y_table, p.y_taps, y);
-    let rx = table_row(p.x_table, p.x_taps, x);
-    var acc = vec4<f32>(p.extrapolation);
-    if !(row_outside(ry) || row_outside(rx)) {
-        acc = vec4<f32>(0.0);
-        let first = row_start(ry) - in_y;
-        if fixed {
-            var total = vec4<i32>(0);
-            for (var ty = 0u; ty < taps_y; ty++) {
-                let row = vec4<i32>(horizontal[(first + ty) * TILE_W + local.x]);
-                total += fixed_weight(table[ry + 2u + ty]) * row;
+    let x = tile.x_first + lane;
+    let rx = table_row(tile.x_table, p.x_taps, x);
+    let x_outside = row_outside(rx);
+    hold_weights(rx, TAPS_X);
+    let first = row_start(rx) - in_x;
+    let out_base = (tile.n * p.dst_n + x * p.dst_x) / 4u + tile.c4;
+    for (var r = band; r < tile.rows; r += GROUP_Y) {
+        let y = tile.y_first + r;
+        let ry = table_row(tile.y_table, p.y_taps, y);
+        var acc = vec4<f32>(p.extrapolation);
+        if !(x_outside || row_outside(ry)) {
+            acc = vec4<f32>(0.0);
+            let line = r * width + first;
+            for (var t = 0u; t < taps_x; t++) {
+                acc += weight(rx, TAPS_X, t) * sums[line + t];
             }
-            acc = vec4<f32>(fixed_round4(total));
-        } else {
-            for (var ty = 0u; ty < taps_y; ty++) {
-                acc += table[ry + 2u + ty] * horizontal[(first + ty) * TILE_W + local.x];
-            }
+            acc = finish4(acc);
         }
-        acc = finish4(acc);
+        store4v(out_base + y * (p.dst_y / 4u), acc);
     }
-    store4v((n * p.dst_n + y * p.dst_y + x * p.dst_x) / 4u + c4, acc);
+}
+
+// Pillow's order, in its fixed point: each footprint row's horizontal sums, rounded to 8 bits,
+// then the vertical taps over them.
+fn horizontal_first(tile: Tile, lane: u32, band: u32) {
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
+    let in_y = row_start(table_row(tile.y_table, p.y_taps, tile.y_first));
+    let last_y = table_row(tile.y_table, p.y_taps, tile.y_first + tile.rows - 1u);
+    let height = row_start(last_y) + taps_y - in_y;
+    let x = tile.x_first + lane;
+    let live = lane < tile.columns;
+    let rx = table_row(tile.x_table, p.x_taps, min(x, p.out_w - 1u));
+    hold_weights(rx, TAPS_X);
+    let left = tile.n * (p.src_n / 4u) + tile.c4 + row_start(rx) * sx + in_y * sy;
+
+    if live {
+        for (var r = band; r < height; r += GROUP_Y) {
+            let line = left + r * sy;
+            var whole = vec4<i32>(0);
+            for (var t = 0u; t < taps_x; t++) {
+                let w = fixed_weight(weight(rx, TAPS_X, t));
+                whole += w * vec4<i32>(prepare4(load4(line + t * sx)));
+            }
+            sums[r * TILE_W + lane] = vec4<f32>(fixed_round4(whole));
+        }
+    }
+    workgroupBarrier();
+
+    if !live {
+        return;
+    }
+    let x_outside = row_outside(rx);
+    let out_base = (tile.n * p.dst_n + x * p.dst_x) / 4u + tile.c4;
+    for (var r = band; r < tile.rows; r += GROUP_Y) {
+        let y = tile.y_first + r;
+        let ry = table_row(tile.y_table, p.y_taps, y);
+        var acc = vec4<f32>(p.extrapolation);
+        if !(x_outside || row_outside(ry)) {
+            let first = row_start(ry) - in_y;
+            var total = vec4<i32>(0);
+            for (var t = 0u; t < taps_y; t++) {
+                let w = fixed_weight(table[ry + 2u + t]);
+                total += w * vec4<i32>(sums[(first + t) * TILE_W + lane]);
+            }
+            acc = finish4(vec4<f32>(fixed_round4(total)));
+        }
+        store4v(out_base + y * (p.dst_y / 4u), acc);
+    }
 }

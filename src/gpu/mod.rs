@@ -591,7 +591,7 @@ impl Resizer {
             fused_fits(spec, &wy, &wx, &limits)
                 .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?
         } else {
-            (0, 0)
+            0
         };
         match path {
             Path::Gather | Path::Fused | Path::Auto => passes.push((
@@ -921,15 +921,15 @@ impl Launch {
     }
 }
 
-/// Whether the fused kernel can run `spec`, and with which workgroup arrays: NHWC with channels
-/// a multiple of 4, and arrays for the widest tile footprint within the device's workgroup
-/// memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when not.
+/// Whether the fused kernel can run `spec`, and with which workgroup array: NHWC with channels
+/// a multiple of 4, and first-axis sums of the widest tile footprint within the device's
+/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when not.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
     wx: &AxisWeights,
     limits: &wgpu::Limits,
-) -> Result<(u32, u32), String> {
+) -> Result<u32, String> {
     if !spec.vector_friendly() {
         return Err("it needs NHWC with channels a multiple of 4".into());
     }
@@ -943,15 +943,23 @@ pub(crate) fn fused_fits(
     {
         return Err("its grid would exceed the device's workgroups per dimension".into());
     }
-    let (width, height) = (widest_footprint(wx, tile_w), widest_footprint(wy, tile_h));
-    let capacity = shaders::fused_capacity(width, height);
-    let bytes = (capacity.0 + capacity.1) * 16;
+    // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's fixed
+    // point, horizontal sums for every input row its vertical bands cover.
+    let (footprint, sums) = if spec.fixed_point() {
+        let height = widest_footprint(wy, tile_h);
+        (format!("{tile_w}x{height}"), height * tile_w)
+    } else {
+        let width = widest_footprint(wx, tile_w);
+        (format!("{width}x{tile_h}"), width * tile_h)
+    };
+    let capacity = shaders::fused_capacity(sums);
+    let bytes = capacity * 16;
     let available = limits
         .max_compute_workgroup_storage_size
         .min(shaders::FUSED_MAX_WORKGROUP_BYTES);
     if bytes > available {
         return Err(format!(
-            "a {tile_w}x{tile_h} tile reads up to {width}x{height} inputs, which needs {bytes} \
+            "a {tile_w}x{tile_h} tile keeps {footprint} first-axis sums, which needs {bytes} \
              bytes of workgroup memory; {available} are available"
         ));
     }

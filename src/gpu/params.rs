@@ -153,8 +153,8 @@ pub(crate) struct PassShape {
     pub dst_size: Size2,
     pub y: (u32, u32),
     pub x: (u32, u32),
-    /// Run by the fused tiled kernel, with these workgroup array capacities.
-    pub fused: Option<(u32, u32)>,
+    /// Run by the fused tiled kernel, with this workgroup array capacity.
+    pub fused: Option<u32>,
     /// Colour conversions of this pass.
     pub color: PassColor,
 }

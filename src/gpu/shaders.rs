@@ -284,26 +284,22 @@ pub enum KernelVariant {
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
-        /// Workgroup arrays, in four-channel groups: input footprint and horizontal results.
-        capacity: (u32, u32),
+        /// Four-channel groups in the workgroup array of first-axis sums.
+        capacity: u32,
     },
 }
 
 /// The fused kernel's output tile (`TILE_W`, `TILE_H` in `fused_tiled.wgsl`).
-pub const FUSED_TILE: (u32, u32) = (16, 8);
+pub const FUSED_TILE: (u32, u32) = (32, 16);
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
 /// path for larger footprints).
 pub const FUSED_MAX_WORKGROUP_BYTES: u32 = 32 * 1024;
 
-/// Workgroup arrays for tiles reading at most `width × height` inputs, rounded up to powers of
-/// two so that nearby footprints share a pipeline: (input footprint, horizontal results).
-pub fn fused_capacity(width: u32, height: u32) -> (u32, u32) {
-    let (tile_w, _) = FUSED_TILE;
-    (
-        (width * height).next_power_of_two().max(64),
-        (height * tile_w).next_power_of_two().max(64),
-    )
+/// The fused kernel's workgroup array for `groups` four-channel sums, rounded up to a multiple
+/// of 256 (4 KiB of f32 groups) so that nearby footprints share a pipeline.
+pub fn fused_capacity(groups: u32) -> u32 {
+    groups.next_multiple_of(256).max(256)
 }
 
 fn specialised(taps: u32) -> u32 {
@@ -338,7 +334,7 @@ impl KernelVariant {
         dst: ElementType,
         taps_y: u32,
         taps_x: u32,
-        capacity: (u32, u32),
+        capacity: u32,
     ) -> Self {
         KernelVariant::Fused {
             src,
@@ -384,7 +380,7 @@ impl KernelVariant {
                         dst,
                         ty,
                         tx,
-                        fused_capacity(10 + tx, 6 + ty),
+                        fused_capacity(16 * (40 + tx)),
                     ));
                 }
             }
@@ -419,11 +415,9 @@ impl KernelVariant {
                 taps_x,
                 capacity,
             } => format!(
-                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} capacity {}+{}",
+                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} capacity {capacity}",
                 src.name(),
                 dst.name(),
-                capacity.0,
-                capacity.1
             ),
         }
     }
@@ -470,8 +464,7 @@ impl KernelVariant {
             } => vec![
                 ("TAPS_Y", taps_y as f64),
                 ("TAPS_X", taps_x as f64),
-                ("INPUT_CAPACITY", capacity.0 as f64),
-                ("MID_CAPACITY", capacity.1 as f64),
+                ("CAPACITY", capacity as f64),
             ],
         }
     }
