@@ -16,9 +16,10 @@ pub enum Path {
     /// Two dispatches, one banded product per axis through a pooled intermediate; each output
     /// costs `taps_y + taps_x` reads. Best for wide supports.
     Separable,
-    /// One dispatch; each workgroup stages its input footprint in workgroup memory and runs both
-    /// axes' taps from there, so the intermediate never leaves the chip. For NHWC tensors with
-    /// channels a multiple of 4 whose footprints fit (moderate shrinks and supports).
+    /// One dispatch; each workgroup runs one axis's taps from device memory into workgroup
+    /// memory and the other's from there, so the intermediate never leaves the chip. For NHWC
+    /// tensors with channels a multiple of 4 whose first-axis sums fit (moderate shrinks and
+    /// supports).
     Fused,
     /// Let the library choose (see [`crate::Resizer::plan`]).
     #[default]

@@ -9,11 +9,16 @@
 // pixels apart across lanes and touch several cache lines each); then the horizontal taps from
 // the array, one output each. Pillow's 8-bit fixed point rounds after the horizontal taps, so
 // there the order is the other way round: horizontal sums of every footprint row first.
+//
+// The tile is wide and short (H200, antialiased bicubic / lanczos3 4K -> 1080p and the ML batch,
+// µs; BENCHMARKS.md tuning log item 26): 32x16 102 / 121 / 79, 32x8 85 / 108 / 62, 64x4
+// 85 / 106 / 58, 64x2 87 / 110 / 63. A taller tile loads no fewer inputs per output (each output
+// row reads its own band), and its larger array leaves fewer workgroups resident.
 
-const TILE_W: u32 = 32u;
-const TILE_H: u32 = 16u;
+const TILE_W: u32 = 64u;
+const TILE_H: u32 = 4u;
 // The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile.
-const GROUP_Y: u32 = 8u;
+const GROUP_Y: u32 = 4u;
 // Four-channel groups in the workgroup array: TILE_H rows of the widest column footprint of
 // any tile (vertical first) or its tallest row footprint times TILE_W (horizontal first), sized
 // per spec at pipeline creation (`fused_fits` in src/gpu/mod.rs).

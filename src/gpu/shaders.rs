@@ -290,7 +290,7 @@ pub enum KernelVariant {
 }
 
 /// The fused kernel's output tile (`TILE_W`, `TILE_H` in `fused_tiled.wgsl`).
-pub const FUSED_TILE: (u32, u32) = (32, 16);
+pub const FUSED_TILE: (u32, u32) = (64, 4);
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
 /// path for larger footprints).
@@ -380,7 +380,7 @@ impl KernelVariant {
                         dst,
                         ty,
                         tx,
-                        fused_capacity(16 * (40 + tx)),
+                        fused_capacity(FUSED_TILE.1 * (2 * FUSED_TILE.0 + tx)),
                     ));
                 }
             }
