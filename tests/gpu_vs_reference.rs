@@ -320,6 +320,29 @@ fn fused_tiled_matches_the_reference() {
         "the fixed-point fused path ran on only {ran_fixed} of 30 shapes"
     );
     assert!(ran >= 15, "the fused path ran on only {ran} of 30 shapes");
+    // Large shrinks along the axis whose sums the tile keeps take narrower tiles (32 and 16
+    // columns for floats, 32 for the fixed point's row footprint); their sums must be the same.
+    for (input, output) in [
+        (Size2::new(6, 700), Size2::new(5, 60)),
+        (Size2::new(6, 1000), Size2::new(5, 60)),
+        (Size2::new(300, 40), Size2::new(30, 40)),
+    ] {
+        let builder = presets::pillow(input, output, presets::PillowFilter::Bilinear)
+            .batch(2)
+            .channels(4);
+        let spec = builder.build().unwrap();
+        let data = Rng::new(input.width as u64).f32s(spec.input_len());
+        assert!(fits(gpu, &spec, &data), "{spec:?}");
+        let got = run_poisoned(gpu, &spec, &data, Path::Fused);
+        let report = compare(&got, &reference::resize(&spec, &data).unwrap());
+        assert!(report.within(2e-5), "{spec:?}: {report}");
+        let spec = builder.element(ElementType::U8).build().unwrap();
+        let bytes = Rng::new(input.height as u64).u8s(spec.input_len());
+        assert!(fits(gpu, &spec, &bytes), "{spec:?}");
+        let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
+        let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
+        assert!(report.within(1.0), "u8 {spec:?}: {report}");
+    }
     // Planar tensors are refused with a reason, not computed wrongly.
     let planar = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
         .channels(4)

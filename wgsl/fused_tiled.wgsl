@@ -15,7 +15,9 @@
 // 85 / 106 / 58, 64x2 87 / 110 / 63. A taller tile loads no fewer inputs per output (each output
 // row reads its own band), and its larger array leaves fewer workgroups resident.
 
-const TILE_W: u32 = 64u;
+// Output columns per tile, chosen per spec (FUSED_TILE_WIDTHS in src/gpu/shaders.rs): the widest
+// whose workgroup array fits.
+override TILE_W: u32 = 64u;
 const TILE_H: u32 = 4u;
 // The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile.
 const GROUP_Y: u32 = 4u;

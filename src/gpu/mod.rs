@@ -27,7 +27,7 @@ pub use crop_batch::CropBatch;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
-pub use shaders::{Kernel, KernelFeatures, KernelVariant, TextureSource};
+pub use shaders::{FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
 pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
@@ -587,11 +587,13 @@ impl Resizer {
         let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
         let mut passes: Vec<(PassShape, Operand, Operand, ElementType, ElementType)> = Vec::new();
         let mut intermediate_bytes = 0;
-        let fused_capacity = if path == Path::Fused {
-            fused_fits(spec, &wy, &wx, &limits)
-                .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?
+        let fused_tile = if path == Path::Fused {
+            Some(
+                fused_fits(spec, &wy, &wx, &limits)
+                    .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?,
+            )
         } else {
-            0
+            None
         };
         match path {
             Path::Gather | Path::Fused | Path::Auto => passes.push((
@@ -600,7 +602,7 @@ impl Resizer {
                     dst_size: output,
                     y: (0, wy.taps()),
                     x: (1, wx.taps()),
-                    fused: (path == Path::Fused).then_some(fused_capacity),
+                    fused: fused_tile,
                     color: PassColor::WHOLE,
                 },
                 Operand::Input,
@@ -869,13 +871,12 @@ impl Launch {
         max_groups: u32,
     ) -> Self {
         let out = shape.dst_size;
-        if let Some(capacity) = shape.fused {
-            let (tile_w, tile_h) = shaders::FUSED_TILE;
+        if let Some(tile) = shape.fused {
             return Launch {
-                variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, capacity),
+                variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, tile),
                 workgroups: (
-                    out.width.div_ceil(tile_w),
-                    out.height.div_ceil(tile_h),
+                    out.width.div_ceil(tile.width),
+                    out.height.div_ceil(shaders::FUSED_TILE_H),
                     spec.batch() * (spec.channels() / 4),
                 ),
                 row_stride: 0,
@@ -921,49 +922,59 @@ impl Launch {
     }
 }
 
-/// Whether the fused kernel can run `spec`, and with which workgroup array: NHWC with channels
-/// a multiple of 4, and first-axis sums of the widest tile footprint within the device's
-/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when not.
+/// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
+/// of 4, and the widest of [`shaders::FUSED_TILE_WIDTHS`] whose first-axis sums fit the device's
+/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when none does.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
     wx: &AxisWeights,
     limits: &wgpu::Limits,
-) -> Result<u32, String> {
+) -> Result<FusedTile, String> {
     if !spec.vector_friendly() {
         return Err("it needs NHWC with channels a multiple of 4".into());
     }
-    let (tile_w, tile_h) = shaders::FUSED_TILE;
+    let tile_h = shaders::FUSED_TILE_H;
     let groups = spec.batch() * (spec.channels() / 4);
     let out = spec.output();
     let max_groups = limits.max_compute_workgroups_per_dimension;
+    let narrowest = shaders::FUSED_TILE_WIDTHS[shaders::FUSED_TILE_WIDTHS.len() - 1];
     if groups > max_groups
-        || out.width.div_ceil(tile_w) > max_groups
+        || out.width.div_ceil(narrowest) > max_groups
         || out.height.div_ceil(tile_h) > max_groups
     {
         return Err("its grid would exceed the device's workgroups per dimension".into());
     }
-    // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's fixed
-    // point, horizontal sums for every input row its vertical bands cover.
-    let (footprint, sums) = if spec.fixed_point() {
-        let height = widest_footprint(wy, tile_h);
-        (format!("{tile_w}x{height}"), height * tile_w)
-    } else {
-        let width = widest_footprint(wx, tile_w);
-        (format!("{width}x{tile_h}"), width * tile_h)
-    };
-    let capacity = shaders::fused_capacity(sums);
-    let bytes = capacity * 16;
     let available = limits
         .max_compute_workgroup_storage_size
         .min(shaders::FUSED_MAX_WORKGROUP_BYTES);
-    if bytes > available {
-        return Err(format!(
-            "a {tile_w}x{tile_h} tile keeps {footprint} first-axis sums, which needs {bytes} \
-             bytes of workgroup memory; {available} are available"
+    let mut needed = Vec::new();
+    for width in shaders::FUSED_TILE_WIDTHS {
+        if out.width.div_ceil(width) > max_groups {
+            continue;
+        }
+        // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's
+        // fixed point, horizontal sums for every input row its vertical bands cover.
+        let (footprint, sums) = if spec.fixed_point() {
+            let height = widest_footprint(wy, tile_h);
+            (format!("{width}x{height}"), height * width)
+        } else {
+            let columns = widest_footprint(wx, width);
+            (format!("{columns}x{tile_h}"), columns * tile_h)
+        };
+        let capacity = shaders::fused_capacity(sums);
+        if capacity * 16 <= available {
+            return Ok(FusedTile { width, capacity });
+        }
+        needed.push(format!(
+            "a {width}x{tile_h} tile keeps {footprint} first-axis sums ({} bytes)",
+            capacity * 16
         ));
     }
-    Ok(capacity)
+    Err(format!(
+        "{}; {available} bytes of workgroup memory are available",
+        needed.join(", ")
+    ))
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
@@ -1060,4 +1071,50 @@ fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeE
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, PillowFilter};
+
+    /// The fused kernel takes the widest tile whose workgroup array fits, and says what each
+    /// width would need when none does.
+    #[test]
+    fn fused_tiles_narrow_until_the_sums_fit() {
+        let limits = wgpu::Limits {
+            max_compute_workgroup_storage_size: 32 * 1024,
+            ..wgpu::Limits::default()
+        };
+        let tile = |input_width: u32| {
+            let input = Size2::new(6, input_width);
+            let spec = presets::pillow(input, Size2::new(6, 60), PillowFilter::Bilinear)
+                .channels(4)
+                .build()
+                .unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            fused_fits(&spec, &wy, &wx, &limits).map(|tile| tile.width)
+        };
+        assert_eq!(tile(120), Ok(64));
+        assert_eq!(tile(700), Ok(32));
+        assert_eq!(tile(1000), Ok(16));
+        let refusal = tile(4000).unwrap_err();
+        for width in shaders::FUSED_TILE_WIDTHS {
+            assert!(refusal.contains(&format!("a {width}x4 tile")), "{refusal}");
+        }
+        // Pillow's fixed point keeps horizontal sums of the tile's input rows: a tall footprint.
+        let spec = presets::pillow(
+            Size2::new(300, 40),
+            Size2::new(30, 40),
+            PillowFilter::Bilinear,
+        )
+        .element(ElementType::U8)
+        .channels(4)
+        .build()
+        .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+        assert_eq!(tile.width, 32, "{tile:?}");
+        assert!(tile.capacity * 16 <= 32 * 1024);
+    }
 }

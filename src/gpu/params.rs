@@ -5,6 +5,8 @@ use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
+use super::shaders::FusedTile;
+
 /// `Params` in `wgsl/common.wgsl`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
@@ -153,8 +155,8 @@ pub(crate) struct PassShape {
     pub dst_size: Size2,
     pub y: (u32, u32),
     pub x: (u32, u32),
-    /// Run by the fused tiled kernel, with this workgroup array capacity.
-    pub fused: Option<u32>,
+    /// Run by the fused tiled kernel, with this tile.
+    pub fused: Option<FusedTile>,
     /// Colour conversions of this pass.
     pub color: PassColor,
 }

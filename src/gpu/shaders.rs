@@ -284,13 +284,27 @@ pub enum KernelVariant {
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
-        /// Four-channel groups in the workgroup array of first-axis sums.
-        capacity: u32,
+        /// Output tile width and workgroup array.
+        tile: FusedTile,
     },
 }
 
-/// The fused kernel's output tile (`TILE_W`, `TILE_H` in `fused_tiled.wgsl`).
-pub const FUSED_TILE: (u32, u32) = (64, 4);
+/// The fused kernel's output rows per tile (`TILE_H` in `fused_tiled.wgsl`).
+pub const FUSED_TILE_H: u32 = 4;
+/// The fused kernel's output tile widths, widest first (`TILE_W` in `fused_tiled.wgsl`): a spec
+/// takes the widest whose workgroup array fits. Wide tiles load the fewest inputs twice (the
+/// first-axis footprints of neighbouring tiles overlap); narrow ones let large shrinks fit.
+pub const FUSED_TILE_WIDTHS: [u32; 3] = [64, 32, 16];
+
+/// How the fused kernel covers one spec: its tile width and the four-channel groups in its
+/// workgroup array of first-axis sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FusedTile {
+    /// Output columns per tile, one of [`FUSED_TILE_WIDTHS`].
+    pub width: u32,
+    /// Four-channel groups in the workgroup array (see [`fused_capacity`]).
+    pub capacity: u32,
+}
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
 /// path for larger footprints).
@@ -334,14 +348,14 @@ impl KernelVariant {
         dst: ElementType,
         taps_y: u32,
         taps_x: u32,
-        capacity: u32,
+        tile: FusedTile,
     ) -> Self {
         KernelVariant::Fused {
             src,
             dst,
             taps_y: specialised(taps_y),
             taps_x: specialised(taps_x),
-            capacity,
+            tile,
         }
     }
 
@@ -380,7 +394,10 @@ impl KernelVariant {
                         dst,
                         ty,
                         tx,
-                        fused_capacity(FUSED_TILE.1 * (2 * FUSED_TILE.0 + tx)),
+                        FusedTile {
+                            width: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()],
+                            capacity: fused_capacity(FUSED_TILE_H * (128 + tx)),
+                        },
                     ));
                 }
             }
@@ -413,11 +430,14 @@ impl KernelVariant {
                 dst,
                 taps_y,
                 taps_x,
-                capacity,
+                tile,
             } => format!(
-                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} capacity {capacity}",
+                "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
+                 capacity {}",
                 src.name(),
                 dst.name(),
+                tile.width,
+                tile.capacity,
             ),
         }
     }
@@ -459,12 +479,13 @@ impl KernelVariant {
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
-                capacity,
+                tile,
                 ..
             } => vec![
                 ("TAPS_Y", taps_y as f64),
                 ("TAPS_X", taps_x as f64),
-                ("CAPACITY", capacity as f64),
+                ("TILE_W", tile.width as f64),
+                ("CAPACITY", tile.capacity as f64),
             ],
         }
     }
