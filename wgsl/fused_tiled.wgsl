@@ -34,6 +34,13 @@ var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 // One band's weights held in registers when its tap count is baked in and small: each is used
 // for several columns or rows, and a table load per use costs as much as an input load.
 const HELD_TAPS: u32 = 16u;
+// Taps per step of a loop whose tap count is read at run time (more than HELD_TAPS).
+// A driver does not unroll a loop whose trip count it cannot see, so without steps each tap's
+// load waits for the one before. H200 (BENCHMARKS.md tuning log item 28), lanczos3 4K -> 224²
+// fused / separable, µs: one tap per step 455 / 369, 8 taps 283 / 345, 16 taps 223 / 314. The
+// one-pass gather with both axes read at run time lost (551 -> 752 for bicubic 4K -> 224²), but
+// it is 5 to 20 times slower than the other paths on every such shape.
+const RUN_STEP: u32 = 16u;
 var<private> held: array<f32, HELD_TAPS>;
 
 fn hold_weights(row: u32, baked_taps: u32) {
@@ -107,7 +114,20 @@ fn vertical_first(tile: Tile, lane: u32, band: u32) {
         let top = image + row_start(ry) * sy;
         for (var j = lane; j < width; j += TILE_W) {
             var sum = vec4<f32>(0.0);
-            for (var t = 0u; t < taps_y; t++) {
+            var t = 0u;
+            if TAPS_Y == 0u {
+                // A run-time tap count: RUN_STEP loads in flight together.
+                for (; t + RUN_STEP <= taps_y; t += RUN_STEP) {
+                    var v: array<vec4<f32>, RUN_STEP>;
+                    for (var k = 0u; k < RUN_STEP; k++) {
+                        v[k] = prepare4(load4(top + (t + k) * sy + j * sx));
+                    }
+                    for (var k = 0u; k < RUN_STEP; k++) {
+                        sum += table[ry + 2u + t + k] * v[k];
+                    }
+                }
+            }
+            for (; t < taps_y; t++) {
                 sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
             }
             sums[r * width + j] = sum;
