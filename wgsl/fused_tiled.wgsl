@@ -10,10 +10,11 @@
 // the array, one output each. Pillow's 8-bit fixed point rounds after the horizontal taps, so
 // there the order is the other way round: horizontal sums of every footprint row first.
 //
-// The tile is wide and short (H200, antialiased bicubic / lanczos3 4K -> 1080p and the ML batch,
-// µs; BENCHMARKS.md tuning log item 26): 32x16 102 / 121 / 79, 32x8 85 / 108 / 62, 64x4
-// 85 / 106 / 58, 64x2 87 / 110 / 63. A taller tile loads no fewer inputs per output (each output
-// row reads its own band), and its larger array leaves fewer workgroups resident.
+// Tiles are wide and short: 4 rows of 64 columns, or of 32 or 16 where a large shrink's array
+// would not fit. H200, antialiased bicubic / lanczos3 4K -> 1080p and the ML batch, µs
+// (BENCHMARKS.md tuning log item 26): 32x16 102 / 121 / 79, 32x8 85 / 108 / 62, 64x4 85 / 106 /
+// 58, 64x2 87 / 110 / 63. A taller tile loads no fewer inputs per output (each output row reads
+// its own band), and its larger array leaves fewer workgroups resident.
 
 // Output columns per tile, chosen per spec (FUSED_TILE_WIDTHS in src/gpu/shaders.rs): the widest
 // whose workgroup array fits.
@@ -34,14 +35,10 @@ var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 // One band's weights held in registers when its tap count is baked in and small: each is used
 // for several columns or rows, and a table load per use costs as much as an input load.
 const HELD_TAPS: u32 = 16u;
-// Taps per step of a loop whose tap count is read at run time (more than HELD_TAPS).
-// A driver does not unroll a loop whose trip count it cannot see, so without steps each tap's
-// load waits for the one before. H200 (BENCHMARKS.md tuning log item 28), lanczos3 4K -> 224²
-// fused / separable, µs: one tap per step 455 / 369, 8 taps 283 / 345, 16 taps 223 / 314. The
-// one-pass gather with both axes read at run time lost (551 -> 752 for bicubic 4K -> 224²), but
-// it is 5 to 20 times slower than the other paths on every such shape.
-const RUN_STEP: u32 = 16u;
 var<private> held: array<f32, HELD_TAPS>;
+// Loads per step of a loop whose tap count is read at run time (bands wider than HELD_TAPS):
+// as RUN_STEP in gather_vec4.wgsl, which says why and what it measured.
+const RUN_STEP: u32 = 16u;
 
 fn hold_weights(row: u32, baked_taps: u32) {
     for (var t = 0u; t < min(baked_taps, HELD_TAPS); t++) {

@@ -19,6 +19,8 @@ override GROUP_Y: u32 = 4u;
 // column's bands uses them, and neighbouring lanes' table rows lie a row of weights apart, so a
 // load per tap and row costs as many cache lines as the input loads themselves.
 const HELD_X_TAPS: u32 = 16u;
+var<private> x_weights: array<f32, HELD_X_TAPS>;
+
 // Taps per step of a loop whose tap count is read at run time (more than MAX_SPECIALISED_TAPS).
 // A driver does not unroll a loop whose trip count it cannot see, so without steps each tap's
 // load waits for the one before. H200 (BENCHMARKS.md tuning log item 28), lanczos3 4K -> 224²
@@ -26,7 +28,6 @@ const HELD_X_TAPS: u32 = 16u;
 // one-pass gather with both axes read at run time lost (551 -> 752 for bicubic 4K -> 224²), but
 // it is 5 to 20 times slower than the other paths on every such shape.
 const RUN_STEP: u32 = 16u;
-var<private> x_weights: array<f32, HELD_X_TAPS>;
 
 fn hold_x_weights(rx: u32) {
     for (var tx = 0u; tx < min(TAPS_X, HELD_X_TAPS); tx++) {
