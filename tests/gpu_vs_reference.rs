@@ -312,6 +312,13 @@ fn fused_tiled_matches_the_reference() {
             let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
             let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
             assert!(report.within(1.0), "case {case} u8 {spec:?}: {report}");
+            // The reference rounds in floats; the gather's fixed point is Pillow's to the bit
+            // (conformance), and the fused kernel's integer arithmetic must equal it.
+            let gather = run_poisoned(gpu, &spec, &bytes, Path::Gather);
+            assert!(
+                got == gather,
+                "case {case} u8 {spec:?}: fused and gather differ"
+            );
             ran_fixed += 1;
         }
     }
@@ -342,6 +349,8 @@ fn fused_tiled_matches_the_reference() {
         let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
         let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
         assert!(report.within(1.0), "u8 {spec:?}: {report}");
+        let gather = run_poisoned(gpu, &spec, &bytes, Path::Gather);
+        assert!(got == gather, "u8 {spec:?}: fused and gather differ");
     }
     // Planar tensors are refused with a reason, not computed wrongly.
     let planar = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
