@@ -955,15 +955,23 @@ pub(crate) fn fused_fits(
         }
         // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's
         // fixed point, horizontal sums for every input row its vertical bands cover.
+        // In u64: a footprint as wide as a huge input must be refused, not overflow.
         let (footprint, sums) = if spec.fixed_point() {
             let height = widest_footprint(wy, tile_h);
-            (format!("{width}x{height}"), height * width)
+            (
+                format!("{width}x{height}"),
+                u64::from(height) * u64::from(width),
+            )
         } else {
             let columns = widest_footprint(wx, width);
-            (format!("{columns}x{tile_h}"), columns * tile_h)
+            (
+                format!("{columns}x{tile_h}"),
+                u64::from(columns) * u64::from(tile_h),
+            )
         };
         let capacity = shaders::fused_capacity(sums);
-        if capacity * 16 <= available {
+        if capacity * 16 <= u64::from(available) {
+            let capacity = capacity as u32;
             return Ok(FusedTile { width, capacity });
         }
         needed.push(format!(

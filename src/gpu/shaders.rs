@@ -312,7 +312,7 @@ pub const FUSED_MAX_WORKGROUP_BYTES: u32 = 32 * 1024;
 
 /// The fused kernel's workgroup array for `groups` four-channel sums, rounded up to a multiple
 /// of 256 (4 KiB of f32 groups) so that nearby footprints share a pipeline.
-pub fn fused_capacity(groups: u32) -> u32 {
+pub fn fused_capacity(groups: u64) -> u64 {
     groups.next_multiple_of(256).max(256)
 }
 
@@ -396,7 +396,7 @@ impl KernelVariant {
                         tx,
                         FusedTile {
                             width: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()],
-                            capacity: fused_capacity(FUSED_TILE_H * (128 + tx)),
+                            capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                         },
                     ));
                 }
