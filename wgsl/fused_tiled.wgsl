@@ -36,9 +36,6 @@ var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 // for several columns or rows, and a table load per use costs as much as an input load.
 const HELD_TAPS: u32 = 16u;
 var<private> held: array<f32, HELD_TAPS>;
-// Loads per step of a loop whose tap count is read at run time (bands wider than HELD_TAPS):
-// as RUN_STEP in gather_vec4.wgsl, which says why and what it measured.
-const RUN_STEP: u32 = 16u;
 
 fn hold_weights(row: u32, baked_taps: u32) {
     for (var t = 0u; t < min(baked_taps, HELD_TAPS); t++) {
@@ -90,15 +87,22 @@ fn main(
     }
 }
 
+// The inputs that the `count` bands from band `first` of the table at `offset` cover, whose
+// rows hold `taps` weights: (first input, how many). Band starts never decrease.
+fn covered(offset: u32, taps: u32, first: u32, count: u32) -> vec2<u32> {
+    let start = row_start(table_row(offset, taps, first));
+    let end = row_start(table_row(offset, taps, first + count - 1u)) + taps;
+    return vec2<u32>(start, end - start);
+}
+
 fn vertical_first(tile: Tile, lane: u32, band: u32) {
-    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
-    // The input columns the tile's horizontal bands cover (band starts never decrease).
-    let in_x = row_start(table_row(tile.x_table, p.x_taps, tile.x_first));
-    let last_x = table_row(tile.x_table, p.x_taps, tile.x_first + tile.columns - 1u);
-    let width = row_start(last_x) + taps_x - in_x;
+    // The input columns the tile's horizontal bands cover.
+    let columns = covered(tile.x_table, p.x_taps, tile.x_first, tile.columns);
+    let in_x = columns.x;
+    let width = columns.y;
     let image = tile.n * (p.src_n / 4u) + tile.c4 + in_x * sx;
 
     for (var r = band; r < tile.rows; r += GROUP_Y) {
@@ -111,21 +115,12 @@ fn vertical_first(tile: Tile, lane: u32, band: u32) {
         let top = image + row_start(ry) * sy;
         for (var j = lane; j < width; j += TILE_W) {
             var sum = vec4<f32>(0.0);
-            var t = 0u;
             if TAPS_Y == 0u {
-                // A run-time tap count: RUN_STEP loads in flight together.
-                for (; t + RUN_STEP <= taps_y; t += RUN_STEP) {
-                    var v: array<vec4<f32>, RUN_STEP>;
-                    for (var k = 0u; k < RUN_STEP; k++) {
-                        v[k] = prepare4(load4(top + (t + k) * sy + j * sx));
-                    }
-                    for (var k = 0u; k < RUN_STEP; k++) {
-                        sum += table[ry + 2u + t + k] * v[k];
-                    }
+                sum = run_time_band(ry, top + j * sx, sy, p.y_taps);
+            } else {
+                for (var t = 0u; t < TAPS_Y; t++) {
+                    sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
                 }
-            }
-            for (; t < taps_y; t++) {
-                sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
             }
             sums[r * width + j] = sum;
         }
@@ -164,9 +159,10 @@ fn horizontal_first(tile: Tile, lane: u32, band: u32) {
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
-    let in_y = row_start(table_row(tile.y_table, p.y_taps, tile.y_first));
-    let last_y = table_row(tile.y_table, p.y_taps, tile.y_first + tile.rows - 1u);
-    let height = row_start(last_y) + taps_y - in_y;
+    // The input rows the tile's vertical bands cover.
+    let rows = covered(tile.y_table, p.y_taps, tile.y_first, tile.rows);
+    let in_y = rows.x;
+    let height = rows.y;
     let x = tile.x_first + lane;
     let live = lane < tile.columns;
     let rx = table_row(tile.x_table, p.x_taps, min(x, p.out_w - 1u));

@@ -21,14 +21,6 @@ override GROUP_Y: u32 = 4u;
 const HELD_X_TAPS: u32 = 16u;
 var<private> x_weights: array<f32, HELD_X_TAPS>;
 
-// Taps per step of a loop whose tap count is read at run time (more than MAX_SPECIALISED_TAPS).
-// A driver does not unroll a loop whose trip count it cannot see, so without steps each tap's
-// load waits for the one before. H200 (BENCHMARKS.md tuning log item 28), lanczos3 4K -> 224²
-// fused / separable, µs: one tap per step 455 / 369, 8 taps 283 / 345, 16 taps 223 / 314. The
-// one-pass gather with both axes read at run time lost (551 -> 752 for bicubic 4K -> 224²), but
-// it is 5 to 20 times slower than the other paths on every such shape.
-const RUN_STEP: u32 = 16u;
-
 fn hold_x_weights(rx: u32) {
     for (var tx = 0u; tx < min(TAPS_X, HELD_X_TAPS); tx++) {
         x_weights[tx] = table[rx + 2u + tx];
@@ -94,7 +86,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             var ty = 0u;
             if TAPS_Y == 0u {
                 // A run-time tap count: RUN_STEP rows' sums first, then their weights, so
-                // that their loads are in flight together.
+                // that their loads are in flight together (RUN_STEP: band_vec4.wgsl).
                 for (; ty + RUN_STEP <= taps_y; ty += RUN_STEP) {
                     var h: array<vec4<f32>, RUN_STEP>;
                     for (var k = 0u; k < RUN_STEP; k++) {
@@ -116,22 +108,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 
 // The horizontal taps of input row `row` for the invocation's column.
 fn horizontal_sum(line_base: u32, rx: u32, row: u32, sy: u32, sx: u32) -> vec4<f32> {
-    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
     let line = line_base + row * sy;
-    var sum = vec4<f32>(0.0);
-    var tx = 0u;
     if TAPS_X == 0u {
-        for (; tx + RUN_STEP <= taps_x; tx += RUN_STEP) {
-            var v: array<vec4<f32>, RUN_STEP>;
-            for (var k = 0u; k < RUN_STEP; k++) {
-                v[k] = prepare4(load4(line + (tx + k) * sx));
-            }
-            for (var k = 0u; k < RUN_STEP; k++) {
-                sum += x_weight(rx, tx + k) * v[k];
-            }
-        }
+        return run_time_band(rx, line, sx, p.x_taps);
     }
-    for (; tx < taps_x; tx++) {
+    var sum = vec4<f32>(0.0);
+    for (var tx = 0u; tx < TAPS_X; tx++) {
         sum += x_weight(rx, tx) * prepare4(load4(line + tx * sx));
     }
     return sum;

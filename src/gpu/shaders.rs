@@ -19,6 +19,7 @@ const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
+const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
 const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
@@ -202,7 +203,7 @@ impl Kernel {
             None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
-        [enable, SRGB, COMMON, src_io, &dst_io, body].join("\n")
+        [enable, SRGB, COMMON, src_io, &dst_io, BAND_VEC4, body].join("\n")
     }
 
     /// Which ends read or write an f16 buffer as WGSL's `f16`: (source, destination). A texture
@@ -612,7 +613,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 28] = [
+pub const FILES: [(&str, &str); 29] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -636,6 +637,7 @@ pub const FILES: [(&str, &str); 28] = [
     ("src_vec4_texture.wgsl", SRC_VEC4_TEXTURE),
     ("dst_vec4_texture.wgsl", DST_VEC4_TEXTURE),
     ("fused_tiled.wgsl", FUSED_TILED),
+    ("band_vec4.wgsl", BAND_VEC4),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),
     ("texture_pack.wgsl", TEXTURE_PACK),
