@@ -135,11 +135,7 @@ fn every_filter_random_shapes() {
             }
             // f16 storage: each result one half-precision step from the reference at most.
             let spec = builder.element(ElementType::F16).build().unwrap();
-            let data: Vec<half::f16> = Rng::new(seed)
-                .f32s(spec.input_len())
-                .into_iter()
-                .map(half::f16::from_f32)
-                .collect();
+            let data = Rng::new(seed).f16s(spec.input_len());
             let expected = reference::resize(&spec, &data).unwrap();
             for path in [Path::Gather, Path::Separable, Path::Auto] {
                 let got = run_poisoned(gpu, &spec, &data, path);
@@ -448,11 +444,7 @@ fn wide_vertical_bands_match_the_reference() {
         let every_path = [Path::Gather, Path::Separable, Path::Auto];
         assert_paths_match_reference(gpu, &spec, &data, &every_path, TOLERANCE, &what);
         let spec = builder.element(ElementType::F16).build().unwrap();
-        let data: Vec<half::f16> = Rng::new(case)
-            .f32s(spec.input_len())
-            .into_iter()
-            .map(half::f16::from_f32)
-            .collect();
+        let data = Rng::new(case).f16s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Separable], 2e-3, &what);
         let spec = builder
             .element(ElementType::U8)

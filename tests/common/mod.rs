@@ -116,6 +116,10 @@ impl Rng {
     pub fn f32s(&mut self, n: usize) -> Vec<f32> {
         (0..n).map(|_| self.unit()).collect()
     }
+    /// `f32s` rounded to half precision.
+    pub fn f16s(&mut self, n: usize) -> Vec<half::f16> {
+        self.f32s(n).into_iter().map(half::f16::from_f32).collect()
+    }
     pub fn u8s(&mut self, n: usize) -> Vec<u8> {
         (0..n).map(|_| (self.next_u64() >> 56) as u8).collect()
     }
