@@ -325,7 +325,10 @@ fn fused_tiled_matches_the_reference() {
     assert!(ran >= 15, "the fused path ran on only {ran} of 30 shapes");
     // Large shrinks along the axis whose sums the tile keeps take narrower tiles (32 and 16
     // columns for floats, 32 for the fixed point's row footprint); their sums must be the same.
+    // A 2x shrink across three tiles of fewer outputs than lanes (floats: 64 outputs would read
+    // 130 inputs, three rounds of 64 lanes, so a tile takes 63, reading 128).
     for (input, output) in [
+        (Size2::new(6, 268), Size2::new(5, 134)),
         (Size2::new(6, 700), Size2::new(5, 60)),
         (Size2::new(6, 1000), Size2::new(5, 60)),
         (Size2::new(300, 40), Size2::new(30, 40)),

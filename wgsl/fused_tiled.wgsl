@@ -1,7 +1,7 @@
 // Fused tiled: one dispatch, separable arithmetic without an intermediate in device memory.
-// A workgroup owns a TILE_W x TILE_H block of outputs (one four-channel group each, NHWC with
-// channels a multiple of 4) and runs the two axes one after the other, the first from device
-// memory into a workgroup array, the second from that array.
+// A workgroup owns a TILE_COLUMNS x TILE_H block of outputs (one four-channel group each, NHWC
+// with channels a multiple of 4) and runs the two axes one after the other, the first from
+// device memory into a workgroup array, the second from that array.
 //
 // Vertical first: for each of the tile's output rows and each input column that the tile's
 // horizontal bands cover, the column's vertical taps, with neighbouring lanes on neighbouring
@@ -14,11 +14,16 @@
 // would not fit. H200, antialiased bicubic / lanczos3 4K -> 1080p and the ML batch, µs
 // (BENCHMARKS.md tuning log item 26): 32x16 102 / 121 / 79, 32x8 85 / 108 / 62, 64x4 85 / 106 /
 // 58, 64x2 87 / 110 / 63. A taller tile loads no fewer inputs per output (each output row reads
-// its own band), and its larger array leaves fewer workgroups resident.
+// its own band), and its larger array leaves fewer workgroups resident. A tile may hold a few
+// fewer columns than its lanes, where the lanes then cover its input columns in one round fewer
+// (a 2x shrink: 61 outputs read 128 inputs, two rounds of 64 lanes, where 64 read 134 in
+// three): 2-3% on those shapes (item 31).
 
-// Output columns per tile, chosen per spec (FUSED_TILE_WIDTHS in src/gpu/shaders.rs): the widest
-// whose workgroup array fits.
+// Lanes per row of the workgroup, chosen per spec (FUSED_TILE_WIDTHS in src/gpu/shaders.rs): the
+// widest whose workgroup array fits.
 override TILE_W: u32 = 64u;
+// Output columns per tile, at most TILE_W (`filled_columns` in src/gpu/mod.rs).
+override TILE_COLUMNS: u32 = 64u;
 const TILE_H: u32 = 4u;
 // The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile.
 const GROUP_Y: u32 = 4u;
@@ -74,9 +79,9 @@ fn main(
     var tile: Tile;
     tile.n = group.z / groups_per_pixel;
     tile.c4 = group.z % groups_per_pixel;
-    tile.x_first = group.x * TILE_W;
+    tile.x_first = group.x * TILE_COLUMNS;
     tile.y_first = group.y * TILE_H;
-    tile.columns = min(TILE_W, p.out_w - tile.x_first);
+    tile.columns = min(TILE_COLUMNS, p.out_w - tile.x_first);
     tile.rows = min(TILE_H, p.out_h - tile.y_first);
     tile.x_table = p.x_table + tile.n * p.x_image_stride;
     tile.y_table = p.y_table + tile.n * p.y_image_stride;

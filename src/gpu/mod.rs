@@ -875,7 +875,7 @@ impl Launch {
             return Launch {
                 variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, tile),
                 workgroups: (
-                    out.width.div_ceil(tile.width),
+                    out.width.div_ceil(tile.columns),
                     out.height.div_ceil(shaders::FUSED_TILE_H),
                     spec.batch() * (spec.channels() / 4),
                 ),
@@ -924,7 +924,8 @@ impl Launch {
 
 /// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
 /// of 4, and the widest of [`shaders::FUSED_TILE_WIDTHS`] whose first-axis sums fit the device's
-/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]). The reason when none does.
+/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]), with as many output columns
+/// as [`filled_columns`] finds best. The reason when none does.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
@@ -972,7 +973,16 @@ pub(crate) fn fused_fits(
         let capacity = shaders::fused_capacity(sums);
         if capacity * 16 <= u64::from(available) {
             let capacity = capacity as u32;
-            return Ok(FusedTile { width, capacity });
+            let columns = if spec.fixed_point() {
+                width
+            } else {
+                filled_columns(wx, width)
+            };
+            return Ok(FusedTile {
+                width,
+                columns,
+                capacity,
+            });
         }
         needed.push(format!(
             "a {width}x{tile_h} tile keeps {footprint} first-axis sums ({} bytes)",
@@ -983,6 +993,24 @@ pub(crate) fn fused_fits(
         "{}; {available} bytes of workgroup memory are available",
         needed.join(", ")
     ))
+}
+
+/// Output columns per fused tile of `lanes` lanes, vertical first: the count, from `lanes / 2`
+/// to `lanes`, with the fewest rounds of the vertical step and tiles per output column. The
+/// lanes cover the tile's input columns in rounds of `lanes`; a footprint just over a multiple
+/// of `lanes` (a 2x shrink with 8 taps: 64 outputs read 134 inputs, three rounds, the last
+/// with 6 lanes busy) costs a whole round that a slightly narrower tile saves (61 outputs read
+/// 128 inputs: two rounds).
+fn filled_columns(wx: &AxisWeights, lanes: u32) -> u32 {
+    let cost = |columns: u32| {
+        let rounds = widest_footprint(wx, columns).div_ceil(lanes);
+        // One round of the horizontal step per tile besides the vertical rounds.
+        (rounds + 1) as f64 / columns as f64
+    };
+    (lanes / 2..=lanes)
+        .rev()
+        .min_by(|&a, &b| cost(a).total_cmp(&cost(b)).then(b.cmp(&a)))
+        .unwrap_or(lanes)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
@@ -1124,5 +1152,45 @@ mod tests {
         let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
         assert_eq!(tile.width, 32, "{tile:?}");
         assert!(tile.capacity * 16 <= 32 * 1024);
+    }
+
+    /// A fused tile takes fewer outputs than its lanes where the lanes then cover its input
+    /// columns in fewer rounds.
+    #[test]
+    fn fused_tiles_fill_their_rounds() {
+        let limits = wgpu::Limits::default();
+        let columns = |input: Size2, output: Size2, filter: PillowFilter| {
+            let spec = presets::pillow(input, output, filter)
+                .channels(4)
+                .build()
+                .unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            let rounds = widest_footprint(&wx, tile.columns).div_ceil(tile.width);
+            (tile.width, tile.columns, rounds)
+        };
+        // 2x shrink, bicubic with antialias: 8 taps; 64 outputs read 134 inputs (3 rounds of 64),
+        // 61 read 128 (2 rounds).
+        let shrink = columns(
+            Size2::new(8, 3840),
+            Size2::new(4, 1920),
+            PillowFilter::Bicubic,
+        );
+        assert_eq!(shrink, (64, 61, 2));
+        // The fused GPU test's shape of three tiles: bilinear 2x, 64 outputs read 130 inputs, 63
+        // read 128.
+        let test_shape = columns(
+            Size2::new(6, 268),
+            Size2::new(5, 134),
+            PillowFilter::Bilinear,
+        );
+        assert_eq!(test_shape, (64, 63, 2));
+        // A 2x enlargement: 64 outputs read 33 or 34 inputs, one round.
+        let enlarge = columns(
+            Size2::new(8, 960),
+            Size2::new(16, 1920),
+            PillowFilter::Bilinear,
+        );
+        assert_eq!(enlarge, (64, 64, 1));
     }
 }

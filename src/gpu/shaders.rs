@@ -301,8 +301,11 @@ pub const FUSED_TILE_WIDTHS: [u32; 3] = [64, 32, 16];
 /// workgroup array of first-axis sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FusedTile {
-    /// Output columns per tile, one of [`FUSED_TILE_WIDTHS`].
+    /// Workgroup width, one of [`FUSED_TILE_WIDTHS`]: the lanes over the first axis's columns.
     pub width: u32,
+    /// Output columns per tile, at most `width`: fewer where that lets the lanes cover the
+    /// tile's input columns in fewer rounds (see `fused_fits` in `src/gpu/mod.rs`).
+    pub columns: u32,
     /// Four-channel groups in the workgroup array (see [`fused_capacity`]).
     pub capacity: u32,
 }
@@ -397,6 +400,7 @@ impl KernelVariant {
                         tx,
                         FusedTile {
                             width: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()],
+                            columns: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()] - k as u32 % 3,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                         },
                     ));
@@ -434,9 +438,10 @@ impl KernelVariant {
                 tile,
             } => format!(
                 "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
-                 capacity {}",
+                 lanes {} capacity {}",
                 src.name(),
                 dst.name(),
+                tile.columns,
                 tile.width,
                 tile.capacity,
             ),
@@ -486,6 +491,7 @@ impl KernelVariant {
                 ("TAPS_Y", taps_y as f64),
                 ("TAPS_X", taps_x as f64),
                 ("TILE_W", tile.width as f64),
+                ("TILE_COLUMNS", tile.columns as f64),
                 ("CAPACITY", tile.capacity as f64),
             ],
         }
