@@ -25,8 +25,9 @@ override TILE_W: u32 = 64u;
 // Output columns per tile, at most TILE_W (`filled_columns` in src/gpu/mod.rs).
 override TILE_COLUMNS: u32 = 64u;
 const TILE_H: u32 = 4u;
-// The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile.
-const GROUP_Y: u32 = 4u;
+// The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile; 2
+// where the vertical step runs rows in pairs (PAIR_STEP), one pair each, otherwise 4.
+override GROUP_Y: u32 = 4u;
 // Four-channel groups in the workgroup array: TILE_H rows of the widest column footprint of
 // any tile (vertical first) or its tallest row footprint times TILE_W (horizontal first), sized
 // per spec at pipeline creation (`fused_fits` in src/gpu/mod.rs).
@@ -34,6 +35,15 @@ override CAPACITY: u32 = 1024u;
 
 override TAPS_Y: u32 = 0u;
 override TAPS_X: u32 = 0u;
+// Most input rows between the starts of two neighbouring output rows' vertical bands, where the
+// vertical step runs rows in pairs (0: one row at a time). A pair loads the union of its two
+// bands once: TAPS_Y + PAIR_STEP rows instead of 2 * TAPS_Y. Chosen where that saves a third
+// of the loads or more (`pair_step` in src/gpu/mod.rs). H200, antialiased 4K -> 1080p
+// (BENCHMARKS.md tuning log item 32): bicubic 81.3 -> 78.0 µs minimum, lanczos3 104.4 -> 95.1
+// median; the ML batch (bands 3 rows apart: a fifth fewer loads) was slower in pairs, 56.9 ->
+// 59.4.
+override PAIR_STEP: u32 = 0u;
+const MAX_PAIR_STEP: u32 = 4u;
 
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 
@@ -41,6 +51,8 @@ var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 // for several columns or rows, and a table load per use costs as much as an input load.
 const HELD_TAPS: u32 = 16u;
 var<private> held: array<f32, HELD_TAPS>;
+// The second row's weights of a pair.
+var<private> held_next: array<f32, HELD_TAPS>;
 
 fn hold_weights(row: u32, baked_taps: u32) {
     for (var t = 0u; t < min(baked_taps, HELD_TAPS); t++) {
@@ -102,7 +114,6 @@ fn covered(offset: u32, taps: u32, first: u32, count: u32) -> vec2<u32> {
 
 fn vertical_first(tile: Tile, lane: u32, band: u32) {
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
     // The input columns the tile's horizontal bands cover.
     let columns = covered(tile.x_table, p.x_taps, tile.x_first, tile.columns);
@@ -110,28 +121,96 @@ fn vertical_first(tile: Tile, lane: u32, band: u32) {
     let width = columns.y;
     let image = tile.n * (p.src_n / 4u) + tile.c4 + in_x * sx;
 
-    for (var r = band; r < tile.rows; r += GROUP_Y) {
-        let ry = table_row(tile.y_table, p.y_taps, tile.y_first + r);
-        // A row outside the input is never read: the horizontal step stores the extrapolation.
-        if row_outside(ry) {
-            continue;
-        }
-        hold_weights(ry, TAPS_Y);
-        let top = image + row_start(ry) * sy;
-        for (var j = lane; j < width; j += TILE_W) {
-            var sum = vec4<f32>(0.0);
-            if TAPS_Y == 0u {
-                sum = run_time_band(ry, top + j * sx, sy, p.y_taps);
-            } else {
-                for (var t = 0u; t < TAPS_Y; t++) {
-                    sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
+    if TAPS_Y != 0u && TAPS_Y <= HELD_TAPS && PAIR_STEP != 0u {
+        for (var r = 2u * band; r < tile.rows; r += 2u * GROUP_Y) {
+            if !vertical_pair(tile, r, lane, image, width) {
+                vertical_row(tile, r, lane, image, width);
+                if r + 1u < tile.rows {
+                    vertical_row(tile, r + 1u, lane, image, width);
                 }
             }
-            sums[r * width + j] = sum;
+        }
+    } else {
+        for (var r = band; r < tile.rows; r += GROUP_Y) {
+            vertical_row(tile, r, lane, image, width);
         }
     }
     workgroupBarrier();
+    horizontal_step(tile, lane, band, in_x, width, taps_x);
+}
 
+// Tile rows `r` and `r + 1` (both inside the input) together: every input row of their two
+// bands loaded once, added to each row whose band holds it, in band order, so that each sum is
+// the one `vertical_row` makes. False, with nothing written, where the pair cannot run so: the
+// second row is past the tile, outside the input, or its band starts more than PAIR_STEP rows
+// further down.
+fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool {
+    if r + 1u >= tile.rows {
+        return false;
+    }
+    let ra = table_row(tile.y_table, p.y_taps, tile.y_first + r);
+    let rb = table_row(tile.y_table, p.y_taps, tile.y_first + r + 1u);
+    let start = row_start(ra);
+    let step = row_start(rb) - start;
+    if row_outside(ra) || row_outside(rb) || step > PAIR_STEP {
+        return false;
+    }
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
+    hold_weights(ra, TAPS_Y);
+    for (var t = 0u; t < TAPS_Y; t++) {
+        held_next[t] = table[rb + 2u + t];
+    }
+    // The last input row the pair reads: later loads of the unrolled loop repeat it.
+    let last = step + TAPS_Y - 1u;
+    let top = image + start * sy;
+    for (var j = lane; j < width; j += TILE_W) {
+        var sum = vec4<f32>(0.0);
+        var next = vec4<f32>(0.0);
+        for (var i = 0u; i < TAPS_Y + PAIR_STEP; i++) {
+            let v = prepare4(load4(top + min(i, last) * sy + j * sx));
+            if i < TAPS_Y {
+                sum += held[i] * v;
+            }
+            // Tap i - step of the second band, its index a constant for each possible step.
+            for (var s = 0u; s <= min(PAIR_STEP, MAX_PAIR_STEP); s++) {
+                if s == step && i >= s && i - s < TAPS_Y {
+                    next += held_next[i - s] * v;
+                }
+            }
+        }
+        sums[r * width + j] = sum;
+        sums[(r + 1u) * width + j] = next;
+    }
+    return true;
+}
+
+// Tile row `r`'s vertical sums for every input column of the tile, one band at a time.
+fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
+    let ry = table_row(tile.y_table, p.y_taps, tile.y_first + r);
+    // A row outside the input is never read: the horizontal step stores the extrapolation.
+    if row_outside(ry) {
+        return;
+    }
+    hold_weights(ry, TAPS_Y);
+    let top = image + row_start(ry) * sy;
+    for (var j = lane; j < width; j += TILE_W) {
+        var sum = vec4<f32>(0.0);
+        if TAPS_Y == 0u {
+            sum = run_time_band(ry, top + j * sx, sy, p.y_taps);
+        } else {
+            for (var t = 0u; t < TAPS_Y; t++) {
+                sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
+            }
+        }
+        sums[r * width + j] = sum;
+    }
+}
+
+// The horizontal taps of each output of the tile from the vertical sums in `sums`.
+fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps_x: u32) {
     if lane >= tile.columns {
         return;
     }

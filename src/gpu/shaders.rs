@@ -308,6 +308,10 @@ pub struct FusedTile {
     pub columns: u32,
     /// Four-channel groups in the workgroup array (see [`fused_capacity`]).
     pub capacity: u32,
+    /// Most input rows between neighbouring output rows' vertical band starts, where the
+    /// vertical step runs rows in pairs (`PAIR_STEP` in `fused_tiled.wgsl`); 0 for one row at a
+    /// time.
+    pub pair_step: u32,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
@@ -401,6 +405,7 @@ impl KernelVariant {
                         FusedTile {
                             width: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()],
                             columns: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()] - k as u32 % 3,
+                            pair_step: k as u32 % 3,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                         },
                     ));
@@ -438,12 +443,13 @@ impl KernelVariant {
                 tile,
             } => format!(
                 "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
-                 lanes {} capacity {}",
+                 lanes {} capacity {} pair step {}",
                 src.name(),
                 dst.name(),
                 tile.columns,
                 tile.width,
                 tile.capacity,
+                tile.pair_step,
             ),
         }
     }
@@ -492,6 +498,8 @@ impl KernelVariant {
                 ("TAPS_X", taps_x as f64),
                 ("TILE_W", tile.width as f64),
                 ("TILE_COLUMNS", tile.columns as f64),
+                ("PAIR_STEP", tile.pair_step as f64),
+                ("GROUP_Y", if tile.pair_step > 0 { 2.0 } else { 4.0 }),
                 ("CAPACITY", tile.capacity as f64),
             ],
         }
