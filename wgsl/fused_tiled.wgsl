@@ -38,12 +38,12 @@ override TAPS_X: u32 = 0u;
 // Most input rows between the starts of two neighbouring output rows' vertical bands, where the
 // vertical step runs rows in pairs (0: one row at a time). A pair loads the union of its two
 // bands once: TAPS_Y + PAIR_STEP rows instead of 2 * TAPS_Y. Chosen where that saves a third
-// of the loads or more (`pair_step` in src/gpu/mod.rs). H200, antialiased 4K -> 1080p
-// (BENCHMARKS.md tuning log item 32): bicubic 81.3 -> 78.0 µs minimum, lanczos3 104.4 -> 95.1
-// median; the ML batch (bands 3 rows apart: a fifth fewer loads) was slower in pairs, 56.9 ->
-// 59.4.
+// of the loads or more (`pair_step` in src/gpu/mod.rs). H200, antialiased 4K -> 1080p, minimum
+// µs (BENCHMARKS.md tuning log items 32 and 33): bicubic 81.3 one row at a time, 78.0 in pairs
+// whose second row picked its weight among every possible step, 73.9 with a loop per step;
+// lanczos3 103.0, 93.0, 87.2. The ML batch (bands 3 rows apart: a fifth fewer loads) was
+// slower in pairs, 55.6 -> 57.1.
 override PAIR_STEP: u32 = 0u;
-const MAX_PAIR_STEP: u32 = 4u;
 
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 
@@ -142,8 +142,8 @@ fn vertical_first(tile: Tile, lane: u32, band: u32) {
 // Tile rows `r` and `r + 1` (both inside the input) together: every input row of their two
 // bands loaded once, added to each row whose band holds it, in band order, so that each sum is
 // the one `vertical_row` makes. False, with nothing written, where the pair cannot run so: the
-// second row is past the tile, outside the input, or its band starts more than PAIR_STEP rows
-// further down.
+// second row is past the tile or outside the input, or its band starts other than PAIR_STEP or
+// PAIR_STEP - 1 rows further down.
 fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool {
     if r + 1u >= tile.rows {
         return false;
@@ -152,37 +152,45 @@ fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool 
     let rb = table_row(tile.y_table, p.y_taps, tile.y_first + r + 1u);
     let start = row_start(ra);
     let step = row_start(rb) - start;
-    if row_outside(ra) || row_outside(rb) || step > PAIR_STEP {
+    if row_outside(ra) || row_outside(rb) || step + 1u < PAIR_STEP || step > PAIR_STEP {
         return false;
     }
-    let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
     hold_weights(ra, TAPS_Y);
     for (var t = 0u; t < TAPS_Y; t++) {
         held_next[t] = table[rb + 2u + t];
     }
-    // The last input row the pair reads: later loads of the unrolled loop repeat it.
-    let last = step + TAPS_Y - 1u;
-    let top = image + start * sy;
+    // One copy of the loop per step the pair may have (PAIR_STEP, or one less where the bands'
+    // steps vary), each with its step a constant, so that which loads feed which row is fixed
+    // once the loops unroll.
+    let top = image + start * (p.src_y / 4u);
+    if step == PAIR_STEP {
+        pair_sums(r, lane, top, width, PAIR_STEP);
+    } else {
+        pair_sums(r, lane, top, width, PAIR_STEP - 1u);
+    }
+    return true;
+}
+
+// The vertical sums of tile rows `r` and `r + 1`, whose bands start at input rows `top` and
+// `top + step`, with their weights in `held` and `held_next`.
+fn pair_sums(r: u32, lane: u32, top: u32, width: u32, step: u32) {
+    let sy = p.src_y / 4u;
+    let sx = p.src_x / 4u;
     for (var j = lane; j < width; j += TILE_W) {
         var sum = vec4<f32>(0.0);
         var next = vec4<f32>(0.0);
-        for (var i = 0u; i < TAPS_Y + PAIR_STEP; i++) {
-            let v = prepare4(load4(top + min(i, last) * sy + j * sx));
+        for (var i = 0u; i < TAPS_Y + step; i++) {
+            let v = prepare4(load4(top + i * sy + j * sx));
             if i < TAPS_Y {
                 sum += held[i] * v;
             }
-            // Tap i - step of the second band, its index a constant for each possible step.
-            for (var s = 0u; s <= min(PAIR_STEP, MAX_PAIR_STEP); s++) {
-                if s == step && i >= s && i - s < TAPS_Y {
-                    next += held_next[i - s] * v;
-                }
+            if i >= step {
+                next += held_next[i - step] * v;
             }
         }
         sums[r * width + j] = sum;
         sums[(r + 1u) * width + j] = next;
     }
-    return true;
 }
 
 // Tile row `r`'s vertical sums for every input column of the tile, one band at a time.

@@ -1020,8 +1020,8 @@ fn filled_columns(wx: &AxisWeights, lanes: u32) -> u32 {
 /// than two bands (`taps + step` against `2 * taps`), for bands whose taps are baked into the
 /// pipeline (and held in registers) and steps of at most `MAX_PAIR_STEP` in
 /// `fused_tiled.wgsl`; 0 elsewhere. H200: antialiased bicubic (8 taps, step 2) and lanczos3 (12
-/// taps) 2x shrinks gained 4% and 9% in pairs; the ML batch's 512 -> 224 bilinear (bands 3 rows
-/// apart, a fifth fewer loads in pairs) lost 4%.
+/// taps) 2x shrinks gained 9% and 15% in pairs; the ML batch's 512 -> 224 bilinear (bands 3 rows
+/// apart, a fifth fewer loads in pairs) lost 3%.
 fn pair_step(wy: &AxisWeights) -> u32 {
     const MAX_PAIR_STEP: u32 = 4;
     if wy.taps() > shaders::MAX_SPECIALISED_TAPS {
