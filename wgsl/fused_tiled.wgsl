@@ -166,7 +166,8 @@ fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool 
     if step == PAIR_STEP {
         pair_sums(r, lane, top, width, PAIR_STEP);
     } else {
-        pair_sums(r, lane, top, width, PAIR_STEP - 1u);
+        // (max: no underflow in pipelines without pairs, where this is never reached.)
+        pair_sums(r, lane, top, width, max(PAIR_STEP, 1u) - 1u);
     }
     return true;
 }
