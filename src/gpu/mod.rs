@@ -973,16 +973,17 @@ pub(crate) fn fused_fits(
         let capacity = shaders::fused_capacity(sums);
         if capacity * 16 <= u64::from(available) {
             let capacity = capacity as u32;
-            let columns = if spec.fixed_point() {
-                width
+            // Pillow's fixed point keeps one lane per output column and one row at a time.
+            let (columns, pair_step) = if spec.fixed_point() {
+                (width, 0)
             } else {
-                filled_columns(wx, width)
+                (filled_columns(wx, width, max_groups), pair_step(wy))
             };
             return Ok(FusedTile {
                 width,
                 columns,
                 capacity,
-                pair_step: if spec.fixed_point() { 0 } else { pair_step(wy) },
+                pair_step,
             });
         }
         needed.push(format!(
@@ -1002,15 +1003,18 @@ pub(crate) fn fused_fits(
 /// multiple of `lanes` (a 2x shrink with 8 taps: 64 outputs read 134 inputs, three rounds, the
 /// last with 6 lanes busy) costs a whole round that a slightly narrower tile saves (61 outputs
 /// read 128 inputs: two rounds), unless the narrower tiles need more of them (a 4x shrink to
-/// 256 columns: four tiles of 64 in five vertical rounds each, or five of 59 in four).
-fn filled_columns(wx: &AxisWeights, lanes: u32) -> u32 {
+/// 256 columns: four tiles of 64 in five vertical rounds each, or five of 59 in four). Only
+/// counts whose tiles fit `max_groups` workgroups across (the caller has checked `lanes`).
+fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32) -> u32 {
+    let tiles = |columns: u32| wx.output_len().div_ceil(columns);
     let cost = |columns: u32| {
         let rounds = widest_footprint(wx, columns).div_ceil(lanes);
         // One round of the horizontal step per tile besides the vertical rounds.
-        u64::from(wx.output_len().div_ceil(columns)) * u64::from(rounds + 1)
+        u64::from(tiles(columns)) * u64::from(rounds + 1)
     };
     (lanes / 2..=lanes)
         .rev()
+        .filter(|&columns| tiles(columns) <= max_groups)
         .min_by_key(|&columns| cost(columns))
         .unwrap_or(lanes)
 }
@@ -1229,6 +1233,27 @@ mod tests {
             PillowFilter::Lanczos,
         );
         assert_eq!(shrink4, (64, 64, 5));
+        // Narrower tiles only while their grid fits the device: a 17x shrink to 66 columns
+        // takes 16-lane tiles of 11 outputs (6 tiles), but a device with 5 workgroups across
+        // gets tiles of at least 14.
+        let spec = presets::pillow(
+            Size2::new(6, 66 * 17),
+            Size2::new(6, 66),
+            PillowFilter::Bilinear,
+        )
+        .channels(4)
+        .build()
+        .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+        assert_eq!((tile.width, tile.columns), (16, 11), "{tile:?}");
+        let five_across = wgpu::Limits {
+            max_compute_workgroups_per_dimension: 5,
+            ..limits.clone()
+        };
+        let tile = fused_fits(&spec, &wy, &wx, &five_across).unwrap();
+        assert_eq!(tile.width, 16, "{tile:?}");
+        assert!(66u32.div_ceil(tile.columns) <= 5, "{tile:?}");
     }
 
     /// The fused kernel's vertical step runs rows in pairs where a pair loads at least a third
