@@ -1143,21 +1143,36 @@ mod tests {
     use super::*;
     use crate::presets::{self, PillowFilter};
 
+    /// What the fused kernel asks for at most: 32 KiB of workgroup memory.
+    fn limits_32k() -> wgpu::Limits {
+        wgpu::Limits {
+            max_compute_workgroup_storage_size: 32 * 1024,
+            ..wgpu::Limits::default()
+        }
+    }
+
+    /// A Pillow resize of one RGBA f32 image, with its band tables.
+    fn pillow_rgba(
+        input: Size2,
+        output: Size2,
+        filter: PillowFilter,
+    ) -> (ResizeSpec, AxisWeights, AxisWeights) {
+        let spec = presets::pillow(input, output, filter)
+            .channels(4)
+            .build()
+            .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        (spec, wy, wx)
+    }
+
     /// The fused kernel takes the widest tile whose workgroup array fits, and says what each
     /// width would need when none does.
     #[test]
     fn fused_tiles_narrow_until_the_sums_fit() {
-        let limits = wgpu::Limits {
-            max_compute_workgroup_storage_size: 32 * 1024,
-            ..wgpu::Limits::default()
-        };
+        let limits = limits_32k();
         let tile = |input_width: u32| {
             let input = Size2::new(6, input_width);
-            let spec = presets::pillow(input, Size2::new(6, 60), PillowFilter::Bilinear)
-                .channels(4)
-                .build()
-                .unwrap();
-            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let (spec, wy, wx) = pillow_rgba(input, Size2::new(6, 60), PillowFilter::Bilinear);
             fused_fits(&spec, &wy, &wx, &limits).map(|tile| tile.width)
         };
         assert_eq!(tile(120), Ok(64));
@@ -1187,16 +1202,9 @@ mod tests {
     /// columns in fewer rounds.
     #[test]
     fn fused_tiles_fill_their_rounds() {
-        let limits = wgpu::Limits {
-            max_compute_workgroup_storage_size: 32 * 1024,
-            ..wgpu::Limits::default()
-        };
+        let limits = limits_32k();
         let columns = |input: Size2, output: Size2, filter: PillowFilter| {
-            let spec = presets::pillow(input, output, filter)
-                .channels(4)
-                .build()
-                .unwrap();
-            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let (spec, wy, wx) = pillow_rgba(input, output, filter);
             let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
             let rounds = widest_footprint(&wx, tile.columns).div_ceil(tile.width);
             (tile.width, tile.columns, rounds)
@@ -1236,15 +1244,11 @@ mod tests {
         // Narrower tiles only while their grid fits the device: a 17x shrink to 66 columns
         // takes 16-lane tiles of 11 outputs (6 tiles), but a device with 5 workgroups across
         // gets tiles of at least 14.
-        let spec = presets::pillow(
+        let (spec, wy, wx) = pillow_rgba(
             Size2::new(6, 66 * 17),
             Size2::new(6, 66),
             PillowFilter::Bilinear,
-        )
-        .channels(4)
-        .build()
-        .unwrap();
-        let (wy, wx) = AxisWeights::for_spec(&spec);
+        );
         let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
         assert_eq!((tile.width, tile.columns), (16, 11), "{tile:?}");
         let five_across = wgpu::Limits {
@@ -1261,15 +1265,8 @@ mod tests {
     #[test]
     fn fused_pairs_where_they_save_a_third() {
         let step = |input_height: u32, output_height: u32, filter: PillowFilter| {
-            let spec = presets::pillow(
-                Size2::new(input_height, 8),
-                Size2::new(output_height, 8),
-                filter,
-            )
-            .channels(4)
-            .build()
-            .unwrap();
-            let (wy, _) = AxisWeights::for_spec(&spec);
+            let input = Size2::new(input_height, 8);
+            let (_, wy, _) = pillow_rgba(input, Size2::new(output_height, 8), filter);
             (wy.taps(), pair_step(&wy))
         };
         // 2x shrinks: 8 and 12 taps, bands two rows apart.
