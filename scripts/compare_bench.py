@@ -21,8 +21,10 @@ def main(ours_path, peer_path):
              for r in peer["results"]}
     torch_dtype = {"f32": "float32", "f16": "float16"}
     cases = []
+    # Runs from before the layout field benched NHWC only.
+    layout = lambda r: r.get("layout", "nhwc")
     for r in ours["results"]:
-        k = dims(r) + (r["filter"], r["element"])
+        k = dims(r) + (r["filter"], r["element"], layout(r))
         if k not in cases:
             cases.append(k)
     print(f"{ours['adapter']} ({ours['backend']}, timing: {ours['timing']}); peer: torch "
@@ -31,7 +33,8 @@ def main(ours_path, peer_path):
           "torch mode | torch NCHW µs | torch channels_last µs | torch / auto | max abs err |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for k in cases:
-        rows = {r["path"]: r for r in ours["results"] if dims(r) + (r["filter"], r["element"]) == k}
+        rows = {r["path"]: r for r in ours["results"]
+                if dims(r) + (r["filter"], r["element"], layout(r)) == k}
         floor = rows["gather"]["bytes"] / COPY_RATE * 1e6
         auto = rows["auto"]
         mode = PEER_MODE.get(k[6]) if k[7] in torch_dtype else None
@@ -41,7 +44,9 @@ def main(ours_path, peer_path):
         err = max(r["max_abs_error"] for r in rows.values())
         # A floor under 0.1 µs (the one-output row) makes the ratio meaningless.
         ratio = f"{auto['median_us'] / floor:.2f}" if floor >= 0.1 else "-"
-        print(f"| {k[0]}x{k[1]}x{k[2]}x{k[3]} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
+        shape = (f"{k[0]}x{k[3]}x{k[1]}x{k[2]} NCHW" if k[8] == "nchw"
+                 else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
+        print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{rows['gather']['median_us']:.1f} | {rows['separable']['median_us']:.1f} | "
               f"{rows['fused']['median_us'] if 'fused' in rows else float('nan'):.1f} | "
               f"{auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "

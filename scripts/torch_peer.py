@@ -2,7 +2,7 @@
 """PyTorch's CUDA F.interpolate on the `wgresize bench --extended` shapes: the peer measured in
 the same run.
 
-Each shape is timed as NCHW (PyTorch's default) and channels_last (NHWC, the layout wgresize
+Each shape (n, h, w, c, out_h, out_w) is timed as NCHW (PyTorch's default) and channels_last (NHWC, the layout wgresize
 benches), f32; the two large bilinear shapes also in f16 (the peer of wgresize's f16 rows).
 Standard shapes are also timed as `nearest-exact`, the peer of wgresize's one-tap rows. Bilinear shapes are also timed as bilinear antialias and bicubic (as in
 gpu/README.md); antialiased shapes as the matching antialiased mode. Every iteration is timed
@@ -40,6 +40,10 @@ CASES += [
     ((32, 512, 512, 4, 224, 224), "bilinear_antialias", F32),
     (STANDARD[4], "bilinear", F16),
     (STANDARD[5], "bilinear", F16),
+    # Three channels (wgresize's NCHW and RGB rows; NCHW is PyTorch's own layout).
+    ((32, 512, 512, 3, 224, 224), "bilinear_antialias", F32),
+    ((1, 1080, 1920, 3, 2160, 3840), "bilinear", F32),
+    ((1, 2160, 3840, 3, 1080, 1920), "bicubic_antialias", F32),
     # One output: the fixed cost of a timed call, beside wgresize's one-output row.
     ((1, 2, 2, 4, 1, 1), "bilinear", F32),
 ]

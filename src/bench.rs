@@ -10,7 +10,7 @@ use crate::gpu::{Resizer, scratch_tensors};
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
-use crate::spec::{ElementType, ResizeSpec, Size2};
+use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
 use crate::timing::{TimingMethod, quantile, time_interleaved};
 
 /// The resampling of a benchmark shape, each as the library a user would name defines it.
@@ -55,7 +55,8 @@ impl BenchFilter {
     }
 }
 
-/// One benchmark shape: `n × h × w × c` NHWC to `out_h × out_w`.
+/// One benchmark shape: `n` images of `h × w` with `c` channels, stored in `layout`, to
+/// `out_h × out_w`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct BenchShape {
     /// Images.
@@ -74,6 +75,8 @@ pub struct BenchShape {
     pub filter: BenchFilter,
     /// Element type.
     pub element: ElementType,
+    /// Memory order of input and output.
+    pub layout: Layout,
 }
 
 impl BenchShape {
@@ -89,7 +92,14 @@ impl BenchShape {
             out_w: scaled(w),
             filter: BenchFilter::Bilinear,
             element: ElementType::F32,
+            layout: Layout::Nhwc,
         }
+    }
+
+    /// The same shape stored in another layout.
+    pub fn with_layout(mut self, layout: Layout) -> Self {
+        self.layout = layout;
+        self
     }
 
     /// The same shape with another filter.
@@ -121,17 +131,28 @@ impl BenchShape {
             .batch(self.n)
             .channels(self.c)
             .element(self.element)
+            .layout(self.layout)
             .build()
     }
 
-    /// `"1x192x320x4 -> 768x1280 bilinear f32"`.
+    /// The input's dimensions in memory order: `"1x192x320x4"` (NHWC), `"32x3x512x512"` (NCHW).
+    pub fn dims(&self) -> String {
+        let (n, h, w, c) = (self.n, self.h, self.w, self.c);
+        match self.layout {
+            Layout::Nchw => format!("{n}x{c}x{h}x{w}"),
+            _ => format!("{n}x{h}x{w}x{c}"),
+        }
+    }
+
+    /// `"1x192x320x4 -> 768x1280 bilinear f32"`; NCHW shapes end in `nchw`.
     pub fn label(&self) -> String {
+        let layout = match self.layout {
+            Layout::Nchw => " nchw",
+            _ => "",
+        };
         format!(
-            "{}x{}x{}x{} -> {}x{} {:?} {}",
-            self.n,
-            self.h,
-            self.w,
-            self.c,
+            "{} -> {}x{} {:?} {}{layout}",
+            self.dims(),
             self.out_h,
             self.out_w,
             self.filter,
@@ -165,9 +186,10 @@ pub fn standard_shapes() -> Vec<BenchShape> {
 
 /// The shapes beyond the standard six that the performance targets name: antialiased shrinks
 /// of 4K frames, an ML preprocessing batch, u8 and f16 versions of the two large bilinear
-/// shapes; then the six standard shapes with one tap per output (nearest), which move the same
-/// bytes with the least arithmetic; last, one output from a 2x2 input, the fixed cost of a timed
-/// resize.
+/// shapes; then three-channel tensors as ML pipelines and image decoders hold them (NCHW, as
+/// PyTorch and ONNX store tensors, and RGB pixels); then the six standard shapes with one tap per
+/// output (nearest), which move the same bytes with the least arithmetic; last, one output from
+/// a 2x2 input, the fixed cost of a timed resize.
 pub fn extended_shapes() -> Vec<BenchShape> {
     let uhd = BenchShape::scaled(1, 2160, 3840, 4, 0.5);
     let one_tap = standard_shapes()
@@ -186,11 +208,30 @@ pub fn extended_shapes() -> Vec<BenchShape> {
         BenchShape::scaled(1, 1080, 1920, 4, 2.0).with_element(ElementType::F16),
         uhd.with_element(ElementType::F16),
     ];
+    shapes.extend(three_channel_shapes());
     shapes.extend(one_tap);
     // One output from a 2x2 input: what a timed resize costs on this device before any bytes
     // count (the dispatch and its timestamps), beside the same for the peer.
     shapes.push(BenchShape::scaled(1, 2, 2, 4, 0.5));
     shapes
+}
+
+/// Three-channel shapes: the ML batch, a 2x enlargement and an antialiased 4K shrink as NCHW
+/// f32 tensors, and a 2x enlargement of RGB pixels (NHWC) as f32 and as u8.
+pub fn three_channel_shapes() -> Vec<BenchShape> {
+    let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
+        .to(224, 224)
+        .with_filter(BenchFilter::BilinearAntialias);
+    let hd_x2 = BenchShape::scaled(1, 1080, 1920, 3, 2.0);
+    let uhd_half =
+        BenchShape::scaled(1, 2160, 3840, 3, 0.5).with_filter(BenchFilter::BicubicAntialias);
+    vec![
+        ml_batch.with_layout(Layout::Nchw),
+        hd_x2.with_layout(Layout::Nchw),
+        uhd_half.with_layout(Layout::Nchw),
+        hd_x2,
+        hd_x2.with_element(ElementType::U8),
+    ]
 }
 
 /// One timed path on one shape, as `--json` prints it.

@@ -12,7 +12,8 @@ pub const MAX_DIMENSION: u32 = 1 << 20;
 pub const MAX_ELEMENTS: u64 = (u32::MAX as u64) / 4;
 
 /// Memory order of a 4-D tensor.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Layout {
     /// `[n, h, w, c]`: channels innermost, the order of images and of most game textures.

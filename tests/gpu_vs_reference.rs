@@ -415,6 +415,76 @@ fn vector_kernel_row_forms_match_the_reference() {
     assert!(report.within(TOLERANCE), "windowed shrink: {report}");
 }
 
+/// The vector gather's strided channel groups (NCHW, and NHWC whose channels are not a multiple
+/// of 4): groups of 1 to 4 channels, both layouts, every row form (one row, two, four with
+/// two-tap bands, windows of rows over overlapping bands, taps read at run time), f32 and f16,
+/// random shapes and seeds, every path, into poisoned buffers against the reference.
+#[test]
+fn strided_groups_match_the_reference() {
+    use wgpu_resize::{ElementType, Filter, presets};
+    let Some(gpu) = gpu("strided groups") else {
+        return;
+    };
+    let mut rng = Rng::new(0x0057_21d3);
+    let every_path = [Path::Gather, Path::Separable, Path::Auto];
+    for case in 0..12u64 {
+        // Group sizes 3, 2, 1, 4, 3 (6 channels), 1 (5 channels).
+        let channels = [3, 2, 1, 4, 6, 5][case as usize % 6];
+        let layout = if case % 2 == 0 {
+            Layout::Nchw
+        } else {
+            Layout::Nhwc
+        };
+        let filter = [
+            Filter::Linear,
+            Filter::Cubic { a: -0.75 },
+            Filter::Lanczos { lobes: 3 },
+        ][case as usize % 3];
+        let input = Size2::new(rng.range(4, 36), rng.range(4, 36));
+        // 2x and more (four rows, two-tap bands for bilinear), 1.3x (two rows), shrinks by 2 to
+        // 3 with antialias, and by 20 (taps read at run time).
+        let (output, antialias) = match case % 4 {
+            0 => (Size2::new(input.height * 2, rng.range(2, 60)), false),
+            1 => (Size2::new(input.height * 13 / 10, rng.range(2, 60)), false),
+            2 => (Size2::new((input.height / 3).max(1), input.width / 2), true),
+            _ => (Size2::new(2, rng.range(2, 9)), true),
+        };
+        let input = if case % 4 == 3 {
+            Size2::new(input.height * 20, input.width)
+        } else {
+            input
+        };
+        let builder = ResizeSpec::builder(input, output)
+            .batch(rng.range(1, 3))
+            .channels(channels)
+            .layout(layout)
+            .filter(filter)
+            .antialias(antialias);
+        let spec = builder.build().unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        let what = format!("case {case}");
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, TOLERANCE, &what);
+        let spec = builder.element(ElementType::F16).build().unwrap();
+        let data = Rng::new(case).f16s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, 4e-3, &what);
+    }
+    // Windows of rows: an antialiased bicubic 2x shrink with enough outputs, one plane.
+    let spec = presets::torch(
+        Size2::new(2048, 2048),
+        presets::TorchOutput::Size(Size2::new(1024, 1024)),
+        presets::TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(1)
+    .layout(Layout::Nchw)
+    .build()
+    .unwrap();
+    let data = Rng::new(6).f32s(spec.input_len());
+    assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], TOLERANCE, "windows");
+}
+
 /// Heavy antialiased vertical shrinks, whose bands (24 to 240 taps) are too wide to be baked
 /// into a pipeline and are read at run time: on the separable path's vertical pass and, with
 /// the width sometimes unchanged (one horizontal tap), on the gather, in f32, f16 and u8, random

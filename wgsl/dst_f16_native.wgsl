@@ -9,3 +9,9 @@ fn store4(word: u32, v: vec4<f32>, count: u32) {
         dst[first + k] = f16(v[k]);
     }
 }
+
+// Stores one output element (the vector gather's strided groups: `strided_group.wgsl`): a
+// 2-byte store, which no neighbouring invocation's store touches.
+fn store1(i: u32, v: f32) {
+    dst[i] = f16(v);
+}

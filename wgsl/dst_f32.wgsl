@@ -8,3 +8,8 @@ fn store4(word: u32, v: vec4<f32>, count: u32) {
         dst[first + k] = v[k];
     }
 }
+
+// Stores one output element (the vector gather's strided groups: `strided_group.wgsl`).
+fn store1(i: u32, v: f32) {
+    dst[i] = v;
+}

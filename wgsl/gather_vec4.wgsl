@@ -1,8 +1,11 @@
-// Gather, vector form: NHWC tensors whose channel count is a multiple of 4. Each invocation
-// computes one output column's group of four channels on `ROWS` consecutive output rows, with
-// one load per tap and one store per output (16 bytes for f32, one u32 word for u8: see the
-// `*_vec4_*.wgsl` I/O files). The grid is 3-D (x: output column, y: block of rows, z: image and
-// channel group), so no index needs a division but the channel-group split.
+// Gather, vector form. Each invocation computes one output column's group of channels on `ROWS`
+// consecutive output rows. NHWC tensors whose channel count is a multiple of 4 have one load per
+// tap and one store per output for a group of four (16 bytes for f32, one u32 word for u8: see
+// the `*_vec4_*.wgsl` I/O files); any other tensor (NCHW, whose channels are planes, or NHWC with
+// 1, 2, 3, 5... channels) has groups of GROUP_CHANNELS channels loaded and stored one element at
+// a time, the channel stride apart (`strided_group.wgsl`), with the same arithmetic. The grid is
+// 3-D (x: output column, y: block of rows, z: image and channel group), so no index needs a
+// division but the channel-group split.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -13,6 +16,11 @@ override ROWS: u32 = 1u;
 const MAX_ROWS: u32 = 8u;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
+// Channels per group, and elements per index of `load4` and `store4v`: 4 and 4 for the vector
+// I/O files (one index per four-channel group), 1 to 4 and 1 for strided groups (one index
+// per element).
+override GROUP_CHANNELS: u32 = 4u;
+override UNIT: u32 = 4u;
 
 // The column's horizontal weights, read from the table once per invocation when the x tap count
 // is baked in (at most MAX_SPECIALISED_TAPS in src/gpu/shaders.rs): every input row of the
@@ -42,19 +50,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if x >= p.out_w || first_row >= p.out_h {
         return;
     }
-    let groups_per_pixel = p.channels / 4u;
+    let groups_per_pixel = p.channels / GROUP_CHANNELS;
     let n = gid.z / groups_per_pixel;
     let c4 = gid.z % groups_per_pixel;
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    // Strides in vec4 units: every NHWC stride is a multiple of the channel count.
-    let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
+    // Strides in units of `load4`'s index: for vector groups every NHWC stride is a multiple of
+    // the channel count, so of 4.
+    let sy = p.src_y / UNIT;
+    let sx = p.src_x / UNIT;
     let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
     let x_outside = row_outside(rx);
     hold_x_weights(rx);
-    let base = n * (p.src_n / 4u) + c4 + row_start(rx) * sx;
-    let out_base = (n * p.dst_n + x * p.dst_x) / 4u + c4;
+    let first_channel = c4 * GROUP_CHANNELS;
+    let base = (n * p.src_n + first_channel * p.src_c) / UNIT + row_start(rx) * sx;
+    let out_base = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c) / UNIT;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
     if ROWS > 1u && !fixed {
@@ -102,7 +112,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             }
             acc = finish4(acc);
         }
-        store4v(out_base + y * (p.dst_y / 4u), acc);
+        store4v(out_base + y * (p.dst_y / UNIT), acc);
     }
 }
 
@@ -132,8 +142,8 @@ fn two_tap_rows(
     base: u32,
     out_base: u32,
 ) {
-    let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
+    let sy = p.src_y / UNIT;
+    let sx = p.src_x / UNIT;
     var have = false;
     var top = 0u;
     var h0 = vec4<f32>(0.0);
@@ -157,7 +167,7 @@ fn two_tap_rows(
             acc += table[ry + 3u] * h1;
             acc = finish4(acc);
         }
-        store4v(out_base + y * (p.dst_y / 4u), acc);
+        store4v(out_base + y * (p.dst_y / UNIT), acc);
     }
 }
 
@@ -174,8 +184,8 @@ fn window_rows(
     base: u32,
     out_base: u32,
 ) {
-    let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
+    let sy = p.src_y / UNIT;
+    let sx = p.src_x / UNIT;
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     var acc: array<vec4<f32>, MAX_ROWS>;
     var bands: array<u32, MAX_ROWS>;
@@ -214,7 +224,7 @@ fn window_rows(
             if live[k] {
                 v = finish4(acc[k]);
             }
-            store4v(out_base + y * (p.dst_y / 4u), v);
+            store4v(out_base + y * (p.dst_y / UNIT), v);
         }
     }
 }

@@ -143,6 +143,7 @@ impl Resizer {
             &shape,
             element,
             element,
+            self.kernel_features(&template),
             limits.max_compute_workgroups_per_dimension,
         );
         if template.premultiplied_alpha() && matches!(launch.variant, KernelVariant::Gather { .. })

@@ -27,7 +27,7 @@ pub use crop_batch::CropBatch;
 use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
-pub use shaders::{FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
+pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
 pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
@@ -677,7 +677,16 @@ impl Resizer {
         let max_groups = limits.max_compute_workgroups_per_dimension;
         let launches: Vec<Launch> = passes
             .iter()
-            .map(|(shape, _, _, src, dst)| Launch::choose(spec, shape, *src, *dst, max_groups))
+            .map(|(shape, _, _, src, dst)| {
+                Launch::choose(
+                    spec,
+                    shape,
+                    *src,
+                    *dst,
+                    self.kernel_features(spec),
+                    max_groups,
+                )
+            })
             .collect();
         if spec.premultiplied_alpha()
             && launches
@@ -692,7 +701,7 @@ impl Resizer {
             });
         }
         let last = launches.len() - 1;
-        let scalar = |i: usize| matches!(launches[i].variant, KernelVariant::Gather { .. });
+        let scalar = |i: usize| !launches[i].variant.vector_io();
         if (texture_source.is_some() && scalar(0)) || (texture_target.is_some() && scalar(last)) {
             return Err(ResizeError::PathUnavailable {
                 path: path.name(),
@@ -787,11 +796,12 @@ const WINDOW_MIN_INVOCATIONS: u64 = 1 << 18;
 /// 4K -> 1080p antialiased bicubic gather 161 -> 92, lanczos 417 -> 194. It cost where a row is
 /// one load (the separable path's vertical pass: 4K -> 224x224 bicubic 103 -> 114) or the
 /// output is small (4K -> 224x224 gather 551 -> 793), and 8 rows were slower than 4 throughout.
-fn window_pays(spec: &ResizeSpec, shape: &PassShape) -> bool {
+/// `channels` is how the pass's invocations split the channels.
+fn window_pays(spec: &ResizeSpec, shape: &PassShape, channels: ChannelGroup) -> bool {
     let (src, out) = (shape.src_size, shape.dst_size);
-    let invocations =
-        out.width as u64 * out.height as u64 * spec.batch() as u64 * (spec.channels() / 4) as u64
-            / WINDOW_ROWS as u64;
+    let groups = spec.channels() / channels.size();
+    let invocations = out.width as u64 * out.height as u64 * spec.batch() as u64 * groups as u64
+        / WINDOW_ROWS as u64;
     !spec.fixed_point()
         && shape.x.1 > 1
         && shape.y.1 as u64 * out.height as u64 >= 3 * src.height as u64
@@ -862,12 +872,24 @@ struct Launch {
     row_stride: u32,
 }
 
+/// Whether the vector gather's strided channel groups can run a pass that writes `dst` with
+/// `features`: single f32 or WGSL f16 elements can be stored without touching a neighbour's
+/// word, and colour conversions (alpha, premultiplication) need whole RGBA groups.
+fn strided_groups_serve(features: KernelFeatures, dst: ElementType) -> bool {
+    let single_stores = dst == ElementType::F32 || (dst == ElementType::F16 && features.native_f16);
+    single_stores && !features.color
+}
+
 impl Launch {
+    /// The kernel and grid for one pass of `spec` whose kernels take `features`: the vector
+    /// gather where its channel groups serve (four-channel vectors, else strided groups), the
+    /// scalar gather otherwise.
     fn choose(
         spec: &ResizeSpec,
         shape: &PassShape,
         src: ElementType,
         dst: ElementType,
+        features: KernelFeatures,
         max_groups: u32,
     ) -> Self {
         let out = shape.dst_size;
@@ -882,7 +904,14 @@ impl Launch {
                 row_stride: 0,
             };
         }
-        if spec.vector_friendly() {
+        let channels = if spec.vector_friendly() {
+            Some(ChannelGroup::Vector)
+        } else if strided_groups_serve(features, dst) {
+            Some(ChannelGroup::strided_for(spec.channels()))
+        } else {
+            None
+        };
+        if let Some(channels) = channels {
             // Enlargements read the same inputs for neighbouring rows: several rows per
             // invocation reuse the column's taps and raise the loads in flight (H200: 1080p x2
             // 53 -> 49 µs from 2 to 4 rows; shrinks are best with one row).
@@ -890,19 +919,20 @@ impl Launch {
                 4
             } else if out.height > shape.src_size.height {
                 2
-            } else if window_pays(spec, shape) {
+            } else if window_pays(spec, shape, channels) {
                 WINDOW_ROWS
             } else {
                 1
             };
             let work = shaders::Vec4Shape {
                 rows,
+                channels,
                 ..Default::default()
             };
             let grid = (
                 out.width.div_ceil(work.group_x),
                 out.height.div_ceil(work.group_y * work.rows),
-                spec.batch() * (spec.channels() / 4),
+                spec.batch() * (spec.channels() / channels.size()),
             );
             if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
                 return Launch {
@@ -1278,5 +1308,65 @@ mod tests {
         // A 2x enlargement: 2 taps (3 loads, not 4); a 4x lanczos shrink: taps read at run time.
         assert_eq!(step(32, 64, PillowFilter::Bilinear), (2, 0));
         assert_eq!(step(256, 64, PillowFilter::Lanczos).1, 0);
+    }
+
+    /// The vector gather serves every tensor whose groups it can store whole: four-channel
+    /// vectors for NHWC with channels a multiple of 4, strided groups (the largest of 4, 3, 2, 1
+    /// dividing the channels) for NCHW and other NHWC channel counts where single f32 or WGSL
+    /// f16 elements are written and no colour is converted; the scalar gather otherwise.
+    #[test]
+    fn strided_groups_where_vectors_cannot_serve() {
+        use crate::spec::Layout;
+        let choose = |layout: Layout, channels: u32, element: ElementType, features| {
+            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(40, 60))
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+                .build()
+                .unwrap();
+            let shape = PassShape {
+                src_size: spec.input(),
+                dst_size: spec.output(),
+                y: (0, 2),
+                x: (0, 2),
+                fused: None,
+                color: PassColor::WHOLE,
+            };
+            let launch = Launch::choose(&spec, &shape, element, element, features, 65535);
+            match launch.variant {
+                KernelVariant::GatherVec4 { shape, .. } => {
+                    // The grid covers every channel group once.
+                    let groups = channels / shape.channels.size();
+                    assert_eq!(launch.workgroups.2, groups, "{channels} {layout:?}");
+                    Some(shape.channels)
+                }
+                _ => None,
+            }
+        };
+        let plain = KernelFeatures::default();
+        let native = KernelFeatures {
+            native_f16: true,
+            ..plain
+        };
+        let color = KernelFeatures {
+            color: true,
+            ..plain
+        };
+        let (f32, f16, u8) = (ElementType::F32, ElementType::F16, ElementType::U8);
+        use ChannelGroup::{Strided, Vector};
+        use Layout::{Nchw, Nhwc};
+        assert_eq!(choose(Nhwc, 8, f32, plain), Some(Vector));
+        assert_eq!(choose(Nhwc, 4, u8, plain), Some(Vector));
+        assert_eq!(choose(Nchw, 3, f32, plain), Some(Strided(3)));
+        assert_eq!(choose(Nchw, 4, f32, plain), Some(Strided(4)));
+        assert_eq!(choose(Nhwc, 3, f32, plain), Some(Strided(3)));
+        assert_eq!(choose(Nhwc, 6, f32, plain), Some(Strided(3)));
+        assert_eq!(choose(Nhwc, 10, f32, plain), Some(Strided(2)));
+        assert_eq!(choose(Nchw, 7, f32, plain), Some(Strided(1)));
+        assert_eq!(choose(Nchw, 3, f16, native), Some(Strided(3)));
+        // u8 and packed f16 neighbours share words; colour needs whole RGBA groups.
+        assert_eq!(choose(Nchw, 3, u8, plain), None);
+        assert_eq!(choose(Nhwc, 3, f16, plain), None);
+        assert_eq!(choose(Nchw, 4, f32, color), None);
     }
 }

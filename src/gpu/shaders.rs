@@ -20,6 +20,7 @@ const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
+const STRIDED_GROUP: &str = include_str!("../../wgsl/strided_group.wgsl");
 const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
@@ -37,7 +38,8 @@ const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.w
 /// 157 µs instead of 197 on 4K -> 1080p once its loops unrolled (H200).
 pub const MAX_SPECIALISED_TAPS: u32 = 16;
 
-/// Shape of the vector gather's work: workgroup size and output rows per invocation.
+/// Shape of the vector gather's work: workgroup size, output rows per invocation and the
+/// channels each invocation computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Vec4Shape {
     /// Workgroup width (output columns).
@@ -46,6 +48,8 @@ pub struct Vec4Shape {
     pub group_y: u32,
     /// Output rows per invocation.
     pub rows: u32,
+    /// How an invocation's channels are read and written.
+    pub channels: ChannelGroup,
 }
 
 impl Default for Vec4Shape {
@@ -54,6 +58,41 @@ impl Default for Vec4Shape {
             group_x: 64,
             group_y: 4,
             rows: 1,
+            channels: ChannelGroup::Vector,
+        }
+    }
+}
+
+/// The channels one invocation of the vector gather computes, and how it reads and writes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ChannelGroup {
+    /// Four neighbouring channels in one vector load per tap and one store per output: NHWC
+    /// with channels a multiple of 4.
+    #[default]
+    Vector,
+    /// This many channels (1 to 4, a divisor of the channel count), each loaded and stored as
+    /// one element, the channel stride apart (`wgsl/strided_group.wgsl`): NCHW, and NHWC with
+    /// other channel counts. Destinations are f32 or WGSL's f16 only: u8 and packed f16
+    /// neighbours share a word that two invocations would both write.
+    Strided(u32),
+}
+
+impl ChannelGroup {
+    /// The strided group for `channels` channels: the largest of 4, 3, 2, 1 that divides it,
+    /// so that every group is whole.
+    pub fn strided_for(channels: u32) -> Self {
+        let size = (1..=4)
+            .rev()
+            .find(|&k| channels.is_multiple_of(k))
+            .unwrap_or(1);
+        ChannelGroup::Strided(size)
+    }
+
+    /// Channels per group.
+    pub fn size(self) -> u32 {
+        match self {
+            ChannelGroup::Vector => 4,
+            ChannelGroup::Strided(size) => size,
         }
     }
 }
@@ -130,7 +169,8 @@ impl Kernel {
             .into_iter()
             .enumerate()
             .map(|(k, variant)| {
-                let vector = !matches!(variant, KernelVariant::Gather { .. });
+                let vector = variant.vector_io();
+                let strided = matches!(variant, KernelVariant::GatherVec4 { .. }) && !vector;
                 Kernel {
                     variant,
                     features: KernelFeatures {
@@ -142,8 +182,9 @@ impl Kernel {
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
                         texture_target: (vector && k % 4 == 1)
                             .then_some(wgpu::TextureFormat::Rgba8Unorm),
-                        // Every other kernel as a device with `shader-f16` builds it.
-                        native_f16: k % 2 == 0,
+                        // Every other kernel as a device with `shader-f16` builds it; strided
+                        // groups write f16 only as WGSL's f16.
+                        native_f16: k % 2 == 0 || strided && variant.dst() == ElementType::F16,
                     },
                 }
             })
@@ -173,6 +214,31 @@ impl Kernel {
             ""
         };
         let body = match self.variant {
+            KernelVariant::GatherVec4 { shape, .. }
+                if matches!(shape.channels, ChannelGroup::Strided(_)) =>
+            {
+                let src_io = if native_src {
+                    SRC_F16_NATIVE
+                } else {
+                    scalar_source(src)
+                };
+                let dst_io = if native_dst {
+                    DST_F16_NATIVE
+                } else {
+                    scalar_destination(dst)
+                };
+                return [
+                    enable,
+                    SRGB,
+                    COMMON,
+                    src_io,
+                    dst_io,
+                    STRIDED_GROUP,
+                    BAND_VEC4,
+                    GATHER_VEC4,
+                ]
+                .join("\n");
+            }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
@@ -385,13 +451,33 @@ impl KernelVariant {
                 group_x: 32,
                 group_y: 8,
                 rows: 2,
+                ..Default::default()
             },
             Vec4Shape {
                 group_x: 256,
                 group_y: 1,
                 rows: 4,
+                ..Default::default()
             },
         ];
+        // Strided groups of every size, f32 and f16 destinations (u8 never gets them).
+        for (k, size) in (1..=4).enumerate() {
+            for &src in &types {
+                for dst in [ElementType::F32, ElementType::F16] {
+                    all.push(Self::vec4_for(
+                        src,
+                        dst,
+                        [0, 2, 5, 3][k],
+                        [0, 2, 4, 17][k],
+                        Vec4Shape {
+                            rows: [1, 4, 2, 4][k],
+                            channels: ChannelGroup::Strided(size),
+                            ..Default::default()
+                        },
+                    ));
+                }
+            }
+        }
         let taps = [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)];
         for (k, (ty, tx)) in taps.into_iter().enumerate() {
             for &src in &types {
@@ -428,12 +514,16 @@ impl KernelVariant {
                 taps_x,
                 shape,
             } => format!(
-                "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {}",
+                "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
                 shape.group_y,
-                shape.rows
+                shape.rows,
+                match shape.channels {
+                    ChannelGroup::Vector => String::new(),
+                    ChannelGroup::Strided(size) => format!(" strided groups of {size}"),
+                }
             ),
             KernelVariant::Fused {
                 src,
@@ -487,6 +577,14 @@ impl KernelVariant {
                 ("ROWS", shape.rows as f64),
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
+                ("GROUP_CHANNELS", shape.channels.size() as f64),
+                (
+                    "UNIT",
+                    match shape.channels {
+                        ChannelGroup::Vector => 4.0,
+                        ChannelGroup::Strided(_) => 1.0,
+                    },
+                ),
             ],
             KernelVariant::Fused {
                 taps_y,
@@ -505,26 +603,22 @@ impl KernelVariant {
         }
     }
 
-    /// The complete WGSL source.
+    /// The complete WGSL source, with no optional code paths (see [`Kernel::source`]).
     pub fn source(&self) -> String {
+        Kernel {
+            variant: *self,
+            features: KernelFeatures::default(),
+        }
+        .source()
+    }
+
+    /// Whether the kernel reads and writes four-channel groups as vectors: the kernels that
+    /// can read and write RGBA textures directly.
+    pub fn vector_io(&self) -> bool {
         match self {
-            KernelVariant::Gather { src, dst } => [
-                SRGB,
-                COMMON,
-                scalar_source(*src),
-                scalar_destination(*dst),
-                GATHER,
-            ]
-            .join("\n"),
-            KernelVariant::GatherVec4 { src, dst, .. } | KernelVariant::Fused { src, dst, .. } => {
-                let src_io = vec4_source(*src);
-                let dst_io = vec4_destination(*dst);
-                let body = match self {
-                    KernelVariant::Fused { .. } => FUSED_TILED,
-                    _ => GATHER_VEC4,
-                };
-                [SRGB, COMMON, src_io, dst_io, body].join("\n")
-            }
+            KernelVariant::Gather { .. } => false,
+            KernelVariant::GatherVec4 { shape, .. } => shape.channels == ChannelGroup::Vector,
+            KernelVariant::Fused { .. } => true,
         }
     }
 }
@@ -627,7 +721,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 29] = [
+pub const FILES: [(&str, &str); 30] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -652,6 +746,7 @@ pub const FILES: [(&str, &str); 29] = [
     ("dst_vec4_texture.wgsl", DST_VEC4_TEXTURE),
     ("fused_tiled.wgsl", FUSED_TILED),
     ("band_vec4.wgsl", BAND_VEC4),
+    ("strided_group.wgsl", STRIDED_GROUP),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),
     ("texture_pack.wgsl", TEXTURE_PACK),
