@@ -485,6 +485,56 @@ fn strided_groups_match_the_reference() {
     assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], TOLERANCE, "windows");
 }
 
+/// The quad gather (u8 outputs in NCHW, and NHWC pixels of 1 to 3 channels, widths a multiple
+/// of 4): every path, random shapes and seeds, enlargements and antialiased shrinks, f32
+/// rounding and Pillow's fixed point, into poisoned buffers against the reference; and a width
+/// that is not a multiple of 4, which the scalar gather runs.
+#[test]
+fn u8_quads_match_the_reference() {
+    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::{ElementType, Filter};
+    let Some(gpu) = gpu("u8 quads") else {
+        return;
+    };
+    let mut rng = Rng::new(0x0000_9a4d);
+    let every_path = [Path::Gather, Path::Separable, Path::Auto];
+    for case in 0..12u64 {
+        let channels = [3, 1, 2, 3, 6, 5][case as usize % 6];
+        let layout = if case % 2 == 0 || channels > 3 {
+            Layout::Nchw
+        } else {
+            Layout::Nhwc
+        };
+        let input = Size2::new(rng.range(3, 40), rng.range(3, 40));
+        let width = 4 * rng.range(1, 16) + if case == 11 { 2 } else { 0 };
+        let output = match case % 3 {
+            0 => Size2::new(input.height * 2, width),
+            1 => Size2::new(rng.range(2, 50), width),
+            _ => Size2::new((input.height / 2).max(1), width),
+        };
+        let builder = if case % 4 == 3 {
+            // Pillow's 8-bit fixed point, rounding between passes.
+            let filter = [PillowFilter::Bicubic, PillowFilter::Lanczos][case as usize % 2];
+            presets::pillow(input, output, filter)
+        } else {
+            let filter = [Filter::Linear, Filter::Cubic { a: -0.75 }][case as usize % 2];
+            ResizeSpec::builder(input, output)
+                .filter(filter)
+                .antialias(case % 3 == 2)
+        };
+        let spec = builder
+            .batch(rng.range(1, 3))
+            .channels(channels)
+            .layout(layout)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        let what = format!("case {case}");
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, 1.0, &what);
+    }
+}
+
 /// Heavy antialiased vertical shrinks, whose bands (24 to 240 taps) are too wide to be baked
 /// into a pipeline and are read at run time: on the separable path's vertical pass and, with
 /// the width sometimes unchanged (one horizontal tap), on the gather, in f32, f16 and u8, random

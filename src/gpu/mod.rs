@@ -880,10 +880,30 @@ fn strided_groups_serve(features: KernelFeatures, dst: ElementType) -> bool {
     single_stores && !features.color
 }
 
+/// The channel group of the quad gather for a pass that writes `dst` at `out` with `features`,
+/// where it serves: u8 outputs whose rows start on a word (width a multiple of 4), in NCHW or
+/// as NHWC pixels of 1 to 3 channels (four pixels are then whole words), without colour
+/// conversions.
+fn quads_serve(
+    spec: &ResizeSpec,
+    features: KernelFeatures,
+    dst: ElementType,
+    out: Size2,
+) -> Option<ChannelGroup> {
+    if dst != ElementType::U8 || features.color || !out.width.is_multiple_of(4) {
+        return None;
+    }
+    match spec.layout() {
+        crate::spec::Layout::Nchw => Some(ChannelGroup::strided_for(spec.channels())),
+        _ if spec.channels() < 4 => Some(ChannelGroup::Strided(spec.channels())),
+        _ => None,
+    }
+}
+
 impl Launch {
     /// The kernel and grid for one pass of `spec` whose kernels take `features`: the vector
     /// gather where its channel groups serve (four-channel vectors, else strided groups), the
-    /// scalar gather otherwise.
+    /// quad gather for u8 outputs it serves, the scalar gather otherwise.
     fn choose(
         spec: &ResizeSpec,
         shape: &PassShape,
@@ -911,6 +931,35 @@ impl Launch {
         } else {
             None
         };
+        if channels.is_none()
+            && let Some(group) = quads_serve(spec, features, dst, out)
+        {
+            // Rows as for the vector gather, but no windows: the quad kernel has none.
+            let rows = if out.height >= 2 * shape.src_size.height {
+                4
+            } else if out.height > shape.src_size.height {
+                2
+            } else {
+                1
+            };
+            let work = shaders::Vec4Shape {
+                rows,
+                channels: group,
+                ..Default::default()
+            };
+            let grid = (
+                (out.width / 4).div_ceil(work.group_x),
+                out.height.div_ceil(work.group_y * work.rows),
+                spec.batch() * (spec.channels() / group.size()),
+            );
+            if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
+                return Launch {
+                    variant: KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work),
+                    workgroups: grid,
+                    row_stride: 0,
+                };
+            }
+        }
         if let Some(channels) = channels {
             // Enlargements read the same inputs for neighbouring rows: several rows per
             // invocation reuse the column's taps and raise the loads in flight (H200: 1080p x2
@@ -1368,5 +1417,56 @@ mod tests {
         assert_eq!(choose(Nchw, 3, u8, plain), None);
         assert_eq!(choose(Nhwc, 3, f16, plain), None);
         assert_eq!(choose(Nchw, 4, f32, color), None);
+    }
+
+    /// u8 outputs that strided groups cannot write take quads of columns where a quad is whole
+    /// words: rows starting on a word (output width a multiple of 4), NCHW or NHWC pixels of 1
+    /// to 3 channels, no colour conversion.
+    #[test]
+    fn u8_quads_where_rows_start_on_words() {
+        use crate::spec::Layout::{self, Nchw, Nhwc};
+        let choose = |layout: Layout, channels: u32, width: u32, color: bool| {
+            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(40, width))
+                .channels(channels)
+                .layout(layout)
+                .element(ElementType::U8)
+                .build()
+                .unwrap();
+            let shape = PassShape {
+                src_size: spec.input(),
+                dst_size: spec.output(),
+                y: (0, 2),
+                x: (0, 2),
+                fused: None,
+                color: PassColor::WHOLE,
+            };
+            let features = KernelFeatures {
+                color,
+                ..KernelFeatures::default()
+            };
+            let u8 = ElementType::U8;
+            let launch = Launch::choose(&spec, &shape, u8, u8, features, 65535);
+            match launch.variant {
+                KernelVariant::GatherQuad { shape, .. } => {
+                    // One invocation per four columns, per row block, per group.
+                    assert_eq!(launch.workgroups.0, (width / 4).div_ceil(shape.group_x));
+                    assert_eq!(launch.workgroups.2, channels / shape.channels.size());
+                    Some(shape.channels.size())
+                }
+                KernelVariant::GatherVec4 { .. } => Some(0),
+                _ => None,
+            }
+        };
+        assert_eq!(choose(Nhwc, 3, 60, false), Some(3));
+        assert_eq!(choose(Nhwc, 1, 60, false), Some(1));
+        assert_eq!(choose(Nchw, 3, 1024, false), Some(3));
+        assert_eq!(choose(Nchw, 6, 60, false), Some(3));
+        assert_eq!(choose(Nhwc, 4, 60, false), Some(0));
+        // NHWC pixels of 6 channels in groups of 3 are not whole words; odd widths split words
+        // between rows; colour needs the vector kernels.
+        assert_eq!(choose(Nhwc, 6, 60, false), None);
+        assert_eq!(choose(Nhwc, 3, 62, false), None);
+        assert_eq!(choose(Nchw, 3, 62, false), None);
+        assert_eq!(choose(Nhwc, 3, 60, true), None);
     }
 }

@@ -18,6 +18,7 @@ const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
+const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
 const STRIDED_GROUP: &str = include_str!("../../wgsl/strided_group.wgsl");
@@ -239,6 +240,22 @@ impl Kernel {
                 ]
                 .join("\n");
             }
+            KernelVariant::GatherQuad { .. } => {
+                let src_io = if native_src {
+                    SRC_F16_NATIVE
+                } else {
+                    scalar_source(src)
+                };
+                return [
+                    enable,
+                    SRGB,
+                    COMMON,
+                    src_io,
+                    scalar_destination(dst),
+                    GATHER_QUAD,
+                ]
+                .join("\n");
+            }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
@@ -327,8 +344,8 @@ pub enum KernelVariant {
         /// Element type written.
         dst: ElementType,
     },
-    /// One four-channel group per invocation and row with one load per tap: NHWC,
-    /// channels % 4 == 0.
+    /// One channel group per invocation and row: four channels with one load per tap (NHWC,
+    /// channels % 4 == 0), or a strided group of 1 to 4 (any layout; f32 and WGSL f16 outputs).
     GatherVec4 {
         /// Element type read.
         src: ElementType,
@@ -339,6 +356,21 @@ pub enum KernelVariant {
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
         /// Workgroup and rows per invocation.
+        shape: Vec4Shape,
+    },
+    /// Four neighbouring output columns of a strided channel group per invocation and row,
+    /// owning whole words of a u8 output: NCHW, or NHWC with 1 to 3 channels, output widths a
+    /// multiple of 4 (`wgsl/gather_quad.wgsl`).
+    GatherQuad {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
+        /// Taps along y baked in (0: read at run time).
+        taps_y: u32,
+        /// Taps along x baked in (0: read at run time).
+        taps_x: u32,
+        /// Workgroup (in quads of columns), rows per invocation and the strided channel group.
         shape: Vec4Shape,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
@@ -416,6 +448,23 @@ impl KernelVariant {
         }
     }
 
+    /// The quad gather for a band of `taps_y × taps_x`, specialised when both are small.
+    pub fn quad_for(
+        src: ElementType,
+        dst: ElementType,
+        taps_y: u32,
+        taps_x: u32,
+        shape: Vec4Shape,
+    ) -> Self {
+        KernelVariant::GatherQuad {
+            src,
+            dst,
+            taps_y: specialised(taps_y),
+            taps_x: specialised(taps_x),
+            shape,
+        }
+    }
+
     /// The fused kernel for a band of `taps_y × taps_x`, specialised when both are small.
     pub fn fused_for(
         src: ElementType,
@@ -478,6 +527,20 @@ impl KernelVariant {
                 }
             }
         }
+        // Quads of u8 columns, from each source type, groups of every size.
+        for (k, size) in (1..=4).enumerate() {
+            all.push(Self::quad_for(
+                types[k % types.len()],
+                ElementType::U8,
+                [2, 0, 4, 1][k],
+                [2, 3, 0, 5][k],
+                Vec4Shape {
+                    rows: [4, 1, 2, 1][k],
+                    channels: ChannelGroup::Strided(size),
+                    ..Default::default()
+                },
+            ));
+        }
         let taps = [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)];
         for (k, (ty, tx)) in taps.into_iter().enumerate() {
             for &src in &types {
@@ -525,6 +588,22 @@ impl KernelVariant {
                     ChannelGroup::Strided(size) => format!(" strided groups of {size}"),
                 }
             ),
+            KernelVariant::GatherQuad {
+                src,
+                dst,
+                taps_y,
+                taps_x,
+                shape,
+            } => format!(
+                "wgpu-resize gather quads {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
+                 channels {}",
+                src.name(),
+                dst.name(),
+                shape.group_x,
+                shape.group_y,
+                shape.rows,
+                shape.channels.size()
+            ),
             KernelVariant::Fused {
                 src,
                 dst,
@@ -549,6 +628,7 @@ impl KernelVariant {
         match *self {
             KernelVariant::Gather { src, .. }
             | KernelVariant::GatherVec4 { src, .. }
+            | KernelVariant::GatherQuad { src, .. }
             | KernelVariant::Fused { src, .. } => src,
         }
     }
@@ -558,6 +638,7 @@ impl KernelVariant {
         match *self {
             KernelVariant::Gather { dst, .. }
             | KernelVariant::GatherVec4 { dst, .. }
+            | KernelVariant::GatherQuad { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
         }
     }
@@ -585,6 +666,19 @@ impl KernelVariant {
                         ChannelGroup::Strided(_) => 1.0,
                     },
                 ),
+            ],
+            KernelVariant::GatherQuad {
+                taps_y,
+                taps_x,
+                shape,
+                ..
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
+                ("ROWS", shape.rows as f64),
+                ("GROUP_X", shape.group_x as f64),
+                ("GROUP_Y", shape.group_y as f64),
+                ("GROUP_CHANNELS", shape.channels.size() as f64),
             ],
             KernelVariant::Fused {
                 taps_y,
@@ -618,6 +712,7 @@ impl KernelVariant {
         match self {
             KernelVariant::Gather { .. } => false,
             KernelVariant::GatherVec4 { shape, .. } => shape.channels == ChannelGroup::Vector,
+            KernelVariant::GatherQuad { .. } => false,
             KernelVariant::Fused { .. } => true,
         }
     }
@@ -721,7 +816,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 30] = [
+pub const FILES: [(&str, &str); 31] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -738,6 +833,7 @@ pub const FILES: [(&str, &str); 30] = [
     ("dst_u8.wgsl", DST_U8),
     ("gather.wgsl", GATHER),
     ("gather_vec4.wgsl", GATHER_VEC4),
+    ("gather_quad.wgsl", GATHER_QUAD),
     ("src_vec4_f32.wgsl", SRC_VEC4_F32),
     ("src_vec4_u8.wgsl", SRC_VEC4_U8),
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),

@@ -1,0 +1,122 @@
+// Gather, four output columns per invocation: u8 tensors without four neighbouring channels
+// (NCHW, and NHWC with 1 to 3 channels), whose elements share 32-bit words with their
+// neighbours. An invocation owns whole words of the output: four neighbouring columns of a
+// group of GROUP_CHANNELS channels, on `ROWS` consecutive rows. In NCHW each channel's four
+// columns are one word of its plane; in NHWC with GROUP_CHANNELS == channels the four pixels
+// are GROUP_CHANNELS consecutive words. The host runs it only where the output width is a
+// multiple of 4, so that every row starts on a word. Elements are read one at a time through
+// the scalar source file's `load`; the taps sum in f32, or in Pillow's fixed point.
+
+// Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
+override TAPS_Y: u32 = 0u;
+override TAPS_X: u32 = 0u;
+// Output rows per invocation: the columns' table rows are found once for all of them.
+override ROWS: u32 = 1u;
+override GROUP_X: u32 = 64u;
+override GROUP_Y: u32 = 4u;
+// Channels per group: 1 to 4, a divisor of the channel count.
+override GROUP_CHANNELS: u32 = 4u;
+const QUAD: u32 = 4u;
+
+@compute @workgroup_size(GROUP_X, GROUP_Y, 1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let first_column = gid.x * QUAD;
+    let first_row = gid.y * ROWS;
+    if first_column >= p.out_w || first_row >= p.out_h {
+        return;
+    }
+    let groups = p.channels / GROUP_CHANNELS;
+    let n = gid.z / groups;
+    let first_channel = (gid.z % groups) * GROUP_CHANNELS;
+    var columns: array<u32, QUAD>;
+    var starts: array<u32, QUAD>;
+    var outside: array<bool, QUAD>;
+    for (var j = 0u; j < QUAD; j++) {
+        columns[j] = table_row(p.x_table + n * p.x_image_stride, p.x_taps, first_column + j);
+        outside[j] = row_outside(columns[j]);
+        starts[j] = n * p.src_n + first_channel * p.src_c + row_start(columns[j]) * p.src_x;
+    }
+    let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
+    let last_row = min(first_row + ROWS, p.out_h);
+    for (var y = first_row; y < last_row; y++) {
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+        var values: array<vec4<f32>, QUAD>;
+        for (var j = 0u; j < QUAD; j++) {
+            values[j] = vec4<f32>(p.extrapolation);
+            if !(outside[j] || row_outside(ry)) {
+                values[j] = column_sum(ry, columns[j], starts[j]);
+            }
+        }
+        store_quad(out_base + y * p.dst_y, values);
+    }
+}
+
+// A group of channels at one position: GROUP_CHANNELS elements the channel stride apart.
+fn load_group(i: u32) -> vec4<f32> {
+    var v = vec4<f32>(load(i), 0.0, 0.0, 0.0);
+    if GROUP_CHANNELS > 1u {
+        v.y = load(i + p.src_c);
+    }
+    if GROUP_CHANNELS > 2u {
+        v.z = load(i + 2u * p.src_c);
+    }
+    if GROUP_CHANNELS > 3u {
+        v.w = load(i + 3u * p.src_c);
+    }
+    return v;
+}
+
+// The taps of one output position: the row band at table row `ry`, the column band at table
+// row `rx`, whose first input (row 0) is element `base`.
+fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
+    let y0 = row_start(ry);
+    if FIXED_POINT {
+        var total = vec4<i32>(0);
+        for (var ty = 0u; ty < taps_y; ty++) {
+            let line = base + (y0 + ty) * p.src_y;
+            var sum = vec4<i32>(0);
+            for (var tx = 0u; tx < taps_x; tx++) {
+                let w = fixed_weight(table[rx + 2u + tx]);
+                sum += w * vec4<i32>(load_group(line + tx * p.src_x));
+            }
+            total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
+        }
+        return vec4<f32>(fixed_round4(total));
+    }
+    var acc = vec4<f32>(0.0);
+    for (var ty = 0u; ty < taps_y; ty++) {
+        let line = base + (y0 + ty) * p.src_y;
+        var sum = vec4<f32>(0.0);
+        for (var tx = 0u; tx < taps_x; tx++) {
+            sum += table[rx + 2u + tx] * load_group(line + tx * p.src_x);
+        }
+        acc += table[ry + 2u + ty] * sum;
+    }
+    return acc;
+}
+
+// Byte `b` of the words an NHWC quad writes: channel `b % GROUP_CHANNELS` of pixel
+// `b / GROUP_CHANNELS`, rounded half up and clamped.
+fn quad_byte(values: array<vec4<f32>, QUAD>, b: u32) -> u32 {
+    var v = values;
+    return u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * (b % 4u));
+}
+
+// Writes a quad whose first element is `first` (a multiple of 4, so a word boundary).
+fn store_quad(first: u32, values: array<vec4<f32>, QUAD>) {
+    if p.planar == 1u {
+        var v = values;
+        for (var k = 0u; k < GROUP_CHANNELS; k++) {
+            let q = u8_of4(vec4<f32>(v[0][k], v[1][k], v[2][k], v[3][k]));
+            dst[(first + k * p.dst_c) / 4u] = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+        }
+        return;
+    }
+    for (var w = 0u; w < GROUP_CHANNELS; w++) {
+        let b = 4u * w;
+        dst[first / 4u + w] = quad_byte(values, b) | quad_byte(values, b + 1u)
+            | quad_byte(values, b + 2u) | quad_byte(values, b + 3u);
+    }
+}
