@@ -38,6 +38,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
+    if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT {
+        two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base);
+        return;
+    }
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var values: array<vec4<f32>, QUAD>;
@@ -49,6 +53,63 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         }
         store_quad(out_base + y * p.dst_y, values);
     }
+}
+
+// Two-tap vertical bands over several rows (bilinear enlargements), as in gather_vec4.wgsl:
+// neighbouring output rows read the same input rows, so the four columns' horizontal sums of
+// the last two input rows are kept and only new rows are loaded.
+fn two_tap_rows(
+    first_row: u32,
+    last_row: u32,
+    n: u32,
+    columns: array<u32, QUAD>,
+    starts: array<u32, QUAD>,
+    outside: array<bool, QUAD>,
+    out_base: u32,
+) {
+    var have = false;
+    var top = 0u;
+    var h0: array<vec4<f32>, QUAD>;
+    var h1: array<vec4<f32>, QUAD>;
+    for (var y = first_row; y < last_row; y++) {
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+        var values: array<vec4<f32>, QUAD>;
+        for (var j = 0u; j < QUAD; j++) {
+            values[j] = vec4<f32>(p.extrapolation);
+        }
+        if !row_outside(ry) {
+            let y0 = row_start(ry);
+            let step = have && y0 == top + 1u;
+            let fresh = !have || (y0 != top && !step);
+            for (var j = 0u; j < QUAD; j++) {
+                if step {
+                    h0[j] = h1[j];
+                    h1[j] = row_sum(columns[j], starts[j], y0 + 1u);
+                } else if fresh {
+                    h0[j] = row_sum(columns[j], starts[j], y0);
+                    h1[j] = row_sum(columns[j], starts[j], y0 + 1u);
+                }
+                if !outside[j] {
+                    values[j] = table[ry + 2u] * h0[j] + table[ry + 3u] * h1[j];
+                }
+            }
+            have = true;
+            top = y0;
+        }
+        store_quad(out_base + y * p.dst_y, values);
+    }
+}
+
+// The horizontal taps of input row `row` for the column whose table row is `rx` and whose
+// first input (row 0) is element `base`.
+fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
+    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
+    let line = base + row * p.src_y;
+    var sum = vec4<f32>(0.0);
+    for (var tx = 0u; tx < taps_x; tx++) {
+        sum += table[rx + 2u + tx] * load_group(line + tx * p.src_x);
+    }
+    return sum;
 }
 
 // A group of channels at one position: GROUP_CHANNELS elements the channel stride apart.
@@ -87,12 +148,7 @@ fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
     }
     var acc = vec4<f32>(0.0);
     for (var ty = 0u; ty < taps_y; ty++) {
-        let line = base + (y0 + ty) * p.src_y;
-        var sum = vec4<f32>(0.0);
-        for (var tx = 0u; tx < taps_x; tx++) {
-            sum += table[rx + 2u + tx] * load_group(line + tx * p.src_x);
-        }
-        acc += table[ry + 2u + ty] * sum;
+        acc += table[ry + 2u + ty] * row_sum(rx, base, y0 + ty);
     }
     return acc;
 }
