@@ -303,3 +303,43 @@ fn plan_measures_then_reads_the_cache() {
     assert_eq!(second["source"], "cache");
     assert_eq!(second["path"], first["path"]);
 }
+
+#[test]
+fn bench_only_runs_the_shapes_it_names() {
+    let out = run(&[
+        "bench",
+        "--quick",
+        "--extended",
+        "--json",
+        "--only",
+        "no such shape,1X2x2X4",
+    ]);
+    if !out.status.success() && skip_without_gpu() {
+        eprintln!("SKIPPED cli bench --only");
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON only on stdout");
+    let results = doc["results"].as_array().unwrap();
+    // The one-output shape alone (the other text matches nothing), on gather, separable, fused
+    // and auto, each checked.
+    assert_eq!(results.len(), 4, "{doc}");
+    for r in results {
+        assert_eq!(
+            (r["h"].as_u64(), r["w"].as_u64()),
+            (Some(2), Some(2)),
+            "{r}"
+        );
+        assert_eq!(r["layout"], "nhwc", "{r}");
+        assert!(r["max_abs_error"].as_f64().unwrap() <= 1e-5, "{r}");
+    }
+
+    let out = run(&["bench", "--quick", "--only", "no such shape"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no benchmark shape matches"), "{stderr}");
+}

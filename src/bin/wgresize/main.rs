@@ -114,6 +114,10 @@ enum Command {
         /// the six again with one tap per output, and one output alone (the fixed cost of a resize).
         #[arg(long, conflicts_with = "sweep")]
         extended: bool,
+        /// Only the shapes whose label contains TEXT, ignoring case, or one of several
+        /// comma-separated TEXTs (e.g. `nchw`, `u8`, `2160x3840 bilinear,x3 `).
+        #[arg(long, value_name = "TEXT", conflicts_with_all = ["sweep", "texture"])]
+        only: Option<String>,
         /// Instead of the paths: the six shapes as u8 RGBA, buffer to buffer against texture to
         /// texture (storage and render-pass writes), in wall time per resize.
         #[arg(long, conflicts_with_all = ["sweep", "extended", "plot"])]
@@ -179,6 +183,7 @@ fn main() -> ExitCode {
             json,
             sweep,
             extended,
+            only,
             texture,
             warmup,
             plot,
@@ -197,7 +202,8 @@ fn main() -> ExitCode {
                     peer,
                     copy_rate,
                 });
-                run_bench(quick, extended, json, warmup, plot, &cache.options())
+                let shapes = bench_shapes(extended, only.as_deref());
+                run_bench(quick, shapes, json, warmup, plot, &cache.options())
             }
         }
         Command::Plan {
@@ -328,9 +334,26 @@ struct PlotRequest {
     copy_rate: Option<f64>,
 }
 
+/// The standard shapes, then the extended ones if asked, keeping those whose label contains
+/// one of `only`'s comma-separated texts (ignoring case).
+fn bench_shapes(extended: bool, only: Option<&str>) -> Vec<bench::BenchShape> {
+    let mut shapes = bench::standard_shapes();
+    if extended {
+        shapes.extend(bench::extended_shapes());
+    }
+    if let Some(only) = only {
+        let wanted: Vec<String> = only.split(',').map(str::to_lowercase).collect();
+        shapes.retain(|shape| {
+            let label = shape.label().to_lowercase();
+            wanted.iter().any(|text| label.contains(text.as_str()))
+        });
+    }
+    shapes
+}
+
 fn run_bench(
     quick: bool,
-    extended: bool,
+    shapes: Vec<bench::BenchShape>,
     json: bool,
     warmup: f64,
     plot: Option<PlotRequest>,
@@ -340,9 +363,12 @@ fn run_bench(
     let info = context.adapter.get_info();
     let paths = [Path::Gather, Path::Separable, Path::Fused, Path::Auto];
     let interactive = std::io::stderr().is_terminal();
-    let mut shapes = bench::standard_shapes();
-    if extended {
-        shapes.extend(bench::extended_shapes());
+    if shapes.is_empty() {
+        return Err(
+            "no benchmark shape matches --only (see the labels `wgresize bench \
+                    --extended` prints)"
+                .into(),
+        );
     }
     let total = shapes.len();
     let mut results = Vec::new();
