@@ -106,6 +106,16 @@ pub fn time_resize(
             Ok(Samples { method, micros })
         }
         TimingMethod::Timestamp => {
+            // As many untimed resizes first, submitted right before the timed ones and not
+            // waited for, so that the timed resizes find the GPU already busy. After the idle
+            // moments around them (the warm-up's wait, a bench's CPU reference) a GPU's clocks
+            // have dropped; resizes timed straight after ran up to three times slower on an
+            // H200 (BENCHMARKS.md tuning log item 35).
+            let mut encoder = device.create_command_encoder(&Default::default());
+            for _ in 0..count {
+                resizer.encode(&mut encoder, spec, input, output, path)?;
+            }
+            queue.submit([encoder.finish()]);
             let queries = 2 * count as u32;
             let query_set = device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("wgpu-resize timing"),
