@@ -872,6 +872,23 @@ struct Launch {
     row_stride: u32,
 }
 
+/// Output rows per invocation of the gathers. Enlargements read the same inputs for neighbouring
+/// rows: several rows per invocation reuse the column's taps and raise the loads in flight
+/// (H200: 1080p x2 53 -> 49 µs from 2 to 4 rows). Shrinks take one row, or [`WINDOW_ROWS`] where
+/// `windows` (see [`window_pays`]).
+fn rows_per_invocation(shape: &PassShape, windows: bool) -> u32 {
+    let (src, out) = (shape.src_size.height, shape.dst_size.height);
+    if out >= 2 * src {
+        4
+    } else if out > src {
+        2
+    } else if windows {
+        WINDOW_ROWS
+    } else {
+        1
+    }
+}
+
 /// Whether the vector gather's strided channel groups can run a pass that writes `dst` with
 /// `features`: single f32 or WGSL f16 elements can be stored without touching a neighbour's
 /// word, and colour conversions (alpha, premultiplication) need whole RGBA groups.
@@ -934,16 +951,9 @@ impl Launch {
         if channels.is_none()
             && let Some(group) = quads_serve(spec, features, dst, out)
         {
-            // Rows as for the vector gather, but no windows: the quad kernel has none.
-            let rows = if out.height >= 2 * shape.src_size.height {
-                4
-            } else if out.height > shape.src_size.height {
-                2
-            } else {
-                1
-            };
+            // No windows: the quad kernel has none.
             let work = shaders::Vec4Shape {
-                rows,
+                rows: rows_per_invocation(shape, false),
                 channels: group,
                 ..Default::default()
             };
@@ -961,20 +971,8 @@ impl Launch {
             }
         }
         if let Some(channels) = channels {
-            // Enlargements read the same inputs for neighbouring rows: several rows per
-            // invocation reuse the column's taps and raise the loads in flight (H200: 1080p x2
-            // 53 -> 49 µs from 2 to 4 rows; shrinks are best with one row).
-            let rows = if out.height >= 2 * shape.src_size.height {
-                4
-            } else if out.height > shape.src_size.height {
-                2
-            } else if window_pays(spec, shape, channels) {
-                WINDOW_ROWS
-            } else {
-                1
-            };
             let work = shaders::Vec4Shape {
-                rows,
+                rows: rows_per_invocation(shape, window_pays(spec, shape, channels)),
                 channels,
                 ..Default::default()
             };
