@@ -17,7 +17,7 @@ fn resample(flat: u32) -> f32 {
             let line = base + (y0 + ty) * p.src_y;
             var row = 0;
             for (var tx = 0u; tx < p.x_taps; tx++) {
-                row += fixed_weight(table[rx + 2u + tx]) * i32(load(line + tx * p.src_x));
+                row += fixed_weight(table[rx + 2u + tx]) * load_int(line + tx * p.src_x);
             }
             total += fixed_weight(table[ry + 2u + ty]) * fixed_round(row);
         }

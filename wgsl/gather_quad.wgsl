@@ -127,6 +127,21 @@ fn load_group(i: u32) -> vec4<f32> {
     return v;
 }
 
+// The same group as integers, for Pillow's fixed point.
+fn load_group_int(i: u32) -> vec4<i32> {
+    var v = vec4<i32>(load_int(i), 0, 0, 0);
+    if GROUP_CHANNELS > 1u {
+        v.y = load_int(i + p.src_c);
+    }
+    if GROUP_CHANNELS > 2u {
+        v.z = load_int(i + 2u * p.src_c);
+    }
+    if GROUP_CHANNELS > 3u {
+        v.w = load_int(i + 3u * p.src_c);
+    }
+    return v;
+}
+
 // The taps of one output position: the row band at table row `ry`, the column band at table
 // row `rx`, whose first input (row 0) is element `base`.
 fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
@@ -140,7 +155,7 @@ fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
             var sum = vec4<i32>(0);
             for (var tx = 0u; tx < taps_x; tx++) {
                 let w = fixed_weight(table[rx + 2u + tx]);
-                sum += w * vec4<i32>(load_group(line + tx * p.src_x));
+                sum += w * load_group_int(line + tx * p.src_x);
             }
             total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
         }

@@ -4,3 +4,9 @@
 fn load(i: u32) -> f32 {
     return src[i];
 }
+
+// An element as an integer: Pillow's fixed point reads u8 tensors only (src_u8.wgsl); this keeps
+// the kernels that can take it compiling for every source type.
+fn load_int(i: u32) -> i32 {
+    return i32(load(i));
+}

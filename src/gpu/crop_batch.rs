@@ -123,10 +123,16 @@ impl Resizer {
         let image_shift = (strides.n / strides.x) as u32;
         let mut packed = Vec::with_capacity((table_slots(&template, count, taps_y, taps_x)) as _);
         for (wy, _) in &tables {
-            pack_table(wy, taps_y, 0, &mut packed);
+            pack_table(wy, taps_y, 0, template.fixed_point(), &mut packed);
         }
         for ((_, wx), b) in tables.iter().zip(boxes) {
-            pack_table(wx, taps_x, b.image * image_shift, &mut packed);
+            pack_table(
+                wx,
+                taps_x,
+                b.image * image_shift,
+                template.fixed_point(),
+                &mut packed,
+            );
         }
 
         let shape = PassShape {

@@ -672,7 +672,7 @@ impl Resizer {
             }
         }
         let table_refs: Vec<&AxisWeights> = tables.iter().collect();
-        let (packed, offsets) = pack_tables(&table_refs);
+        let (packed, offsets) = pack_tables(&table_refs, spec.fixed_point());
         check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
         let max_groups = limits.max_compute_workgroups_per_dimension;
         let launches: Vec<Launch> = passes

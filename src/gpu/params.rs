@@ -123,28 +123,47 @@ const ROW_OUTSIDE: u32 = 1;
 /// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
 pub(crate) const WORKGROUP_SIZE: u32 = 256;
 
-/// Tables packed into one f32 buffer; returns each table's offset in f32 slots.
-pub(crate) fn pack_tables(tables: &[&AxisWeights]) -> (Vec<f32>, Vec<u32>) {
+/// Tables packed into one f32 buffer; returns each table's offset in f32 slots. With
+/// `fixed_point`, weights are stored as Pillow's integer coefficients (see [`pack_table`]).
+pub(crate) fn pack_tables(tables: &[&AxisWeights], fixed_point: bool) -> (Vec<f32>, Vec<u32>) {
     let mut packed = Vec::new();
     let mut offsets = Vec::with_capacity(tables.len());
     for table in tables {
         offsets.push(packed.len() as u32);
-        pack_table(table, table.taps(), 0, &mut packed);
+        pack_table(table, table.taps(), 0, fixed_point, &mut packed);
     }
     (packed, offsets)
 }
 
+/// A quantised weight as the bits of Pillow's integer coefficient `w · 2^22` (exact: the host
+/// quantises fixed-point weights to multiples of 2^-22), which `fixed_weight` in
+/// `wgsl/common.wgsl` reads back with a bitcast instead of a conversion per tap.
+fn fixed_weight_bits(w: f64) -> f32 {
+    f32::from_bits((w * 4_194_304.0).round() as i32 as u32)
+}
+
 /// Appends `table`'s rows as the kernels read them, `[first input index, flags, weights…]`,
 /// each padded with zero weights to `taps` (at least the table's own) and its first index moved
-/// by `start_shift` (a crop batch's image offset along the axis).
-pub(crate) fn pack_table(table: &AxisWeights, taps: u32, start_shift: u32, packed: &mut Vec<f32>) {
+/// by `start_shift` (a crop batch's image offset along the axis). With `fixed_point` (Pillow's
+/// 8-bit resampling) the weights are the bits of their integer coefficients.
+pub(crate) fn pack_table(
+    table: &AxisWeights,
+    taps: u32,
+    start_shift: u32,
+    fixed_point: bool,
+    packed: &mut Vec<f32>,
+) {
     debug_assert!(taps >= table.taps());
     let padding = (taps - table.taps()) as usize;
     for i in 0..table.output_len() as usize {
         packed.push(f32::from_bits(table.start(i) + start_shift));
         let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
         packed.push(f32::from_bits(flags));
-        packed.extend(table.row(i).iter().map(|&w| w as f32));
+        if fixed_point {
+            packed.extend(table.row(i).iter().map(|&w| fixed_weight_bits(w)));
+        } else {
+            packed.extend(table.row(i).iter().map(|&w| w as f32));
+        }
         packed.extend(std::iter::repeat_n(0.0, padding));
     }
 }
