@@ -531,7 +531,9 @@ fn u8_quads_match_the_reference() {
             .unwrap();
         let data = Rng::new(case).u8s(spec.input_len());
         let what = format!("case {case}");
-        assert_paths_match_reference(gpu, &spec, &data, &every_path, 1.0, &what);
+        // Pillow's fixed point is exact; float sums may round a tie either way.
+        let tolerance = if spec.fixed_point() { 0.0 } else { 1.0 };
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, tolerance, &what);
     }
 }
 
