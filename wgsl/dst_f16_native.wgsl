@@ -10,7 +10,7 @@ fn store4(word: u32, v: vec4<f32>, count: u32) {
     }
 }
 
-// Stores one output element (the vector gather's strided groups: `strided_group.wgsl`): a
+// Stores one output element (the vector gather's strided groups: `strided_store.wgsl`): a
 // 2-byte store, which no neighbouring invocation's store touches.
 fn store1(i: u32, v: f32) {
     dst[i] = f16(v);

@@ -9,7 +9,7 @@ fn store4(word: u32, v: vec4<f32>, count: u32) {
     }
 }
 
-// Stores one output element (the vector gather's strided groups: `strided_group.wgsl`).
+// Stores one output element (the vector gather's strided groups: `strided_store.wgsl`).
 fn store1(i: u32, v: f32) {
     dst[i] = v;
 }

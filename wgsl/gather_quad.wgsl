@@ -4,8 +4,8 @@
 // group of GROUP_CHANNELS channels, on `ROWS` consecutive rows. In NCHW each channel's four
 // columns are one word of its plane; in NHWC with GROUP_CHANNELS == channels the four pixels
 // are GROUP_CHANNELS consecutive words. The host runs it only where the output width is a
-// multiple of 4, so that every row starts on a word. Elements are read one at a time through
-// the scalar source file's `load`; the taps sum in f32, or in Pillow's fixed point.
+// multiple of 4, so that every row starts on a word. Groups are read by `strided_load.wgsl`; the
+// taps sum in f32, or in Pillow's fixed point.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -107,39 +107,9 @@ fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
     let line = base + row * p.src_y;
     var sum = vec4<f32>(0.0);
     for (var tx = 0u; tx < taps_x; tx++) {
-        sum += table[rx + 2u + tx] * load_group(line + tx * p.src_x);
+        sum += table[rx + 2u + tx] * load4(line + tx * p.src_x);
     }
     return sum;
-}
-
-// A group of channels at one position: GROUP_CHANNELS elements the channel stride apart.
-fn load_group(i: u32) -> vec4<f32> {
-    var v = vec4<f32>(load(i), 0.0, 0.0, 0.0);
-    if GROUP_CHANNELS > 1u {
-        v.y = load(i + p.src_c);
-    }
-    if GROUP_CHANNELS > 2u {
-        v.z = load(i + 2u * p.src_c);
-    }
-    if GROUP_CHANNELS > 3u {
-        v.w = load(i + 3u * p.src_c);
-    }
-    return v;
-}
-
-// The same group as integers, for Pillow's fixed point.
-fn load_group_int(i: u32) -> vec4<i32> {
-    var v = vec4<i32>(load_int(i), 0, 0, 0);
-    if GROUP_CHANNELS > 1u {
-        v.y = load_int(i + p.src_c);
-    }
-    if GROUP_CHANNELS > 2u {
-        v.z = load_int(i + 2u * p.src_c);
-    }
-    if GROUP_CHANNELS > 3u {
-        v.w = load_int(i + 3u * p.src_c);
-    }
-    return v;
 }
 
 // The taps of one output position: the row band at table row `ry`, the column band at table
@@ -155,7 +125,7 @@ fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
             var sum = vec4<i32>(0);
             for (var tx = 0u; tx < taps_x; tx++) {
                 let w = fixed_weight(table[rx + 2u + tx]);
-                sum += w * load_group_int(line + tx * p.src_x);
+                sum += w * load4_int(line + tx * p.src_x);
             }
             total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
         }

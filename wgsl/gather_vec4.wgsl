@@ -3,9 +3,9 @@
 // tap and one store per output for a group of four (16 bytes for f32, one u32 word for u8: see
 // the `*_vec4_*.wgsl` I/O files); any other tensor (NCHW, whose channels are planes, or NHWC with
 // 1, 2, 3, 5... channels) has groups of GROUP_CHANNELS channels loaded and stored one element at
-// a time, the channel stride apart (`strided_group.wgsl`), with the same arithmetic. The grid is
-// 3-D (x: output column, y: block of rows, z: image and channel group), so no index needs a
-// division but the channel-group split.
+// a time, the channel stride apart (`strided_load.wgsl`, `strided_store.wgsl`), with the same
+// arithmetic. The grid is 3-D (x: output column, y: block of rows, z: image and channel group),
+// so no index needs a division but the channel-group split.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;

@@ -21,7 +21,8 @@ const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
-const STRIDED_GROUP: &str = include_str!("../../wgsl/strided_group.wgsl");
+const STRIDED_LOAD: &str = include_str!("../../wgsl/strided_load.wgsl");
+const STRIDED_STORE: &str = include_str!("../../wgsl/strided_store.wgsl");
 const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
@@ -72,7 +73,7 @@ pub enum ChannelGroup {
     #[default]
     Vector,
     /// This many channels (1 to 4, a divisor of the channel count), each loaded and stored as
-    /// one element, the channel stride apart (`wgsl/strided_group.wgsl`): NCHW, and NHWC with
+    /// one element, the channel stride apart (`wgsl/strided_load.wgsl`, `wgsl/strided_store.wgsl`): NCHW, and NHWC with
     /// other channel counts. Destinations are f32 or WGSL's f16 only: u8 and packed f16
     /// neighbours share a word that two invocations would both write.
     Strided(u32),
@@ -234,7 +235,8 @@ impl Kernel {
                     COMMON,
                     src_io,
                     dst_io,
-                    STRIDED_GROUP,
+                    STRIDED_LOAD,
+                    STRIDED_STORE,
                     BAND_VEC4,
                     GATHER_VEC4,
                 ]
@@ -252,6 +254,7 @@ impl Kernel {
                     COMMON,
                     src_io,
                     scalar_destination(dst),
+                    STRIDED_LOAD,
                     GATHER_QUAD,
                 ]
                 .join("\n");
@@ -816,7 +819,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 31] = [
+pub const FILES: [(&str, &str); 32] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -842,7 +845,8 @@ pub const FILES: [(&str, &str); 31] = [
     ("dst_vec4_texture.wgsl", DST_VEC4_TEXTURE),
     ("fused_tiled.wgsl", FUSED_TILED),
     ("band_vec4.wgsl", BAND_VEC4),
-    ("strided_group.wgsl", STRIDED_GROUP),
+    ("strided_load.wgsl", STRIDED_LOAD),
+    ("strided_store.wgsl", STRIDED_STORE),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),
     ("texture_pack.wgsl", TEXTURE_PACK),
