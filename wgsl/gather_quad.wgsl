@@ -4,8 +4,9 @@
 // group of GROUP_CHANNELS channels, on `ROWS` consecutive rows. In NCHW each channel's four
 // columns are one word of its plane; in NHWC with GROUP_CHANNELS == channels the four pixels
 // are GROUP_CHANNELS consecutive words. The host runs it only where the output width is a
-// multiple of 4, so that every row starts on a word. Groups are read by `strided_load.wgsl`; the
-// taps sum in f32, or in Pillow's fixed point.
+// multiple of 4, so that every row starts on a word, and for passes whose rows it can reuse
+// (enlargements: several rows per invocation); other passes take `gather_staged.wgsl`. Groups are
+// read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -98,44 +99,6 @@ fn two_tap_rows(
         }
         store_quad(out_base + y * p.dst_y, values);
     }
-}
-
-// The horizontal taps of input row `row` for the column whose table row is `rx` and whose
-// first input (row 0) is element `base`.
-fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
-    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let line = base + row * p.src_y;
-    var sum = vec4<f32>(0.0);
-    for (var tx = 0u; tx < taps_x; tx++) {
-        sum += table[rx + 2u + tx] * load4(line + tx * p.src_x);
-    }
-    return sum;
-}
-
-// The taps of one output position: the row band at table row `ry`, the column band at table
-// row `rx`, whose first input (row 0) is element `base`.
-fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
-    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
-    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let y0 = row_start(ry);
-    if FIXED_POINT {
-        var total = vec4<i32>(0);
-        for (var ty = 0u; ty < taps_y; ty++) {
-            let line = base + (y0 + ty) * p.src_y;
-            var sum = vec4<i32>(0);
-            for (var tx = 0u; tx < taps_x; tx++) {
-                let w = fixed_weight(table[rx + 2u + tx]);
-                sum += w * load4_int(line + tx * p.src_x);
-            }
-            total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
-        }
-        return vec4<f32>(fixed_round4(total));
-    }
-    var acc = vec4<f32>(0.0);
-    for (var ty = 0u; ty < taps_y; ty++) {
-        acc += table[ry + 2u + ty] * row_sum(rx, base, y0 + ty);
-    }
-    return acc;
 }
 
 // Byte `b` of the words an NHWC quad writes: channel `b % GROUP_CHANNELS` of pixel

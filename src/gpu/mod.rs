@@ -872,6 +872,9 @@ struct Launch {
     row_stride: u32,
 }
 
+/// Output columns per workgroup of the staged gather (`LANES` in `wgsl/gather_staged.wgsl`).
+const STAGED_COLUMNS: u32 = 64;
+
 /// Output rows per invocation of the gathers. Enlargements read the same inputs for neighbouring
 /// rows: several rows per invocation reuse the column's taps and raise the loads in flight
 /// (H200: 1080p x2 53 -> 49 µs from 2 to 4 rows). Shrinks take one row, or [`WINDOW_ROWS`] where
@@ -920,7 +923,7 @@ fn quads_serve(
 impl Launch {
     /// The kernel and grid for one pass of `spec` whose kernels take `features`: the vector
     /// gather where its channel groups serve (four-channel vectors, else strided groups), the
-    /// quad gather for u8 outputs it serves, the scalar gather otherwise.
+    /// quad or staged gather for the u8 outputs they serve, the scalar gather otherwise.
     fn choose(
         spec: &ResizeSpec,
         shape: &PassShape,
@@ -951,20 +954,38 @@ impl Launch {
         if channels.is_none()
             && let Some(group) = quads_serve(spec, features, dst, out)
         {
-            // No windows: the quad kernel has none.
+            // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
+            // rows; the others one column per invocation, staged, whose loads are four times
+            // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
+            // x2 60.4 in quads, 67.1 staged: BENCHMARKS.md tuning log item 39).
+            let rows = rows_per_invocation(shape, false);
             let work = shaders::Vec4Shape {
-                rows: rows_per_invocation(shape, false),
+                rows,
                 channels: group,
                 ..Default::default()
             };
-            let grid = (
-                (out.width / 4).div_ceil(work.group_x),
-                out.height.div_ceil(work.group_y * work.rows),
-                spec.batch() * (spec.channels() / group.size()),
-            );
+            let (variant, grid) = if rows > 1 {
+                (
+                    KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work),
+                    (
+                        (out.width / 4).div_ceil(work.group_x),
+                        out.height.div_ceil(work.group_y * work.rows),
+                        spec.batch() * (spec.channels() / group.size()),
+                    ),
+                )
+            } else {
+                (
+                    KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work),
+                    (
+                        out.width.div_ceil(STAGED_COLUMNS),
+                        out.height,
+                        spec.batch() * (spec.channels() / group.size()),
+                    ),
+                )
+            };
             if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
                 return Launch {
-                    variant: KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work),
+                    variant,
                     workgroups: grid,
                     row_stride: 0,
                 };
@@ -1417,14 +1438,15 @@ mod tests {
         assert_eq!(choose(Nchw, 4, f32, color), None);
     }
 
-    /// u8 outputs that strided groups cannot write take quads of columns where a quad is whole
-    /// words: rows starting on a word (output width a multiple of 4), NCHW or NHWC pixels of 1
-    /// to 3 channels, no colour conversion.
+    /// u8 outputs that strided groups cannot write take whole words where a row starts on a
+    /// word (output width a multiple of 4), in NCHW or as NHWC pixels of 1 to 3 channels,
+    /// without colour conversion: quads of columns where the pass reuses rows (enlargements),
+    /// one column per invocation staged through workgroup memory otherwise.
     #[test]
-    fn u8_quads_where_rows_start_on_words() {
+    fn u8_words_where_rows_start_on_words() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
-        let choose = |layout: Layout, channels: u32, width: u32, color: bool| {
-            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(40, width))
+        let choose = |layout: Layout, channels: u32, height: u32, width: u32, color: bool| {
+            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(height, width))
                 .channels(channels)
                 .layout(layout)
                 .element(ElementType::U8)
@@ -1444,27 +1466,37 @@ mod tests {
             };
             let u8 = ElementType::U8;
             let launch = Launch::choose(&spec, &shape, u8, u8, features, 65535);
+            let groups = |shape: shaders::Vec4Shape| channels / shape.channels.size();
             match launch.variant {
                 KernelVariant::GatherQuad { shape, .. } => {
                     // One invocation per four columns, per row block, per group.
                     assert_eq!(launch.workgroups.0, (width / 4).div_ceil(shape.group_x));
-                    assert_eq!(launch.workgroups.2, channels / shape.channels.size());
-                    Some(shape.channels.size())
+                    assert_eq!(launch.workgroups.2, groups(shape));
+                    Some(("quads", shape.channels.size()))
                 }
-                KernelVariant::GatherVec4 { .. } => Some(0),
+                KernelVariant::GatherStaged { shape, .. } => {
+                    // One workgroup per 64 columns, per row, per group.
+                    assert_eq!(launch.workgroups.0, width.div_ceil(64));
+                    assert_eq!(launch.workgroups.1, height);
+                    assert_eq!(launch.workgroups.2, groups(shape));
+                    Some(("staged", shape.channels.size()))
+                }
+                KernelVariant::GatherVec4 { .. } => Some(("vector", 4)),
                 _ => None,
             }
         };
-        assert_eq!(choose(Nhwc, 3, 60, false), Some(3));
-        assert_eq!(choose(Nhwc, 1, 60, false), Some(1));
-        assert_eq!(choose(Nchw, 3, 1024, false), Some(3));
-        assert_eq!(choose(Nchw, 6, 60, false), Some(3));
-        assert_eq!(choose(Nhwc, 4, 60, false), Some(0));
+        assert_eq!(choose(Nhwc, 3, 40, 60, false), Some(("quads", 3)));
+        assert_eq!(choose(Nhwc, 1, 40, 60, false), Some(("quads", 1)));
+        assert_eq!(choose(Nchw, 3, 40, 1024, false), Some(("quads", 3)));
+        assert_eq!(choose(Nchw, 6, 40, 60, false), Some(("quads", 3)));
+        assert_eq!(choose(Nhwc, 3, 10, 60, false), Some(("staged", 3)));
+        assert_eq!(choose(Nchw, 2, 20, 132, false), Some(("staged", 2)));
+        assert_eq!(choose(Nhwc, 4, 40, 60, false), Some(("vector", 4)));
         // NHWC pixels of 6 channels in groups of 3 are not whole words; odd widths split words
         // between rows; colour needs the vector kernels.
-        assert_eq!(choose(Nhwc, 6, 60, false), None);
-        assert_eq!(choose(Nhwc, 3, 62, false), None);
-        assert_eq!(choose(Nchw, 3, 62, false), None);
-        assert_eq!(choose(Nhwc, 3, 60, true), None);
+        assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
+        assert_eq!(choose(Nhwc, 3, 40, 62, false), None);
+        assert_eq!(choose(Nchw, 3, 10, 62, false), None);
+        assert_eq!(choose(Nhwc, 3, 40, 60, true), None);
     }
 }

@@ -19,6 +19,8 @@ const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
+const GATHER_STAGED: &str = include_str!("../../wgsl/gather_staged.wgsl");
+const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
 const STRIDED_LOAD: &str = include_str!("../../wgsl/strided_load.wgsl");
@@ -242,11 +244,15 @@ impl Kernel {
                 ]
                 .join("\n");
             }
-            KernelVariant::GatherQuad { .. } => {
+            KernelVariant::GatherQuad { .. } | KernelVariant::GatherStaged { .. } => {
                 let src_io = if native_src {
                     SRC_F16_NATIVE
                 } else {
                     scalar_source(src)
+                };
+                let body = match self.variant {
+                    KernelVariant::GatherQuad { .. } => GATHER_QUAD,
+                    _ => GATHER_STAGED,
                 };
                 return [
                     enable,
@@ -255,7 +261,8 @@ impl Kernel {
                     src_io,
                     scalar_destination(dst),
                     STRIDED_LOAD,
-                    GATHER_QUAD,
+                    STRIDED_TAPS,
+                    body,
                 ]
                 .join("\n");
             }
@@ -376,6 +383,22 @@ pub enum KernelVariant {
         /// Workgroup (in quads of columns), rows per invocation and the strided channel group.
         shape: Vec4Shape,
     },
+    /// One output column of a strided channel group per invocation and row, the bytes of a
+    /// row's 64 columns gathered in workgroup memory and written as whole words of a u8 output:
+    /// the same tensors as [`KernelVariant::GatherQuad`], for passes of one row per invocation
+    /// (`wgsl/gather_staged.wgsl`).
+    GatherStaged {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
+        /// Taps along y baked in (0: read at run time).
+        taps_y: u32,
+        /// Taps along x baked in (0: read at run time).
+        taps_x: u32,
+        /// Rows per invocation and the strided channel group (workgroups are 64 columns wide).
+        shape: Vec4Shape,
+    },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
         /// Element type read.
@@ -468,6 +491,23 @@ impl KernelVariant {
         }
     }
 
+    /// The staged gather for a band of `taps_y × taps_x`, specialised when both are small.
+    pub fn staged_for(
+        src: ElementType,
+        dst: ElementType,
+        taps_y: u32,
+        taps_x: u32,
+        shape: Vec4Shape,
+    ) -> Self {
+        KernelVariant::GatherStaged {
+            src,
+            dst,
+            taps_y: specialised(taps_y),
+            taps_x: specialised(taps_x),
+            shape,
+        }
+    }
+
     /// The fused kernel for a band of `taps_y × taps_x`, specialised when both are small.
     pub fn fused_for(
         src: ElementType,
@@ -530,8 +570,18 @@ impl KernelVariant {
                 }
             }
         }
-        // Quads of u8 columns, from each source type, groups of every size.
+        // u8 columns in quads and staged, from each source type, groups of every size.
         for (k, size) in (1..=4).enumerate() {
+            all.push(Self::staged_for(
+                types[(k + 1) % types.len()],
+                ElementType::U8,
+                [1, 12, 0, 3][k],
+                [8, 1, 20, 3][k],
+                Vec4Shape {
+                    channels: ChannelGroup::Strided(size),
+                    ..Default::default()
+                },
+            ));
             all.push(Self::quad_for(
                 types[k % types.len()],
                 ElementType::U8,
@@ -607,6 +657,19 @@ impl KernelVariant {
                 shape.rows,
                 shape.channels.size()
             ),
+            KernelVariant::GatherStaged {
+                src,
+                dst,
+                taps_y,
+                taps_x,
+                shape,
+            } => format!(
+                "wgpu-resize gather staged {}->{} taps {taps_y}x{taps_x} rows {} channels {}",
+                src.name(),
+                dst.name(),
+                shape.rows,
+                shape.channels.size()
+            ),
             KernelVariant::Fused {
                 src,
                 dst,
@@ -632,6 +695,7 @@ impl KernelVariant {
             KernelVariant::Gather { src, .. }
             | KernelVariant::GatherVec4 { src, .. }
             | KernelVariant::GatherQuad { src, .. }
+            | KernelVariant::GatherStaged { src, .. }
             | KernelVariant::Fused { src, .. } => src,
         }
     }
@@ -642,6 +706,7 @@ impl KernelVariant {
             KernelVariant::Gather { dst, .. }
             | KernelVariant::GatherVec4 { dst, .. }
             | KernelVariant::GatherQuad { dst, .. }
+            | KernelVariant::GatherStaged { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
         }
     }
@@ -683,6 +748,17 @@ impl KernelVariant {
                 ("GROUP_Y", shape.group_y as f64),
                 ("GROUP_CHANNELS", shape.channels.size() as f64),
             ],
+            KernelVariant::GatherStaged {
+                taps_y,
+                taps_x,
+                shape,
+                ..
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
+                ("ROWS", shape.rows as f64),
+                ("GROUP_CHANNELS", shape.channels.size() as f64),
+            ],
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
@@ -715,7 +791,7 @@ impl KernelVariant {
         match self {
             KernelVariant::Gather { .. } => false,
             KernelVariant::GatherVec4 { shape, .. } => shape.channels == ChannelGroup::Vector,
-            KernelVariant::GatherQuad { .. } => false,
+            KernelVariant::GatherQuad { .. } | KernelVariant::GatherStaged { .. } => false,
             KernelVariant::Fused { .. } => true,
         }
     }
@@ -819,7 +895,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 32] = [
+pub const FILES: [(&str, &str); 34] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -837,6 +913,8 @@ pub const FILES: [(&str, &str); 32] = [
     ("gather.wgsl", GATHER),
     ("gather_vec4.wgsl", GATHER_VEC4),
     ("gather_quad.wgsl", GATHER_QUAD),
+    ("gather_staged.wgsl", GATHER_STAGED),
+    ("strided_taps.wgsl", STRIDED_TAPS),
     ("src_vec4_f32.wgsl", SRC_VEC4_F32),
     ("src_vec4_u8.wgsl", SRC_VEC4_U8),
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
