@@ -495,7 +495,7 @@ fn strided_groups_match_the_reference() {
 fn u8_words_match_the_reference() {
     use wgpu_resize::presets::{self, PillowFilter};
     use wgpu_resize::{ElementType, Filter};
-    let Some(gpu) = gpu("u8 quads") else {
+    let Some(gpu) = gpu("u8 words") else {
         return;
     };
     let mut rng = Rng::new(0x0000_9a4d);

@@ -944,6 +944,11 @@ impl Launch {
                 row_stride: 0,
             };
         }
+        // Images times channel groups of `size`: the grid's third dimension.
+        let images_and_groups = |size: u32| spec.batch() * (spec.channels() / size);
+        let fits = |grid: (u32, u32, u32)| {
+            grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups
+        };
         let channels = if spec.vector_friendly() {
             Some(ChannelGroup::Vector)
         } else if strided_groups_serve(features, dst) {
@@ -951,9 +956,25 @@ impl Launch {
         } else {
             None
         };
-        if channels.is_none()
-            && let Some(group) = quads_serve(spec, features, dst, out)
-        {
+        if let Some(channels) = channels {
+            let work = shaders::Vec4Shape {
+                rows: rows_per_invocation(shape, window_pays(spec, shape, channels)),
+                channels,
+                ..Default::default()
+            };
+            let grid = (
+                out.width.div_ceil(work.group_x),
+                out.height.div_ceil(work.group_y * work.rows),
+                images_and_groups(channels.size()),
+            );
+            if fits(grid) {
+                return Launch {
+                    variant: KernelVariant::vec4_for(src, dst, shape.y.1, shape.x.1, work),
+                    workgroups: grid,
+                    row_stride: 0,
+                };
+            }
+        } else if let Some(group) = quads_serve(spec, features, dst, out) {
             // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
             // rows; the others one column per invocation, staged, whose loads are four times
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
@@ -970,7 +991,7 @@ impl Launch {
                     (
                         (out.width / 4).div_ceil(work.group_x),
                         out.height.div_ceil(work.group_y * work.rows),
-                        spec.batch() * (spec.channels() / group.size()),
+                        images_and_groups(group.size()),
                     ),
                 )
             } else {
@@ -979,32 +1000,13 @@ impl Launch {
                     (
                         out.width.div_ceil(STAGED_COLUMNS),
                         out.height,
-                        spec.batch() * (spec.channels() / group.size()),
+                        images_and_groups(group.size()),
                     ),
                 )
             };
-            if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
+            if fits(grid) {
                 return Launch {
                     variant,
-                    workgroups: grid,
-                    row_stride: 0,
-                };
-            }
-        }
-        if let Some(channels) = channels {
-            let work = shaders::Vec4Shape {
-                rows: rows_per_invocation(shape, window_pays(spec, shape, channels)),
-                channels,
-                ..Default::default()
-            };
-            let grid = (
-                out.width.div_ceil(work.group_x),
-                out.height.div_ceil(work.group_y * work.rows),
-                spec.batch() * (spec.channels() / channels.size()),
-            );
-            if grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups {
-                return Launch {
-                    variant: KernelVariant::vec4_for(src, dst, shape.y.1, shape.x.1, work),
                     workgroups: grid,
                     row_stride: 0,
                 };
@@ -1378,6 +1380,32 @@ mod tests {
         assert_eq!(step(256, 64, PillowFilter::Lanczos).1, 0);
     }
 
+    /// The launch `Launch::choose` gives a one-pass resize of a 20x30 input to `output`, with
+    /// 2x2 taps, `channels` channels of `element` in `layout`, kernels taking `features`.
+    fn launch_for(
+        layout: crate::spec::Layout,
+        channels: u32,
+        element: ElementType,
+        output: Size2,
+        features: KernelFeatures,
+    ) -> Launch {
+        let spec = ResizeSpec::builder(Size2::new(20, 30), output)
+            .channels(channels)
+            .layout(layout)
+            .element(element)
+            .build()
+            .unwrap();
+        let shape = PassShape {
+            src_size: spec.input(),
+            dst_size: spec.output(),
+            y: (0, 2),
+            x: (0, 2),
+            fused: None,
+            color: PassColor::WHOLE,
+        };
+        Launch::choose(&spec, &shape, element, element, features, 65535)
+    }
+
     /// The vector gather serves every tensor whose groups it can store whole: four-channel
     /// vectors for NHWC with channels a multiple of 4, strided groups (the largest of 4, 3, 2, 1
     /// dividing the channels) for NCHW and other NHWC channel counts where single f32 or WGSL
@@ -1386,21 +1414,7 @@ mod tests {
     fn strided_groups_where_vectors_cannot_serve() {
         use crate::spec::Layout;
         let choose = |layout: Layout, channels: u32, element: ElementType, features| {
-            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(40, 60))
-                .channels(channels)
-                .layout(layout)
-                .element(element)
-                .build()
-                .unwrap();
-            let shape = PassShape {
-                src_size: spec.input(),
-                dst_size: spec.output(),
-                y: (0, 2),
-                x: (0, 2),
-                fused: None,
-                color: PassColor::WHOLE,
-            };
-            let launch = Launch::choose(&spec, &shape, element, element, features, 65535);
+            let launch = launch_for(layout, channels, element, Size2::new(40, 60), features);
             match launch.variant {
                 KernelVariant::GatherVec4 { shape, .. } => {
                     // The grid covers every channel group once.
@@ -1446,26 +1460,12 @@ mod tests {
     fn u8_words_where_rows_start_on_words() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
         let choose = |layout: Layout, channels: u32, height: u32, width: u32, color: bool| {
-            let spec = ResizeSpec::builder(Size2::new(20, 30), Size2::new(height, width))
-                .channels(channels)
-                .layout(layout)
-                .element(ElementType::U8)
-                .build()
-                .unwrap();
-            let shape = PassShape {
-                src_size: spec.input(),
-                dst_size: spec.output(),
-                y: (0, 2),
-                x: (0, 2),
-                fused: None,
-                color: PassColor::WHOLE,
-            };
             let features = KernelFeatures {
                 color,
                 ..KernelFeatures::default()
             };
-            let u8 = ElementType::U8;
-            let launch = Launch::choose(&spec, &shape, u8, u8, features, 65535);
+            let output = Size2::new(height, width);
+            let launch = launch_for(layout, channels, ElementType::U8, output, features);
             let groups = |shape: shaders::Vec4Shape| channels / shape.channels.size();
             match launch.variant {
                 KernelVariant::GatherQuad { shape, .. } => {

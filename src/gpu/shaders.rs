@@ -217,26 +217,27 @@ impl Kernel {
         } else {
             ""
         };
+        // One element at a time: the scalar gather's and the strided groups' I/O.
+        let scalar_src = if native_src {
+            SRC_F16_NATIVE
+        } else {
+            scalar_source(src)
+        };
+        let scalar_dst = if native_dst {
+            DST_F16_NATIVE
+        } else {
+            scalar_destination(dst)
+        };
         let body = match self.variant {
             KernelVariant::GatherVec4 { shape, .. }
                 if matches!(shape.channels, ChannelGroup::Strided(_)) =>
             {
-                let src_io = if native_src {
-                    SRC_F16_NATIVE
-                } else {
-                    scalar_source(src)
-                };
-                let dst_io = if native_dst {
-                    DST_F16_NATIVE
-                } else {
-                    scalar_destination(dst)
-                };
                 return [
                     enable,
                     SRGB,
                     COMMON,
-                    src_io,
-                    dst_io,
+                    scalar_src,
+                    scalar_dst,
                     STRIDED_LOAD,
                     STRIDED_STORE,
                     BAND_VEC4,
@@ -245,11 +246,6 @@ impl Kernel {
                 .join("\n");
             }
             KernelVariant::GatherQuad { .. } | KernelVariant::GatherStaged { .. } => {
-                let src_io = if native_src {
-                    SRC_F16_NATIVE
-                } else {
-                    scalar_source(src)
-                };
                 let body = match self.variant {
                     KernelVariant::GatherQuad { .. } => GATHER_QUAD,
                     _ => GATHER_STAGED,
@@ -258,8 +254,8 @@ impl Kernel {
                     enable,
                     SRGB,
                     COMMON,
-                    src_io,
-                    scalar_destination(dst),
+                    scalar_src,
+                    scalar_dst,
                     STRIDED_LOAD,
                     STRIDED_TAPS,
                     body,
@@ -270,17 +266,7 @@ impl Kernel {
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
             KernelVariant::Gather { .. } => {
-                let src_io = if native_src {
-                    SRC_F16_NATIVE
-                } else {
-                    scalar_source(src)
-                };
-                let dst_io = if native_dst {
-                    DST_F16_NATIVE
-                } else {
-                    scalar_destination(dst)
-                };
-                return [enable, SRGB, COMMON, src_io, dst_io, GATHER].join("\n");
+                return [enable, SRGB, COMMON, scalar_src, scalar_dst, GATHER].join("\n");
             }
         };
         let src_io = match features.texture_source {
@@ -720,45 +706,38 @@ impl KernelVariant {
                 taps_x,
                 shape,
                 ..
-            } => vec![
-                ("TAPS_Y", taps_y as f64),
-                ("TAPS_X", taps_x as f64),
-                ("ROWS", shape.rows as f64),
-                ("GROUP_X", shape.group_x as f64),
-                ("GROUP_Y", shape.group_y as f64),
-                ("GROUP_CHANNELS", shape.channels.size() as f64),
-                (
-                    "UNIT",
-                    match shape.channels {
-                        ChannelGroup::Vector => 4.0,
-                        ChannelGroup::Strided(_) => 1.0,
-                    },
-                ),
-            ],
+            } => {
+                let unit = match shape.channels {
+                    ChannelGroup::Vector => 4.0,
+                    ChannelGroup::Strided(_) => 1.0,
+                };
+                let mut all = gather_constants(taps_y, taps_x, shape);
+                all.extend([
+                    ("GROUP_X", shape.group_x as f64),
+                    ("GROUP_Y", shape.group_y as f64),
+                    ("UNIT", unit),
+                ]);
+                all
+            }
             KernelVariant::GatherQuad {
                 taps_y,
                 taps_x,
                 shape,
                 ..
-            } => vec![
-                ("TAPS_Y", taps_y as f64),
-                ("TAPS_X", taps_x as f64),
-                ("ROWS", shape.rows as f64),
-                ("GROUP_X", shape.group_x as f64),
-                ("GROUP_Y", shape.group_y as f64),
-                ("GROUP_CHANNELS", shape.channels.size() as f64),
-            ],
+            } => {
+                let mut all = gather_constants(taps_y, taps_x, shape);
+                all.extend([
+                    ("GROUP_X", shape.group_x as f64),
+                    ("GROUP_Y", shape.group_y as f64),
+                ]);
+                all
+            }
             KernelVariant::GatherStaged {
                 taps_y,
                 taps_x,
                 shape,
                 ..
-            } => vec![
-                ("TAPS_Y", taps_y as f64),
-                ("TAPS_X", taps_x as f64),
-                ("ROWS", shape.rows as f64),
-                ("GROUP_CHANNELS", shape.channels.size() as f64),
-            ],
+            } => gather_constants(taps_y, taps_x, shape),
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
@@ -795,6 +774,17 @@ impl KernelVariant {
             KernelVariant::Fused { .. } => true,
         }
     }
+}
+
+/// The pipeline constants every gather of baked taps and rows declares: tap counts, rows per
+/// invocation and channels per group.
+fn gather_constants(taps_y: u32, taps_x: u32, shape: Vec4Shape) -> Vec<(&'static str, f64)> {
+    vec![
+        ("TAPS_Y", taps_y as f64),
+        ("TAPS_X", taps_x as f64),
+        ("ROWS", shape.rows as f64),
+        ("GROUP_CHANNELS", shape.channels.size() as f64),
+    ]
 }
 
 /// The scalar gather's source I/O file for `src` (f16 as packed words).
