@@ -185,3 +185,64 @@ fn premultiplied_alpha_keeps_transparent_colour_out_of_edges() {
         .unwrap_err();
     assert!(err.to_string().contains("RGBA"), "{err}");
 }
+
+/// Linear light on tensors without RGBA vectors (RGB and other NHWC channel counts, NCHW
+/// planes): the strided groups for f32 and f16, the u8 gathers' quads (enlargements) and staged
+/// columns (shrinks), on every path, random shapes and seeds, into poisoned buffers against the
+/// reference.
+#[test]
+fn linear_light_without_rgba_vectors_matches_the_reference() {
+    use wgpu_resize::Layout;
+    let Some(gpu) = gpu("linear light, strided") else {
+        return;
+    };
+    let mut rng = Rng::new(0x11_9e7);
+    for case in 0..8u64 {
+        let channels = [3, 1, 2, 3][case as usize % 4];
+        let layout = if case % 2 == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let input = Size2::new(rng.range(6, 40), rng.range(6, 40));
+        let width = 4 * rng.range(1, 30);
+        let output = if case % 3 == 0 {
+            Size2::new(input.height * 2, width)
+        } else {
+            Size2::new((input.height / 2).max(1), width)
+        };
+        let filter = [
+            presets::PillowFilter::Bilinear,
+            presets::PillowFilter::Lanczos,
+        ][case as usize % 2];
+        let builder = presets::pillow(input, output, filter)
+            .channels(channels)
+            .layout(layout)
+            .batch(rng.range(1, 3))
+            .linear_light(true);
+        let paths = [Path::Gather, Path::Separable, Path::Auto];
+        let spec = builder.element(ElementType::U8).build().unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in paths {
+            let report = compare(&run_poisoned(gpu, &spec, &data, path), &expected);
+            assert!(report.within(1.0), "case {case} {spec:?} {path}: {report}");
+        }
+        let spec = builder.element(ElementType::F32).build().unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in paths {
+            let report = compare(&run_poisoned(gpu, &spec, &data, path), &expected);
+            assert!(report.within(1e-5), "case {case} {spec:?} {path}: {report}");
+        }
+        if gpu.resizer.native_f16() {
+            let spec = builder.element(ElementType::F16).build().unwrap();
+            let data = Rng::new(case).f16s(spec.input_len());
+            let expected = reference::resize(&spec, &data).unwrap();
+            for path in paths {
+                let report = compare(&run_poisoned(gpu, &spec, &data, path), &expected);
+                assert!(report.within(4e-3), "case {case} {spec:?} {path}: {report}");
+            }
+        }
+    }
+}

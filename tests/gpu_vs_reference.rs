@@ -738,8 +738,8 @@ fn overlapping_vertical_bands_match_the_reference() {
     };
     let mut rng = Rng::new(0x57a9_ed00);
     for case in 0..12u64 {
-        let (channels, layout) = [(4, Layout::Nhwc), (3, Layout::Nchw), (6, Layout::Nhwc)]
-            [case as usize % 3];
+        let (channels, layout) =
+            [(4, Layout::Nhwc), (3, Layout::Nchw), (6, Layout::Nhwc)][case as usize % 3];
         let filter = [Filter::Cubic { a: -0.5 }, Filter::Lanczos { lobes: 3 }][case as usize % 2];
         let input = Size2::new(rng.range(40, 220), rng.range(8, 150));
         let ratio = rng.range(2, 12);
@@ -766,7 +766,8 @@ fn overlapping_vertical_bands_match_the_reference() {
         let spec = builder.build().unwrap();
         let mut data = Rng::new(case).f32s(spec.input_len());
         if colour {
-            data.iter_mut().for_each(|v| *v = 0.5 + 0.5 * v.abs().min(1.0));
+            data.iter_mut()
+                .for_each(|v| *v = 0.5 + 0.5 * v.abs().min(1.0));
         }
         assert_paths_match_reference(gpu, &spec, &data, &paths, TOLERANCE, &what);
         let spec = builder.element(ElementType::F16).build().unwrap();

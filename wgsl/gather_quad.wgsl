@@ -49,7 +49,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         for (var j = 0u; j < QUAD; j++) {
             values[j] = vec4<f32>(p.extrapolation);
             if !(outside[j] || row_outside(ry)) {
-                values[j] = column_sum(ry, columns[j], starts[j]);
+                values[j] = finish4(column_sum(ry, columns[j], starts[j]));
             }
         }
         store_quad(out_base + y * p.dst_y, values);
@@ -91,7 +91,7 @@ fn two_tap_rows(
                     h1[j] = row_sum(columns[j], starts[j], y0 + 1u);
                 }
                 if !outside[j] {
-                    values[j] = table[ry + 2u] * h0[j] + table[ry + 3u] * h1[j];
+                    values[j] = finish4(table[ry + 2u] * h0[j] + table[ry + 3u] * h1[j]);
                 }
             }
             have = true;

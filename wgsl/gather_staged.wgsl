@@ -45,7 +45,7 @@ fn main(
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var v = vec4<f32>(p.extrapolation);
         if live && !(x_outside || row_outside(ry)) {
-            v = column_sum(ry, rx, base);
+            v = finish4(column_sum(ry, rx, base));
         }
         var bytes = u8_of4(v);
         for (var k = 0u; k < GROUP_CHANNELS; k++) {

@@ -1,6 +1,7 @@
 // The taps of one output position for the u8 gathers of strided groups (`gather_quad.wgsl`,
-// `gather_staged.wgsl`, which declare TAPS_Y and TAPS_X): in f32, or in Pillow's fixed point,
-// which rounds the horizontal sums of each input row to 8 bits before the vertical taps.
+// `gather_staged.wgsl`, which declare TAPS_Y and TAPS_X): in f32, each input converted on its
+// way to the taps (`prepare4`: linear light), or in Pillow's fixed point, which rounds the
+// horizontal sums of each input row to 8 bits before the vertical taps.
 
 // The horizontal taps of input row `row` for the column whose table row is `rx` and whose
 // first input (row 0) is element `base`.
@@ -9,7 +10,7 @@ fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
     let line = base + row * p.src_y;
     var sum = vec4<f32>(0.0);
     for (var tx = 0u; tx < taps_x; tx++) {
-        sum += table[rx + 2u + tx] * load4(line + tx * p.src_x);
+        sum += table[rx + 2u + tx] * prepare4(load4(line + tx * p.src_x));
     }
     return sum;
 }

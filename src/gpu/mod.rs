@@ -894,23 +894,19 @@ fn rows_per_invocation(shape: &PassShape, windows: bool) -> u32 {
 
 /// Whether the vector gather's strided channel groups can run a pass that writes `dst` with
 /// `features`: single f32 or WGSL f16 elements can be stored without touching a neighbour's
-/// word, and colour conversions (alpha, premultiplication) need whole RGBA groups.
-fn strided_groups_serve(features: KernelFeatures, dst: ElementType) -> bool {
+/// word. Linear light converts each channel on its own, as strided groups can; premultiplied
+/// alpha needs whole RGBA pixels, which are vectors.
+fn strided_groups_serve(spec: &ResizeSpec, features: KernelFeatures, dst: ElementType) -> bool {
     let single_stores = dst == ElementType::F32 || (dst == ElementType::F16 && features.native_f16);
-    single_stores && !features.color
+    single_stores && !spec.premultiplied_alpha()
 }
 
-/// The channel group of the quad gather for a pass that writes `dst` at `out` with `features`,
-/// where it serves: u8 outputs whose rows start on a word (width a multiple of 4), in NCHW or
-/// as NHWC pixels of 1 to 3 channels (four pixels are then whole words), without colour
-/// conversions.
-fn quads_serve(
-    spec: &ResizeSpec,
-    features: KernelFeatures,
-    dst: ElementType,
-    out: Size2,
-) -> Option<ChannelGroup> {
-    if dst != ElementType::U8 || features.color || !out.width.is_multiple_of(4) {
+/// The channel group of the quad gather for a pass that writes `dst` at `out`, where it serves:
+/// u8 outputs whose rows start on a word (width a multiple of 4), in NCHW or as NHWC pixels of
+/// 1 to 3 channels (four pixels are then whole words), in linear light or not (premultiplied
+/// alpha needs whole RGBA pixels, which are vectors).
+fn quads_serve(spec: &ResizeSpec, dst: ElementType, out: Size2) -> Option<ChannelGroup> {
+    if dst != ElementType::U8 || spec.premultiplied_alpha() || !out.width.is_multiple_of(4) {
         return None;
     }
     match spec.layout() {
@@ -951,7 +947,7 @@ impl Launch {
         };
         let channels = if spec.vector_friendly() {
             Some(ChannelGroup::Vector)
-        } else if strided_groups_serve(features, dst) {
+        } else if strided_groups_serve(spec, features, dst) {
             Some(ChannelGroup::strided_for(spec.channels()))
         } else {
             None
@@ -974,7 +970,7 @@ impl Launch {
                     row_stride: 0,
                 };
             }
-        } else if let Some(group) = quads_serve(spec, features, dst, out) {
+        } else if let Some(group) = quads_serve(spec, dst, out) {
             // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
             // rows; the others one column per invocation, staged, whose loads are four times
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
@@ -1409,7 +1405,7 @@ mod tests {
     /// The vector gather serves every tensor whose groups it can store whole: four-channel
     /// vectors for NHWC with channels a multiple of 4, strided groups (the largest of 4, 3, 2, 1
     /// dividing the channels) for NCHW and other NHWC channel counts where single f32 or WGSL
-    /// f16 elements are written and no colour is converted; the scalar gather otherwise.
+    /// f16 elements are written, in linear light or not; the scalar gather otherwise.
     #[test]
     fn strided_groups_where_vectors_cannot_serve() {
         use crate::spec::Layout;
@@ -1446,16 +1442,18 @@ mod tests {
         assert_eq!(choose(Nhwc, 10, f32, plain), Some(Strided(2)));
         assert_eq!(choose(Nchw, 7, f32, plain), Some(Strided(1)));
         assert_eq!(choose(Nchw, 3, f16, native), Some(Strided(3)));
-        // u8 and packed f16 neighbours share words; colour needs whole RGBA groups.
+        // Linear light converts each channel alone (premultiplied alpha is NHWC RGBA, vectors).
+        assert_eq!(choose(Nchw, 4, f32, color), Some(Strided(4)));
+        assert_eq!(choose(Nhwc, 3, f32, color), Some(Strided(3)));
+        // u8 and packed f16 neighbours share words.
         assert_eq!(choose(Nchw, 3, u8, plain), None);
         assert_eq!(choose(Nhwc, 3, f16, plain), None);
-        assert_eq!(choose(Nchw, 4, f32, color), None);
     }
 
     /// u8 outputs that strided groups cannot write take whole words where a row starts on a
-    /// word (output width a multiple of 4), in NCHW or as NHWC pixels of 1 to 3 channels,
-    /// without colour conversion: quads of columns where the pass reuses rows (enlargements),
-    /// one column per invocation staged through workgroup memory otherwise.
+    /// word (output width a multiple of 4), in NCHW or as NHWC pixels of 1 to 3 channels, in
+    /// linear light or not: quads of columns where the pass reuses rows (enlargements), one
+    /// column per invocation staged through workgroup memory otherwise.
     #[test]
     fn u8_words_where_rows_start_on_words() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
@@ -1492,11 +1490,13 @@ mod tests {
         assert_eq!(choose(Nhwc, 3, 10, 60, false), Some(("staged", 3)));
         assert_eq!(choose(Nchw, 2, 20, 132, false), Some(("staged", 2)));
         assert_eq!(choose(Nhwc, 4, 40, 60, false), Some(("vector", 4)));
+        // Linear light converts each channel alone.
+        assert_eq!(choose(Nhwc, 3, 40, 60, true), Some(("quads", 3)));
+        assert_eq!(choose(Nchw, 3, 10, 60, true), Some(("staged", 3)));
         // NHWC pixels of 6 channels in groups of 3 are not whole words; odd widths split words
-        // between rows; colour needs the vector kernels.
+        // between rows.
         assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
         assert_eq!(choose(Nhwc, 3, 40, 62, false), None);
         assert_eq!(choose(Nchw, 3, 10, 62, false), None);
-        assert_eq!(choose(Nhwc, 3, 40, 60, true), None);
     }
 }
