@@ -218,7 +218,8 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 
 /// Three-channel shapes: the ML batch, a 2x enlargement and an antialiased 4K shrink as NCHW
 /// f32 tensors; a 2x enlargement of RGB pixels (NHWC) as f32 and as u8; and Pillow's lanczos
-/// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point).
+/// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
+/// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words.
 pub fn three_channel_shapes() -> Vec<BenchShape> {
     let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
         .to(224, 224)
@@ -233,6 +234,10 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
         hd_x2,
         hd_x2.with_element(ElementType::U8),
         BenchShape::scaled(1, 2160, 3840, 3, 0.5)
+            .with_filter(BenchFilter::Lanczos3Antialias)
+            .with_element(ElementType::U8),
+        BenchShape::scaled(1, 2160, 3840, 3, 0.5)
+            .to(768, 1366)
             .with_filter(BenchFilter::Lanczos3Antialias)
             .with_element(ElementType::U8),
     ]

@@ -1,12 +1,13 @@
 // Gather, four output columns per invocation: u8 tensors without four neighbouring channels
 // (NCHW, and NHWC with 1 to 3 channels), whose elements share 32-bit words with their
-// neighbours. An invocation owns whole words of the output: four neighbouring columns of a
-// group of GROUP_CHANNELS channels, on `ROWS` consecutive rows. In NCHW each channel's four
-// columns are one word of its plane; in NHWC with GROUP_CHANNELS == channels the four pixels
-// are GROUP_CHANNELS consecutive words. The host runs it only where the output width is a
-// multiple of 4, so that every row starts on a word, and for passes whose rows it can reuse
-// (enlargements: several rows per invocation); other passes take `gather_staged.wgsl`. Groups are
-// read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
+// neighbours. An invocation writes one run of bytes per row: four neighbouring columns (fewer at
+// the row's end) of a group of GROUP_CHANNELS channels, on `ROWS` consecutive rows. In NCHW each
+// channel's four columns are a run of four bytes of its plane; in NHWC with GROUP_CHANNELS ==
+// channels the four pixels are one run of 4 * GROUP_CHANNELS bytes, whole words where the row
+// starts on one (`dst_u8_runs.wgsl` writes the words a run shares with its neighbours
+// atomically). The host runs it for passes whose rows it can reuse (enlargements: several rows
+// per invocation); other passes take `gather_staged.wgsl`. Groups are read by
+// `strided_load.wgsl` and summed by `strided_taps.wgsl`.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -26,6 +27,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if first_column >= p.out_w || first_row >= p.out_h {
         return;
     }
+    // Columns of this quad inside the row; the others repeat the last one's taps, unstored.
+    let quad_columns = min(QUAD, p.out_w - first_column);
     let groups = p.channels / GROUP_CHANNELS;
     let n = gid.z / groups;
     let first_channel = (gid.z % groups) * GROUP_CHANNELS;
@@ -33,14 +36,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     var starts: array<u32, QUAD>;
     var outside: array<bool, QUAD>;
     for (var j = 0u; j < QUAD; j++) {
-        columns[j] = table_row(p.x_table + n * p.x_image_stride, p.x_taps, first_column + j);
+        let x = min(first_column + j, p.out_w - 1u);
+        columns[j] = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
         outside[j] = row_outside(columns[j]);
         starts[j] = n * p.src_n + first_channel * p.src_c + row_start(columns[j]) * p.src_x;
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
     if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT {
-        two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base);
+        two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
     for (var y = first_row; y < last_row; y++) {
@@ -52,7 +56,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 values[j] = finish4(column_sum(ry, columns[j], starts[j]));
             }
         }
-        store_quad(out_base + y * p.dst_y, values);
+        store_quad(out_base + y * p.dst_y, values, quad_columns);
     }
 }
 
@@ -67,6 +71,7 @@ fn two_tap_rows(
     starts: array<u32, QUAD>,
     outside: array<bool, QUAD>,
     out_base: u32,
+    quad_columns: u32,
 ) {
     var have = false;
     var top = 0u;
@@ -97,30 +102,65 @@ fn two_tap_rows(
             have = true;
             top = y0;
         }
-        store_quad(out_base + y * p.dst_y, values);
+        store_quad(out_base + y * p.dst_y, values, quad_columns);
     }
 }
 
-// Byte `b` of the words an NHWC quad writes: channel `b % GROUP_CHANNELS` of pixel
-// `b / GROUP_CHANNELS`, rounded half up and clamped.
-fn quad_byte(values: array<vec4<f32>, QUAD>, b: u32) -> u32 {
-    var v = values;
-    return u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * (b % 4u));
+// The mask of the bytes of word `w` of a run of `count` bytes.
+fn run_mask(count: u32, w: u32) -> u32 {
+    let bytes = min(max(i32(count) - 4 * i32(w), 0), 4);
+    return select((1u << (8u * u32(bytes))) - 1u, 0xffffffffu, bytes == 4);
 }
 
-// Writes a quad whose first element is `first` (a multiple of 4, so a word boundary).
-fn store_quad(first: u32, values: array<vec4<f32>, QUAD>) {
+// Writes the first `columns` columns of a quad whose first element is `first`. In NHWC the
+// quad's bytes are packed into GROUP_CHANNELS words first (byte `b` is channel
+// `b % GROUP_CHANNELS` of pixel `b / GROUP_CHANNELS`), then shifted onto the output's words.
+fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
+    var v = values;
     if p.planar == 1u {
-        var v = values;
         for (var k = 0u; k < GROUP_CHANNELS; k++) {
             let q = u8_of4(vec4<f32>(v[0][k], v[1][k], v[2][k], v[3][k]));
-            dst[(first + k * p.dst_c) / 4u] = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+            let word = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+            let at = first + k * p.dst_c;
+            if at % 4u == 0u && columns == QUAD {
+                atomicStore(&dst[at / 4u], word);
+            } else {
+                store_bytes(at, word, columns);
+            }
         }
         return;
     }
+    let count = columns * GROUP_CHANNELS;
+    let shift = 8u * (first % 4u);
+    if shift == 0u && columns == QUAD {
+        // Whole words (the row starts on a word and the quad is whole): no masks to work out,
+        // which the u8 enlargements, bound by their instructions, would pay for.
+        for (var w = 0u; w < GROUP_CHANNELS; w++) {
+            var word = 0u;
+            for (var i = 0u; i < 4u; i++) {
+                let b = 4u * w + i;
+                word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
+            }
+            atomicStore(&dst[first / 4u + w], word);
+        }
+        return;
+    }
+    var carry = 0u;
+    var carry_mask = 0u;
     for (var w = 0u; w < GROUP_CHANNELS; w++) {
-        let b = 4u * w;
-        dst[first / 4u + w] = quad_byte(values, b) | quad_byte(values, b + 1u)
-            | quad_byte(values, b + 2u) | quad_byte(values, b + 3u);
+        var word = 0u;
+        for (var i = 0u; i < 4u; i++) {
+            let b = 4u * w + i;
+            word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
+        }
+        let mask = run_mask(count, w);
+        store_masked(first / 4u + w, (word << shift) | carry, (mask << shift) | carry_mask);
+        if shift != 0u {
+            carry = word >> (32u - shift);
+            carry_mask = mask >> (32u - shift);
+        }
+    }
+    if shift != 0u {
+        store_masked(first / 4u + GROUP_CHANNELS, carry, carry_mask);
     }
 }

@@ -2,12 +2,13 @@
 // channels), whose elements share 32-bit words with their neighbours. Each invocation computes
 // one output column's group of GROUP_CHANNELS channels, as the vector gather's strided groups
 // do, so that neighbouring lanes load neighbouring columns' inputs; the bytes of a row's 64
-// columns meet in workgroup memory, and each word of the output is written whole by one
-// invocation. In NCHW each channel's 64 columns are 16 words of its plane; in NHWC with
-// GROUP_CHANNELS == channels they are 16 * GROUP_CHANNELS consecutive words. The host runs it
-// only where the output width is a multiple of 4, so that every row starts on a word, and for
-// passes of one row per invocation (shrinks; enlargements take `gather_quad.wgsl`). Groups are
-// read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
+// columns meet in workgroup memory, and each word of the output is written by one invocation
+// with all of the workgroup's bytes in it. In NCHW each channel's 64 columns are a run of 64
+// bytes of its plane; in NHWC with
+// GROUP_CHANNELS == channels they are one run of 64 * GROUP_CHANNELS bytes. Runs need not start
+// on a word (`dst_u8_runs.wgsl` writes the words they share with their neighbours atomically).
+// The host runs it for passes of one row per invocation (shrinks; enlargements take
+// `gather_quad.wgsl`). Groups are read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.
 override TAPS_Y: u32 = 0u;
@@ -57,14 +58,30 @@ fn main(
     }
 }
 
-// Four staged bytes from `slot` on, as one little-endian word.
-fn staged_word(slot: u32) -> u32 {
-    return staged[slot] | (staged[slot + 1u] << 8u) | (staged[slot + 2u] << 16u)
-        | (staged[slot + 3u] << 24u);
+// Writes word `w` of the output's run of elements `first` to `first + count - 1`, whose bytes are
+// in staged slots `slot0` on: all four of its bytes, or those of them in the run.
+fn store_run_word(w: u32, first: u32, count: u32, slot0: u32) {
+    let slot = slot0 + 4u * w - first;
+    if 4u * w >= first && 4u * w + 4u <= first + count {
+        atomicStore(&dst[w], staged[slot] | (staged[slot + 1u] << 8u) | (staged[slot + 2u] << 16u)
+            | (staged[slot + 3u] << 24u));
+        return;
+    }
+    var word = 0u;
+    var mask = 0u;
+    for (var k = 0u; k < 4u; k++) {
+        let e = 4u * w + k;
+        if e >= first && e < first + count {
+            word |= staged[slot0 + e - first] << (8u * k);
+            mask |= 0xffu << (8u * k);
+        }
+    }
+    store_masked(w, word, mask);
 }
 
-// Writes row `y` of the workgroup's `columns` columns (a multiple of 4) from the staged bytes:
-// invocation `lane` writes words `lane`, `lane + 64`, ... of the row's words.
+// Writes row `y` of the workgroup's `columns` columns from the staged bytes, one word per
+// invocation and step: in NCHW a run of `columns` bytes in each channel's plane (the channels'
+// words taken together, so that the lanes share them out), in NHWC one run of the pixels' bytes.
 fn store_words(
     lane: u32,
     n: u32,
@@ -73,18 +90,22 @@ fn store_words(
     columns: u32,
     y: u32,
 ) {
-    let words_per_channel = columns / 4u;
     if p.planar == 1u {
-        for (var w = lane; w < GROUP_CHANNELS * words_per_channel; w += LANES) {
-            let k = w / words_per_channel;
-            let word = w % words_per_channel;
+        // A run of `columns` bytes touches at most `span` words.
+        let span = (columns + 3u) / 4u + 1u;
+        for (var i = lane; i < GROUP_CHANNELS * span; i += LANES) {
+            let k = i / span;
             let first = n * p.dst_n + (first_channel + k) * p.dst_c + y * p.dst_y + first_column;
-            dst[first / 4u + word] = staged_word(k * LANES + 4u * word);
+            let w = first / 4u + i % span;
+            if w <= (first + columns - 1u) / 4u {
+                store_run_word(w, first, columns, k * LANES);
+            }
         }
         return;
     }
     let first = n * p.dst_n + y * p.dst_y + first_column * p.dst_x;
-    for (var w = lane; w < GROUP_CHANNELS * words_per_channel; w += LANES) {
-        dst[first / 4u + w] = staged_word(4u * w);
+    let count = columns * GROUP_CHANNELS;
+    for (var w = first / 4u + lane; w <= (first + count - 1u) / 4u; w += LANES) {
+        store_run_word(w, first, count, 0u);
     }
 }

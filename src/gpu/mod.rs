@@ -901,12 +901,12 @@ fn strided_groups_serve(spec: &ResizeSpec, features: KernelFeatures, dst: Elemen
     single_stores && !spec.premultiplied_alpha()
 }
 
-/// The channel group of the quad gather for a pass that writes `dst` at `out`, where it serves:
-/// u8 outputs whose rows start on a word (width a multiple of 4), in NCHW or as NHWC pixels of
-/// 1 to 3 channels (four pixels are then whole words), in linear light or not (premultiplied
-/// alpha needs whole RGBA pixels, which are vectors).
-fn quads_serve(spec: &ResizeSpec, dst: ElementType, out: Size2) -> Option<ChannelGroup> {
-    if dst != ElementType::U8 || spec.premultiplied_alpha() || !out.width.is_multiple_of(4) {
+/// The channel group of the u8 gathers of strided groups (quads and staged columns) for a pass
+/// that writes `dst`, where they serve: u8 outputs in NCHW or as NHWC pixels of 1 to 3 channels
+/// (whose bytes are then consecutive runs), in linear light or not (premultiplied alpha needs
+/// whole RGBA pixels, which are vectors).
+fn quads_serve(spec: &ResizeSpec, dst: ElementType) -> Option<ChannelGroup> {
+    if dst != ElementType::U8 || spec.premultiplied_alpha() {
         return None;
     }
     match spec.layout() {
@@ -970,7 +970,7 @@ impl Launch {
                     row_stride: 0,
                 };
             }
-        } else if let Some(group) = quads_serve(spec, dst, out) {
+        } else if let Some(group) = quads_serve(spec, dst) {
             // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
             // rows; the others one column per invocation, staged, whose loads are four times
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
@@ -985,7 +985,7 @@ impl Launch {
                 (
                     KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work),
                     (
-                        (out.width / 4).div_ceil(work.group_x),
+                        out.width.div_ceil(4).div_ceil(work.group_x),
                         out.height.div_ceil(work.group_y * work.rows),
                         images_and_groups(group.size()),
                     ),
@@ -1450,12 +1450,12 @@ mod tests {
         assert_eq!(choose(Nhwc, 3, f16, plain), None);
     }
 
-    /// u8 outputs that strided groups cannot write take whole words where a row starts on a
-    /// word (output width a multiple of 4), in NCHW or as NHWC pixels of 1 to 3 channels, in
-    /// linear light or not: quads of columns where the pass reuses rows (enlargements), one
-    /// column per invocation staged through workgroup memory otherwise.
+    /// u8 outputs that strided groups cannot write (neighbours share words) are written in runs
+    /// of bytes, in NCHW or as NHWC pixels of 1 to 3 channels, of any width, in linear light or
+    /// not: quads of columns where the pass reuses rows (enlargements), one column per invocation
+    /// staged through workgroup memory otherwise.
     #[test]
-    fn u8_words_where_rows_start_on_words() {
+    fn u8_runs_of_strided_groups() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
         let choose = |layout: Layout, channels: u32, height: u32, width: u32, color: bool| {
             let features = KernelFeatures {
@@ -1468,7 +1468,10 @@ mod tests {
             match launch.variant {
                 KernelVariant::GatherQuad { shape, .. } => {
                     // One invocation per four columns, per row block, per group.
-                    assert_eq!(launch.workgroups.0, (width / 4).div_ceil(shape.group_x));
+                    assert_eq!(
+                        launch.workgroups.0,
+                        width.div_ceil(4).div_ceil(shape.group_x)
+                    );
                     assert_eq!(launch.workgroups.2, groups(shape));
                     Some(("quads", shape.channels.size()))
                 }
@@ -1493,10 +1496,11 @@ mod tests {
         // Linear light converts each channel alone.
         assert_eq!(choose(Nhwc, 3, 40, 60, true), Some(("quads", 3)));
         assert_eq!(choose(Nchw, 3, 10, 60, true), Some(("staged", 3)));
-        // NHWC pixels of 6 channels in groups of 3 are not whole words; odd widths split words
-        // between rows.
+        // Rows that start inside a word: the last quad of a row is partial.
+        assert_eq!(choose(Nhwc, 3, 40, 62, false), Some(("quads", 3)));
+        assert_eq!(choose(Nchw, 3, 10, 62, false), Some(("staged", 3)));
+        assert_eq!(choose(Nhwc, 1, 40, 1, false), Some(("quads", 1)));
+        // NHWC pixels of 6 channels in groups of 3 are not consecutive runs of a group's bytes.
         assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
-        assert_eq!(choose(Nhwc, 3, 40, 62, false), None);
-        assert_eq!(choose(Nchw, 3, 10, 62, false), None);
     }
 }

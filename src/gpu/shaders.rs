@@ -16,6 +16,7 @@ const SRC_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/src_vec4_f16_native.w
 const DST_VEC4_F16_NATIVE: &str = include_str!("../../wgsl/dst_vec4_f16_native.wgsl");
 const DST_F32: &str = include_str!("../../wgsl/dst_f32.wgsl");
 const DST_U8: &str = include_str!("../../wgsl/dst_u8.wgsl");
+const DST_U8_RUNS: &str = include_str!("../../wgsl/dst_u8_runs.wgsl");
 const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
@@ -250,12 +251,13 @@ impl Kernel {
                     KernelVariant::GatherQuad { .. } => GATHER_QUAD,
                     _ => GATHER_STAGED,
                 };
+                // Their destination is u8, written in runs of bytes.
                 return [
                     enable,
                     SRGB,
                     COMMON,
                     scalar_src,
-                    scalar_dst,
+                    DST_U8_RUNS,
                     STRIDED_LOAD,
                     STRIDED_TAPS,
                     body,
@@ -354,9 +356,10 @@ pub enum KernelVariant {
         /// Workgroup and rows per invocation.
         shape: Vec4Shape,
     },
-    /// Four neighbouring output columns of a strided channel group per invocation and row,
-    /// owning whole words of a u8 output: NCHW, or NHWC with 1 to 3 channels, output widths a
-    /// multiple of 4 (`wgsl/gather_quad.wgsl`).
+    /// Four neighbouring output columns of a strided channel group per invocation and row, a
+    /// run of bytes of a u8 output (NCHW, or NHWC with 1 to 3 channels) written whole words
+    /// where it fills them and atomically where it shares a word with a neighbouring run
+    /// (`wgsl/gather_quad.wgsl`, `wgsl/dst_u8_runs.wgsl`).
     GatherQuad {
         /// Element type read.
         src: ElementType,
@@ -370,8 +373,8 @@ pub enum KernelVariant {
         shape: Vec4Shape,
     },
     /// One output column of a strided channel group per invocation and row, the bytes of a
-    /// row's 64 columns gathered in workgroup memory and written as whole words of a u8 output:
-    /// the same tensors as [`KernelVariant::GatherQuad`], for passes of one row per invocation
+    /// row's 64 columns gathered in workgroup memory and written as runs of a u8 output, as
+    /// [`KernelVariant::GatherQuad`]'s: the same tensors, for passes of one row per invocation
     /// (`wgsl/gather_staged.wgsl`).
     GatherStaged {
         /// Element type read.
@@ -885,7 +888,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 34] = [
+pub const FILES: [(&str, &str); 35] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -900,6 +903,7 @@ pub const FILES: [(&str, &str); 34] = [
     ("dst_vec4_f16_native.wgsl", DST_VEC4_F16_NATIVE),
     ("dst_f32.wgsl", DST_F32),
     ("dst_u8.wgsl", DST_U8),
+    ("dst_u8_runs.wgsl", DST_U8_RUNS),
     ("gather.wgsl", GATHER),
     ("gather_vec4.wgsl", GATHER_VEC4),
     ("gather_quad.wgsl", GATHER_QUAD),
