@@ -268,7 +268,7 @@ fn horizontal_first(tile: Tile, lane: u32, band: u32) {
             var whole = vec4<i32>(0);
             for (var t = 0u; t < taps_x; t++) {
                 let w = fixed_weight(weight(rx, TAPS_X, t));
-                whole += w * vec4<i32>(prepare4(load4(line + t * sx)));
+                whole += w * prepare4_int(load4_int(line + t * sx));
             }
             sums[r * TILE_W + lane] = vec4<f32>(fixed_round4(whole));
         }

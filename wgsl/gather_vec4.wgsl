@@ -85,7 +85,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 let line = base + (y0 + ty) * sy;
                 var sum = vec4<i32>(0);
                 for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += fixed_weight(x_weight(rx, tx)) * vec4<i32>(prepare4(load4(line + tx * sx)));
+                    sum += fixed_weight(x_weight(rx, tx)) * prepare4_int(load4_int(line + tx * sx));
                 }
                 total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
             }

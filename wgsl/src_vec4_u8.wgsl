@@ -5,3 +5,9 @@ fn load4(i: u32) -> vec4<f32> {
     let w = src[i];
     return vec4<f32>(vec4<u32>(w, w >> 8u, w >> 16u, w >> 24u) & vec4<u32>(0xffu));
 }
+
+// The same group as integers, for Pillow's fixed point: no conversion instructions.
+fn load4_int(i: u32) -> vec4<i32> {
+    let w = src[i];
+    return vec4<i32>(vec4<u32>(w, w >> 8u, w >> 16u, w >> 24u) & vec4<u32>(0xffu));
+}
