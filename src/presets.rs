@@ -139,7 +139,9 @@ pub enum PillowFilter {
 /// `Image.resize((output.width, output.height), filter)`. Pillow always antialiases a shrink,
 /// renormalises at the borders, runs the horizontal pass first and, in 8-bit modes, rounds
 /// between the passes: the builder sets all of that (rounding is a no-op for f32 elements, which
-/// is Pillow's `F` mode).
+/// is Pillow's `F` mode). Pillow resizes `RGBA` images premultiplied: for those (4 channels,
+/// NHWC) add `.premultiplied_alpha(true)`, as `wgresize --convention pillow` does; the builder
+/// cannot, since it learns the channel count later.
 pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBuilder {
     let filter = match filter {
         PillowFilter::Nearest => Filter::Nearest(NearestRule::PillowAffine),
