@@ -3,12 +3,43 @@
 // way to the taps (`prepare4`: linear light), or in Pillow's fixed point, which rounds the
 // horizontal sums of each input row to 8 bits before the vertical taps.
 
+// Whether a column's horizontal taps are consecutive bytes, read as words (`load_window`): u8
+// NHWC pixels whose group is every channel, with two or more taps baked in. Each tap of a
+// group is then GROUP_CHANNELS bytes of the window instead of as many word loads (H200, RGB u8:
+// Pillow lanczos 4K -> 1080p 149.7 -> 140.6 µs, 1080p x2 61.4 -> 58.9). A single tap (a
+// vertical pass) lost: two word loads instead of three loads of mostly one word.
+fn taps_are_bytes() -> bool {
+    return SOURCE_BYTES && TAPS_X > 1u && p.planar == 0u && GROUP_CHANNELS == p.channels;
+}
+
+// Byte `b` of a window of words.
+fn window_byte(words: array<u32, WINDOW_WORDS>, b: u32) -> u32 {
+    var w = words;
+    return (w[b >> 2u] >> ((b & 3u) * 8u)) & 0xffu;
+}
+
+// The group of tap `tx` from a window of the column's horizontal taps.
+fn window_group(words: array<u32, WINDOW_WORDS>, tx: u32) -> vec4<u32> {
+    var v = vec4<u32>(0u);
+    for (var k = 0u; k < GROUP_CHANNELS; k++) {
+        v[k] = window_byte(words, tx * GROUP_CHANNELS + k);
+    }
+    return v;
+}
+
 // The horizontal taps of input row `row` for the column whose table row is `rx` and whose
 // first input (row 0) is element `base`.
 fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
     let line = base + row * p.src_y;
     var sum = vec4<f32>(0.0);
+    if taps_are_bytes() {
+        let words = load_window(line, TAPS_X * GROUP_CHANNELS);
+        for (var tx = 0u; tx < TAPS_X; tx++) {
+            sum += table[rx + 2u + tx] * prepare4(vec4<f32>(window_group(words, tx)));
+        }
+        return sum;
+    }
     for (var tx = 0u; tx < taps_x; tx++) {
         sum += table[rx + 2u + tx] * prepare4(load4(line + tx * p.src_x));
     }
@@ -26,9 +57,17 @@ fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
         for (var ty = 0u; ty < taps_y; ty++) {
             let line = base + (y0 + ty) * p.src_y;
             var sum = vec4<i32>(0);
-            for (var tx = 0u; tx < taps_x; tx++) {
-                let w = fixed_weight(table[rx + 2u + tx]);
-                sum += w * load4_int(line + tx * p.src_x);
+            if taps_are_bytes() {
+                let words = load_window(line, TAPS_X * GROUP_CHANNELS);
+                for (var tx = 0u; tx < TAPS_X; tx++) {
+                    let w = fixed_weight(table[rx + 2u + tx]);
+                    sum += w * vec4<i32>(window_group(words, tx));
+                }
+            } else {
+                for (var tx = 0u; tx < taps_x; tx++) {
+                    let w = fixed_weight(table[rx + 2u + tx]);
+                    sum += w * load4_int(line + tx * p.src_x);
+                }
             }
             total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
         }
