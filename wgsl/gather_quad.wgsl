@@ -18,6 +18,8 @@ override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 // Channels per group: 1 to 4, a divisor of the channel count.
 override GROUP_CHANNELS: u32 = 4u;
+// NCHW (channels are planes) rather than NHWC pixels whose group is every channel.
+override PLANAR: bool = false;
 const QUAD: u32 = 4u;
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
@@ -117,7 +119,7 @@ fn run_mask(count: u32, w: u32) -> u32 {
 // `b % GROUP_CHANNELS` of pixel `b / GROUP_CHANNELS`), then shifted onto the output's words.
 fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
     var v = values;
-    if p.planar == 1u {
+    if PLANAR {
         for (var k = 0u; k < GROUP_CHANNELS; k++) {
             let q = u8_of4(vec4<f32>(v[0][k], v[1][k], v[2][k], v[3][k]));
             let word = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);

@@ -17,6 +17,8 @@ override TAPS_X: u32 = 0u;
 override ROWS: u32 = 1u;
 // Channels per group: 1 to 4, a divisor of the channel count.
 override GROUP_CHANNELS: u32 = 4u;
+// NCHW (channels are planes) rather than NHWC pixels whose group is every channel.
+override PLANAR: bool = false;
 const LANES: u32 = 64u;
 
 // One output row's bytes of the workgroup's columns, one byte to a slot: column c's channel k
@@ -50,7 +52,7 @@ fn main(
         }
         var bytes = u8_of4(v);
         for (var k = 0u; k < GROUP_CHANNELS; k++) {
-            staged[select(lane * GROUP_CHANNELS + k, k * LANES + lane, p.planar == 1u)] = bytes[k];
+            staged[select(lane * GROUP_CHANNELS + k, k * LANES + lane, PLANAR)] = bytes[k];
         }
         workgroupBarrier();
         store_words(lane, n, first_channel, first_column, columns, y);
@@ -90,7 +92,7 @@ fn store_words(
     columns: u32,
     y: u32,
 ) {
-    if p.planar == 1u {
+    if PLANAR {
         // A run of `columns` bytes touches at most `span` words.
         let span = (columns + 3u) / 4u + 1u;
         for (var i = lane; i < GROUP_CHANNELS * span; i += LANES) {

@@ -1,5 +1,5 @@
 // The taps of one output position for the u8 gathers of strided groups (`gather_quad.wgsl`,
-// `gather_staged.wgsl`, which declare TAPS_Y and TAPS_X): in f32, each input converted on its
+// `gather_staged.wgsl`, which declare TAPS_Y, TAPS_X and PLANAR): in f32, each input converted on its
 // way to the taps (`prepare4`: linear light), or in Pillow's fixed point, which rounds the
 // horizontal sums of each input row to 8 bits before the vertical taps.
 
@@ -9,7 +9,7 @@
 // Pillow lanczos 4K -> 1080p 149.7 -> 140.6 µs, 1080p x2 61.4 -> 58.9). A single tap (a
 // vertical pass) lost: two word loads instead of three loads of mostly one word.
 fn taps_are_bytes() -> bool {
-    return SOURCE_BYTES && TAPS_X > 1u && p.planar == 0u && GROUP_CHANNELS == p.channels;
+    return SOURCE_BYTES && TAPS_X > 1u && !PLANAR;
 }
 
 // Byte `b` of a window of words.

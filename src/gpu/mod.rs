@@ -976,6 +976,7 @@ impl Launch {
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
             // x2 60.4 in quads, 67.1 staged: BENCHMARKS.md tuning log item 39).
             let rows = rows_per_invocation(shape, false);
+            let planar = spec.layout() == crate::spec::Layout::Nchw;
             let work = shaders::Vec4Shape {
                 rows,
                 channels: group,
@@ -983,7 +984,7 @@ impl Launch {
             };
             let (variant, grid) = if rows > 1 {
                 (
-                    KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work),
+                    KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work, planar),
                     (
                         out.width.div_ceil(4).div_ceil(work.group_x),
                         out.height.div_ceil(work.group_y * work.rows),
@@ -992,7 +993,7 @@ impl Launch {
                 )
             } else {
                 (
-                    KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work),
+                    KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work, planar),
                     (
                         out.width.div_ceil(STAGED_COLUMNS),
                         out.height,
@@ -1466,7 +1467,8 @@ mod tests {
             let launch = launch_for(layout, channels, ElementType::U8, output, features);
             let groups = |shape: shaders::Vec4Shape| channels / shape.channels.size();
             match launch.variant {
-                KernelVariant::GatherQuad { shape, .. } => {
+                KernelVariant::GatherQuad { shape, planar, .. } => {
+                    assert_eq!(planar, layout == Nchw, "planes are NCHW's alone");
                     // One invocation per four columns, per row block, per group.
                     assert_eq!(
                         launch.workgroups.0,
@@ -1475,7 +1477,8 @@ mod tests {
                     assert_eq!(launch.workgroups.2, groups(shape));
                     Some(("quads", shape.channels.size()))
                 }
-                KernelVariant::GatherStaged { shape, .. } => {
+                KernelVariant::GatherStaged { shape, planar, .. } => {
+                    assert_eq!(planar, layout == Nchw, "planes are NCHW's alone");
                     // One workgroup per 64 columns, per row, per group.
                     assert_eq!(launch.workgroups.0, width.div_ceil(64));
                     assert_eq!(launch.workgroups.1, height);

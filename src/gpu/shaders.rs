@@ -371,6 +371,8 @@ pub enum KernelVariant {
         taps_x: u32,
         /// Workgroup (in quads of columns), rows per invocation and the strided channel group.
         shape: Vec4Shape,
+        /// NCHW planes; otherwise NHWC pixels whose group is every channel.
+        planar: bool,
     },
     /// One output column of a strided channel group per invocation and row, the bytes of a
     /// row's 64 columns gathered in workgroup memory and written as runs of a u8 output, as
@@ -387,6 +389,8 @@ pub enum KernelVariant {
         taps_x: u32,
         /// Rows per invocation and the strided channel group (workgroups are 64 columns wide).
         shape: Vec4Shape,
+        /// NCHW planes; otherwise NHWC pixels whose group is every channel.
+        planar: bool,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
@@ -463,13 +467,15 @@ impl KernelVariant {
         }
     }
 
-    /// The quad gather for a band of `taps_y × taps_x`, specialised when both are small.
+    /// The quad gather for a band of `taps_y × taps_x`, specialised when both are small, of
+    /// NCHW planes where `planar`.
     pub fn quad_for(
         src: ElementType,
         dst: ElementType,
         taps_y: u32,
         taps_x: u32,
         shape: Vec4Shape,
+        planar: bool,
     ) -> Self {
         KernelVariant::GatherQuad {
             src,
@@ -477,16 +483,19 @@ impl KernelVariant {
             taps_y: specialised(taps_y),
             taps_x: specialised(taps_x),
             shape,
+            planar,
         }
     }
 
-    /// The staged gather for a band of `taps_y × taps_x`, specialised when both are small.
+    /// The staged gather for a band of `taps_y × taps_x`, specialised when both are small, of
+    /// NCHW planes where `planar`.
     pub fn staged_for(
         src: ElementType,
         dst: ElementType,
         taps_y: u32,
         taps_x: u32,
         shape: Vec4Shape,
+        planar: bool,
     ) -> Self {
         KernelVariant::GatherStaged {
             src,
@@ -494,6 +503,7 @@ impl KernelVariant {
             taps_y: specialised(taps_y),
             taps_x: specialised(taps_x),
             shape,
+            planar,
         }
     }
 
@@ -570,6 +580,7 @@ impl KernelVariant {
                     channels: ChannelGroup::Strided(size),
                     ..Default::default()
                 },
+                k % 2 == 0,
             ));
             all.push(Self::quad_for(
                 types[k % types.len()],
@@ -581,6 +592,7 @@ impl KernelVariant {
                     channels: ChannelGroup::Strided(size),
                     ..Default::default()
                 },
+                k % 2 == 1,
             ));
         }
         let taps = [(0, 0), (1, 1), (2, 2), (4, 4), (1, 8), (8, 2), (12, 3)];
@@ -636,15 +648,17 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 shape,
+                planar,
             } => format!(
                 "wgpu-resize gather quads {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
-                 channels {}",
+                 channels {}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
                 shape.group_y,
                 shape.rows,
-                shape.channels.size()
+                shape.channels.size(),
+                if *planar { " planar" } else { "" }
             ),
             KernelVariant::GatherStaged {
                 src,
@@ -652,12 +666,14 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 shape,
+                planar,
             } => format!(
-                "wgpu-resize gather staged {}->{} taps {taps_y}x{taps_x} rows {} channels {}",
+                "wgpu-resize gather staged {}->{} taps {taps_y}x{taps_x} rows {} channels {}{}",
                 src.name(),
                 dst.name(),
                 shape.rows,
-                shape.channels.size()
+                shape.channels.size(),
+                if *planar { " planar" } else { "" }
             ),
             KernelVariant::Fused {
                 src,
@@ -726,12 +742,14 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 shape,
+                planar,
                 ..
             } => {
                 let mut all = gather_constants(taps_y, taps_x, shape);
                 all.extend([
                     ("GROUP_X", shape.group_x as f64),
                     ("GROUP_Y", shape.group_y as f64),
+                    ("PLANAR", planar as u32 as f64),
                 ]);
                 all
             }
@@ -739,8 +757,13 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 shape,
+                planar,
                 ..
-            } => gather_constants(taps_y, taps_x, shape),
+            } => {
+                let mut all = gather_constants(taps_y, taps_x, shape);
+                all.push(("PLANAR", planar as u32 as f64));
+                all
+            }
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
