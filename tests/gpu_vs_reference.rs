@@ -489,8 +489,8 @@ fn strided_groups_match_the_reference() {
 /// columns for enlargements, staged columns for the other passes, on every path, random shapes
 /// and seeds: widths of 1 to 160 (several 64-column workgroups, the last partial; rows and planes
 /// that start inside a word, whose shared words two invocations write), enlargements and
-/// antialiased shrinks, f32 rounding and Pillow's fixed point (exact), into poisoned buffers
-/// against the reference.
+/// antialiased shrinks, horizontal bands of up to 800 taps over RGB and other NHWC pixels, f32
+/// rounding and Pillow's fixed point (exact), into poisoned buffers against the reference.
 #[test]
 fn u8_words_match_the_reference() {
     use wgpu_resize::presets::{self, PillowFilter};
@@ -539,6 +539,31 @@ fn u8_words_match_the_reference() {
         let data = Rng::new(case).u8s(spec.input_len());
         let what = format!("case {case}");
         // Pillow's fixed point is exact; float sums may round a tie either way.
+        let tolerance = if spec.fixed_point() { 0.0 } else { 1.0 };
+        assert_paths_match_reference(gpu, &spec, &data, &every_path, tolerance, &what);
+    }
+    // Horizontal bands wider than the baked tap counts (30 to 800 taps, read in windows of
+    // words at run time) over NHWC pixels of 1 to 3 channels, in Pillow's fixed point and in
+    // f32 sums.
+    for case in 0..6u64 {
+        let channels = [3, 1, 2][case as usize % 3];
+        let input = Size2::new(rng.range(4, 20), rng.range(150, 400));
+        let output = Size2::new(rng.range(2, 12), rng.range(3, 20));
+        let builder = if case % 2 == 0 {
+            presets::pillow(input, output, PillowFilter::Lanczos)
+        } else {
+            ResizeSpec::builder(input, output)
+                .filter(Filter::Cubic { a: -0.5 })
+                .antialias(true)
+        };
+        let spec = builder
+            .batch(rng.range(1, 3))
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        let what = format!("wide case {case}");
         let tolerance = if spec.fixed_point() { 0.0 } else { 1.0 };
         assert_paths_match_reference(gpu, &spec, &data, &every_path, tolerance, &what);
     }
