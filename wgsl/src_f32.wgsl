@@ -4,18 +4,3 @@
 fn load(i: u32) -> f32 {
     return src[i];
 }
-
-// An element as an integer: Pillow's fixed point reads u8 tensors only (src_u8.wgsl); this keeps
-// the kernels that can take it compiling for every source type.
-fn load_int(i: u32) -> i32 {
-    return i32(load(i));
-}
-
-// Windows of bytes are a u8 source's (src_u8.wgsl); these keep the kernels that read them
-// compiling for every source type.
-const SOURCE_BYTES: bool = false;
-const WINDOW_WORDS: u32 = 12u;
-
-fn load_window(first: u32, count: u32) -> array<u32, WINDOW_WORDS> {
-    return array<u32, WINDOW_WORDS>();
-}

@@ -1,13 +1,18 @@
 // Source tensor of u8 elements, four to a u32, little-endian.
 @group(0) @binding(2) var<storage, read> src: array<u32>;
 
+// Element `i`'s byte.
+fn byte_of(i: u32) -> u32 {
+    return (src[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu;
+}
+
 fn load(i: u32) -> f32 {
-    return f32((src[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu);
+    return f32(byte_of(i));
 }
 
 // The same element as an integer, for Pillow's fixed point: no conversion instruction.
 fn load_int(i: u32) -> i32 {
-    return i32((src[i >> 2u] >> ((i & 3u) * 8u)) & 0xffu);
+    return i32(byte_of(i));
 }
 
 // Words of consecutive bytes: the u8 gathers of strided groups read a column's horizontal taps

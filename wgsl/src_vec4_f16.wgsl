@@ -5,8 +5,3 @@ fn load4(i: u32) -> vec4<f32> {
     let w = src[i];
     return vec4<f32>(unpack2x16float(w.x), unpack2x16float(w.y));
 }
-
-// The same group as integers, for Pillow's fixed point (whose tensors are u8).
-fn load4_int(i: u32) -> vec4<i32> {
-    return vec4<i32>(load4(i));
-}

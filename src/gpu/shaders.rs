@@ -7,6 +7,7 @@ const COMMON: &str = include_str!("../../wgsl/common.wgsl");
 const SRC_F32: &str = include_str!("../../wgsl/src_f32.wgsl");
 const SRC_U8: &str = include_str!("../../wgsl/src_u8.wgsl");
 const SRC_F16: &str = include_str!("../../wgsl/src_f16.wgsl");
+const SRC_NOT_U8: &str = include_str!("../../wgsl/src_not_u8.wgsl");
 const DST_F16: &str = include_str!("../../wgsl/dst_f16.wgsl");
 const SRC_VEC4_F16: &str = include_str!("../../wgsl/src_vec4_f16.wgsl");
 const DST_VEC4_F16: &str = include_str!("../../wgsl/dst_vec4_f16.wgsl");
@@ -28,6 +29,7 @@ const STRIDED_LOAD: &str = include_str!("../../wgsl/strided_load.wgsl");
 const STRIDED_STORE: &str = include_str!("../../wgsl/strided_store.wgsl");
 const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
+const SRC_VEC4_NOT_U8: &str = include_str!("../../wgsl/src_vec4_not_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
@@ -218,12 +220,14 @@ impl Kernel {
         } else {
             ""
         };
-        // One element at a time: the scalar gather's and the strided groups' I/O.
-        let scalar_src = if native_src {
-            SRC_F16_NATIVE
-        } else {
-            scalar_source(src)
+        // One element at a time: the scalar gather's and the strided groups' I/O. Sources other
+        // than u8 take what the u8 file adds for Pillow's fixed point and windows of bytes.
+        let scalar_src = match (native_src, src) {
+            (true, _) => [SRC_F16_NATIVE, SRC_NOT_U8].join("\n"),
+            (false, ElementType::U8) => SRC_U8.to_string(),
+            (false, _) => [scalar_source(src), SRC_NOT_U8].join("\n"),
         };
+        let scalar_src = scalar_src.as_str();
         let scalar_dst = if native_dst {
             DST_F16_NATIVE
         } else {
@@ -276,6 +280,14 @@ impl Kernel {
             None if native_src => SRC_VEC4_F16_NATIVE,
             None => vec4_source(src),
         };
+        // Vector sources other than u8 buffers take what the u8 file adds for Pillow's fixed
+        // point.
+        let u8_buffer = features.texture_source.is_none() && src == ElementType::U8;
+        let src_io = if u8_buffer {
+            src_io.to_string()
+        } else {
+            [src_io, SRC_VEC4_NOT_U8].join("\n")
+        };
         let dst_io = match features.texture_target {
             Some(format) => DST_VEC4_TEXTURE.replace(
                 "STORAGE_FORMAT",
@@ -284,7 +296,7 @@ impl Kernel {
             None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
-        [enable, SRGB, COMMON, src_io, &dst_io, BAND_VEC4, body].join("\n")
+        [enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, body].join("\n")
     }
 
     /// Which ends read or write an f16 buffer as WGSL's `f16`: (source, destination). A texture
@@ -911,12 +923,13 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 35] = [
+pub const FILES: [(&str, &str); 37] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
     ("src_u8.wgsl", SRC_U8),
     ("src_f16.wgsl", SRC_F16),
+    ("src_not_u8.wgsl", SRC_NOT_U8),
     ("dst_f16.wgsl", DST_F16),
     ("src_vec4_f16.wgsl", SRC_VEC4_F16),
     ("dst_vec4_f16.wgsl", DST_VEC4_F16),
@@ -934,6 +947,7 @@ pub const FILES: [(&str, &str); 35] = [
     ("strided_taps.wgsl", STRIDED_TAPS),
     ("src_vec4_f32.wgsl", SRC_VEC4_F32),
     ("src_vec4_u8.wgsl", SRC_VEC4_U8),
+    ("src_vec4_not_u8.wgsl", SRC_VEC4_NOT_U8),
     ("dst_vec4_f32.wgsl", DST_VEC4_F32),
     ("dst_vec4_u8.wgsl", DST_VEC4_U8),
     ("src_vec4_texture.wgsl", SRC_VEC4_TEXTURE),
