@@ -108,6 +108,18 @@ fn two_tap_rows(
     }
 }
 
+// Word `w` of an NHWC quad's run of bytes: byte `b` is channel `b % GROUP_CHANNELS` of pixel
+// `b / GROUP_CHANNELS`, rounded half up and clamped.
+fn quad_word(values: array<vec4<f32>, QUAD>, w: u32) -> u32 {
+    var v = values;
+    var word = 0u;
+    for (var i = 0u; i < 4u; i++) {
+        let b = 4u * w + i;
+        word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
+    }
+    return word;
+}
+
 // The mask of the bytes of word `w` of a run of `count` bytes.
 fn run_mask(count: u32, w: u32) -> u32 {
     let bytes = min(max(i32(count) - 4 * i32(w), 0), 4);
@@ -115,8 +127,8 @@ fn run_mask(count: u32, w: u32) -> u32 {
 }
 
 // Writes the first `columns` columns of a quad whose first element is `first`. In NHWC the
-// quad's bytes are packed into GROUP_CHANNELS words first (byte `b` is channel
-// `b % GROUP_CHANNELS` of pixel `b / GROUP_CHANNELS`), then shifted onto the output's words.
+// quad's bytes are packed into GROUP_CHANNELS words first (`quad_word`), then shifted onto the
+// output's words.
 fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
     var v = values;
     if PLANAR {
@@ -138,23 +150,14 @@ fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
         // Whole words (the row starts on a word and the quad is whole): no masks to work out,
         // which the u8 enlargements, bound by their instructions, would pay for.
         for (var w = 0u; w < GROUP_CHANNELS; w++) {
-            var word = 0u;
-            for (var i = 0u; i < 4u; i++) {
-                let b = 4u * w + i;
-                word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
-            }
-            atomicStore(&dst[first / 4u + w], word);
+            atomicStore(&dst[first / 4u + w], quad_word(values, w));
         }
         return;
     }
     var carry = 0u;
     var carry_mask = 0u;
     for (var w = 0u; w < GROUP_CHANNELS; w++) {
-        var word = 0u;
-        for (var i = 0u; i < 4u; i++) {
-            let b = 4u * w + i;
-            word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
-        }
+        let word = quad_word(values, w);
         let mask = run_mask(count, w);
         store_masked(first / 4u + w, (word << shift) | carry, (mask << shift) | carry_mask);
         if shift != 0u {
