@@ -82,6 +82,25 @@ impl AxisWeights {
         }
     }
 
+    /// The fewest bits `k`, at most `max_bits`, such that every weight is a non-negative
+    /// multiple of 2^-k, where every row's weights also sum to at most 1: then `w · 2^k` are
+    /// integers whose sums of bytes are exact, in integers as in f32 (bilinear enlargements by
+    /// 2, 4 and 8 have k = 2, 3 and 4; shrinks by 2 have k = 1; nearest neighbours k = 0).
+    pub(crate) fn dyadic_bits(&self, max_bits: u32) -> Option<u32> {
+        let rows_within_one =
+            (0..self.output_len as usize).all(|i| self.row(i).iter().sum::<f64>() <= 1.0);
+        if !rows_within_one {
+            return None;
+        }
+        (0..=max_bits).find(|&bits| {
+            let scale = (1u64 << bits) as f64;
+            self.weights.iter().all(|&w| {
+                let scaled = w * scale;
+                scaled >= 0.0 && scaled == scaled.trunc()
+            })
+        })
+    }
+
     /// Input length.
     pub fn input_len(&self) -> u32 {
         self.input_len

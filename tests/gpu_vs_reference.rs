@@ -754,3 +754,103 @@ fn f16_native_and_packed_forms_agree() {
         }
     }
 }
+
+/// RGBA u8 resizes whose weights are all multiples of 2^-k, which the vector gather sums in
+/// integer lanes: bilinear enlargements by 2, 4 and 8, shrinks by 2 and 4, nearest neighbours
+/// and antialiased halving, mixed across the axes, with 4 or 8 channels, random sizes and
+/// batches; then the widest sums (8x both ways, 8 bits of weights) over all-255 and 0/255
+/// inputs, and a crop whose outputs outside the input take the extrapolation value. Exact
+/// against the reference into poisoned buffers, on the gather and the measured choice.
+#[test]
+fn integer_lanes_match_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("integer lanes") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    // (input per output, output per input) along an axis, and its filter.
+    let axes = [
+        (1, 2, Filter::Linear, false),
+        (1, 4, Filter::Linear, false),
+        (1, 8, Filter::Linear, false),
+        (2, 1, Filter::Linear, false),
+        (4, 1, Filter::Linear, false),
+        (2, 1, Filter::Linear, true),
+        (1, 3, Filter::Nearest(NearestRule::RoundPreferFloor), false),
+        (1, 1, Filter::Linear, false),
+    ];
+    let mut rng = Rng::new(0x1a4e5);
+    for case in 0..16u64 {
+        let pick = |rng: &mut Rng| axes[rng.range(0, axes.len() as u32 - 1) as usize];
+        let ((down_y, up_y, filter_y, aa_y), (down_x, up_x, filter_x, aa_x)) =
+            (pick(&mut rng), pick(&mut rng));
+        let output = Size2::new(rng.range(1, 24) * up_y, rng.range(1, 24) * up_x);
+        let input = Size2::new(output.height / up_y * down_y, output.width / up_x * down_x);
+        let axis = |filter, antialias| {
+            AxisResample::default()
+                .with_filter(filter)
+                .with_antialias(antialias)
+        };
+        let spec = ResizeSpec::builder(input, output)
+            .y_axis(axis(filter_y, aa_y))
+            .x_axis(axis(filter_x, aa_x))
+            .batch(rng.range(1, 2))
+            .channels([4, 8][case as usize % 2])
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).u8s(spec.input_len());
+        let what = format!("case {case}");
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
+    }
+    // The widest sums: every weight a multiple of 2^-4 on both axes.
+    let spec = ResizeSpec::builder(Size2::new(5, 7), Size2::new(40, 56))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let white = vec![255u8; spec.input_len()];
+    assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
+    let stripes: Vec<u8> = (0..spec.input_len())
+        .map(|i| if (i / 4 + i / 28) % 2 == 0 { 0 } else { 255 })
+        .collect();
+    assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "0 and 255");
+    // Inputs 0..4 mapped from -2 to 6 in steps of 1/2: half-pixel weights, and outputs outside.
+    let crop = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
+        start: -0.5,
+        end: 1.5,
+    });
+    let spec = ResizeSpec::builder(Size2::new(5, 5), Size2::new(17, 17))
+        .both_axes(crop)
+        .channels(4)
+        .element(ElementType::U8)
+        .extrapolation_value(77.0)
+        .build()
+        .unwrap();
+    let data = Rng::new(99).u8s(spec.input_len());
+    assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, "crop with extrapolation");
+}
+
+/// u8 enlargements by 2 large enough to take more rows per invocation (src/gpu/mod.rs,
+/// `more_rows`): grey pixels in quads of 16 rows, RGB in quads of 8, RGBA in integer lanes of
+/// 8, each with a last block of rows cut short, against the reference into poisoned buffers
+/// (exact: the weights are multiples of 2^-2).
+#[test]
+fn long_row_blocks_match_the_reference() {
+    use wgpu_resize::ElementType;
+    let Some(gpu) = gpu("long row blocks") else {
+        return;
+    };
+    for (channels, input) in [(1, (1000, 1050)), (3, (725, 1280)), (4, (550, 1024))] {
+        let input = Size2::new(input.0, input.1);
+        let output = Size2::new(input.height * 2, input.width * 2);
+        let spec = ResizeSpec::builder(input, output)
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let data = Rng::new(channels as u64).u8s(spec.input_len());
+        let what = format!("{channels} channels");
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
+    }
+}

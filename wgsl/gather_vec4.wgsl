@@ -67,6 +67,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c) / UNIT;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
+    if INTEGER_LANES {
+        lane_rows(first_row, last_row, n, rx, x_outside, base, out_base);
+        return;
+    }
     if ROWS > 1u && !fixed {
         if TAPS_Y == 2u {
             two_tap_rows(first_row, last_row, n, rx, x_outside, base, out_base);
@@ -226,5 +230,66 @@ fn window_rows(
             }
             store4v(out_base + y * (p.dst_y / UNIT), v);
         }
+    }
+}
+
+// The horizontal taps of input row `row` for the invocation's column, in integer lanes.
+fn horizontal_lanes(line_base: u32, rx: u32, row: u32, sy: u32, sx: u32) -> vec2<u32> {
+    let line = line_base + row * sy;
+    let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
+    var sum = vec2<u32>(0u);
+    for (var tx = 0u; tx < taps_x; tx++) {
+        sum += bitcast<u32>(x_weight(rx, tx)) * load_lanes(line + tx * sx);
+    }
+    return sum;
+}
+
+// Every row of the invocation in integer lanes (INTEGER_LANES): RGBA u8 with weights that are
+// multiples of 2^-k, as bilinear enlargements by 2, 4 or 8 and shrinks by 2 have, summed exactly
+// as integers, so the results are those of the float sums. Two-tap vertical bands keep the sums
+// of their last two input rows, as `two_tap_rows` does.
+fn lane_rows(
+    first_row: u32,
+    last_row: u32,
+    n: u32,
+    rx: u32,
+    x_outside: bool,
+    base: u32,
+    out_base: u32,
+) {
+    let sy = p.src_y / UNIT;
+    let sx = p.src_x / UNIT;
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    var have = false;
+    var top = 0u;
+    var h0 = vec2<u32>(0u);
+    var h1 = vec2<u32>(0u);
+    for (var y = first_row; y < last_row; y++) {
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+        let at = out_base + y * (p.dst_y / UNIT);
+        if x_outside || row_outside(ry) {
+            store4v(at, vec4<f32>(p.extrapolation));
+            continue;
+        }
+        let y0 = row_start(ry);
+        var sum = vec2<u32>(0u);
+        if TAPS_Y == 2u {
+            if have && y0 == top + 1u {
+                h0 = h1;
+                h1 = horizontal_lanes(base, rx, y0 + 1u, sy, sx);
+            } else if !have || y0 != top {
+                h0 = horizontal_lanes(base, rx, y0, sy, sx);
+                h1 = horizontal_lanes(base, rx, y0 + 1u, sy, sx);
+            }
+            have = true;
+            top = y0;
+            sum = bitcast<u32>(table[ry + 2u]) * h0 + bitcast<u32>(table[ry + 3u]) * h1;
+        } else {
+            for (var ty = 0u; ty < taps_y; ty++) {
+                let h = horizontal_lanes(base, rx, y0 + ty, sy, sx);
+                sum += bitcast<u32>(table[ry + 2u + ty]) * h;
+            }
+        }
+        store_lanes(at, sum);
     }
 }

@@ -9,7 +9,7 @@ use std::num::NonZeroU64;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
-use super::params::{PassColor, PassParams, PassShape, pack_table};
+use super::params::{PassColor, PassParams, PassShape, WeightForm, pack_table};
 use super::{
     BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, check_buffer, insert_bounded,
     lock, scope,
@@ -123,14 +123,14 @@ impl Resizer {
         let image_shift = (strides.n / strides.x) as u32;
         let mut packed = Vec::with_capacity((table_slots(&template, count, taps_y, taps_x)) as _);
         for (wy, _) in &tables {
-            pack_table(wy, taps_y, 0, template.fixed_point(), &mut packed);
+            pack_table(wy, taps_y, 0, WeightForm::of(&template), &mut packed);
         }
         for ((_, wx), b) in tables.iter().zip(boxes) {
             pack_table(
                 wx,
                 taps_x,
                 b.image * image_shift,
-                template.fixed_point(),
+                WeightForm::of(&template),
                 &mut packed,
             );
         }

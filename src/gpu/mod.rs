@@ -24,7 +24,7 @@ use crate::plan::{self, PassOrder, Path, Plan};
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 pub use crop_batch::CropBatch;
-use params::{PassColor, PassParams, PassShape, dispatch_grid, pack_tables};
+use params::{PassColor, PassParams, PassShape, WeightForm, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
@@ -671,23 +671,23 @@ impl Resizer {
                 ));
             }
         }
-        let table_refs: Vec<&AxisWeights> = tables.iter().collect();
-        let (packed, offsets) = pack_tables(&table_refs, spec.fixed_point());
-        check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
         let max_groups = limits.max_compute_workgroups_per_dimension;
+        let textures = texture_source.is_some() || texture_target.is_some();
+        let mut lanes = integer_lanes(spec, &passes, (&wy, &wx), textures);
+        let chosen_features = KernelFeatures {
+            integer_lanes: lanes.map(|bits| bits.y + bits.x),
+            ..self.kernel_features(spec)
+        };
         let launches: Vec<Launch> = passes
             .iter()
             .map(|(shape, _, _, src, dst)| {
-                Launch::choose(
-                    spec,
-                    shape,
-                    *src,
-                    *dst,
-                    self.kernel_features(spec),
-                    max_groups,
-                )
+                Launch::choose(spec, shape, *src, *dst, chosen_features, max_groups)
             })
             .collect();
+        // Integer lanes are the vector gather's: a grid too large for it leaves the scalar one.
+        if !launches.iter().all(|l| l.variant.vector_io()) {
+            lanes = None;
+        }
         if spec.premultiplied_alpha()
             && launches
                 .iter()
@@ -700,6 +700,18 @@ impl Resizer {
                     .into(),
             });
         }
+        let forms = |i: usize| match lanes {
+            // The one pass's tables: y, then x.
+            Some(bits) => WeightForm::Integer([bits.y, bits.x][i]),
+            None => WeightForm::of(spec),
+        };
+        let table_forms: Vec<(&AxisWeights, WeightForm)> = tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t, forms(i)))
+            .collect();
+        let (packed, offsets) = pack_tables(&table_forms);
+        check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
         let last = launches.len() - 1;
         let scalar = |i: usize| !launches[i].variant.vector_io();
         if (texture_source.is_some() && scalar(0)) || (texture_target.is_some() && scalar(last)) {
@@ -715,6 +727,7 @@ impl Resizer {
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
+                    integer_lanes: lanes.map(|bits| bits.y + bits.x),
                     ..self.kernel_features(spec)
                 };
                 let pipeline = self.pipeline(Kernel {
@@ -781,6 +794,46 @@ impl Resizer {
             }
         })
     }
+}
+
+/// Most bits of the integer lanes' weights, both axes together: sums of bytes times weights of
+/// 2^8 to the unit stay below 2^16, within their lanes (`wgsl/lanes_u8.wgsl`).
+const LANE_BITS: u32 = 8;
+
+/// The bits of each axis's integer weights, for [`integer_lanes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LaneBits {
+    y: u32,
+    x: u32,
+}
+
+/// Whether a resize runs in the vector gather's integer lanes, and with which bits: RGBA u8
+/// buffers (`textures` false) in one pass that is not fused, without colour conversions or
+/// Pillow's fixed point, whose tables are dyadic ([`AxisWeights::dyadic_bits`]) with at most
+/// [`LANE_BITS`] bits between them. The sums are then exact in integers as in f32, and the
+/// results the same, without converting a byte to a float and back. H200, RGBA u8 (µs): 1080p
+/// x2 48.1 -> 33.4, nearest x2 48.0 -> 25.8, 4K x0.5 21.5 -> 18.9 (BENCHMARKS.md tuning log
+/// item 47). The pass must still take the vector gather ([`Launch::choose`]).
+fn integer_lanes(
+    spec: &ResizeSpec,
+    passes: &[(PassShape, Operand, Operand, ElementType, ElementType)],
+    (wy, wx): (&AxisWeights, &AxisWeights),
+    textures: bool,
+) -> Option<LaneBits> {
+    let [(shape, _, _, ElementType::U8, ElementType::U8)] = passes else {
+        return None;
+    };
+    if shape.fused.is_some()
+        || !spec.vector_friendly()
+        || textures
+        || spec.converts_color()
+        || spec.fixed_point()
+    {
+        return None;
+    }
+    let y = wy.dyadic_bits(LANE_BITS)?;
+    let x = wx.dyadic_bits(LANE_BITS - y)?;
+    Some(LaneBits { y, x })
 }
 
 /// Output rows per invocation for shrinks whose vertical bands overlap.
@@ -875,6 +928,10 @@ struct Launch {
 /// Output columns per workgroup of the staged gather (`LANES` in `wgsl/gather_staged.wgsl`).
 const STAGED_COLUMNS: u32 = 64;
 
+/// Output rows per invocation of the gathers' enlargements by 2 or more (before
+/// [`more_rows`]).
+const ENLARGING_ROWS: u32 = 4;
+
 /// Output rows per invocation of the gathers. Enlargements read the same inputs for neighbouring
 /// rows: several rows per invocation reuse the column's taps and raise the loads in flight
 /// (H200: 1080p x2 53 -> 49 µs from 2 to 4 rows). Shrinks take one row, or [`WINDOW_ROWS`] where
@@ -882,7 +939,7 @@ const STAGED_COLUMNS: u32 = 64;
 fn rows_per_invocation(shape: &PassShape, windows: bool) -> u32 {
     let (src, out) = (shape.src_size.height, shape.dst_size.height);
     if out >= 2 * src {
-        4
+        ENLARGING_ROWS
     } else if out > src {
         2
     } else if windows {
@@ -890,6 +947,33 @@ fn rows_per_invocation(shape: &PassShape, windows: bool) -> u32 {
     } else {
         1
     }
+}
+
+/// Most rows per invocation of the u8 quads' enlargements by 2 or more, and the fewest
+/// invocations they may leave. A quad's four columns of taps cost more to set up than a vector
+/// column's, and more rows spread that over more outputs, as long as enough invocations remain
+/// to keep the GPU busy. H200, `wgresize plan`, gather µs for 4 / 8 / 16 / 32 rows: RGB u8 1080p
+/// x2 57.8 / 49.4 / 45.9 / 51.5, NCHW 58.3 / 49.2 / 44.8 / 49.7, grey 45.5 / 37.2 / 33.6 / 35.2;
+/// but RGB 640x360 x2 16.6 / 24.9 / 42.0 with 8 / 16 / 32 rows (29k, 14k and 7k invocations),
+/// and the NCHW u8 batch 32x112² x2 18.2 with 4 or 8 rows (BENCHMARKS.md tuning log item 48).
+const QUADS_MAX_ROWS: u32 = 16;
+const QUADS_MIN_INVOCATIONS: u64 = 1 << 16;
+
+/// The same for the vector gather in integer lanes: H200, RGBA u8 µs for 4 / 8 / 16 rows: 1080p
+/// x2 33.4 / 30.6 / 30.9, x4 31.4 / 28.0 / 27.6, nearest x2 25.8 / 23.6 / 23.3, but 640x360 x2
+/// 8.7 / 9.1 / 11.0 (115k invocations with 8 rows). Float sums lost with 8 rows (tuning log
+/// item 18).
+const LANES_MAX_ROWS: u32 = 8;
+const LANES_MIN_INVOCATIONS: u64 = 1 << 18;
+
+/// Rows per invocation of an enlargement by 2 or more that would take `single` invocations at one
+/// row each: [`ENLARGING_ROWS`], doubled up to `max` while at least `min_invocations` remain.
+fn more_rows(single: u64, max: u32, min_invocations: u64) -> u32 {
+    let mut rows = ENLARGING_ROWS;
+    while rows * 2 <= max && single / (rows as u64 * 2) >= min_invocations {
+        rows *= 2;
+    }
+    rows
 }
 
 /// Whether the vector gather's strided channel groups can run a pass that writes `dst` with
@@ -953,8 +1037,15 @@ impl Launch {
             None
         };
         if let Some(channels) = channels {
+            let mut rows = rows_per_invocation(shape, window_pays(spec, shape, channels));
+            if features.integer_lanes.is_some() && rows == ENLARGING_ROWS {
+                let single = out.width as u64
+                    * out.height as u64
+                    * images_and_groups(channels.size()) as u64;
+                rows = more_rows(single, LANES_MAX_ROWS, LANES_MIN_INVOCATIONS);
+            }
             let work = shaders::Vec4Shape {
-                rows: rows_per_invocation(shape, window_pays(spec, shape, channels)),
+                rows,
                 channels,
                 ..Default::default()
             };
@@ -975,7 +1066,13 @@ impl Launch {
             // rows; the others one column per invocation, staged, whose loads are four times
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
             // x2 60.4 in quads, 67.1 staged: BENCHMARKS.md tuning log item 39).
-            let rows = rows_per_invocation(shape, false);
+            let mut rows = rows_per_invocation(shape, false);
+            if rows == ENLARGING_ROWS {
+                let quads = out.width.div_ceil(4) as u64
+                    * out.height as u64
+                    * images_and_groups(group.size()) as u64;
+                rows = more_rows(quads, QUADS_MAX_ROWS, QUADS_MIN_INVOCATIONS);
+            }
             let planar = spec.layout() == crate::spec::Layout::Nchw;
             let work = shaders::Vec4Shape {
                 rows,
@@ -1505,5 +1602,101 @@ mod tests {
         assert_eq!(choose(Nhwc, 1, 40, 1, false), Some(("quads", 1)));
         // NHWC pixels of 6 channels in groups of 3 are not consecutive runs of a group's bytes.
         assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
+    }
+
+    /// Integer lanes take RGBA u8 buffers in one pass with dyadic tables of at most 8 bits
+    /// between the axes, and nothing else.
+    #[test]
+    fn integer_lanes_where_weights_are_dyadic() {
+        use crate::spec::{Filter, NearestRule};
+        let lanes = |builder: crate::spec::ResizeSpecBuilder, path: Path, textures: bool| {
+            let spec = builder.build().unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let shape = PassShape {
+                src_size: spec.input(),
+                dst_size: spec.output(),
+                y: (0, wy.taps()),
+                x: (1, wx.taps()),
+                fused: (path == Path::Fused).then_some(FusedTile {
+                    width: 64,
+                    columns: 64,
+                    capacity: 256,
+                    pair_step: 0,
+                }),
+                color: PassColor::WHOLE,
+            };
+            let pass = (
+                shape,
+                Operand::Input,
+                Operand::Output,
+                spec.element(),
+                spec.element(),
+            );
+            integer_lanes(&spec, &[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
+        };
+        let rgba = |input: (u32, u32), output: (u32, u32)| {
+            ResizeSpec::builder(Size2::new(input.0, input.1), Size2::new(output.0, output.1))
+                .channels(4)
+                .element(ElementType::U8)
+        };
+        let gather = Path::Gather;
+        assert_eq!(lanes(rgba((9, 7), (18, 14)), gather, false), Some((2, 2)));
+        assert_eq!(lanes(rgba((9, 7), (72, 56)), gather, false), Some((4, 4)));
+        assert_eq!(lanes(rgba((18, 14), (9, 7)), gather, false), Some((1, 1)));
+        assert_eq!(lanes(rgba((9, 28), (18, 7)), gather, false), Some((2, 1)));
+        let halving = rgba((18, 14), (9, 7)).antialias(true);
+        assert_eq!(lanes(halving, gather, false), Some((3, 3)));
+        let nearest = rgba((9, 7), (27, 21)).filter(Filter::Nearest(NearestRule::Floor));
+        assert_eq!(lanes(nearest, gather, false), Some((0, 0)));
+        // 2^-5 along both axes: 10 bits, wider than the lanes.
+        assert_eq!(lanes(rgba((9, 7), (144, 112)), gather, false), None);
+        // Weights that are not multiples of a power of 2, or negative.
+        assert_eq!(lanes(rgba((9, 7), (27, 21)), gather, false), None);
+        let cubic = rgba((9, 7), (18, 14)).filter(Filter::Cubic { a: -0.75 });
+        assert_eq!(lanes(cubic, gather, false), None);
+        // Other elements and layouts, colour, Pillow's fixed point, textures, the fused kernel.
+        let f32s = rgba((9, 7), (18, 14)).element(ElementType::F32);
+        assert_eq!(lanes(f32s, gather, false), None);
+        let rgb = rgba((9, 7), (18, 14)).channels(3);
+        assert_eq!(lanes(rgb, gather, false), None);
+        let nchw = rgba((9, 7), (18, 14)).layout(crate::spec::Layout::Nchw);
+        assert_eq!(lanes(nchw, gather, false), None);
+        let premultiplied = rgba((9, 7), (18, 14)).premultiplied_alpha(true);
+        assert_eq!(lanes(premultiplied, gather, false), None);
+        let pillow = presets::pillow(Size2::new(9, 7), Size2::new(18, 14), PillowFilter::Bilinear)
+            .channels(4)
+            .element(ElementType::U8);
+        assert_eq!(lanes(pillow, gather, false), None);
+        assert_eq!(lanes(rgba((9, 7), (18, 14)), gather, true), None);
+        assert_eq!(lanes(rgba((9, 7), (18, 14)), Path::Fused, false), None);
+    }
+
+    /// Enlargements by 2 or more take more rows per invocation in the u8 quads (up to 16) and
+    /// in integer lanes (up to 8) where enough invocations remain, and 4 otherwise.
+    #[test]
+    fn more_rows_where_invocations_remain() {
+        use crate::spec::Layout::{self, Nchw, Nhwc};
+        let rows = |layout: Layout, channels: u32, output: Size2, lanes: bool| {
+            let features = KernelFeatures {
+                integer_lanes: lanes.then_some(4),
+                ..KernelFeatures::default()
+            };
+            match launch_for(layout, channels, ElementType::U8, output, features).variant {
+                KernelVariant::GatherQuad { shape, .. } => shape.rows,
+                KernelVariant::GatherVec4 { shape, .. } => shape.rows,
+                other => panic!("{other:?}"),
+            }
+        };
+        let uhd = Size2::new(2160, 3840);
+        assert_eq!(rows(Nhwc, 3, uhd, false), 16);
+        assert_eq!(rows(Nchw, 3, uhd, false), 16);
+        assert_eq!(rows(Nhwc, 3, Size2::new(1440, 2560), false), 8);
+        assert_eq!(rows(Nhwc, 3, Size2::new(720, 1280), false), 4);
+        assert_eq!(rows(Nhwc, 4, uhd, true), 8);
+        assert_eq!(rows(Nhwc, 4, Size2::new(720, 1280), true), 4);
+        // Float sums keep 4 rows.
+        assert_eq!(rows(Nhwc, 4, uhd, false), 4);
+        // Enlargements by less than 2 keep their 2 rows.
+        assert_eq!(rows(Nhwc, 3, Size2::new(30, 3840), false), 2);
     }
 }

@@ -123,14 +123,46 @@ const ROW_OUTSIDE: u32 = 1;
 /// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
 pub(crate) const WORKGROUP_SIZE: u32 = 256;
 
-/// Tables packed into one f32 buffer; returns each table's offset in f32 slots. With
-/// `fixed_point`, weights are stored as Pillow's integer coefficients (see [`pack_table`]).
-pub(crate) fn pack_tables(tables: &[&AxisWeights], fixed_point: bool) -> (Vec<f32>, Vec<u32>) {
+/// How a packed table stores its weights in their f32 slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WeightForm {
+    /// As f32 values.
+    Float,
+    /// As the bits of Pillow's integer coefficients `w · 2^22` (see [`fixed_weight_bits`]).
+    Pillow,
+    /// As the bits of the integers `w · 2^k`, for the vector gather's integer lanes: exact for
+    /// tables whose [`AxisWeights::dyadic_bits`] are at most `k`.
+    Integer(u32),
+}
+
+impl WeightForm {
+    /// The form of `spec`'s tables but for integer lanes: Pillow's coefficients in its 8-bit
+    /// fixed point, f32 otherwise.
+    pub(crate) fn of(spec: &ResizeSpec) -> Self {
+        if spec.fixed_point() {
+            WeightForm::Pillow
+        } else {
+            WeightForm::Float
+        }
+    }
+
+    fn slot(self, w: f64) -> f32 {
+        match self {
+            WeightForm::Float => w as f32,
+            WeightForm::Pillow => fixed_weight_bits(w),
+            WeightForm::Integer(bits) => f32::from_bits((w * (1u64 << bits) as f64) as u32),
+        }
+    }
+}
+
+/// Tables packed into one f32 buffer, each with its weights in its form; returns each table's
+/// offset in f32 slots.
+pub(crate) fn pack_tables(tables: &[(&AxisWeights, WeightForm)]) -> (Vec<f32>, Vec<u32>) {
     let mut packed = Vec::new();
     let mut offsets = Vec::with_capacity(tables.len());
-    for table in tables {
+    for &(table, form) in tables {
         offsets.push(packed.len() as u32);
-        pack_table(table, table.taps(), 0, fixed_point, &mut packed);
+        pack_table(table, table.taps(), 0, form, &mut packed);
     }
     (packed, offsets)
 }
@@ -144,13 +176,12 @@ fn fixed_weight_bits(w: f64) -> f32 {
 
 /// Appends `table`'s rows as the kernels read them, `[first input index, flags, weights…]`,
 /// each padded with zero weights to `taps` (at least the table's own) and its first index moved
-/// by `start_shift` (a crop batch's image offset along the axis). With `fixed_point` (Pillow's
-/// 8-bit resampling) the weights are the bits of their integer coefficients.
+/// by `start_shift` (a crop batch's image offset along the axis), the weights in `form`.
 pub(crate) fn pack_table(
     table: &AxisWeights,
     taps: u32,
     start_shift: u32,
-    fixed_point: bool,
+    form: WeightForm,
     packed: &mut Vec<f32>,
 ) {
     debug_assert!(taps >= table.taps());
@@ -159,11 +190,7 @@ pub(crate) fn pack_table(
         packed.push(f32::from_bits(table.start(i) + start_shift));
         let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
         packed.push(f32::from_bits(flags));
-        if fixed_point {
-            packed.extend(table.row(i).iter().map(|&w| fixed_weight_bits(w)));
-        } else {
-            packed.extend(table.row(i).iter().map(|&w| w as f32));
-        }
+        packed.extend(table.row(i).iter().map(|&w| form.slot(w)));
         packed.extend(std::iter::repeat_n(0.0, padding));
     }
 }

@@ -34,6 +34,8 @@ const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
+const LANES_U8: &str = include_str!("../../wgsl/lanes_u8.wgsl");
+const LANES_NONE: &str = include_str!("../../wgsl/lanes_none.wgsl");
 const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
 const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
 const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
@@ -105,7 +107,8 @@ impl ChannelGroup {
 }
 
 /// Code paths compiled into a kernel only when a spec needs them (pipeline constants
-/// `FIXED_POINT` and `COLOR` in `wgsl/common.wgsl`), and where its source comes from.
+/// `FIXED_POINT`, `COLOR` and `INTEGER_LANES` in `wgsl/common.wgsl`), and where its source
+/// comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
@@ -122,6 +125,11 @@ pub struct KernelFeatures {
     /// `wgsl/*f16_native.wgsl`) rather than as packed `u32` words unpacked with
     /// `unpack2x16float`. Either way the taps sum in f32.
     pub native_f16: bool,
+    /// The vector gather of RGBA u8 buffers sums its taps in 16-bit integer lanes
+    /// (`wgsl/lanes_u8.wgsl`) with weights stored as integers, shifting the sums right by this
+    /// many bits: the bits of both axes' weights, which are multiples of 2^-bits. Only for
+    /// tables that the host checked (see `integer_lanes` in `src/gpu/mod.rs`).
+    pub integer_lanes: Option<u32>,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -140,6 +148,7 @@ impl KernelFeatures {
             texture_source: None,
             texture_target: None,
             native_f16: false,
+            integer_lanes: None,
         }
     }
 
@@ -147,6 +156,8 @@ impl KernelFeatures {
         let mut all = vec![
             ("FIXED_POINT", self.fixed_point as u32 as f64),
             ("COLOR", self.color as u32 as f64),
+            ("INTEGER_LANES", self.integer_lanes.is_some() as u32 as f64),
+            ("LANE_SHIFT", self.integer_lanes.unwrap_or(0) as f64),
         ];
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -169,10 +180,11 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// Every example variant, each with one of the four feature combinations in turn: what
-    /// the shader tests validate and translate.
+    /// Every example variant, each with one of the four feature combinations in turn, and the
+    /// vector gather of u8 buffers in integer lanes: what the shader tests validate and
+    /// translate.
     pub fn examples() -> Vec<Kernel> {
-        KernelVariant::examples()
+        let mut all: Vec<Kernel> = KernelVariant::examples()
             .into_iter()
             .enumerate()
             .map(|(k, variant)| {
@@ -192,10 +204,37 @@ impl Kernel {
                         // Every other kernel as a device with `shader-f16` builds it; strided
                         // groups write f16 only as WGSL's f16.
                         native_f16: k % 2 == 0 || strided && variant.dst() == ElementType::F16,
+                        integer_lanes: None,
                     },
                 }
             })
-            .collect()
+            .collect();
+        // Integer lanes, as the host builds them: u8 buffers, no fixed point or colour; baked
+        // and run-time tap counts, one row and several, shifts of 0 to 8 bits.
+        let lanes = [
+            (2, 2, 4, 4),
+            (2, 2, 8, 2),
+            (1, 1, 8, 0),
+            (4, 4, 1, 6),
+            (0, 0, 1, 8),
+        ];
+        all.extend(lanes.map(|(taps_y, taps_x, rows, shift)| Kernel {
+            variant: KernelVariant::vec4_for(
+                ElementType::U8,
+                ElementType::U8,
+                taps_y,
+                taps_x,
+                Vec4Shape {
+                    rows,
+                    ..Default::default()
+                },
+            ),
+            features: KernelFeatures {
+                integer_lanes: Some(shift),
+                ..KernelFeatures::default()
+            },
+        }));
+        all
     }
 
     /// Values of every pipeline-overridable constant.
@@ -246,6 +285,7 @@ impl Kernel {
                     STRIDED_LOAD,
                     STRIDED_STORE,
                     BAND_VEC4,
+                    LANES_NONE,
                     GATHER_VEC4,
                 ]
                 .join("\n");
@@ -296,7 +336,18 @@ impl Kernel {
             None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
-        [enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, body].join("\n")
+        // The vector gather's integer lanes read and write u8 buffers only.
+        let lanes = match self.variant {
+            KernelVariant::Fused { .. } => "",
+            _ if u8_buffer && dst == ElementType::U8 && features.texture_target.is_none() => {
+                LANES_U8
+            }
+            _ => LANES_NONE,
+        };
+        [
+            enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, lanes, body,
+        ]
+        .join("\n")
     }
 
     /// Which ends read or write an f16 buffer as WGSL's `f16`: (source, destination). A texture
@@ -326,6 +377,9 @@ impl Kernel {
         }
         if self.features.color {
             label.push_str(" color");
+        }
+        if let Some(shift) = self.features.integer_lanes {
+            label.push_str(&format!(" integer lanes >> {shift}"));
         }
         if let Some(texture) = self.features.texture_source {
             label.push_str(if texture.srgb {
@@ -923,7 +977,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 37] = [
+pub const FILES: [(&str, &str); 39] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -956,6 +1010,8 @@ pub const FILES: [(&str, &str); 37] = [
     ("band_vec4.wgsl", BAND_VEC4),
     ("strided_load.wgsl", STRIDED_LOAD),
     ("strided_store.wgsl", STRIDED_STORE),
+    ("lanes_u8.wgsl", LANES_U8),
+    ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),
     ("texture_pack.wgsl", TEXTURE_PACK),
