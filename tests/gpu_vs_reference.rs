@@ -755,14 +755,15 @@ fn f16_native_and_packed_forms_agree() {
     }
 }
 
-/// RGBA u8 resizes whose weights are all multiples of 2^-k, which the vector gather sums in
-/// integer lanes: bilinear enlargements by 2, 4 and 8, shrinks by 2 and 4, nearest neighbours
-/// and antialiased halving, mixed across the axes, with 4 or 8 channels, random sizes and
+/// u8 resizes whose weights are all multiples of 2^-k, which the gathers sum in integers (RGBA
+/// in the vector gather's 16-bit lanes; NCHW and NHWC of 1 to 3 channels in the quad and staged
+/// gathers): bilinear enlargements by 2, 4 and 8, shrinks by 2 and 4, nearest neighbours and
+/// antialiased halving, mixed across the axes, with 1 to 4 or 8 channels, random sizes and
 /// batches; then the widest sums (8x both ways, 8 bits of weights) over all-255 and 0/255
 /// inputs, and a crop whose outputs outside the input take the extrapolation value. Exact
 /// against the reference into poisoned buffers, on the gather and the measured choice.
 #[test]
-fn integer_lanes_match_the_reference() {
+fn integer_weights_match_the_reference() {
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
     let Some(gpu) = gpu("integer lanes") else {
         return;
@@ -780,7 +781,7 @@ fn integer_lanes_match_the_reference() {
         (1, 1, Filter::Linear, false),
     ];
     let mut rng = Rng::new(0x1a4e5);
-    for case in 0..16u64 {
+    for case in 0..30u64 {
         let pick = |rng: &mut Rng| axes[rng.range(0, axes.len() as u32 - 1) as usize];
         let ((down_y, up_y, filter_y, aa_y), (down_x, up_x, filter_x, aa_x)) =
             (pick(&mut rng), pick(&mut rng));
@@ -795,7 +796,12 @@ fn integer_lanes_match_the_reference() {
             .y_axis(axis(filter_y, aa_y))
             .x_axis(axis(filter_x, aa_x))
             .batch(rng.range(1, 2))
-            .channels([4, 8][case as usize % 2])
+            .channels([4, 8, 3, 1, 2][case as usize % 5])
+            .layout(if case % 3 == 2 {
+                Layout::Nchw
+            } else {
+                Layout::Nhwc
+            })
             .element(ElementType::U8)
             .build()
             .unwrap();
@@ -804,31 +810,44 @@ fn integer_lanes_match_the_reference() {
         assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
     }
     // The widest sums: every weight a multiple of 2^-4 on both axes.
-    let spec = ResizeSpec::builder(Size2::new(5, 7), Size2::new(40, 56))
-        .channels(4)
-        .element(ElementType::U8)
-        .build()
-        .unwrap();
-    let white = vec![255u8; spec.input_len()];
-    assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
-    let stripes: Vec<u8> = (0..spec.input_len())
-        .map(|i| if (i / 4 + i / 28) % 2 == 0 { 0 } else { 255 })
-        .collect();
-    assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "0 and 255");
+    for channels in [4, 3] {
+        let spec = ResizeSpec::builder(Size2::new(5, 7), Size2::new(40, 56))
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let white = vec![255u8; spec.input_len()];
+        assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
+        let row = 7 * channels as usize;
+        let stripes: Vec<u8> = (0..spec.input_len())
+            .map(|i| {
+                if (i / channels as usize + i / row).is_multiple_of(2) {
+                    0
+                } else {
+                    255
+                }
+            })
+            .collect();
+        assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "0 and 255");
+    }
     // Inputs 0..4 mapped from -2 to 6 in steps of 1/2: half-pixel weights, and outputs outside.
     let crop = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
         start: -0.5,
         end: 1.5,
     });
-    let spec = ResizeSpec::builder(Size2::new(5, 5), Size2::new(17, 17))
-        .both_axes(crop)
-        .channels(4)
-        .element(ElementType::U8)
-        .extrapolation_value(77.0)
-        .build()
-        .unwrap();
-    let data = Rng::new(99).u8s(spec.input_len());
-    assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, "crop with extrapolation");
+    for (channels, layout) in [(4, Layout::Nhwc), (3, Layout::Nhwc), (2, Layout::Nchw)] {
+        let spec = ResizeSpec::builder(Size2::new(5, 5), Size2::new(17, 17))
+            .both_axes(crop)
+            .channels(channels)
+            .layout(layout)
+            .element(ElementType::U8)
+            .extrapolation_value(77.0)
+            .build()
+            .unwrap();
+        let data = Rng::new(99).u8s(spec.input_len());
+        let what = format!("crop with extrapolation, {channels} channels");
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
+    }
 }
 
 /// u8 enlargements by 2 large enough to take more rows per invocation (src/gpu/mod.rs,

@@ -46,9 +46,9 @@ override FIXED_POINT: bool = false;
 override COLOR: bool = false;
 // RGBA u8 in the vector gather with weights that are all multiples of 2^-k: the taps sum
 // exactly in 16-bit integer lanes (lanes_u8.wgsl). The host stores each weight times 2^k as an
-// integer's bits, each axis's table with its own k, and LANE_SHIFT is the two k together.
-override INTEGER_LANES: bool = false;
-override LANE_SHIFT: u32 = 0u;
+// integer's bits, each axis's table with its own k, and WEIGHT_BITS is the two k together.
+override INTEGER_WEIGHTS: bool = false;
+override WEIGHT_BITS: u32 = 0u;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
 const ROW_OUTSIDE: u32 = 1u;
 

@@ -45,20 +45,28 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
+    if TAPS_Y == 2u && ROWS > 1u && INTEGER_WEIGHTS {
+        two_tap_bytes(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
+        return;
+    }
     if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT {
         two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-        var values: array<vec4<f32>, QUAD>;
+        var bytes: array<vec4<u32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
-            values[j] = vec4<f32>(p.extrapolation);
+            bytes[j] = u8_of4(vec4<f32>(p.extrapolation));
             if !(outside[j] || row_outside(ry)) {
-                values[j] = finish4(column_sum(ry, columns[j], starts[j]));
+                if integer_taps() {
+                    bytes[j] = column_bytes(ry, columns[j], starts[j]);
+                } else {
+                    bytes[j] = u8_of4(finish4(column_sum(ry, columns[j], starts[j])));
+                }
             }
         }
-        store_quad(out_base + y * p.dst_y, values, quad_columns);
+        store_quad(out_base + y * p.dst_y, bytes, quad_columns);
     }
 }
 
@@ -81,9 +89,9 @@ fn two_tap_rows(
     var h1: array<vec4<f32>, QUAD>;
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-        var values: array<vec4<f32>, QUAD>;
+        var bytes: array<vec4<u32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
-            values[j] = vec4<f32>(p.extrapolation);
+            bytes[j] = u8_of4(vec4<f32>(p.extrapolation));
         }
         if !row_outside(ry) {
             let y0 = row_start(ry);
@@ -98,24 +106,71 @@ fn two_tap_rows(
                     h1[j] = row_sum(columns[j], starts[j], y0 + 1u);
                 }
                 if !outside[j] {
-                    values[j] = finish4(table[ry + 2u] * h0[j] + table[ry + 3u] * h1[j]);
+                    bytes[j] = u8_of4(finish4(table[ry + 2u] * h0[j] + table[ry + 3u] * h1[j]));
                 }
             }
             have = true;
             top = y0;
         }
-        store_quad(out_base + y * p.dst_y, values, quad_columns);
+        store_quad(out_base + y * p.dst_y, bytes, quad_columns);
+    }
+}
+
+// `two_tap_rows` with integer weights (INTEGER_WEIGHTS: dyadic tables), summed exactly in
+// integers to the stored bytes with no conversion to f32 and back.
+fn two_tap_bytes(
+    first_row: u32,
+    last_row: u32,
+    n: u32,
+    columns: array<u32, QUAD>,
+    starts: array<u32, QUAD>,
+    outside: array<bool, QUAD>,
+    out_base: u32,
+    quad_columns: u32,
+) {
+    var have = false;
+    var top = 0u;
+    var h0: array<vec4<i32>, QUAD>;
+    var h1: array<vec4<i32>, QUAD>;
+    for (var y = first_row; y < last_row; y++) {
+        let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+        var bytes: array<vec4<u32>, QUAD>;
+        for (var j = 0u; j < QUAD; j++) {
+            bytes[j] = u8_of4(vec4<f32>(p.extrapolation));
+        }
+        if !row_outside(ry) {
+            let y0 = row_start(ry);
+            let step = have && y0 == top + 1u;
+            let fresh = !have || (y0 != top && !step);
+            let w0 = fixed_weight(table[ry + 2u]);
+            let w1 = fixed_weight(table[ry + 3u]);
+            for (var j = 0u; j < QUAD; j++) {
+                if step {
+                    h0[j] = h1[j];
+                    h1[j] = row_sum_int(columns[j], starts[j], y0 + 1u);
+                } else if fresh {
+                    h0[j] = row_sum_int(columns[j], starts[j], y0);
+                    h1[j] = row_sum_int(columns[j], starts[j], y0 + 1u);
+                }
+                if !outside[j] {
+                    bytes[j] = integer_bytes(w0 * h0[j] + w1 * h1[j]);
+                }
+            }
+            have = true;
+            top = y0;
+        }
+        store_quad(out_base + y * p.dst_y, bytes, quad_columns);
     }
 }
 
 // Word `w` of an NHWC quad's run of bytes: byte `b` is channel `b % GROUP_CHANNELS` of pixel
-// `b / GROUP_CHANNELS`, rounded half up and clamped.
-fn quad_word(values: array<vec4<f32>, QUAD>, w: u32) -> u32 {
-    var v = values;
+// `b / GROUP_CHANNELS`.
+fn quad_word(bytes: array<vec4<u32>, QUAD>, w: u32) -> u32 {
+    var v = bytes;
     var word = 0u;
     for (var i = 0u; i < 4u; i++) {
         let b = 4u * w + i;
-        word |= u8_of(v[b / GROUP_CHANNELS][b % GROUP_CHANNELS]) << (8u * i);
+        word |= v[b / GROUP_CHANNELS][b % GROUP_CHANNELS] << (8u * i);
     }
     return word;
 }
@@ -126,15 +181,14 @@ fn run_mask(count: u32, w: u32) -> u32 {
     return select((1u << (8u * u32(bytes))) - 1u, 0xffffffffu, bytes == 4);
 }
 
-// Writes the first `columns` columns of a quad whose first element is `first`. In NHWC the
-// quad's bytes are packed into GROUP_CHANNELS words first (`quad_word`), then shifted onto the
-// output's words.
-fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
-    var v = values;
+// Writes the first `columns` columns of a quad whose first element is `first`, from their
+// stored bytes (rounded and clamped). In NHWC the quad's bytes are packed into GROUP_CHANNELS
+// words first (`quad_word`), then shifted onto the output's words.
+fn store_quad(first: u32, bytes: array<vec4<u32>, QUAD>, columns: u32) {
+    var v = bytes;
     if PLANAR {
         for (var k = 0u; k < GROUP_CHANNELS; k++) {
-            let q = u8_of4(vec4<f32>(v[0][k], v[1][k], v[2][k], v[3][k]));
-            let word = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+            let word = v[0][k] | (v[1][k] << 8u) | (v[2][k] << 16u) | (v[3][k] << 24u);
             let at = first + k * p.dst_c;
             if at % 4u == 0u && columns == QUAD {
                 atomicStore(&dst[at / 4u], word);
@@ -150,14 +204,14 @@ fn store_quad(first: u32, values: array<vec4<f32>, QUAD>, columns: u32) {
         // Whole words (the row starts on a word and the quad is whole): no masks to work out,
         // which the u8 enlargements, bound by their instructions, would pay for.
         for (var w = 0u; w < GROUP_CHANNELS; w++) {
-            atomicStore(&dst[first / 4u + w], quad_word(values, w));
+            atomicStore(&dst[first / 4u + w], quad_word(bytes, w));
         }
         return;
     }
     var carry = 0u;
     var carry_mask = 0u;
     for (var w = 0u; w < GROUP_CHANNELS; w++) {
-        let word = quad_word(values, w);
+        let word = quad_word(bytes, w);
         let mask = run_mask(count, w);
         store_masked(first / 4u + w, (word << shift) | carry, (mask << shift) | carry_mask);
         if shift != 0u {

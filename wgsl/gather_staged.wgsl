@@ -46,11 +46,14 @@ fn main(
     let last_row = min(first_row + ROWS, p.out_h);
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-        var v = vec4<f32>(p.extrapolation);
+        var bytes = u8_of4(vec4<f32>(p.extrapolation));
         if live && !(x_outside || row_outside(ry)) {
-            v = finish4(column_sum(ry, rx, base));
+            if integer_taps() {
+                bytes = column_bytes(ry, rx, base);
+            } else {
+                bytes = u8_of4(finish4(column_sum(ry, rx, base)));
+            }
         }
-        var bytes = u8_of4(v);
         for (var k = 0u; k < GROUP_CHANNELS; k++) {
             staged[select(lane * GROUP_CHANNELS + k, k * LANES + lane, PLANAR)] = bytes[k];
         }

@@ -67,7 +67,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c) / UNIT;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;
-    if INTEGER_LANES {
+    if INTEGER_WEIGHTS {
         lane_rows(first_row, last_row, n, rx, x_outside, base, out_base);
         return;
     }
@@ -244,7 +244,7 @@ fn horizontal_lanes(line_base: u32, rx: u32, row: u32, sy: u32, sx: u32) -> vec2
     return sum;
 }
 
-// Every row of the invocation in integer lanes (INTEGER_LANES): RGBA u8 with weights that are
+// Every row of the invocation in integer lanes (INTEGER_WEIGHTS): RGBA u8 with weights that are
 // multiples of 2^-k, as bilinear enlargements by 2, 4 or 8 and shrinks by 2 have, summed exactly
 // as integers, so the results are those of the float sums. Two-tap vertical bands keep the sums
 // of their last two input rows, as `two_tap_rows` does.

@@ -1,7 +1,8 @@
 // The taps of one output position for the u8 gathers of strided groups (`gather_quad.wgsl`,
 // `gather_staged.wgsl`, which declare TAPS_Y, TAPS_X and PLANAR): in f32, each input converted on its
-// way to the taps (`prepare4`: linear light), or in Pillow's fixed point, which rounds the
-// horizontal sums of each input row to 8 bits before the vertical taps.
+// way to the taps (`prepare4`: linear light), or in integers to the stored bytes: Pillow's fixed
+// point, which rounds the horizontal sums of each input row to 8 bits before the vertical taps,
+// and dyadic weights, which sum exactly.
 
 // Whether a column's horizontal taps are consecutive bytes, read as words (`load_window`): u8
 // NHWC pixels whose group is every channel, with two or more taps baked in. Each tap of a
@@ -72,43 +73,81 @@ fn row_sum(rx: u32, base: u32, row: u32) -> vec4<f32> {
     return sum;
 }
 
-// The taps of one output position: the row band at table row `ry`, the column band at table
-// row `rx`, whose first input (row 0) is element `base`.
-fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
-    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+// The horizontal taps of input row `row` in integers, for the integer weights of Pillow's
+// fixed point and of dyadic tables (`integer_taps`), for the column whose table row is `rx`
+// and whose first input (row 0) is element `base`.
+fn row_sum_int(rx: u32, base: u32, row: u32) -> vec4<i32> {
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let y0 = row_start(ry);
-    if FIXED_POINT {
-        var total = vec4<i32>(0);
-        for (var ty = 0u; ty < taps_y; ty++) {
-            let line = base + (y0 + ty) * p.src_y;
-            var sum = vec4<i32>(0);
-            if taps_are_bytes() {
-                let words = load_window(line, TAPS_X * GROUP_CHANNELS);
-                for (var tx = 0u; tx < TAPS_X; tx++) {
-                    let w = fixed_weight(table[rx + 2u + tx]);
+    let line = base + row * p.src_y;
+    var sum = vec4<i32>(0);
+    if taps_are_bytes() {
+        let words = load_window(line, TAPS_X * GROUP_CHANNELS);
+        for (var tx = 0u; tx < TAPS_X; tx++) {
+            let w = fixed_weight(table[rx + 2u + tx]);
+            sum += w * vec4<i32>(window_group(words, tx));
+        }
+    } else if wide_taps_are_bytes(taps_x) {
+        for (var t0 = 0u; t0 < taps_x; t0 += window_taps()) {
+            let words = load_window(line + t0 * GROUP_CHANNELS, 4u * WINDOW_WORDS);
+            for (var tx = 0u; tx < window_taps(); tx++) {
+                if t0 + tx < taps_x {
+                    let w = fixed_weight(table[rx + 2u + t0 + tx]);
                     sum += w * vec4<i32>(window_group(words, tx));
                 }
-            } else if wide_taps_are_bytes(taps_x) {
-                for (var t0 = 0u; t0 < taps_x; t0 += window_taps()) {
-                    let words = load_window(line + t0 * GROUP_CHANNELS, 4u * WINDOW_WORDS);
-                    for (var tx = 0u; tx < window_taps(); tx++) {
-                        if t0 + tx < taps_x {
-                            let w = fixed_weight(table[rx + 2u + t0 + tx]);
-                            sum += w * vec4<i32>(window_group(words, tx));
-                        }
-                    }
-                }
-            } else {
-                for (var tx = 0u; tx < taps_x; tx++) {
-                    let w = fixed_weight(table[rx + 2u + tx]);
-                    sum += w * load4_int(line + tx * p.src_x);
-                }
             }
-            total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
         }
-        return vec4<f32>(fixed_round4(total));
+    } else {
+        for (var tx = 0u; tx < taps_x; tx++) {
+            let w = fixed_weight(table[rx + 2u + tx]);
+            sum += w * load4_int(line + tx * p.src_x);
+        }
     }
+    return sum;
+}
+
+// Whether the weights are integers and the taps sum in integers to the stored bytes, with no
+// conversion to f32 and back: Pillow's fixed point, and dyadic tables (INTEGER_WEIGHTS in
+// common.wgsl). Neither comes with colour conversions in these kernels (the host sends
+// premultiplied alpha to the vector kernels, and linear light has neither).
+fn integer_taps() -> bool {
+    return FIXED_POINT || INTEGER_WEIGHTS;
+}
+
+// A sum of integer weights as the byte it is stored as: Pillow's rounding and clamp, or for
+// dyadic weights of WEIGHT_BITS bits `(s + 2^(WEIGHT_BITS - 1)) >> WEIGHT_BITS`, which is
+// floor(s / 2^WEIGHT_BITS + 0.5), what `u8_of4` makes of the same sum, exact in f32 (the sums of
+// non-negative weights whose rows sum to at most 1 need no clamp).
+fn integer_bytes(total: vec4<i32>) -> vec4<u32> {
+    if FIXED_POINT {
+        return vec4<u32>(fixed_round4(total));
+    }
+    let half = vec4<i32>(i32((1u << WEIGHT_BITS) >> 1u));
+    return vec4<u32>((total + half) >> vec4<u32>(WEIGHT_BITS));
+}
+
+// The stored bytes of one output position with integer weights (`integer_taps`): the row band
+// at table row `ry`, the column band at table row `rx`, whose first input (row 0) is element
+// `base`. Pillow's fixed point rounds each input row's horizontal sum to 8 bits before the
+// vertical taps.
+fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    let y0 = row_start(ry);
+    var total = vec4<i32>(0);
+    for (var ty = 0u; ty < taps_y; ty++) {
+        var sum = row_sum_int(rx, base, y0 + ty);
+        if FIXED_POINT {
+            sum = fixed_round4(sum);
+        }
+        total += fixed_weight(table[ry + 2u + ty]) * sum;
+    }
+    return integer_bytes(total);
+}
+
+// The taps of one output position in f32: the row band at table row `ry`, the column band at
+// table row `rx`, whose first input (row 0) is element `base`.
+fn column_sum(ry: u32, rx: u32, base: u32) -> vec4<f32> {
+    let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
+    let y0 = row_start(ry);
     var acc = vec4<f32>(0.0);
     for (var ty = 0u; ty < taps_y; ty++) {
         acc += table[ry + 2u + ty] * row_sum(rx, base, y0 + ty);

@@ -673,9 +673,9 @@ impl Resizer {
         }
         let max_groups = limits.max_compute_workgroups_per_dimension;
         let textures = texture_source.is_some() || texture_target.is_some();
-        let mut lanes = integer_lanes(spec, &passes, (&wy, &wx), textures);
+        let mut weight_bits = integer_weights(spec, &passes, (&wy, &wx), textures);
         let chosen_features = KernelFeatures {
-            integer_lanes: lanes.map(|bits| bits.y + bits.x),
+            integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
         let launches: Vec<Launch> = passes
@@ -684,9 +684,13 @@ impl Resizer {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, max_groups)
             })
             .collect();
-        // Integer lanes are the vector gather's: a grid too large for it leaves the scalar one.
-        if !launches.iter().all(|l| l.variant.vector_io()) {
-            lanes = None;
+        // A grid too large for the vector, quad and staged gathers leaves the scalar one, whose
+        // weights are floats.
+        if launches
+            .iter()
+            .any(|l| matches!(l.variant, KernelVariant::Gather { .. }))
+        {
+            weight_bits = None;
         }
         if spec.premultiplied_alpha()
             && launches
@@ -700,7 +704,7 @@ impl Resizer {
                     .into(),
             });
         }
-        let forms = |i: usize| match lanes {
+        let forms = |i: usize| match weight_bits {
             // The one pass's tables: y, then x.
             Some(bits) => WeightForm::Integer([bits.y, bits.x][i]),
             None => WeightForm::of(spec),
@@ -727,7 +731,7 @@ impl Resizer {
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
-                    integer_lanes: lanes.map(|bits| bits.y + bits.x),
+                    integer_weights: weight_bits.map(|bits| bits.y + bits.x),
                     ..self.kernel_features(spec)
                 };
                 let pipeline = self.pipeline(Kernel {
@@ -796,44 +800,48 @@ impl Resizer {
     }
 }
 
-/// Most bits of the integer lanes' weights, both axes together: sums of bytes times weights of
-/// 2^8 to the unit stay below 2^16, within their lanes (`wgsl/lanes_u8.wgsl`).
-const LANE_BITS: u32 = 8;
+/// Most bits of integer weights, both axes together: in the vector gather's 16-bit lanes, sums
+/// of bytes times weights of 2^8 to the unit stay below 2^16 (`wgsl/lanes_u8.wgsl`).
+const MAX_WEIGHT_BITS: u32 = 8;
 
-/// The bits of each axis's integer weights, for [`integer_lanes`].
+/// The bits of each axis's integer weights, for [`integer_weights`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct LaneBits {
+struct WeightBits {
     y: u32,
     x: u32,
 }
 
-/// Whether a resize runs in the vector gather's integer lanes, and with which bits: RGBA u8
-/// buffers (`textures` false) in one pass that is not fused, without colour conversions or
-/// Pillow's fixed point, whose tables are dyadic ([`AxisWeights::dyadic_bits`]) with at most
-/// [`LANE_BITS`] bits between them. The sums are then exact in integers as in f32, and the
-/// results the same, without converting a byte to a float and back. H200, RGBA u8 (µs): 1080p
-/// x2 48.1 -> 33.4, nearest x2 48.0 -> 25.8, 4K x0.5 21.5 -> 18.9 (BENCHMARKS.md tuning log
-/// item 47). The pass must still take the vector gather ([`Launch::choose`]).
-fn integer_lanes(
+/// Whether a resize sums integer weights to its stored bytes, and with which bits: u8 buffers
+/// (`textures` false) in one pass that is not fused, without colour conversions or Pillow's
+/// fixed point (which has integer weights of its own), whose tables are dyadic
+/// ([`AxisWeights::dyadic_bits`]) with at most [`MAX_WEIGHT_BITS`] bits between them, and that
+/// the vector gather (RGBA, in 16-bit lanes: `wgsl/lanes_u8.wgsl`) or the quad and staged
+/// gathers (NCHW, and NHWC of 1 to 3 channels: `column_bytes` in `wgsl/strided_taps.wgsl`) run.
+/// The sums are then exact in integers as in f32, and the results the same, without converting
+/// a byte to f32 and back. H200, gather µs: RGBA u8 1080p x2 48.1 -> 33.4, nearest x2 48.0 ->
+/// 25.8, 4K x0.5 21.5 -> 18.9 (BENCHMARKS.md tuning log item 47). The caller still checks that
+/// the pass takes one of those kernels ([`Launch::choose`]).
+fn integer_weights(
     spec: &ResizeSpec,
     passes: &[(PassShape, Operand, Operand, ElementType, ElementType)],
     (wy, wx): (&AxisWeights, &AxisWeights),
     textures: bool,
-) -> Option<LaneBits> {
+) -> Option<WeightBits> {
     let [(shape, _, _, ElementType::U8, ElementType::U8)] = passes else {
         return None;
     };
+    let kernels_serve = spec.vector_friendly() || quads_serve(spec, ElementType::U8).is_some();
     if shape.fused.is_some()
-        || !spec.vector_friendly()
+        || !kernels_serve
         || textures
         || spec.converts_color()
         || spec.fixed_point()
     {
         return None;
     }
-    let y = wy.dyadic_bits(LANE_BITS)?;
-    let x = wx.dyadic_bits(LANE_BITS - y)?;
-    Some(LaneBits { y, x })
+    let y = wy.dyadic_bits(MAX_WEIGHT_BITS)?;
+    let x = wx.dyadic_bits(MAX_WEIGHT_BITS - y)?;
+    Some(WeightBits { y, x })
 }
 
 /// Output rows per invocation for shrinks whose vertical bands overlap.
@@ -1038,7 +1046,7 @@ impl Launch {
         };
         if let Some(channels) = channels {
             let mut rows = rows_per_invocation(shape, window_pays(spec, shape, channels));
-            if features.integer_lanes.is_some() && rows == ENLARGING_ROWS {
+            if features.integer_weights.is_some() && rows == ENLARGING_ROWS {
                 let single = out.width as u64
                     * out.height as u64
                     * images_and_groups(channels.size()) as u64;
@@ -1604,10 +1612,10 @@ mod tests {
         assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
     }
 
-    /// Integer lanes take RGBA u8 buffers in one pass with dyadic tables of at most 8 bits
-    /// between the axes, and nothing else.
+    /// Integer weights take u8 buffers in one pass of the vector, quad or staged gathers with
+    /// dyadic tables of at most 8 bits between the axes, and nothing else.
     #[test]
-    fn integer_lanes_where_weights_are_dyadic() {
+    fn integer_weights_where_tables_are_dyadic() {
         use crate::spec::{Filter, NearestRule};
         let lanes = |builder: crate::spec::ResizeSpecBuilder, path: Path, textures: bool| {
             let spec = builder.build().unwrap();
@@ -1632,7 +1640,7 @@ mod tests {
                 spec.element(),
                 spec.element(),
             );
-            integer_lanes(&spec, &[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
+            integer_weights(&spec, &[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
         };
         let rgba = |input: (u32, u32), output: (u32, u32)| {
             ResizeSpec::builder(Size2::new(input.0, input.1), Size2::new(output.0, output.1))
@@ -1654,13 +1662,17 @@ mod tests {
         assert_eq!(lanes(rgba((9, 7), (27, 21)), gather, false), None);
         let cubic = rgba((9, 7), (18, 14)).filter(Filter::Cubic { a: -0.75 });
         assert_eq!(lanes(cubic, gather, false), None);
-        // Other elements and layouts, colour, Pillow's fixed point, textures, the fused kernel.
+        // Other elements, colour, Pillow's fixed point, textures, the fused kernel.
         let f32s = rgba((9, 7), (18, 14)).element(ElementType::F32);
         assert_eq!(lanes(f32s, gather, false), None);
+        // Quads and staged columns sum them too; NHWC pixels of 6 channels take the scalar
+        // gather.
         let rgb = rgba((9, 7), (18, 14)).channels(3);
-        assert_eq!(lanes(rgb, gather, false), None);
-        let nchw = rgba((9, 7), (18, 14)).layout(crate::spec::Layout::Nchw);
-        assert_eq!(lanes(nchw, gather, false), None);
+        assert_eq!(lanes(rgb, gather, false), Some((2, 2)));
+        let nchw = rgba((18, 14), (9, 7)).layout(crate::spec::Layout::Nchw);
+        assert_eq!(lanes(nchw, gather, false), Some((1, 1)));
+        let six = rgba((9, 7), (18, 14)).channels(6);
+        assert_eq!(lanes(six, gather, false), None);
         let premultiplied = rgba((9, 7), (18, 14)).premultiplied_alpha(true);
         assert_eq!(lanes(premultiplied, gather, false), None);
         let pillow = presets::pillow(Size2::new(9, 7), Size2::new(18, 14), PillowFilter::Bilinear)
@@ -1678,7 +1690,7 @@ mod tests {
         use crate::spec::Layout::{self, Nchw, Nhwc};
         let rows = |layout: Layout, channels: u32, output: Size2, lanes: bool| {
             let features = KernelFeatures {
-                integer_lanes: lanes.then_some(4),
+                integer_weights: lanes.then_some(4),
                 ..KernelFeatures::default()
             };
             match launch_for(layout, channels, ElementType::U8, output, features).variant {

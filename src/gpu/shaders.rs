@@ -107,7 +107,7 @@ impl ChannelGroup {
 }
 
 /// Code paths compiled into a kernel only when a spec needs them (pipeline constants
-/// `FIXED_POINT`, `COLOR` and `INTEGER_LANES` in `wgsl/common.wgsl`), and where its source
+/// `FIXED_POINT`, `COLOR` and `INTEGER_WEIGHTS` in `wgsl/common.wgsl`), and where its source
 /// comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelFeatures {
@@ -125,11 +125,12 @@ pub struct KernelFeatures {
     /// `wgsl/*f16_native.wgsl`) rather than as packed `u32` words unpacked with
     /// `unpack2x16float`. Either way the taps sum in f32.
     pub native_f16: bool,
-    /// The vector gather of RGBA u8 buffers sums its taps in 16-bit integer lanes
-    /// (`wgsl/lanes_u8.wgsl`) with weights stored as integers, shifting the sums right by this
-    /// many bits: the bits of both axes' weights, which are multiples of 2^-bits. Only for
-    /// tables that the host checked (see `integer_lanes` in `src/gpu/mod.rs`).
-    pub integer_lanes: Option<u32>,
+    /// The weights are stored as integers, multiples of 2^-bits with `bits` those of both axes
+    /// together, and the u8 gathers sum them exactly to the stored bytes, rounding by a shift
+    /// of this many bits: the vector gather of RGBA in 16-bit lanes (`wgsl/lanes_u8.wgsl`), the
+    /// quad and staged gathers per channel (`column_bytes` in `wgsl/strided_taps.wgsl`). Only
+    /// for tables the host checked (see `integer_weights` in `src/gpu/mod.rs`).
+    pub integer_weights: Option<u32>,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -148,7 +149,7 @@ impl KernelFeatures {
             texture_source: None,
             texture_target: None,
             native_f16: false,
-            integer_lanes: None,
+            integer_weights: None,
         }
     }
 
@@ -156,8 +157,11 @@ impl KernelFeatures {
         let mut all = vec![
             ("FIXED_POINT", self.fixed_point as u32 as f64),
             ("COLOR", self.color as u32 as f64),
-            ("INTEGER_LANES", self.integer_lanes.is_some() as u32 as f64),
-            ("LANE_SHIFT", self.integer_lanes.unwrap_or(0) as f64),
+            (
+                "INTEGER_WEIGHTS",
+                self.integer_weights.is_some() as u32 as f64,
+            ),
+            ("WEIGHT_BITS", self.integer_weights.unwrap_or(0) as f64),
         ];
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -204,36 +208,43 @@ impl Kernel {
                         // Every other kernel as a device with `shader-f16` builds it; strided
                         // groups write f16 only as WGSL's f16.
                         native_f16: k % 2 == 0 || strided && variant.dst() == ElementType::F16,
-                        integer_lanes: None,
+                        integer_weights: None,
                     },
                 }
             })
             .collect();
-        // Integer lanes, as the host builds them: u8 buffers, no fixed point or colour; baked
-        // and run-time tap counts, one row and several, shifts of 0 to 8 bits.
-        let lanes = [
+        // Integer weights, as the host builds them: u8 buffers, no fixed point or colour; the
+        // vector, quad and staged gathers, baked and run-time tap counts, one row and several,
+        // NHWC and NCHW, 0 to 8 bits.
+        let u8s = (ElementType::U8, ElementType::U8);
+        let integer = [
             (2, 2, 4, 4),
             (2, 2, 8, 2),
             (1, 1, 8, 0),
             (4, 4, 1, 6),
             (0, 0, 1, 8),
         ];
-        all.extend(lanes.map(|(taps_y, taps_x, rows, shift)| Kernel {
-            variant: KernelVariant::vec4_for(
-                ElementType::U8,
-                ElementType::U8,
-                taps_y,
-                taps_x,
-                Vec4Shape {
-                    rows,
-                    ..Default::default()
+        for (k, (taps_y, taps_x, rows, bits)) in integer.into_iter().enumerate() {
+            let shape = |channels| Vec4Shape {
+                rows,
+                channels,
+                ..Default::default()
+            };
+            let strided = shape(ChannelGroup::Strided(1 + k as u32 % 3));
+            let planar = k % 2 == 1;
+            let variants = [
+                KernelVariant::vec4_for(u8s.0, u8s.1, taps_y, taps_x, shape(ChannelGroup::Vector)),
+                KernelVariant::quad_for(u8s.0, u8s.1, taps_y, taps_x, strided, planar),
+                KernelVariant::staged_for(u8s.0, u8s.1, taps_y, taps_x, strided, planar),
+            ];
+            all.extend(variants.map(|variant| Kernel {
+                variant,
+                features: KernelFeatures {
+                    integer_weights: Some(bits),
+                    ..KernelFeatures::default()
                 },
-            ),
-            features: KernelFeatures {
-                integer_lanes: Some(shift),
-                ..KernelFeatures::default()
-            },
-        }));
+            }));
+        }
         all
     }
 
@@ -378,8 +389,8 @@ impl Kernel {
         if self.features.color {
             label.push_str(" color");
         }
-        if let Some(shift) = self.features.integer_lanes {
-            label.push_str(&format!(" integer lanes >> {shift}"));
+        if let Some(bits) = self.features.integer_weights {
+            label.push_str(&format!(" integer weights of {bits} bits"));
         }
         if let Some(texture) = self.features.texture_source {
             label.push_str(if texture.srgb {
