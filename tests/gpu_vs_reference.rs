@@ -850,26 +850,46 @@ fn integer_weights_match_the_reference() {
     }
 }
 
-/// u8 enlargements by 2 large enough to take more rows per invocation (src/gpu/mod.rs,
-/// `more_rows`): grey pixels in quads of 16 rows, RGB in quads of 8, RGBA in integer lanes of
-/// 8, each with a last block of rows cut short, against the reference into poisoned buffers
-/// (exact: the weights are multiples of 2^-2).
+/// Resizes large enough to take more rows per invocation (src/gpu/mod.rs, `more_rows`): u8
+/// enlargements by 2 of grey pixels in quads of 16 rows, of RGB in quads of 8, of RGBA in
+/// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; an f16 enlargement by 2
+/// in 8 rows. Each has a last block of rows cut short. Against the reference into poisoned
+/// buffers: exact for u8 (the weights are multiples of 2^-2), one f16 step for f16.
 #[test]
 fn long_row_blocks_match_the_reference() {
     use wgpu_resize::ElementType;
     let Some(gpu) = gpu("long row blocks") else {
         return;
     };
-    for (channels, input) in [(1, (1000, 1050)), (3, (725, 1280)), (4, (550, 1024))] {
-        let input = Size2::new(input.0, input.1);
-        let output = Size2::new(input.height * 2, input.width * 2);
-        let spec = ResizeSpec::builder(input, output)
+    let enlarge = |channels: u32, height: u32, width: u32| {
+        let input = Size2::new(height, width);
+        ResizeSpec::builder(input, Size2::new(height * 2, width * 2))
             .channels(channels)
             .element(ElementType::U8)
             .build()
-            .unwrap();
-        let data = Rng::new(channels as u64).u8s(spec.input_len());
-        let what = format!("{channels} channels");
+            .unwrap()
+    };
+    let halve = ResizeSpec::builder(Size2::new(2050, 2048), Size2::new(1025, 1024))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let u8_specs = [
+        enlarge(1, 1000, 1050),
+        enlarge(3, 725, 1280),
+        enlarge(4, 550, 1024),
+        halve,
+    ];
+    for spec in u8_specs {
+        let data = Rng::new(spec.channels() as u64).u8s(spec.input_len());
+        let what = format!("{spec:?}");
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
     }
+    let f16s = enlarge(4, 520, 512)
+        .to_builder()
+        .element(ElementType::F16)
+        .build()
+        .unwrap();
+    let data = Rng::new(16).f16s(f16s.input_len());
+    assert_paths_match_reference(gpu, &f16s, &data, &[Path::Gather], 2e-3, "f16");
 }

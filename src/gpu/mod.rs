@@ -967,17 +967,21 @@ fn rows_per_invocation(shape: &PassShape, windows: bool) -> u32 {
 const QUADS_MAX_ROWS: u32 = 16;
 const QUADS_MIN_INVOCATIONS: u64 = 1 << 16;
 
-/// The same for the vector gather in integer lanes: H200, RGBA u8 µs for 4 / 8 / 16 rows: 1080p
-/// x2 33.4 / 30.6 / 30.9, x4 31.4 / 28.0 / 27.6, nearest x2 25.8 / 23.6 / 23.3, but 640x360 x2
-/// 8.7 / 9.1 / 11.0 (115k invocations with 8 rows). Float sums lost with 8 rows (tuning log
-/// item 18).
-const LANES_MAX_ROWS: u32 = 8;
-const LANES_MIN_INVOCATIONS: u64 = 1 << 18;
+/// The same for the vector gather of RGBA u8 in integer lanes and of f16, and for the integer
+/// lanes' shrinks without windows (one row otherwise). H200, gather µs: RGBA u8 lanes for 4 / 8
+/// / 16 rows, 1080p x2 33.4 / 30.6 / 30.9, x4 31.4 / 28.0 / 27.6, nearest x2 25.8 / 23.6 /
+/// 23.3; f16 1080p x2 39.6 / 37.0 / 37.7, x4 37.8 / 33.9 / 34.4, NCHW f16 1080p x2 42.5 / 38.9
+/// / 38.7; but 640x360 x2 8.7 / 9.1 / 11.0 (u8) and 9.4 / 9.7 / 11.4 (f16), 115k invocations
+/// with 8 rows. Shrinks in lanes for 1 / 2 / 4 / 8 rows: 4K x0.5 18.9 / 16.6 / 15.8 / 15.7,
+/// 1440p x0.5 10.9 / 10.0 / 9.6 / 10.3, 4K x0.25 8.7 / 8.1 / 8.4 / 9.6 (tuning log item 50). f32
+/// sums lost with 8 rows (item 18).
+const VECTOR_MAX_ROWS: u32 = 8;
+const VECTOR_MIN_INVOCATIONS: u64 = 1 << 17;
 
-/// Rows per invocation of an enlargement by 2 or more that would take `single` invocations at one
-/// row each: [`ENLARGING_ROWS`], doubled up to `max` while at least `min_invocations` remain.
-fn more_rows(single: u64, max: u32, min_invocations: u64) -> u32 {
-    let mut rows = ENLARGING_ROWS;
+/// Rows per invocation of a pass that would take `single` invocations at one row each: `rows`,
+/// doubled up to `max` while at least `min_invocations` remain.
+fn more_rows(rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 {
+    let mut rows = rows;
     while rows * 2 <= max && single / (rows as u64 * 2) >= min_invocations {
         rows *= 2;
     }
@@ -1046,11 +1050,13 @@ impl Launch {
         };
         if let Some(channels) = channels {
             let mut rows = rows_per_invocation(shape, window_pays(spec, shape, channels));
-            if features.integer_weights.is_some() && rows == ENLARGING_ROWS {
+            // Integer lanes' enlargements and shrinks without windows, and f16 enlargements.
+            let lanes = features.integer_weights.is_some() && (rows == ENLARGING_ROWS || rows == 1);
+            if lanes || (src == ElementType::F16 && rows == ENLARGING_ROWS) {
                 let single = out.width as u64
                     * out.height as u64
                     * images_and_groups(channels.size()) as u64;
-                rows = more_rows(single, LANES_MAX_ROWS, LANES_MIN_INVOCATIONS);
+                rows = more_rows(rows, single, VECTOR_MAX_ROWS, VECTOR_MIN_INVOCATIONS);
             }
             let work = shaders::Vec4Shape {
                 rows,
@@ -1079,7 +1085,7 @@ impl Launch {
                 let quads = out.width.div_ceil(4) as u64
                     * out.height as u64
                     * images_and_groups(group.size()) as u64;
-                rows = more_rows(quads, QUADS_MAX_ROWS, QUADS_MIN_INVOCATIONS);
+                rows = more_rows(rows, quads, QUADS_MAX_ROWS, QUADS_MIN_INVOCATIONS);
             }
             let planar = spec.layout() == crate::spec::Layout::Nchw;
             let work = shaders::Vec4Shape {
@@ -1683,32 +1689,75 @@ mod tests {
         assert_eq!(lanes(rgba((9, 7), (18, 14)), Path::Fused, false), None);
     }
 
-    /// Enlargements by 2 or more take more rows per invocation in the u8 quads (up to 16) and
-    /// in integer lanes (up to 8) where enough invocations remain, and 4 otherwise.
+    /// Enlargements by 2 or more take more rows per invocation in the u8 quads (up to 16), in
+    /// integer lanes and in f16 (up to 8), and shrinks in integer lanes (up to 8), where enough
+    /// invocations remain; the others keep theirs.
     #[test]
     fn more_rows_where_invocations_remain() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
-        let rows = |layout: Layout, channels: u32, output: Size2, lanes: bool| {
+        let rows = |layout: Layout, channels: u32, element, input, output, lanes: bool| {
+            let spec = ResizeSpec::builder(input, output)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+                .build()
+                .unwrap();
+            let shape = PassShape {
+                src_size: input,
+                dst_size: output,
+                y: (0, 2),
+                x: (0, 2),
+                fused: None,
+                color: PassColor::WHOLE,
+            };
+            // A device with `shader-f16`, whose strided groups write f16.
             let features = KernelFeatures {
                 integer_weights: lanes.then_some(4),
+                native_f16: element == ElementType::F16,
                 ..KernelFeatures::default()
             };
-            match launch_for(layout, channels, ElementType::U8, output, features).variant {
+            match Launch::choose(&spec, &shape, element, element, features, 65535).variant {
                 KernelVariant::GatherQuad { shape, .. } => shape.rows,
                 KernelVariant::GatherVec4 { shape, .. } => shape.rows,
                 other => panic!("{other:?}"),
             }
         };
-        let uhd = Size2::new(2160, 3840);
-        assert_eq!(rows(Nhwc, 3, uhd, false), 16);
-        assert_eq!(rows(Nchw, 3, uhd, false), 16);
-        assert_eq!(rows(Nhwc, 3, Size2::new(1440, 2560), false), 8);
-        assert_eq!(rows(Nhwc, 3, Size2::new(720, 1280), false), 4);
-        assert_eq!(rows(Nhwc, 4, uhd, true), 8);
-        assert_eq!(rows(Nhwc, 4, Size2::new(720, 1280), true), 4);
-        // Float sums keep 4 rows.
-        assert_eq!(rows(Nhwc, 4, uhd, false), 4);
-        // Enlargements by less than 2 keep their 2 rows.
-        assert_eq!(rows(Nhwc, 3, Size2::new(30, 3840), false), 2);
+        let (u8s, f16s, f32s) = (ElementType::U8, ElementType::F16, ElementType::F32);
+        let small = Size2::new(20, 30);
+        let (uhd, qhd, hd) = (
+            Size2::new(2160, 3840),
+            Size2::new(1440, 2560),
+            Size2::new(720, 1280),
+        );
+        // Quads.
+        assert_eq!(rows(Nhwc, 3, u8s, small, uhd, false), 16);
+        assert_eq!(rows(Nchw, 3, u8s, small, uhd, false), 16);
+        assert_eq!(rows(Nhwc, 3, u8s, small, qhd, false), 8);
+        assert_eq!(rows(Nhwc, 3, u8s, small, hd, false), 4);
+        // Vector gathers: integer lanes and f16, enlarging.
+        assert_eq!(rows(Nhwc, 4, u8s, small, uhd, true), 8);
+        assert_eq!(rows(Nhwc, 4, u8s, small, hd, true), 4);
+        assert_eq!(rows(Nhwc, 4, f16s, small, uhd, false), 8);
+        assert_eq!(rows(Nchw, 3, f16s, small, uhd, false), 8);
+        assert_eq!(rows(Nhwc, 4, f16s, small, hd, false), 4);
+        // Integer lanes shrinking: 2 to 8 rows instead of 1.
+        assert_eq!(rows(Nhwc, 4, u8s, uhd, Size2::new(1080, 1920), true), 8);
+        assert_eq!(rows(Nhwc, 4, u8s, Size2::new(1440, 2560), hd, true), 4);
+        assert_eq!(rows(Nhwc, 4, u8s, uhd, Size2::new(540, 960), true), 2);
+        assert_eq!(rows(Nhwc, 4, u8s, uhd, Size2::new(54, 96), true), 1);
+        // f32 keeps 4 rows enlarging and 1 shrinking; enlargements by less than 2 keep 2.
+        assert_eq!(rows(Nhwc, 4, f32s, small, uhd, false), 4);
+        assert_eq!(rows(Nhwc, 4, f32s, uhd, Size2::new(1080, 1920), false), 1);
+        assert_eq!(
+            rows(
+                Nhwc,
+                3,
+                u8s,
+                Size2::new(20, 3000),
+                Size2::new(30, 3840),
+                false
+            ),
+            2
+        );
     }
 }
