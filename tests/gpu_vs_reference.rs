@@ -852,9 +852,11 @@ fn integer_weights_match_the_reference() {
 
 /// Resizes large enough to take more rows per invocation (src/gpu/mod.rs, `more_rows`): u8
 /// enlargements by 2 of grey pixels in quads of 16 rows, of RGB in quads of 8, of RGBA in
-/// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; an f16 enlargement by 2
-/// in 8 rows. Each has a last block of rows cut short. Against the reference into poisoned
-/// buffers: exact for u8 (the weights are multiples of 2^-2), one f16 step for f16.
+/// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; RGB u8 halvings in staged
+/// columns of 2 rows, with integer weights, Pillow's fixed point (one pass and two) and float
+/// sums; an f16 enlargement by 2 in 8 rows. Each has a last block of rows cut short. Against
+/// the reference into poisoned buffers: exact for u8 but the float sums (one step), one f16 step
+/// for f16.
 #[test]
 fn long_row_blocks_match_the_reference() {
     use wgpu_resize::ElementType;
@@ -884,6 +886,31 @@ fn long_row_blocks_match_the_reference() {
         let data = Rng::new(spec.channels() as u64).u8s(spec.input_len());
         let what = format!("{spec:?}");
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
+    }
+    // Staged columns of 2 rows.
+    use wgpu_resize::Filter;
+    use wgpu_resize::presets::{self, PillowFilter};
+    let (big, half) = (Size2::new(2050, 2048), Size2::new(1025, 1024));
+    let rgb = |builder: wgpu_resize::ResizeSpecBuilder| {
+        builder
+            .channels(3)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let staged = [
+        (rgb(ResizeSpec::builder(big, half)), 0.0),
+        (rgb(presets::pillow(big, half, PillowFilter::Bicubic)), 0.0),
+        (
+            rgb(ResizeSpec::builder(big, half).filter(Filter::Cubic { a: -0.75 })),
+            1.0,
+        ),
+    ];
+    for (spec, tolerance) in staged {
+        let data = Rng::new(3).u8s(spec.input_len());
+        let paths = [Path::Gather, Path::Separable];
+        let what = format!("{spec:?}");
+        assert_paths_match_reference(gpu, &spec, &data, &paths, tolerance, &what);
     }
     let f16s = enlarge(4, 520, 512)
         .to_builder()

@@ -7,7 +7,7 @@
 // bytes of its plane; in NHWC with
 // GROUP_CHANNELS == channels they are one run of 64 * GROUP_CHANNELS bytes. Runs need not start
 // on a word (`dst_u8_runs.wgsl` writes the words they share with their neighbours atomically).
-// The host runs it for passes of one row per invocation (shrinks; enlargements take
+// The host runs it for shrinks, with one row per workgroup or two (enlargements take
 // `gather_quad.wgsl`). Groups are read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
 
 // Taps per axis fixed at pipeline creation, so that the loops unroll; 0 reads them from `p`.

@@ -978,6 +978,15 @@ const QUADS_MIN_INVOCATIONS: u64 = 1 << 16;
 const VECTOR_MAX_ROWS: u32 = 8;
 const VECTOR_MIN_INVOCATIONS: u64 = 1 << 17;
 
+/// The same for the staged u8 columns (shrinks), whose invocations take one row otherwise, with
+/// horizontal bands baked into the pipeline. H200, gather or separable µs for 1 / 2 / 4 rows:
+/// RGB u8 4K x0.5 25.7 / 21.1 / 20.9, NCHW 26.3 / 24.4 / 24.6, Pillow lanczos RGB u8 4K ->
+/// 1080p 124.5 / 118.6 / 119.2; a first pass of 32-tap bands read at run time lost (Pillow
+/// bicubic 4K -> 480x270 76.0 / 76.9 / 83.6), and the NCHW u8 batch 32x512² -> 224²
+/// antialiased did not move (tuning log item 51).
+const STAGED_MAX_ROWS: u32 = 2;
+const STAGED_MIN_INVOCATIONS: u64 = 1 << 19;
+
 /// Rows per invocation of a pass that would take `single` invocations at one row each: `rows`,
 /// doubled up to `max` while at least `min_invocations` remain.
 fn more_rows(rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 {
@@ -1103,11 +1112,20 @@ impl Launch {
                     ),
                 )
             } else {
+                let columns = out.width.div_ceil(STAGED_COLUMNS);
+                let mut rows = 1;
+                if shape.x.1 <= shaders::MAX_SPECIALISED_TAPS {
+                    let single = (columns * STAGED_COLUMNS) as u64
+                        * out.height as u64
+                        * images_and_groups(group.size()) as u64;
+                    rows = more_rows(1, single, STAGED_MAX_ROWS, STAGED_MIN_INVOCATIONS);
+                }
+                let work = shaders::Vec4Shape { rows, ..work };
                 (
                     KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work, planar),
                     (
-                        out.width.div_ceil(STAGED_COLUMNS),
-                        out.height,
+                        columns,
+                        out.height.div_ceil(rows),
                         images_and_groups(group.size()),
                     ),
                 )
@@ -1695,32 +1713,37 @@ mod tests {
     #[test]
     fn more_rows_where_invocations_remain() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
-        let rows = |layout: Layout, channels: u32, element, input, output, lanes: bool| {
-            let spec = ResizeSpec::builder(input, output)
-                .channels(channels)
-                .layout(layout)
-                .element(element)
-                .build()
-                .unwrap();
-            let shape = PassShape {
-                src_size: input,
-                dst_size: output,
-                y: (0, 2),
-                x: (0, 2),
-                fused: None,
-                color: PassColor::WHOLE,
+        let rows_of =
+            |layout: Layout, channels: u32, element, input, output, lanes: bool, taps_x| {
+                let spec = ResizeSpec::builder(input, output)
+                    .channels(channels)
+                    .layout(layout)
+                    .element(element)
+                    .build()
+                    .unwrap();
+                let shape = PassShape {
+                    src_size: input,
+                    dst_size: output,
+                    y: (0, 2),
+                    x: (0, taps_x),
+                    fused: None,
+                    color: PassColor::WHOLE,
+                };
+                // A device with `shader-f16`, whose strided groups write f16.
+                let features = KernelFeatures {
+                    integer_weights: lanes.then_some(4),
+                    native_f16: element == ElementType::F16,
+                    ..KernelFeatures::default()
+                };
+                match Launch::choose(&spec, &shape, element, element, features, 65535).variant {
+                    KernelVariant::GatherQuad { shape, .. } => shape.rows,
+                    KernelVariant::GatherVec4 { shape, .. } => shape.rows,
+                    KernelVariant::GatherStaged { shape, .. } => shape.rows,
+                    other => panic!("{other:?}"),
+                }
             };
-            // A device with `shader-f16`, whose strided groups write f16.
-            let features = KernelFeatures {
-                integer_weights: lanes.then_some(4),
-                native_f16: element == ElementType::F16,
-                ..KernelFeatures::default()
-            };
-            match Launch::choose(&spec, &shape, element, element, features, 65535).variant {
-                KernelVariant::GatherQuad { shape, .. } => shape.rows,
-                KernelVariant::GatherVec4 { shape, .. } => shape.rows,
-                other => panic!("{other:?}"),
-            }
+        let rows = |layout, channels, element, input, output, lanes| {
+            rows_of(layout, channels, element, input, output, lanes, 2)
         };
         let (u8s, f16s, f32s) = (ElementType::U8, ElementType::F16, ElementType::F32);
         let small = Size2::new(20, 30);
@@ -1759,5 +1782,11 @@ mod tests {
             ),
             2
         );
+        // Staged columns: 2 rows where baked bands leave enough invocations.
+        let fhd = Size2::new(1080, 1920);
+        assert_eq!(rows(Nhwc, 3, u8s, uhd, fhd, false), 2);
+        assert_eq!(rows(Nchw, 3, u8s, uhd, fhd, true), 2);
+        assert_eq!(rows(Nhwc, 3, u8s, uhd, Size2::new(270, 480), false), 1);
+        assert_eq!(rows_of(Nhwc, 3, u8s, uhd, fhd, false, 32), 1);
     }
 }
