@@ -68,8 +68,13 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
-/// Times `spec` on `path` between the given buffers: `warmup` untimed runs, then enough samples
-/// to fill about `budget_seconds` (between `min_samples` and `max_samples`).
+/// Least wall time of untimed resizes before each timed batch of timestamps (see
+/// [`time_resize`]).
+pub const PRE_ROLL_SECONDS: f64 = 0.03;
+
+/// Times `spec` on `path` between the given buffers: one untimed run that sizes the batch,
+/// then enough samples to fill about `budget_seconds` (between `min_samples` and
+/// `max_samples`); timestamps follow at least [`PRE_ROLL_SECONDS`] of untimed resizes.
 #[allow(clippy::too_many_arguments)]
 pub fn time_resize(
     resizer: &Resizer,
@@ -106,16 +111,25 @@ pub fn time_resize(
             Ok(Samples { method, micros })
         }
         TimingMethod::Timestamp => {
-            // As many untimed resizes first, submitted right before the timed ones and not
-            // waited for, so that the timed resizes find the GPU already busy. After the idle
-            // moments around them (the warm-up's wait, a bench's CPU reference) a GPU's clocks
-            // have dropped; resizes timed straight after ran up to three times slower on an
-            // H200 (BENCHMARKS.md tuning log item 35).
-            let mut encoder = device.create_command_encoder(&Default::default());
-            for _ in 0..count {
-                resizer.encode(&mut encoder, spec, input, output, path)?;
+            // Untimed resizes first, the last batch submitted right before the timed ones and
+            // not waited for, so that the timed resizes find the GPU already busy. After the
+            // idle moments around them (the warm-up's wait, a bench's CPU reference) a GPU's
+            // clocks have dropped; resizes timed straight after ran up to three times slower on
+            // an H200 (BENCHMARKS.md tuning log item 35). As many as are timed did not always
+            // bring them back for short resizes (two-mode medians at 4c564e3 and after), so the
+            // untimed batches repeat until the GPU has been busy for PRE_ROLL_SECONDS.
+            let pre_roll = Instant::now();
+            loop {
+                let mut encoder = device.create_command_encoder(&Default::default());
+                for _ in 0..count {
+                    resizer.encode(&mut encoder, spec, input, output, path)?;
+                }
+                queue.submit([encoder.finish()]);
+                if pre_roll.elapsed().as_secs_f64() >= PRE_ROLL_SECONDS {
+                    break;
+                }
+                wait(device)?;
             }
-            queue.submit([encoder.finish()]);
             let queries = 2 * count as u32;
             let query_set = device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("wgpu-resize timing"),
