@@ -44,9 +44,10 @@ struct Params {
 override FIXED_POINT: bool = false;
 // Colour conversions around the taps (the `color` bits of the parameters say which).
 override COLOR: bool = false;
-// RGBA u8 in the vector gather with weights that are all multiples of 2^-k: the taps sum
-// exactly in 16-bit integer lanes (lanes_u8.wgsl). The host stores each weight times 2^k as an
-// integer's bits, each axis's table with its own k, and WEIGHT_BITS is the two k together.
+// u8 with weights that are all multiples of 2^-k: the taps sum exactly in integers to the
+// stored bytes, in 16-bit lanes in the vector gather (lanes_u8.wgsl) and per channel in the quad
+// and staged gathers (strided_taps.wgsl). The host stores each weight times 2^k as an integer's
+// bits, each axis's table with its own k, and WEIGHT_BITS is the two k together.
 override INTEGER_WEIGHTS: bool = false;
 override WEIGHT_BITS: u32 = 0u;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
@@ -189,9 +190,10 @@ fn finish4(v: vec4<f32>) -> vec4<f32> {
     return u * p.unit_out;
 }
 
-// A table weight as Pillow's integer coefficient: in fixed-point specs the host stores the
-// coefficient's bits in the f32 slot (src/gpu/params.rs), so that no tap pays a conversion,
-// which runs at a quarter of the rate of arithmetic on NVIDIA GPUs.
+// A table weight as an integer: Pillow's coefficient in fixed-point specs, a dyadic weight
+// times 2^k with INTEGER_WEIGHTS. The host stores the integer's bits in the f32 slot
+// (src/gpu/params.rs), so that no tap pays a conversion, which runs at a quarter of the rate of
+// arithmetic on NVIDIA GPUs.
 fn fixed_weight(w: f32) -> i32 {
     return bitcast<i32>(w);
 }

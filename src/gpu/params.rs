@@ -130,13 +130,13 @@ pub(crate) enum WeightForm {
     Float,
     /// As the bits of Pillow's integer coefficients `w · 2^22` (see [`fixed_weight_bits`]).
     Pillow,
-    /// As the bits of the integers `w · 2^k`, for the vector gather's integer lanes: exact for
+    /// As the bits of the integers `w · 2^k`, for the u8 gathers' integer weights: exact for
     /// tables whose [`AxisWeights::dyadic_bits`] are at most `k`.
     Integer(u32),
 }
 
 impl WeightForm {
-    /// The form of `spec`'s tables but for integer lanes: Pillow's coefficients in its 8-bit
+    /// The form of `spec`'s tables but for integer weights: Pillow's coefficients in its 8-bit
     /// fixed point, f32 otherwise.
     pub(crate) fn of(spec: &ResizeSpec) -> Self {
         if spec.fixed_point() {

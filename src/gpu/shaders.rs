@@ -185,8 +185,7 @@ pub struct Kernel {
 
 impl Kernel {
     /// Every example variant, each with one of the four feature combinations in turn, and the
-    /// vector gather of u8 buffers in integer lanes: what the shader tests validate and
-    /// translate.
+    /// u8 gathers with integer weights: what the shader tests validate and translate.
     pub fn examples() -> Vec<Kernel> {
         let mut all: Vec<Kernel> = KernelVariant::examples()
             .into_iter()
