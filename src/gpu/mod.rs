@@ -989,8 +989,7 @@ const STAGED_MIN_INVOCATIONS: u64 = 1 << 19;
 
 /// Rows per invocation of a pass that would take `single` invocations at one row each: `rows`,
 /// doubled up to `max` while at least `min_invocations` remain.
-fn more_rows(rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 {
-    let mut rows = rows;
+fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 {
     while rows * 2 <= max && single / (rows as u64 * 2) >= min_invocations {
         rows *= 2;
     }
@@ -1515,7 +1514,20 @@ mod tests {
         output: Size2,
         features: KernelFeatures,
     ) -> Launch {
-        let spec = ResizeSpec::builder(Size2::new(20, 30), output)
+        let input = Size2::new(20, 30);
+        launch_between(layout, channels, element, (input, output), 2, features)
+    }
+
+    /// [`launch_for`] from any input, with `taps_x` horizontal taps.
+    fn launch_between(
+        layout: crate::spec::Layout,
+        channels: u32,
+        element: ElementType,
+        (input, output): (Size2, Size2),
+        taps_x: u32,
+        features: KernelFeatures,
+    ) -> Launch {
+        let spec = ResizeSpec::builder(input, output)
             .channels(channels)
             .layout(layout)
             .element(element)
@@ -1525,7 +1537,7 @@ mod tests {
             src_size: spec.input(),
             dst_size: spec.output(),
             y: (0, 2),
-            x: (0, 2),
+            x: (0, taps_x),
             fused: None,
             color: PassColor::WHOLE,
         };
@@ -1713,35 +1725,21 @@ mod tests {
     #[test]
     fn more_rows_where_invocations_remain() {
         use crate::spec::Layout::{self, Nchw, Nhwc};
-        let rows_of =
-            |layout: Layout, channels: u32, element, input, output, lanes: bool, taps_x| {
-                let spec = ResizeSpec::builder(input, output)
-                    .channels(channels)
-                    .layout(layout)
-                    .element(element)
-                    .build()
-                    .unwrap();
-                let shape = PassShape {
-                    src_size: input,
-                    dst_size: output,
-                    y: (0, 2),
-                    x: (0, taps_x),
-                    fused: None,
-                    color: PassColor::WHOLE,
-                };
-                // A device with `shader-f16`, whose strided groups write f16.
-                let features = KernelFeatures {
-                    integer_weights: lanes.then_some(4),
-                    native_f16: element == ElementType::F16,
-                    ..KernelFeatures::default()
-                };
-                match Launch::choose(&spec, &shape, element, element, features, 65535).variant {
-                    KernelVariant::GatherQuad { shape, .. } => shape.rows,
-                    KernelVariant::GatherVec4 { shape, .. } => shape.rows,
-                    KernelVariant::GatherStaged { shape, .. } => shape.rows,
-                    other => panic!("{other:?}"),
-                }
+        let rows_of = |layout: Layout, channels, element, input, output, lanes: bool, taps_x| {
+            // A device with `shader-f16`, whose strided groups write f16.
+            let features = KernelFeatures {
+                integer_weights: lanes.then_some(4),
+                native_f16: element == ElementType::F16,
+                ..KernelFeatures::default()
             };
+            let ends = (input, output);
+            match launch_between(layout, channels, element, ends, taps_x, features).variant {
+                KernelVariant::GatherQuad { shape, .. } => shape.rows,
+                KernelVariant::GatherVec4 { shape, .. } => shape.rows,
+                KernelVariant::GatherStaged { shape, .. } => shape.rows,
+                other => panic!("{other:?}"),
+            }
+        };
         let rows = |layout, channels, element, input, output, lanes| {
             rows_of(layout, channels, element, input, output, lanes, 2)
         };
