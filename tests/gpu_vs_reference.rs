@@ -830,23 +830,39 @@ fn integer_weights_match_the_reference() {
             .collect();
         assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "0 and 255");
     }
-    // Inputs 0..4 mapped from -2 to 6 in steps of 1/2: half-pixel weights, and outputs outside.
+    // Crops whose outputs partly fall outside the input and take the extrapolation value: 5
+    // inputs mapped from -2 to 6 in steps of 1/2 (17 outputs: an enlargement, whose u8 strided
+    // groups take quads) and 9 inputs from -4 to 12 in steps of 4 (5 outputs: a shrink, staged
+    // columns). Linear (two-tap rows) and nearest (one tap) with integer weights, exact; cubic
+    // with float sums, within one step.
     let crop = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
         start: -0.5,
         end: 1.5,
     });
+    let filters = [
+        (Filter::Linear, 0.0),
+        (Filter::Nearest(NearestRule::RoundPreferFloor), 0.0),
+        (Filter::Cubic { a: -0.75 }, 1.0),
+    ];
+    let ends = [(5, 17), (9, 5)];
     for (channels, layout) in [(4, Layout::Nhwc), (3, Layout::Nhwc), (2, Layout::Nchw)] {
-        let spec = ResizeSpec::builder(Size2::new(5, 5), Size2::new(17, 17))
-            .both_axes(crop)
-            .channels(channels)
-            .layout(layout)
-            .element(ElementType::U8)
-            .extrapolation_value(77.0)
-            .build()
-            .unwrap();
-        let data = Rng::new(99).u8s(spec.input_len());
-        let what = format!("crop with extrapolation, {channels} channels");
-        assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
+        for ((filter, tolerance), (input, output)) in filters
+            .iter()
+            .flat_map(|f| ends.iter().map(move |e| (f, e)))
+        {
+            let spec =
+                ResizeSpec::builder(Size2::new(*input, *input), Size2::new(*output, *output))
+                    .both_axes(crop.with_filter(*filter))
+                    .channels(channels)
+                    .layout(layout)
+                    .element(ElementType::U8)
+                    .extrapolation_value(77.0)
+                    .build()
+                    .unwrap();
+            let data = Rng::new(99).u8s(spec.input_len());
+            let what = format!("crop with extrapolation, {channels} channels, {filter:?}");
+            assert_paths_match_reference(gpu, &spec, &data, &paths, *tolerance, &what);
+        }
     }
 }
 
