@@ -53,11 +53,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
+    let outside_bytes = u8_of4(vec4<f32>(p.extrapolation));
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes: array<vec4<u32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
-            bytes[j] = u8_of4(vec4<f32>(p.extrapolation));
+            bytes[j] = outside_bytes;
             if !(outside[j] || row_outside(ry)) {
                 if integer_taps() {
                     bytes[j] = column_bytes(ry, columns[j], starts[j]);
@@ -141,11 +142,12 @@ fn two_tap_bytes(
     var top = 0u;
     var h0: array<vec4<i32>, QUAD>;
     var h1: array<vec4<i32>, QUAD>;
+    let outside_bytes = u8_of4(vec4<f32>(p.extrapolation));
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes: array<vec4<u32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
-            bytes[j] = u8_of4(vec4<f32>(p.extrapolation));
+            bytes[j] = outside_bytes;
         }
         if !row_outside(ry) {
             let y0 = row_start(ry);
