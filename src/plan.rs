@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::spec::ResizeSpec;
+use crate::spec::{ElementType, ResizeSpec};
 use crate::tune::CandidateTime;
 use crate::weights::AxisWeights;
 
@@ -106,16 +106,19 @@ pub(crate) enum PassOrder {
     YThenX,
 }
 
-/// The separable order. Rounding between passes is defined for horizontal-first (Pillow's
-/// order). Otherwise a horizontal shrink by 2 or more that does not enlarge vertically goes
-/// second: each horizontal output reads a window of inputs along the row, so neighbouring
-/// invocations read addresses `ratio` pixels apart, and the vertical pass (whose neighbours
-/// read neighbouring pixels) shrinks the rows first. On an H200, 4K -> 224x224 antialiased
-/// bicubic took 249 µs horizontal-first and 103 µs vertical-first (4K -> 1080p: 107 -> 103).
-/// Everything else takes the smaller intermediate first.
+/// The separable order. Rounding between passes to u8 or f16 is defined for horizontal-first
+/// (Pillow's order). Rounding to f32 is what f32 sums do in either order, so an f32 spec that
+/// asks for it (Pillow's presets do) takes the faster order: on an H200, Pillow's antialiased
+/// lanczos3 f32 4K -> 224x224 took 330 µs on the separable path horizontal-first, 132 vertical-
+/// first (BENCHMARKS.md tuning log item 55). Otherwise a horizontal shrink by 2 or more that
+/// does not enlarge vertically goes second: each horizontal output reads a window of inputs along
+/// the row, so neighbouring invocations read addresses `ratio` pixels apart, and the vertical
+/// pass (whose neighbours read neighbouring pixels) shrinks the rows first. On an H200, 4K ->
+/// 224x224 antialiased bicubic took 249 µs horizontal-first and 103 µs vertical-first (4K ->
+/// 1080p: 107 -> 103). Everything else takes the smaller intermediate first.
 pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
     let (i, o) = (spec.input(), spec.output());
-    if spec.round_intermediate() {
+    if spec.round_intermediate() && spec.element() != ElementType::F32 {
         return PassOrder::XThenY;
     }
     if i.width >= 2 * o.width && o.height <= i.height {
@@ -140,12 +143,13 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
     let out = spec.output_len() as u64;
     let (i, o) = (spec.input(), spec.output());
-    let mid_pixels = match pass_order(spec) {
+    let order = pass_order(spec);
+    let mid_pixels = match order {
         PassOrder::XThenY => i.height as u64 * o.width as u64,
         PassOrder::YThenX => o.height as u64 * i.width as u64,
     };
     let mid = mid_pixels * spec.batch() as u64 * spec.channels() as u64;
-    let first_taps = match pass_order(spec) {
+    let first_taps = match order {
         PassOrder::XThenY => tx,
         PassOrder::YThenX => ty,
     };
@@ -177,5 +181,34 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
             ),
             candidates: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, PillowFilter};
+    use crate::spec::Size2;
+
+    /// Pillow's presets round between passes: horizontal first for u8 and f16, whose rounding
+    /// changes the values, but not for f32, which takes the faster order like any other f32
+    /// spec.
+    #[test]
+    fn rounding_fixes_the_order_only_below_f32() {
+        let order = |element| {
+            let spec = presets::pillow(
+                Size2::new(2160, 3840),
+                Size2::new(224, 224),
+                PillowFilter::Lanczos,
+            )
+            .element(element)
+            .build()
+            .unwrap();
+            assert!(spec.round_intermediate());
+            pass_order(&spec)
+        };
+        assert_eq!(order(ElementType::F32), PassOrder::YThenX);
+        assert_eq!(order(ElementType::F16), PassOrder::XThenY);
+        assert_eq!(order(ElementType::U8), PassOrder::XThenY);
     }
 }
