@@ -150,7 +150,7 @@ impl Resizer {
             element,
             element,
             self.kernel_features(&template),
-            limits.max_compute_workgroups_per_dimension,
+            &limits,
         );
         if template.premultiplied_alpha() && matches!(launch.variant, KernelVariant::Gather { .. })
         {

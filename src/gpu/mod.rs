@@ -671,7 +671,6 @@ impl Resizer {
                 ));
             }
         }
-        let max_groups = limits.max_compute_workgroups_per_dimension;
         let textures = texture_source.is_some() || texture_target.is_some();
         let mut weight_bits = integer_weights(spec, &passes, (&wy, &wx), textures);
         let chosen_features = KernelFeatures {
@@ -681,7 +680,7 @@ impl Resizer {
         let launches: Vec<Launch> = passes
             .iter()
             .map(|(shape, _, _, src, dst)| {
-                Launch::choose(spec, shape, *src, *dst, chosen_features, max_groups)
+                Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
         // A grid too large for the vector, quad and staged gathers leaves the scalar one, whose
@@ -987,6 +986,38 @@ const VECTOR_MIN_INVOCATIONS: u64 = 1 << 17;
 const STAGED_MAX_ROWS: u32 = 2;
 const STAGED_MIN_INVOCATIONS: u64 = 1 << 19;
 
+/// Workgroup memory, in four-byte words, that the vector gather declares without using it in
+/// vertical passes (one horizontal tap: the separable path's) of [`VERTICAL_RESERVE_MIN_TAPS`]
+/// or more: H200, separable µs with 0 / 8 / 12 / 16 / 20 / 24 / 32 KiB per workgroup of 256
+/// invocations, antialiased lanczos3 4K -> 224² 134.8 / 125.2 / 106.5 / 101.3 / 106.7 / 106.6 /
+/// 155; bicubic (39 taps) 102.6 / 98.3 / 85.6 / 84.4 / 88.1 / 88.4 / 126.4; 4096² -> 512² (48
+/// taps) 238.8 / 221.0 / 188.5 / 187.0 / 198.1 / 198.4 / 281.6 (BENCHMARKS.md tuning log item
+/// 59). Which of the driver's choices it moves was not isolated: the split of each SM's memory
+/// between workgroup memory and L1, or how many workgroups it keeps resident. Bands of 24 taps
+/// gained less or lost (4K -> 960x540 lanczos3 119 -> 124 with 16 KiB), 12 and 5 taps lost
+/// (lanczos3 4K -> 1080p 124 -> 146, the ML batch 82 -> 96). Only where the device offers
+/// twice the reservation, and not in Pillow's fixed point, whose vertical passes were not
+/// measured so.
+const VERTICAL_RESERVE_WORDS: u32 = 4096;
+const VERTICAL_RESERVE_MIN_TAPS: u32 = 32;
+
+/// The reservation of [`VERTICAL_RESERVE_WORDS`] for a vector-gather pass of `rows` rows per
+/// invocation, or 0.
+fn vertical_reserve(
+    shape: &PassShape,
+    rows: u32,
+    features: KernelFeatures,
+    limits: &wgpu::Limits,
+) -> u32 {
+    let vertical = shape.x.1 == 1 && rows == 1 && shape.y.1 >= VERTICAL_RESERVE_MIN_TAPS;
+    let room = limits.max_compute_workgroup_storage_size >= 2 * 4 * VERTICAL_RESERVE_WORDS;
+    if vertical && room && !features.fixed_point {
+        VERTICAL_RESERVE_WORDS
+    } else {
+        0
+    }
+}
+
 /// Rows per invocation of a pass that would take `single` invocations at one row each: `rows`,
 /// doubled up to `max` while at least `min_invocations` remain.
 fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 {
@@ -1030,8 +1061,9 @@ impl Launch {
         src: ElementType,
         dst: ElementType,
         features: KernelFeatures,
-        max_groups: u32,
+        limits: &wgpu::Limits,
     ) -> Self {
+        let max_groups = limits.max_compute_workgroups_per_dimension;
         let out = shape.dst_size;
         if let Some(tile) = shape.fused {
             return Launch {
@@ -1068,6 +1100,7 @@ impl Launch {
             }
             let work = shaders::Vec4Shape {
                 rows,
+                reserve: vertical_reserve(shape, rows, features, limits),
                 channels,
                 ..Default::default()
             };
@@ -1541,7 +1574,63 @@ mod tests {
             fused: None,
             color: PassColor::WHOLE,
         };
-        Launch::choose(&spec, &shape, element, element, features, 65535)
+        Launch::choose(
+            &spec,
+            &shape,
+            element,
+            element,
+            features,
+            &wgpu::Limits::default(),
+        )
+    }
+
+    /// Vertical passes of 32 taps or more (one horizontal tap) reserve workgroup memory on
+    /// devices with room for twice the reservation; other passes, narrower bands, Pillow's
+    /// fixed point and smaller devices do not.
+    #[test]
+    fn vertical_reserve_for_wide_bands() {
+        use crate::spec::Layout::{self, Nchw, Nhwc};
+        let room = wgpu::Limits {
+            max_compute_workgroup_storage_size: 32 * 1024,
+            ..wgpu::Limits::default()
+        };
+        let reserve = |layout: Layout, channels, (taps_y, taps_x), fixed_point, limits| {
+            let spec = ResizeSpec::builder(Size2::new(2160, 3840), Size2::new(224, 3840))
+                .channels(channels)
+                .layout(layout)
+                .build()
+                .unwrap();
+            let shape = PassShape {
+                src_size: spec.input(),
+                dst_size: spec.output(),
+                y: (0, taps_y),
+                x: (0, taps_x),
+                fused: None,
+                color: PassColor::WHOLE,
+            };
+            let features = KernelFeatures {
+                fixed_point,
+                ..KernelFeatures::default()
+            };
+            let f32s = ElementType::F32;
+            match Launch::choose(&spec, &shape, f32s, f32s, features, limits).variant {
+                KernelVariant::GatherVec4 { shape, .. } => shape.reserve,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            reserve(Nhwc, 4, (59, 1), false, &room),
+            VERTICAL_RESERVE_WORDS
+        );
+        assert_eq!(
+            reserve(Nchw, 3, (32, 1), false, &room),
+            VERTICAL_RESERVE_WORDS
+        );
+        assert_eq!(reserve(Nhwc, 4, (31, 1), false, &room), 0);
+        assert_eq!(reserve(Nhwc, 4, (59, 6), false, &room), 0);
+        assert_eq!(reserve(Nhwc, 4, (59, 1), true, &room), 0);
+        let downlevel = wgpu::Limits::default();
+        assert_eq!(reserve(Nhwc, 4, (59, 1), false, &downlevel), 0);
     }
 
     /// The vector gather serves every tensor whose groups it can store whole: four-channel

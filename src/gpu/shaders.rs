@@ -57,6 +57,9 @@ pub struct Vec4Shape {
     pub group_y: u32,
     /// Output rows per invocation.
     pub rows: u32,
+    /// Four-byte words of workgroup memory the kernel declares without using them (0: none):
+    /// see `VERTICAL_RESERVE_WORDS` in `src/gpu/mod.rs`.
+    pub reserve: u32,
     /// How an invocation's channels are read and written.
     pub channels: ChannelGroup,
 }
@@ -67,6 +70,7 @@ impl Default for Vec4Shape {
             group_x: 64,
             group_y: 4,
             rows: 1,
+            reserve: 0,
             channels: ChannelGroup::Vector,
         }
     }
@@ -645,6 +649,23 @@ impl KernelVariant {
                 }
             }
         }
+        // Vertical passes of wide bands with reserved workgroup memory, vector and strided.
+        for (k, channels) in [ChannelGroup::Vector, ChannelGroup::Strided(3)]
+            .into_iter()
+            .enumerate()
+        {
+            all.push(Self::vec4_for(
+                types[k],
+                ElementType::F32,
+                40,
+                1,
+                Vec4Shape {
+                    reserve: 4096,
+                    channels,
+                    ..Default::default()
+                },
+            ));
+        }
         // u8 columns in quads and staged, from each source type, groups of every size.
         for (k, size) in (1..=4).enumerate() {
             all.push(Self::staged_for(
@@ -707,12 +728,14 @@ impl KernelVariant {
                 taps_x,
                 shape,
             } => format!(
-                "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {}{}",
+                "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
+                 reserve {}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
                 shape.group_y,
                 shape.rows,
+                shape.reserve,
                 match shape.channels {
                     ChannelGroup::Vector => String::new(),
                     ChannelGroup::Strided(size) => format!(" strided groups of {size}"),
@@ -811,6 +834,7 @@ impl KernelVariant {
                     ("GROUP_X", shape.group_x as f64),
                     ("GROUP_Y", shape.group_y as f64),
                     ("UNIT", unit),
+                    ("RESERVE", shape.reserve.max(1) as f64),
                 ]);
                 all
             }
