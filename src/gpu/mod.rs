@@ -1556,9 +1556,31 @@ mod tests {
         layout: crate::spec::Layout,
         channels: u32,
         element: ElementType,
-        (input, output): (Size2, Size2),
+        ends: (Size2, Size2),
         taps_x: u32,
         features: KernelFeatures,
+    ) -> Launch {
+        let limits = wgpu::Limits::default();
+        launch_on(
+            layout,
+            channels,
+            element,
+            ends,
+            (2, taps_x),
+            features,
+            &limits,
+        )
+    }
+
+    /// [`launch_between`] with any vertical taps, on a device of `limits`.
+    fn launch_on(
+        layout: crate::spec::Layout,
+        channels: u32,
+        element: ElementType,
+        (input, output): (Size2, Size2),
+        (taps_y, taps_x): (u32, u32),
+        features: KernelFeatures,
+        limits: &wgpu::Limits,
     ) -> Launch {
         let spec = ResizeSpec::builder(input, output)
             .channels(channels)
@@ -1569,19 +1591,12 @@ mod tests {
         let shape = PassShape {
             src_size: spec.input(),
             dst_size: spec.output(),
-            y: (0, 2),
+            y: (0, taps_y),
             x: (0, taps_x),
             fused: None,
             color: PassColor::WHOLE,
         };
-        Launch::choose(
-            &spec,
-            &shape,
-            element,
-            element,
-            features,
-            &wgpu::Limits::default(),
-        )
+        Launch::choose(&spec, &shape, element, element, features, limits)
     }
 
     /// Vertical passes of 32 taps or more (one horizontal tap) reserve workgroup memory on
@@ -1594,26 +1609,14 @@ mod tests {
             max_compute_workgroup_storage_size: 32 * 1024,
             ..wgpu::Limits::default()
         };
-        let reserve = |layout: Layout, channels, (taps_y, taps_x), fixed_point, limits| {
-            let spec = ResizeSpec::builder(Size2::new(2160, 3840), Size2::new(224, 3840))
-                .channels(channels)
-                .layout(layout)
-                .build()
-                .unwrap();
-            let shape = PassShape {
-                src_size: spec.input(),
-                dst_size: spec.output(),
-                y: (0, taps_y),
-                x: (0, taps_x),
-                fused: None,
-                color: PassColor::WHOLE,
-            };
+        let reserve = |layout: Layout, channels, taps, fixed_point, limits| {
+            let ends = (Size2::new(2160, 3840), Size2::new(224, 3840));
             let features = KernelFeatures {
                 fixed_point,
                 ..KernelFeatures::default()
             };
             let f32s = ElementType::F32;
-            match Launch::choose(&spec, &shape, f32s, f32s, features, limits).variant {
+            match launch_on(layout, channels, f32s, ends, taps, features, limits).variant {
                 KernelVariant::GatherVec4 { shape, .. } => shape.reserve,
                 other => panic!("{other:?}"),
             }
