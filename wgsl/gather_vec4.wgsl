@@ -19,6 +19,11 @@ const MAX_ROWS: u32 = 8u;
 // src/gpu/mod.rs). 1 elsewhere: the array is then never touched and compiled away.
 override RESERVE: u32 = 1u;
 var<workgroup> reserved: array<f32, RESERVE>;
+// The vertical bands' first input rows computed from the output row (see `y_band_start`)
+// instead of read from the table: the table read is a dependent load before each row's input
+// loads (H200, f16 4K x0.5 27.0 -> 25.0 µs; src/gpu/starts.rs). The host sets it only where
+// the formula gives every row's start and no row lies outside the input.
+override ARITHMETIC_Y_STARTS: bool = false;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 // Channels per group, and elements per index of `load4` and `store4v`: 4 and 4 for the vector
@@ -46,6 +51,21 @@ fn x_weight(rx: u32, tx: u32) -> f32 {
         return x_weights[tx];
     }
     return table[rx + 2u + tx];
+}
+
+// The first input row of output row `y`'s vertical band, whose table row is `ry`.
+fn y_band_start(ry: u32, y: u32) -> u32 {
+    if ARITHMETIC_Y_STARTS {
+        let n = max(i32(y) * p.y_start_mul + p.y_start_add, 0);
+        return min(u32(n) / p.y_start_div, p.y_start_last);
+    }
+    return row_start(ry);
+}
+
+// Whether output row `y`'s table row `ry` maps outside the input: never where the starts are
+// computed.
+fn y_outside(ry: u32) -> bool {
+    return !ARITHMETIC_Y_STARTS && row_outside(ry);
 }
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
@@ -92,8 +112,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if fixed && !(x_outside || row_outside(ry)) {
-            let y0 = row_start(ry);
+        if fixed && !(x_outside || y_outside(ry)) {
+            let y0 = y_band_start(ry, y);
             var total = vec4<i32>(0);
             for (var ty = 0u; ty < taps_y; ty++) {
                 let line = base + (y0 + ty) * sy;
@@ -104,9 +124,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
             }
             acc = finish4(vec4<f32>(fixed_round4(total)));
-        } else if !(x_outside || row_outside(ry)) {
+        } else if !(x_outside || y_outside(ry)) {
             acc = vec4<f32>(0.0);
-            let y0 = row_start(ry);
+            let y0 = y_band_start(ry, y);
             var ty = 0u;
             if TAPS_Y == 0u {
                 // A run-time tap count: RUN_STEP rows' sums first, then their weights, so
@@ -165,8 +185,8 @@ fn two_tap_rows(
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if !(x_outside || row_outside(ry)) {
-            let y0 = row_start(ry);
+        if !(x_outside || y_outside(ry)) {
+            let y0 = y_band_start(ry, y);
             if have && y0 == top + 1u {
                 h0 = h1;
                 h1 = horizontal_sum(base, rx, y0 + 1u, sy, sx);
@@ -213,10 +233,10 @@ fn window_rows(
         let y = first_row + k;
         if y < last_row && !x_outside {
             let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-            if !row_outside(ry) {
+            if !y_outside(ry) {
                 live[k] = true;
                 bands[k] = ry;
-                starts[k] = row_start(ry);
+                starts[k] = y_band_start(ry, y);
                 lo = min(lo, starts[k]);
                 hi = max(hi, starts[k] + taps_y);
             }
@@ -277,11 +297,11 @@ fn lane_rows(
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         let at = out_base + y * (p.dst_y / UNIT);
-        if x_outside || row_outside(ry) {
+        if x_outside || y_outside(ry) {
             store4v(at, vec4<f32>(p.extrapolation));
             continue;
         }
-        let y0 = row_start(ry);
+        let y0 = y_band_start(ry, y);
         var sum = vec2<u32>(0u);
         if TAPS_Y == 2u {
             if have && y0 == top + 1u {

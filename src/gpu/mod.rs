@@ -8,6 +8,7 @@ mod planner;
 mod scope;
 mod scratch;
 pub mod shaders;
+mod starts;
 mod texture;
 mod video;
 
@@ -28,6 +29,7 @@ use params::{PassColor, PassParams, PassShape, WeightForm, dispatch_grid, pack_t
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
+use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
@@ -677,10 +679,23 @@ impl Resizer {
             integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
-        let launches: Vec<Launch> = passes
+        let mut launches: Vec<Launch> = passes
             .iter()
             .map(|(shape, _, _, src, dst)| {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
+            })
+            .collect();
+        // The vector gather computes its vertical band starts where a formula gives them all.
+        let y_starts: Vec<Option<ArithmeticStarts>> = passes
+            .iter()
+            .zip(&mut launches)
+            .map(|((shape, ..), launch)| {
+                let KernelVariant::GatherVec4 { shape: work, .. } = &mut launch.variant else {
+                    return None;
+                };
+                let formula = ArithmeticStarts::fit(&tables[shape.y.0 as usize])?;
+                work.arithmetic_y_starts = true;
+                Some(formula)
             })
             .collect();
         // A grid too large for the vector, quad and staged gathers leaves the scalar one, whose
@@ -763,11 +778,15 @@ impl Resizer {
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
+                .zip(y_starts)
                 .map(
-                    |(((mut shape, src, dst, _, _), (pipeline, layout)), launch)| {
+                    |((((mut shape, src, dst, _, _), (pipeline, layout)), launch), y_starts)| {
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let params = PassParams::new(spec, &shape, launch.row_stride);
+                        let mut params = PassParams::new(spec, &shape, launch.row_stride);
+                        if let Some(formula) = y_starts {
+                            params = params.with_y_starts(formula);
+                        }
                         let params =
                             self.device
                                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {

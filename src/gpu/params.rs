@@ -6,6 +6,7 @@ use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
 use super::shaders::FusedTile;
+use super::starts::ArithmeticStarts;
 
 /// `Params` in `wgsl/common.wgsl`.
 #[repr(C)]
@@ -36,6 +37,12 @@ pub(crate) struct PassParams {
     /// Table slots between output images' tables (crop batches), 0 when shared.
     pub y_image_stride: u32,
     pub x_image_stride: u32,
+    /// The vertical band starts' formula where the kernel computes them (see
+    /// [`ArithmeticStarts`]); `div` 1 and the rest 0 otherwise.
+    pub y_start_mul: i32,
+    pub y_start_add: i32,
+    pub y_start_div: u32,
+    pub y_start_last: u32,
 }
 
 const COLOR_DECODE_SRGB: u32 = 1;
@@ -241,6 +248,21 @@ impl PassParams {
             unit_out,
             y_image_stride: 0,
             x_image_stride: 0,
+            y_start_mul: 0,
+            y_start_add: 0,
+            y_start_div: 1,
+            y_start_last: 0,
+        }
+    }
+
+    /// The same parameters with the vertical band starts computed by `formula`.
+    pub(crate) fn with_y_starts(self, formula: ArithmeticStarts) -> Self {
+        PassParams {
+            y_start_mul: formula.mul,
+            y_start_add: formula.add,
+            y_start_div: formula.div,
+            y_start_last: formula.last,
+            ..self
         }
     }
 }
@@ -260,8 +282,8 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct_size() {
-        // 24 four-byte fields; a uniform block must be a multiple of 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 96);
+        // 28 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 112);
     }
 
     #[test]

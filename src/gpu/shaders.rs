@@ -60,6 +60,10 @@ pub struct Vec4Shape {
     /// Four-byte words of workgroup memory the kernel declares without using them (0: none):
     /// see `VERTICAL_RESERVE_WORDS` in `src/gpu/mod.rs`.
     pub reserve: u32,
+    /// The vertical bands' first input rows are computed from the output row with the pass's
+    /// `y_start_*` parameters rather than read from the table (`ARITHMETIC_Y_STARTS` in
+    /// `wgsl/gather_vec4.wgsl`; see `src/gpu/starts.rs`).
+    pub arithmetic_y_starts: bool,
     /// How an invocation's channels are read and written.
     pub channels: ChannelGroup,
 }
@@ -71,6 +75,7 @@ impl Default for Vec4Shape {
             group_y: 4,
             rows: 1,
             reserve: 0,
+            arithmetic_y_starts: false,
             channels: ChannelGroup::Vector,
         }
     }
@@ -661,6 +666,7 @@ impl KernelVariant {
                 1,
                 Vec4Shape {
                     reserve: 4096,
+                    arithmetic_y_starts: k == 0,
                     channels,
                     ..Default::default()
                 },
@@ -729,13 +735,18 @@ impl KernelVariant {
                 shape,
             } => format!(
                 "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
-                 reserve {}{}",
+                 reserve {}{}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
                 shape.group_y,
                 shape.rows,
                 shape.reserve,
+                if shape.arithmetic_y_starts {
+                    " computed starts"
+                } else {
+                    ""
+                },
                 match shape.channels {
                     ChannelGroup::Vector => String::new(),
                     ChannelGroup::Strided(size) => format!(" strided groups of {size}"),
@@ -835,6 +846,10 @@ impl KernelVariant {
                     ("GROUP_Y", shape.group_y as f64),
                     ("UNIT", unit),
                     ("RESERVE", shape.reserve.max(1) as f64),
+                    (
+                        "ARITHMETIC_Y_STARTS",
+                        f64::from(u8::from(shape.arithmetic_y_starts)),
+                    ),
                 ]);
                 all
             }

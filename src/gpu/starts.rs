@@ -1,0 +1,211 @@
+//! Band starts that a kernel can compute instead of reading from the table.
+//!
+//! Every table row begins with the first input index of its band, and a kernel must read it
+//! before it can issue the loads of that band: one dependent load on the way to every output
+//! row. Most tables' starts follow the resize's coordinate mapping exactly, `floor((a·i + b) /
+//! d)` kept within the input, and then the vector gather computes them from the output row
+//! (`y_band_start` in `wgsl/gather_vec4.wgsl`). H200, gather µs: f16 4K x0.5 27.0 -> 25.0, u8
+//! 15.6 -> 14.6, f16 1080p x0.5 8.9 -> 8.5 with the starts computed; f32 within noise
+//! (BENCHMARKS.md tuning log item 67).
+//!
+//! A formula is only used where it gives every row's start exactly: [`ArithmeticStarts::fit`]
+//! solves for it and then checks every row, so a convention whose starts follow no such formula
+//! (a float scale that is not the sizes' ratio, rows outside the input) keeps reading its table.
+
+use crate::weights::AxisWeights;
+
+/// Starts `min(max(mul · i + add, 0) / div, last)` for output index `i`, in the kernel's i32 and
+/// u32 arithmetic (`y_band_start` in `wgsl/gather_vec4.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ArithmeticStarts {
+    pub mul: i32,
+    pub add: i32,
+    pub div: u32,
+    pub last: u32,
+}
+
+impl ArithmeticStarts {
+    /// The formula that gives every start of `table` exactly, if there is one the kernels can
+    /// evaluate without overflow: a table with no row outside the input whose starts are
+    /// `floor((mul · i + add) / div)`, raised to 0 and lowered to the largest start, where
+    /// `mul / div` is one of the ratios the coordinate mappings use (`2·in / 2·out` for
+    /// half-pixel centres, `(in - 1) / (out - 1)` for aligned corners, `in / out`).
+    pub(crate) fn fit(table: &AxisWeights) -> Option<Self> {
+        let rows = table.output_len() as usize;
+        if rows == 0 || (0..rows).any(|i| table.is_outside(i)) {
+            return None;
+        }
+        let starts: Vec<i64> = (0..rows).map(|i| i64::from(table.start(i))).collect();
+        let last = *starts.iter().max()?;
+        let (input, output) = (i64::from(table.input_len()), i64::from(table.output_len()));
+        let ratios = [
+            (2 * input, 2 * output),
+            (input - 1, output - 1),
+            (input, output),
+        ];
+        ratios
+            .into_iter()
+            .filter(|&(mul, div)| mul > 0 && div > 0)
+            .find_map(|(mul, div)| Self::solve(&starts, last, mul, div))
+    }
+
+    /// The `add` that makes `min(max(mul · i + add, 0) / div, last)` equal every start, as the
+    /// intersection of what each row allows: a start of 0 needs `mul · i + add < div`, a start
+    /// of `last` needs `mul · i + add >= div · last`, any other `s` needs `div · s <= mul · i +
+    /// add < div · (s + 1)`.
+    fn solve(starts: &[i64], last: i64, mul: i64, div: i64) -> Option<Self> {
+        let (mut low, mut high) = (i64::MIN, i64::MAX);
+        for (i, &s) in starts.iter().enumerate() {
+            let at = mul * i as i64;
+            if s < last {
+                high = high.min(div * (s + 1) - 1 - at);
+            }
+            if s > 0 {
+                low = low.max(div * s - at);
+            }
+        }
+        // Unbounded on both sides only where every start is 0 = `last`: any `add` will do.
+        let add = match (low, high) {
+            (i64::MIN, i64::MAX) => 0,
+            (i64::MIN, high) => high,
+            (low, _) => low,
+        };
+        if add > high {
+            return None;
+        }
+        let end = mul * (starts.len() as i64 - 1) + add;
+        let fits = |v: i64| i32::try_from(v).is_ok();
+        if !(fits(mul) && fits(add) && fits(end) && u32::try_from(div).is_ok()) {
+            return None;
+        }
+        let formula = ArithmeticStarts {
+            mul: mul as i32,
+            add: add as i32,
+            div: div as u32,
+            last: last as u32,
+        };
+        (0..starts.len())
+            .all(|i| i64::from(formula.start(i as u32)) == starts[i])
+            .then_some(formula)
+    }
+
+    /// The start of output index `i`, as the kernel computes it.
+    pub(crate) fn start(&self, i: u32) -> u32 {
+        let n = (i as i32)
+            .wrapping_mul(self.mul)
+            .wrapping_add(self.add)
+            .max(0);
+        (n as u32 / self.div).min(self.last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
+    use crate::spec::{AxisResample, CoordinateMapping, ResizeSpecBuilder, Size2};
+
+    /// The height tables of the presets' specs for `input` -> `output` rows.
+    fn tables(input: u32, output: u32) -> Vec<(String, AxisWeights)> {
+        let (from, to) = (Size2::new(input, 8), Size2::new(output, 8));
+        let mut builders: Vec<(String, ResizeSpecBuilder)> = Vec::new();
+        for mode in [
+            TorchMode::Nearest,
+            TorchMode::NearestExact,
+            TorchMode::Bilinear,
+            TorchMode::Bicubic,
+        ] {
+            for (align, aa) in [(false, false), (true, false), (false, true)] {
+                if let Ok(b) = presets::torch(from, TorchOutput::Size(to), mode, align, aa) {
+                    builders.push((format!("torch {mode:?} align {align} aa {aa}"), b));
+                }
+            }
+        }
+        for filter in [
+            PillowFilter::Nearest,
+            PillowFilter::Bilinear,
+            PillowFilter::Bicubic,
+            PillowFilter::Lanczos,
+        ] {
+            builders.push((
+                format!("pillow {filter:?}"),
+                presets::pillow(from, to, filter),
+            ));
+        }
+        for filter in [
+            OpenCvInterpolation::Nearest,
+            OpenCvInterpolation::Linear,
+            OpenCvInterpolation::Cubic,
+        ] {
+            builders.push((
+                format!("opencv {filter:?}"),
+                presets::opencv(from, to, filter),
+            ));
+        }
+        builders
+            .into_iter()
+            .filter_map(|(name, b)| Some((name, AxisWeights::for_spec(&b.build().ok()?).0)))
+            .collect()
+    }
+
+    #[test]
+    fn formulas_give_every_start_and_cover_the_common_conventions() {
+        let (mut found, mut tried) = (0, 0);
+        for (input, output) in [
+            (2160, 1080),
+            (1080, 2160),
+            (512, 224),
+            (100, 37),
+            (37, 100),
+            (7, 7),
+            (1, 5),
+            (5, 1),
+            (3840, 224),
+        ] {
+            for (name, table) in tables(input, output) {
+                tried += 1;
+                if let Some(formula) = ArithmeticStarts::fit(&table) {
+                    found += 1;
+                    for i in 0..table.output_len() {
+                        assert_eq!(
+                            formula.start(i),
+                            table.start(i as usize),
+                            "{name} {input} -> {output}, row {i}"
+                        );
+                    }
+                }
+            }
+        }
+        // These conventions map coordinates by the sizes' ratio, so nearly all their tables
+        // have a formula; the rest (nearest rules computed in f32, bicubic bands whose zero
+        // first tap was dropped) read their tables: 161 of 171 here.
+        assert!(
+            found * 10 >= tried * 9,
+            "formulas for {found} of {tried} tables"
+        );
+    }
+
+    #[test]
+    fn a_scale_off_the_ratio_or_a_row_outside_keeps_the_table() {
+        assert!(ArithmeticStarts::fit(&AxisWeights::identity(64)).is_some());
+        // A stated scale of 0.3 maps 100 rows to 37 with a slope of 1 / 0.3, not 100 / 37.
+        let stated = AxisResample {
+            scale: Some(0.3),
+            ..AxisResample::default()
+        };
+        assert_eq!(
+            ArithmeticStarts::fit(&AxisWeights::compute(100, 37, &stated)),
+            None
+        );
+        let cropped = AxisResample {
+            mapping: CoordinateMapping::TfCropAndResize {
+                start: -0.5,
+                end: 1.5,
+            },
+            ..AxisResample::default()
+        };
+        let outside = AxisWeights::compute(10, 10, &cropped);
+        assert!((0..10).any(|i| outside.is_outside(i)));
+        assert_eq!(ArithmeticStarts::fit(&outside), None);
+    }
+}
