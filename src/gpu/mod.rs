@@ -685,7 +685,8 @@ impl Resizer {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
-        // The vector gather computes its vertical band starts where a formula gives them all.
+        // The vector gather computes its vertical band starts where a formula gives them all
+        // and that pays.
         let y_starts: Vec<Option<ArithmeticStarts>> = passes
             .iter()
             .zip(&mut launches)
@@ -693,6 +694,15 @@ impl Resizer {
                 let KernelVariant::GatherVec4 { shape: work, .. } = &mut launch.variant else {
                     return None;
                 };
+                let pays = starts::computed_starts_pay(
+                    work.rows,
+                    shape.y.1,
+                    chosen_features.integer_weights.is_some(),
+                    spec.fixed_point(),
+                );
+                if !pays {
+                    return None;
+                }
                 let formula = ArithmeticStarts::fit(&tables[shape.y.0 as usize])?;
                 work.arithmetic_y_starts = true;
                 Some(formula)

@@ -4,9 +4,7 @@
 //! before it can issue the loads of that band: one dependent load on the way to every output
 //! row. Most tables' starts follow the resize's coordinate mapping exactly, `floor((a·i + b) /
 //! d)` kept within the input, and then the vector gather computes them from the output row
-//! (`y_band_start` in `wgsl/gather_vec4.wgsl`). H200, gather µs: f16 4K x0.5 27.0 -> 25.0, u8
-//! 15.6 -> 14.6, f16 1080p x0.5 8.9 -> 8.5 with the starts computed; f32 within noise
-//! (BENCHMARKS.md tuning log item 67).
+//! (`y_band_start` in `wgsl/gather_vec4.wgsl`) where that pays ([`computed_starts_pay`]).
 //!
 //! A formula is only used where it gives every row's start exactly: [`ArithmeticStarts::fit`]
 //! solves for it and then checks every row, so a convention whose starts follow no such formula
@@ -99,6 +97,25 @@ impl ArithmeticStarts {
     }
 }
 
+/// Whether a vector-gather pass computes its vertical band starts, given a formula for them:
+/// where each invocation runs one output row at a time, or several whose bands are not two taps
+/// (nearest, antialiased windows), and not in integer lanes. An integer division per row costs
+/// more than the table load it saves in the two-tap rows of enlargements and in the lanes.
+/// H200, gather µs, table / computed (BENCHMARKS.md tuning log item 67): f16 4K x0.5 27.3 and
+/// 27.4 / 25.4 and 25.5 (two rounds), f32 4K x0.5 44.8 / 44.0, nearest f32 1080p x2 57.1 / 54.7, antialiased bicubic 4K ->
+/// 1080p 89.8 / 88.6, the separable path's passes (antialiased bicubic 4K -> 1080p 109.3 /
+/// 101.6); but f16 1080p x2 37.0 / 42.2 and u8 (lanes) 30.7 / 35.6, u8 4K x0.5 (lanes, 8 rows)
+/// 15.5 / 16.7.
+pub(crate) fn computed_starts_pay(
+    rows: u32,
+    taps_y: u32,
+    integer_weights: bool,
+    fixed_point: bool,
+) -> bool {
+    // Pillow's fixed point runs one row at a time whatever the rows per invocation.
+    !integer_weights && (rows == 1 || taps_y != 2 || fixed_point)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +200,18 @@ mod tests {
             found * 10 >= tried * 9,
             "formulas for {found} of {tried} tables"
         );
+    }
+
+    #[test]
+    fn computed_starts_skip_two_tap_row_blocks_and_lanes() {
+        // One row per invocation, any band; several rows of other bands; Pillow's fixed point.
+        assert!(computed_starts_pay(1, 2, false, false));
+        assert!(computed_starts_pay(4, 1, false, false));
+        assert!(computed_starts_pay(4, 8, false, false));
+        assert!(computed_starts_pay(4, 2, false, true));
+        // Blocks of two-tap rows (enlargements) and integer lanes read their tables.
+        assert!(!computed_starts_pay(4, 2, false, false));
+        assert!(!computed_starts_pay(1, 2, true, false));
     }
 
     #[test]
