@@ -692,13 +692,14 @@ mod tests {
 }
 
 #[cfg(test)]
-mod convention_tests {
+pub(crate) mod convention_tests {
     //! Properties every convention's tables must have, over many sizes.
     use super::*;
     use crate::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
     use crate::spec::Size2;
 
-    fn specs(input: Size2, output: Size2) -> Vec<(String, ResizeSpec)> {
+    /// Specs of every preset family with several filters each, named, for `input` -> `output`.
+    pub(crate) fn specs(input: Size2, output: Size2) -> Vec<(String, ResizeSpec)> {
         let mut all = Vec::new();
         for filter in [
             PillowFilter::Box,

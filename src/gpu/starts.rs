@@ -119,54 +119,11 @@ pub(crate) fn computed_starts_pay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
-    use crate::spec::{AxisResample, CoordinateMapping, ResizeSpecBuilder, Size2};
-
-    /// The height tables of the presets' specs for `input` -> `output` rows.
-    fn tables(input: u32, output: u32) -> Vec<(String, AxisWeights)> {
-        let (from, to) = (Size2::new(input, 8), Size2::new(output, 8));
-        let mut builders: Vec<(String, ResizeSpecBuilder)> = Vec::new();
-        for mode in [
-            TorchMode::Nearest,
-            TorchMode::NearestExact,
-            TorchMode::Bilinear,
-            TorchMode::Bicubic,
-        ] {
-            for (align, aa) in [(false, false), (true, false), (false, true)] {
-                if let Ok(b) = presets::torch(from, TorchOutput::Size(to), mode, align, aa) {
-                    builders.push((format!("torch {mode:?} align {align} aa {aa}"), b));
-                }
-            }
-        }
-        for filter in [
-            PillowFilter::Nearest,
-            PillowFilter::Bilinear,
-            PillowFilter::Bicubic,
-            PillowFilter::Lanczos,
-        ] {
-            builders.push((
-                format!("pillow {filter:?}"),
-                presets::pillow(from, to, filter),
-            ));
-        }
-        for filter in [
-            OpenCvInterpolation::Nearest,
-            OpenCvInterpolation::Linear,
-            OpenCvInterpolation::Cubic,
-        ] {
-            builders.push((
-                format!("opencv {filter:?}"),
-                presets::opencv(from, to, filter),
-            ));
-        }
-        builders
-            .into_iter()
-            .filter_map(|(name, b)| Some((name, AxisWeights::for_spec(&b.build().ok()?).0)))
-            .collect()
-    }
+    use crate::spec::{AxisResample, CoordinateMapping, Size2};
+    use crate::weights::convention_tests;
 
     #[test]
-    fn formulas_give_every_start_and_cover_the_common_conventions() {
+    fn every_preset_table_has_a_formula_that_gives_every_start() {
         let (mut found, mut tried) = (0, 0);
         for (input, output) in [
             (2160, 1080),
@@ -179,7 +136,9 @@ mod tests {
             (5, 1),
             (3840, 224),
         ] {
-            for (name, table) in tables(input, output) {
+            for (name, spec) in convention_tests::specs(Size2::new(input, 8), Size2::new(output, 8))
+            {
+                let table = AxisWeights::for_spec(&spec).0;
                 tried += 1;
                 if let Some(formula) = ArithmeticStarts::fit(&table) {
                     found += 1;
@@ -193,13 +152,10 @@ mod tests {
                 }
             }
         }
-        // These conventions map coordinates by the sizes' ratio, so nearly all their tables
-        // have a formula; the rest (nearest rules computed in f32, bicubic bands whose zero
-        // first tap was dropped) read their tables: 161 of 171 here.
-        assert!(
-            found * 10 >= tried * 9,
-            "formulas for {found} of {tried} tables"
-        );
+        // These conventions' interpolating filters map coordinates by the sizes' ratio, so
+        // every table has a formula. (Tables that do not: nearest rules computed in f32, bicubic
+        // bands with aligned corners whose zero first tap was dropped; they read their tables.)
+        assert_eq!(found, tried, "formulas for {found} of {tried} tables");
     }
 
     #[test]
