@@ -696,7 +696,6 @@ impl Resizer {
                 };
                 let pays = starts::computed_starts_pay(
                     work.rows,
-                    shape.y.1,
                     chosen_features.integer_weights.is_some(),
                     spec.fixed_point(),
                 );

@@ -98,22 +98,18 @@ impl ArithmeticStarts {
 }
 
 /// Whether a vector-gather pass computes its vertical band starts, given a formula for them:
-/// where each invocation runs one output row at a time, or several whose bands are not two taps
-/// (nearest, antialiased windows), and not in integer lanes. An integer division per row costs
-/// more than the table load it saves in the two-tap rows of enlargements and in the lanes.
-/// H200, gather µs, table / computed (BENCHMARKS.md tuning log item 67): f16 4K x0.5 27.3 and
-/// 27.4 / 25.4 and 25.5 (two rounds), f32 4K x0.5 44.8 / 44.0, nearest f32 1080p x2 57.1 / 54.7, antialiased bicubic 4K ->
-/// 1080p 89.8 / 88.6, the separable path's passes (antialiased bicubic 4K -> 1080p 109.3 /
-/// 101.6); but f16 1080p x2 37.0 / 42.2 and u8 (lanes) 30.7 / 35.6, u8 4K x0.5 (lanes, 8 rows)
-/// 15.5 / 16.7.
-pub(crate) fn computed_starts_pay(
-    rows: u32,
-    taps_y: u32,
-    integer_weights: bool,
-    fixed_point: bool,
-) -> bool {
-    // Pillow's fixed point runs one row at a time whatever the rows per invocation.
-    !integer_weights && (rows == 1 || taps_y != 2 || fixed_point)
+/// where each invocation runs one output row (and in Pillow's fixed point, which runs one row at
+/// a time however many an invocation has), never in integer lanes. Where an invocation runs
+/// several rows, computing them cost more than the table loads they replace, whether by a
+/// division per row or by carrying quotient and remainder from row to row.
+/// H200, gather µs, table / computed, two rounds (BENCHMARKS.md tuning log item 67): one row
+/// per invocation, f16 4K x0.5 27.3, 27.4 / 25.4, 25.5, f32 4K x0.5 44.7, 45.0 / 44.7, 43.2, the
+/// separable path's passes (antialiased bicubic 4K -> 1080p 109.2, 109.5 / 101.9, 101.3);
+/// several rows, f16 1080p x2 37.3, 36.7 / 42.4, 42.0 (carried: 43.0, 43.4), nearest f16
+/// 1080p x2 (8 rows, one tap) 59.3, 59.1 / 70.6, 70.8, u8 in lanes 1080p x2 30.7, 30.7 / 35.6,
+/// 35.6; only nearest f32 1080p x2 (4 rows) gained, 57.2, 57.1 / 54.1, 55.3.
+pub(crate) fn computed_starts_pay(rows: u32, integer_weights: bool, fixed_point: bool) -> bool {
+    !integer_weights && (rows == 1 || fixed_point)
 }
 
 #[cfg(test)]
@@ -159,15 +155,13 @@ mod tests {
     }
 
     #[test]
-    fn computed_starts_skip_two_tap_row_blocks_and_lanes() {
-        // One row per invocation, any band; several rows of other bands; Pillow's fixed point.
-        assert!(computed_starts_pay(1, 2, false, false));
-        assert!(computed_starts_pay(4, 1, false, false));
-        assert!(computed_starts_pay(4, 8, false, false));
-        assert!(computed_starts_pay(4, 2, false, true));
-        // Blocks of two-tap rows (enlargements) and integer lanes read their tables.
-        assert!(!computed_starts_pay(4, 2, false, false));
-        assert!(!computed_starts_pay(1, 2, true, false));
+    fn computed_starts_only_for_one_row_per_invocation() {
+        assert!(computed_starts_pay(1, false, false));
+        // Pillow's fixed point runs its rows one at a time.
+        assert!(computed_starts_pay(4, false, true));
+        // Blocks of rows and integer lanes read their tables.
+        assert!(!computed_starts_pay(4, false, false));
+        assert!(!computed_starts_pay(1, true, false));
     }
 
     #[test]
