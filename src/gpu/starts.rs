@@ -30,7 +30,10 @@ impl ArithmeticStarts {
     /// half-pixel centres, `(in - 1) / (out - 1)` for aligned corners, `in / out`).
     pub(crate) fn fit(table: &AxisWeights) -> Option<Self> {
         let rows = table.output_len() as usize;
-        if rows == 0 || (0..rows).any(|i| table.is_outside(i)) {
+        // Lengths past 2^30 (more than any tensor the library takes) would overflow the i64
+        // bounds below.
+        let too_long = table.input_len().max(table.output_len()) > 1 << 30;
+        if rows == 0 || too_long || (0..rows).any(|i| table.is_outside(i)) {
             return None;
         }
         let starts: Vec<i64> = (0..rows).map(|i| i64::from(table.start(i))).collect();
