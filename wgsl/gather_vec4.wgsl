@@ -21,8 +21,9 @@ override RESERVE: u32 = 1u;
 var<workgroup> reserved: array<f32, RESERVE>;
 // The vertical bands' first input rows computed from the output row (see `y_band_start`)
 // instead of read from the table: the table read is a dependent load before each row's input
-// loads (H200, f16 4K x0.5 27.0 -> 25.0 µs; src/gpu/starts.rs). The host sets it only where
-// the formula gives every row's start and no row lies outside the input.
+// loads (H200, f16 4K x0.5 27.3 -> 25.4 µs; src/gpu/starts.rs). The host sets it only where
+// the formula gives every row's start, no row lies outside the input and an invocation runs
+// one output row (`computed_starts_pay`).
 override ARITHMETIC_Y_STARTS: bool = false;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
