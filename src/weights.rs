@@ -132,6 +132,11 @@ impl AxisWeights {
         self.outside[i]
     }
 
+    /// Whether any output maps outside the input (only extrapolating mappings have such rows).
+    pub fn any_outside(&self) -> bool {
+        self.outside.contains(&true)
+    }
+
     fn from_sparse_rows(input_len: u32, rows: Vec<SparseRow>) -> Self {
         // The band spans each row's first to last non-zero tap; all rows share the widest span.
         let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();

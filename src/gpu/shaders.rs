@@ -67,6 +67,11 @@ pub struct Vec4Shape {
     /// The horizontal bands' first input columns likewise, once per invocation from the
     /// output column and the `x_start_*` parameters (`ARITHMETIC_X_STARTS`).
     pub arithmetic_x_starts: bool,
+    /// No row of the vertical table maps outside the input, so the kernel skips reading the
+    /// rows' flags (`Y_INSIDE` in `wgsl/gather_vec4.wgsl`; see `src/gpu/starts.rs`).
+    pub y_inside: bool,
+    /// The same for the horizontal table (`X_INSIDE`).
+    pub x_inside: bool,
     /// How an invocation's channels are read and written.
     pub channels: ChannelGroup,
 }
@@ -80,6 +85,8 @@ impl Default for Vec4Shape {
             reserve: 0,
             arithmetic_y_starts: false,
             arithmetic_x_starts: false,
+            y_inside: false,
+            x_inside: false,
             channels: ChannelGroup::Vector,
         }
     }
@@ -672,6 +679,8 @@ impl KernelVariant {
                     reserve: 4096,
                     arithmetic_y_starts: k == 0,
                     arithmetic_x_starts: k == 0,
+                    y_inside: k == 0,
+                    x_inside: k == 0,
                     channels,
                     ..Default::default()
                 },
@@ -740,7 +749,7 @@ impl KernelVariant {
                 shape,
             } => format!(
                 "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
-                 reserve {}{}{}{}",
+                 reserve {}{}{}{}{}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
@@ -754,6 +763,12 @@ impl KernelVariant {
                 },
                 if shape.arithmetic_x_starts {
                     " computed columns"
+                } else {
+                    ""
+                },
+                if shape.y_inside { " rows inside" } else { "" },
+                if shape.x_inside {
+                    " columns inside"
                 } else {
                     ""
                 },
@@ -864,6 +879,8 @@ impl KernelVariant {
                         "ARITHMETIC_X_STARTS",
                         f64::from(u8::from(shape.arithmetic_x_starts)),
                     ),
+                    ("Y_INSIDE", f64::from(u8::from(shape.y_inside))),
+                    ("X_INSIDE", f64::from(u8::from(shape.x_inside))),
                 ]);
                 all
             }
