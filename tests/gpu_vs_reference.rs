@@ -936,3 +936,78 @@ fn long_row_blocks_match_the_reference() {
     let data = Rng::new(16).f16s(f16s.input_len());
     assert_paths_match_reference(gpu, &f16s, &data, &[Path::Gather], 2e-3, "f16");
 }
+
+/// Crops that fall partly outside the input on one axis, the other, or both: every kernel that
+/// reads the table rows' outside flags (the vector gather, the u8 quads and staged columns, the
+/// fused tiled path, and the scalar gather that a device with few workgroups per dimension
+/// falls back to) writes the extrapolation value exactly there, and skips the flags only along
+/// an axis with no row outside (`KernelFeatures::inside`). Against the reference into poisoned
+/// buffers.
+#[test]
+fn extrapolation_along_either_axis_on_every_kernel() {
+    use wgpu_resize::adapter::ContextOptions;
+    use wgpu_resize::{AxisResample, ElementType, Filter, GpuContext, Resizer};
+    let Some(gpu) = gpu("extrapolation along either axis") else {
+        return;
+    };
+    // 12 inputs mapped from -6 to 18: a third of the outputs on each side lie outside.
+    let crop = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
+        start: -0.5,
+        end: 1.5,
+    });
+    let plain = AxisResample::default();
+    let axes = [(crop, plain), (plain, crop), (crop, crop)];
+    let mut ran_fused = 0;
+    for (k, (y_axis, x_axis)) in axes.iter().enumerate() {
+        for (filter, output) in [(Filter::Linear, 40), (Filter::Cubic { a: -0.75 }, 7)] {
+            let builder = ResizeSpec::builder(Size2::new(12, 12), Size2::new(output, output))
+                .y_axis(y_axis.with_filter(filter))
+                .x_axis(x_axis.with_filter(filter))
+                .extrapolation_value(-3.25);
+            let what = format!("axes {k}, {filter:?}");
+            // RGBA f32: the vector gather, separable passes and the fused path.
+            let spec = builder.channels(4).build().unwrap();
+            let data = Rng::new(k as u64).f32s(spec.input_len());
+            let mut paths = vec![Path::Gather, Path::Separable];
+            if gpu.resizer.availability(&spec, Path::Fused).is_ok() {
+                paths.push(Path::Fused);
+                ran_fused += 1;
+            }
+            assert_paths_match_reference(gpu, &spec, &data, &paths, 2e-5, &what);
+            // RGB u8: quads of columns (the enlargement) and staged columns (the shrink).
+            let spec = builder
+                .channels(3)
+                .element(ElementType::U8)
+                .build()
+                .unwrap();
+            let data = Rng::new(k as u64).u8s(spec.input_len());
+            assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 1.0, &what);
+        }
+    }
+    assert!(ran_fused > 0, "the fused path took none of the crops");
+    // A device allowing 3 workgroups per dimension: the strided grid of a 40-row shrink (one
+    // row per invocation, 10 workgroups tall) no longer fits, and the scalar gather runs (1200
+    // invocations of four elements, 3 x 2 workgroups).
+    let context = pollster::block_on(GpuContext::request(ContextOptions {
+        limits: Some(wgpu::Limits {
+            max_compute_workgroups_per_dimension: 3,
+            ..wgpu::Limits::downlevel_defaults()
+        }),
+        ..Default::default()
+    }))
+    .expect("a device with 3 workgroups per dimension");
+    let resizer = Resizer::new(&context.device, &context.queue).unwrap();
+    let narrow = common::Gpu { context, resizer };
+    for (k, (y_axis, x_axis)) in axes.iter().enumerate() {
+        let spec = ResizeSpec::builder(Size2::new(60, 60), Size2::new(40, 40))
+            .y_axis(*y_axis)
+            .x_axis(*x_axis)
+            .channels(3)
+            .extrapolation_value(-3.25)
+            .build()
+            .unwrap();
+        let data = Rng::new(k as u64).f32s(spec.input_len());
+        let what = format!("scalar gather, axes {k}");
+        assert_paths_match_reference(&narrow, &spec, &data, &[Path::Gather], 2e-5, &what);
+    }
+}

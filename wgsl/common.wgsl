@@ -63,6 +63,11 @@ override INTEGER_WEIGHTS: bool = false;
 override WEIGHT_BITS: u32 = 0u;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
 const ROW_OUTSIDE: u32 = 1u;
+// No row of the vertical (horizontal) table maps outside the input, so `y_row_outside`
+// (`x_row_outside`) never reads the rows' flags: a dependent load and a branch fewer per output
+// row (`KernelFeatures::inside` in src/gpu/shaders.rs).
+override Y_INSIDE: bool = false;
+override X_INSIDE: bool = false;
 
 @group(0) @binding(0) var<uniform> p: Params;
 // Both axes' band tables. Each row: [first input index (bits), flags (bits), taps weights].
@@ -102,6 +107,16 @@ fn row_start(row: u32) -> u32 {
 
 fn row_outside(row: u32) -> bool {
     return (bitcast<u32>(table[row + 1u]) & ROW_OUTSIDE) != 0u;
+}
+
+// Whether vertical table row `row` maps outside the input.
+fn y_row_outside(row: u32) -> bool {
+    return !Y_INSIDE && row_outside(row);
+}
+
+// Whether horizontal table row `row` maps outside the input.
+fn x_row_outside(row: u32) -> bool {
+    return !X_INSIDE && row_outside(row);
 }
 
 // Table row of output index `i` in the table at `offset` with `taps` weights per row.

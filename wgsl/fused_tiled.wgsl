@@ -152,7 +152,7 @@ fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool 
     let rb = table_row(tile.y_table, p.y_taps, tile.y_first + r + 1u);
     let start = row_start(ra);
     let step = row_start(rb) - start;
-    if row_outside(ra) || row_outside(rb) || step + 1u < PAIR_STEP || step > PAIR_STEP {
+    if y_row_outside(ra) || y_row_outside(rb) || step + 1u < PAIR_STEP || step > PAIR_STEP {
         return false;
     }
     hold_weights(ra, TAPS_Y);
@@ -200,7 +200,7 @@ fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
     let sx = p.src_x / 4u;
     let ry = table_row(tile.y_table, p.y_taps, tile.y_first + r);
     // A row outside the input is never read: the horizontal step stores the extrapolation.
-    if row_outside(ry) {
+    if y_row_outside(ry) {
         return;
     }
     hold_weights(ry, TAPS_Y);
@@ -225,7 +225,7 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
     }
     let x = tile.x_first + lane;
     let rx = table_row(tile.x_table, p.x_taps, x);
-    let x_outside = row_outside(rx);
+    let x_outside = x_row_outside(rx);
     hold_weights(rx, TAPS_X);
     let first = row_start(rx) - in_x;
     let out_base = (tile.n * p.dst_n + x * p.dst_x) / 4u + tile.c4;
@@ -233,7 +233,7 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
         let y = tile.y_first + r;
         let ry = table_row(tile.y_table, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if !(x_outside || row_outside(ry)) {
+        if !(x_outside || y_row_outside(ry)) {
             acc = vec4<f32>(0.0);
             let line = r * width + first;
             for (var t = 0u; t < taps_x; t++) {
@@ -278,13 +278,13 @@ fn horizontal_first(tile: Tile, lane: u32, band: u32) {
     if !live {
         return;
     }
-    let x_outside = row_outside(rx);
+    let x_outside = x_row_outside(rx);
     let out_base = (tile.n * p.dst_n + x * p.dst_x) / 4u + tile.c4;
     for (var r = band; r < tile.rows; r += GROUP_Y) {
         let y = tile.y_first + r;
         let ry = table_row(tile.y_table, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if !(x_outside || row_outside(ry)) {
+        if !(x_outside || y_row_outside(ry)) {
             let first = row_start(ry) - in_y;
             var total = vec4<i32>(0);
             for (var t = 0u; t < taps_y; t++) {

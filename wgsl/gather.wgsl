@@ -6,7 +6,7 @@ fn resample(flat: u32) -> f32 {
     let pos = decode_output(flat);
     let ry = table_row(p.y_table + pos.n * p.y_image_stride, p.y_taps, pos.y);
     let rx = table_row(p.x_table + pos.n * p.x_image_stride, p.x_taps, pos.x);
-    if row_outside(ry) || row_outside(rx) {
+    if y_row_outside(ry) || x_row_outside(rx) {
         return p.extrapolation;
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;

@@ -40,7 +40,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     for (var j = 0u; j < QUAD; j++) {
         let x = min(first_column + j, p.out_w - 1u);
         columns[j] = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
-        outside[j] = row_outside(columns[j]);
+        outside[j] = x_row_outside(columns[j]);
         starts[j] = n * p.src_n + first_channel * p.src_c + row_start(columns[j]) * p.src_x;
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
@@ -59,7 +59,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         var bytes: array<vec4<u32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
             bytes[j] = outside_bytes;
-            if !(outside[j] || row_outside(ry)) {
+            if !(outside[j] || y_row_outside(ry)) {
                 if integer_taps() {
                     bytes[j] = column_bytes(ry, columns[j], starts[j]);
                 } else {
@@ -94,7 +94,7 @@ fn two_tap_rows(
         for (var j = 0u; j < QUAD; j++) {
             values[j] = vec4<f32>(p.extrapolation);
         }
-        if !row_outside(ry) {
+        if !y_row_outside(ry) {
             let y0 = row_start(ry);
             let step = have && y0 == top + 1u;
             let fresh = !have || (y0 != top && !step);
@@ -149,7 +149,7 @@ fn two_tap_bytes(
         for (var j = 0u; j < QUAD; j++) {
             bytes[j] = outside_bytes;
         }
-        if !row_outside(ry) {
+        if !y_row_outside(ry) {
             let y0 = row_start(ry);
             let step = have && y0 == top + 1u;
             let fresh = !have || (y0 != top && !step);

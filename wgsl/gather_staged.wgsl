@@ -40,7 +40,7 @@ fn main(
     let first_channel = (group.z % groups) * GROUP_CHANNELS;
     let live = x < p.out_w;
     let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, min(x, p.out_w - 1u));
-    let x_outside = row_outside(rx);
+    let x_outside = x_row_outside(rx);
     let base = n * p.src_n + first_channel * p.src_c + row_start(rx) * p.src_x;
     let columns = min(LANES, p.out_w - first_column);
     let last_row = min(first_row + ROWS, p.out_h);
@@ -48,7 +48,7 @@ fn main(
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes = outside_bytes;
-        if live && !(x_outside || row_outside(ry)) {
+        if live && !(x_outside || y_row_outside(ry)) {
             if integer_taps() {
                 bytes = column_bytes(ry, rx, base);
             } else {

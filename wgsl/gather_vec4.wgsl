@@ -29,11 +29,6 @@ override ARITHMETIC_Y_STARTS: bool = false;
 // column (`x_band_start`), where the host's rule says it pays (`computed_columns_pay` in
 // src/gpu/starts.rs: H200, x0.5 seed 8.1 -> 7.8 µs, f32 4K x0.5 44.0 -> 43.5).
 override ARITHMETIC_X_STARTS: bool = false;
-// No row of the vertical (horizontal) table maps outside the input, so the rows' flags are
-// never read: one dependent load fewer per output row (H200, u8 1080p x2 30.3 -> 27.9 µs, nearest
-// f32 1080p x2 57.4 -> 53.4; `ComputedStarts::choose` in src/gpu/starts.rs).
-override Y_INSIDE: bool = false;
-override X_INSIDE: bool = false;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 // Channels per group, and elements per index of `load4` and `store4v`: 4 and 4 for the vector
@@ -81,12 +76,6 @@ fn x_band_start(rx: u32, x: u32) -> u32 {
     return row_start(rx);
 }
 
-// Whether output row `y`'s table row `ry` maps outside the input: never where no row of the
-// table does (which every table whose starts are computed satisfies).
-fn y_outside(ry: u32) -> bool {
-    return !Y_INSIDE && row_outside(ry);
-}
-
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     // Never true (no pass has an empty output), but the driver cannot know it, so the reserved
@@ -109,7 +98,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let sy = p.src_y / UNIT;
     let sx = p.src_x / UNIT;
     let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, x);
-    let x_outside = !X_INSIDE && row_outside(rx);
+    let x_outside = x_row_outside(rx);
     hold_x_weights(rx);
     let first_channel = c4 * GROUP_CHANNELS;
     let base = (n * p.src_n + first_channel * p.src_c) / UNIT + x_band_start(rx, x) * sx;
@@ -131,7 +120,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if fixed && !(x_outside || y_outside(ry)) {
+        if fixed && !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             var total = vec4<i32>(0);
             for (var ty = 0u; ty < taps_y; ty++) {
@@ -143,7 +132,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                 total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
             }
             acc = finish4(vec4<f32>(fixed_round4(total)));
-        } else if !(x_outside || y_outside(ry)) {
+        } else if !(x_outside || y_row_outside(ry)) {
             acc = vec4<f32>(0.0);
             let y0 = y_band_start(ry, y);
             var ty = 0u;
@@ -204,7 +193,7 @@ fn two_tap_rows(
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if !(x_outside || y_outside(ry)) {
+        if !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             if have && y0 == top + 1u {
                 h0 = h1;
@@ -252,7 +241,7 @@ fn window_rows(
         let y = first_row + k;
         if y < last_row && !x_outside {
             let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-            if !y_outside(ry) {
+            if !y_row_outside(ry) {
                 live[k] = true;
                 bands[k] = ry;
                 starts[k] = y_band_start(ry, y);
@@ -316,7 +305,7 @@ fn lane_rows(
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         let at = out_base + y * (p.dst_y / UNIT);
-        if x_outside || y_outside(ry) {
+        if x_outside || y_row_outside(ry) {
             store4v(at, vec4<f32>(p.extrapolation));
             continue;
         }

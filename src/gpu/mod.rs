@@ -745,12 +745,14 @@ impl Resizer {
             .iter()
             .enumerate()
             .map(|(i, launch)| {
+                let shape = &passes[i].0;
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
                     ..self.kernel_features(spec)
-                };
+                }
+                .inside(&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
                 let pipeline = self.pipeline(Kernel {
                     variant: launch.variant,
                     features,

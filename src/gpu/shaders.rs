@@ -1,6 +1,7 @@
 //! WGSL sources of every kernel variant the library builds, assembled from the files in `wgsl/`.
 
 use crate::spec::ElementType;
+use crate::weights::AxisWeights;
 
 const SRGB: &str = include_str!("../../wgsl/srgb.wgsl");
 const COMMON: &str = include_str!("../../wgsl/common.wgsl");
@@ -67,11 +68,6 @@ pub struct Vec4Shape {
     /// The horizontal bands' first input columns likewise, once per invocation from the
     /// output column and the `x_start_*` parameters (`ARITHMETIC_X_STARTS`).
     pub arithmetic_x_starts: bool,
-    /// No row of the vertical table maps outside the input, so the kernel skips reading the
-    /// rows' flags (`Y_INSIDE` in `wgsl/gather_vec4.wgsl`; see `src/gpu/starts.rs`).
-    pub y_inside: bool,
-    /// The same for the horizontal table (`X_INSIDE`).
-    pub x_inside: bool,
     /// How an invocation's channels are read and written.
     pub channels: ChannelGroup,
 }
@@ -85,8 +81,6 @@ impl Default for Vec4Shape {
             reserve: 0,
             arithmetic_y_starts: false,
             arithmetic_x_starts: false,
-            y_inside: false,
-            x_inside: false,
             channels: ChannelGroup::Vector,
         }
     }
@@ -151,6 +145,11 @@ pub struct KernelFeatures {
     /// quad and staged gathers per channel (`column_bytes` in `wgsl/strided_taps.wgsl`). Only
     /// for tables the host checked (see `integer_weights` in `src/gpu/mod.rs`).
     pub integer_weights: Option<u32>,
+    /// No row of the pass's vertical table maps outside the input, so the kernel never reads
+    /// the rows' flags (`Y_INSIDE` in `wgsl/common.wgsl`; see [`KernelFeatures::inside`]).
+    pub rows_inside: bool,
+    /// The same for the horizontal table (`X_INSIDE`).
+    pub columns_inside: bool,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -170,6 +169,21 @@ impl KernelFeatures {
             texture_target: None,
             native_f16: false,
             integer_weights: None,
+            rows_inside: false,
+            columns_inside: false,
+        }
+    }
+
+    /// The same features for a pass over the tables `y` and `x`: each axis whose table has no
+    /// row outside the input skips reading its rows' flags, a dependent load and a branch per
+    /// output row (H200, vector gather µs, two rounds, flags read / not: u8 1080p x2 30.3, 30.7
+    /// / 27.9, 27.9; nearest f32 1080p x2 57.4, 57.2 / 53.4, 54.2; f16 1080p x2 37.0, 37.3 /
+    /// 36.6, 36.7; BENCHMARKS.md tuning log item 70).
+    pub(crate) fn inside(self, y: &AxisWeights, x: &AxisWeights) -> Self {
+        KernelFeatures {
+            rows_inside: !y.any_outside(),
+            columns_inside: !x.any_outside(),
+            ..self
         }
     }
 
@@ -182,6 +196,8 @@ impl KernelFeatures {
                 self.integer_weights.is_some() as u32 as f64,
             ),
             ("WEIGHT_BITS", self.integer_weights.unwrap_or(0) as f64),
+            ("Y_INSIDE", self.rows_inside as u32 as f64),
+            ("X_INSIDE", self.columns_inside as u32 as f64),
         ];
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -228,6 +244,10 @@ impl Kernel {
                         // groups write f16 only as WGSL's f16.
                         native_f16: k % 2 == 0 || strided && variant.dst() == ElementType::F16,
                         integer_weights: None,
+                        // By turns: the vertical flags skipped, both, the horizontal ones,
+                        // neither.
+                        rows_inside: k % 4 < 2,
+                        columns_inside: k % 4 == 1 || k % 4 == 2,
                     },
                 }
             })
@@ -410,6 +430,12 @@ impl Kernel {
         }
         if let Some(bits) = self.features.integer_weights {
             label.push_str(&format!(" integer weights of {bits} bits"));
+        }
+        if self.features.rows_inside {
+            label.push_str(" rows inside");
+        }
+        if self.features.columns_inside {
+            label.push_str(" columns inside");
         }
         if let Some(texture) = self.features.texture_source {
             label.push_str(if texture.srgb {
@@ -679,8 +705,6 @@ impl KernelVariant {
                     reserve: 4096,
                     arithmetic_y_starts: k == 0,
                     arithmetic_x_starts: k == 0,
-                    y_inside: k == 0,
-                    x_inside: k == 0,
                     channels,
                     ..Default::default()
                 },
@@ -749,7 +773,7 @@ impl KernelVariant {
                 shape,
             } => format!(
                 "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
-                 reserve {}{}{}{}{}{}",
+                 reserve {}{}{}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
@@ -763,12 +787,6 @@ impl KernelVariant {
                 },
                 if shape.arithmetic_x_starts {
                     " computed columns"
-                } else {
-                    ""
-                },
-                if shape.y_inside { " rows inside" } else { "" },
-                if shape.x_inside {
-                    " columns inside"
                 } else {
                     ""
                 },
@@ -879,8 +897,6 @@ impl KernelVariant {
                         "ARITHMETIC_X_STARTS",
                         f64::from(u8::from(shape.arithmetic_x_starts)),
                     ),
-                    ("Y_INSIDE", f64::from(u8::from(shape.y_inside))),
-                    ("X_INSIDE", f64::from(u8::from(shape.x_inside))),
                 ]);
                 all
             }
@@ -1098,3 +1114,30 @@ pub const FILES: [(&str, &str); 39] = [
     ("texture_pack_storage.wgsl", TEXTURE_PACK_STORAGE),
     ("texture_pack_render.wgsl", TEXTURE_PACK_RENDER),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{AxisResample, CoordinateMapping};
+
+    #[test]
+    fn an_axis_with_a_row_outside_keeps_reading_its_flags() {
+        let cropped = AxisResample {
+            mapping: CoordinateMapping::TfCropAndResize {
+                start: -0.5,
+                end: 1.5,
+            },
+            ..AxisResample::default()
+        };
+        let outside = AxisWeights::compute(10, 10, &cropped);
+        let inside = AxisWeights::compute(10, 20, &AxisResample::default());
+        assert!(outside.any_outside() && !inside.any_outside());
+        let base = KernelFeatures::default();
+        let features = base.inside(&outside, &inside);
+        assert!(!features.rows_inside && features.columns_inside);
+        let features = base.inside(&inside, &outside);
+        assert!(features.rows_inside && !features.columns_inside);
+        let constants = features.constants(ElementType::F32, ElementType::F32);
+        assert!(constants.contains(&("Y_INSIDE", 1.0)) && constants.contains(&("X_INSIDE", 0.0)));
+    }
+}

@@ -10,10 +10,6 @@
 //! A formula is only used where it gives every row's start exactly: [`ArithmeticStarts::fit`]
 //! solves for it and then checks every row, so a convention whose starts follow no such formula
 //! (a float scale that is not the sizes' ratio, rows outside the input) keeps reading its table.
-//!
-//! Likewise each row's flags, read to learn whether the output maps outside the input: a pass
-//! whose table has no such row need not read them ([`ComputedStarts::choose`] sets
-//! `Vec4Shape::y_inside` and `x_inside`).
 
 use super::shaders::Vec4Shape;
 use crate::weights::AxisWeights;
@@ -143,11 +139,7 @@ pub(crate) struct ComputedStarts {
 
 impl ComputedStarts {
     /// The starts that a pass of `work` over the tables `y` and `x` computes, where a formula
-    /// gives them all and that pays; sets `work`'s pipeline flags to match, and marks each axis
-    /// whose table has no row outside the input, whose flags the kernel then never reads (H200,
-    /// gather µs, two rounds, flags read / not: u8 1080p x2 30.3, 30.7 / 27.9, 27.9, nearest f32
-    /// 1080p x2 57.4, 57.2 / 53.4, 54.2, f16 1080p x2 37.0, 37.3 / 36.6, 36.7; BENCHMARKS.md
-    /// tuning log item 70).
+    /// gives them all and that pays; sets `work`'s pipeline flags to match.
     pub(crate) fn choose(
         work: &mut Vec4Shape,
         y: &AxisWeights,
@@ -166,8 +158,6 @@ impl ComputedStarts {
         };
         work.arithmetic_y_starts = starts.y.is_some();
         work.arithmetic_x_starts = starts.x.is_some();
-        work.y_inside = !y.any_outside();
-        work.x_inside = !x.any_outside();
         starts
     }
 }
@@ -243,7 +233,6 @@ mod tests {
         assert_eq!(starts.y, ArithmeticStarts::fit(&half));
         assert_eq!(starts.x, ArithmeticStarts::fit(&half));
         assert!(starts.y.is_some() && one_row.arithmetic_y_starts && one_row.arithmetic_x_starts);
-        assert!(one_row.y_inside && one_row.x_inside);
         // Four rows of a float enlargement: both axes read their tables.
         let mut block = Vec4Shape {
             rows: 4,
@@ -252,35 +241,11 @@ mod tests {
         let starts = ComputedStarts::choose(&mut block, &double, &double, false, false);
         assert_eq!(starts, ComputedStarts::default());
         assert!(!block.arithmetic_y_starts && !block.arithmetic_x_starts);
-        // Neither table has a row outside, so the flags are skipped even where starts are read.
-        assert!(block.y_inside && block.x_inside);
         // The same in integer lanes: the columns only.
         let starts = ComputedStarts::choose(&mut block, &double, &double, true, false);
         assert_eq!(starts.y, None);
         assert_eq!(starts.x, ArithmeticStarts::fit(&double));
         assert!(starts.x.is_some() && block.arithmetic_x_starts && !block.arithmetic_y_starts);
-    }
-
-    #[test]
-    fn an_axis_with_a_row_outside_reads_its_flags() {
-        let cropped = AxisResample {
-            mapping: CoordinateMapping::TfCropAndResize {
-                start: -0.5,
-                end: 1.5,
-            },
-            ..AxisResample::default()
-        };
-        let outside = AxisWeights::compute(10, 10, &cropped);
-        let inside = AxisWeights::compute(10, 20, &AxisResample::default());
-        assert!(outside.any_outside() && !inside.any_outside());
-        let mut work = Vec4Shape::default();
-        let starts = ComputedStarts::choose(&mut work, &outside, &inside, false, false);
-        assert_eq!(starts.y, None);
-        assert!(!work.y_inside && !work.arithmetic_y_starts);
-        assert!(work.x_inside);
-        let starts = ComputedStarts::choose(&mut work, &inside, &outside, false, false);
-        assert_eq!(starts.x, None);
-        assert!(work.y_inside && !work.x_inside && !work.arithmetic_x_starts);
     }
 
     #[test]
