@@ -36,16 +36,11 @@ struct Params {
     y_image_stride: u32,
     x_image_stride: u32,
     // Vertical band starts as min(max(mul * y + add, 0) / div, last), where the vector gather
-    // computes them (ARITHMETIC_Y_STARTS in gather_vec4.wgsl; src/gpu/starts.rs), and the
-    // horizontal ones the same way from the output column (ARITHMETIC_X_STARTS).
+    // computes them (ARITHMETIC_Y_STARTS in gather_vec4.wgsl; src/gpu/starts.rs).
     y_start_mul: i32,
     y_start_add: i32,
     y_start_div: u32,
     y_start_last: u32,
-    x_start_mul: i32,
-    x_start_add: i32,
-    x_start_div: u32,
-    x_start_last: u32,
 }
 
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so

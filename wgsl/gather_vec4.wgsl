@@ -25,10 +25,6 @@ var<workgroup> reserved: array<f32, RESERVE>;
 // the formula gives every row's start, no row lies outside the input and an invocation runs
 // one output row (`computed_starts_pay`).
 override ARITHMETIC_Y_STARTS: bool = false;
-// The horizontal bands' first input columns computed once per invocation from the output
-// column (`x_band_start`), where the host's rule says it pays (`computed_columns_pay` in
-// src/gpu/starts.rs: H200, x0.5 seed 8.1 -> 7.8 µs, f32 4K x0.5 44.0 -> 43.5).
-override ARITHMETIC_X_STARTS: bool = false;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
 // Channels per group, and elements per index of `load4` and `store4v`: 4 and 4 for the vector
@@ -67,15 +63,6 @@ fn y_band_start(ry: u32, y: u32) -> u32 {
     return row_start(ry);
 }
 
-// The first input column of output column `x`'s horizontal band, whose table row is `rx`.
-fn x_band_start(rx: u32, x: u32) -> u32 {
-    if ARITHMETIC_X_STARTS {
-        let n = max(i32(x) * p.x_start_mul + p.x_start_add, 0);
-        return min(u32(n) / p.x_start_div, p.x_start_last);
-    }
-    return row_start(rx);
-}
-
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     // Never true (no pass has an empty output), but the driver cannot know it, so the reserved
@@ -101,7 +88,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let x_outside = x_row_outside(rx);
     hold_x_weights(rx);
     let first_channel = c4 * GROUP_CHANNELS;
-    let base = (n * p.src_n + first_channel * p.src_c) / UNIT + x_band_start(rx, x) * sx;
+    let base = (n * p.src_n + first_channel * p.src_c) / UNIT + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c) / UNIT;
     let last_row = min(first_row + ROWS, p.out_h);
     let fixed = FIXED_POINT;

@@ -29,7 +29,7 @@ use params::{PassColor, PassParams, PassShape, WeightForm, dispatch_grid, pack_t
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
-use starts::ComputedStarts;
+use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
@@ -685,20 +685,19 @@ impl Resizer {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
-        // The vector gather computes its band starts where a formula gives them all and that
-        // pays.
-        let starts: Vec<ComputedStarts> = passes
+        // The vector gather computes its vertical band starts where a formula gives them all
+        // and that pays.
+        let y_starts: Vec<Option<ArithmeticStarts>> = passes
             .iter()
             .zip(&mut launches)
             .map(|((shape, ..), launch)| match &mut launch.variant {
-                KernelVariant::GatherVec4 { shape: work, .. } => ComputedStarts::choose(
+                KernelVariant::GatherVec4 { shape: work, .. } => ArithmeticStarts::choose(
                     work,
                     &tables[shape.y.0 as usize],
-                    &tables[shape.x.0 as usize],
                     chosen_features.integer_weights.is_some(),
                     spec.fixed_point(),
                 ),
-                _ => ComputedStarts::default(),
+                _ => None,
             })
             .collect();
         // A grid too large for the vector, quad and staged gathers leaves the scalar one, whose
@@ -783,13 +782,13 @@ impl Resizer {
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
-                .zip(starts)
+                .zip(y_starts)
                 .map(
-                    |((((mut shape, src, dst, _, _), (pipeline, layout)), launch), starts)| {
+                    |((((mut shape, src, dst, _, _), (pipeline, layout)), launch), y_starts)| {
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let params =
-                            PassParams::new(spec, &shape, launch.row_stride).with_starts(starts);
+                        let params = PassParams::new(spec, &shape, launch.row_stride)
+                            .with_y_starts(y_starts);
                         let params =
                             self.device
                                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -6,7 +6,7 @@ use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
 use super::shaders::FusedTile;
-use super::starts::ComputedStarts;
+use super::starts::ArithmeticStarts;
 
 /// `Params` in `wgsl/common.wgsl`.
 #[repr(C)]
@@ -38,16 +38,11 @@ pub(crate) struct PassParams {
     pub y_image_stride: u32,
     pub x_image_stride: u32,
     /// The vertical band starts' formula where the kernel computes them (see
-    /// [`ComputedStarts`]); `div` 1 and the rest 0 otherwise.
+    /// [`ArithmeticStarts`]); `div` 1 and the rest 0 otherwise.
     pub y_start_mul: i32,
     pub y_start_add: i32,
     pub y_start_div: u32,
     pub y_start_last: u32,
-    /// The same for the horizontal band starts.
-    pub x_start_mul: i32,
-    pub x_start_add: i32,
-    pub x_start_div: u32,
-    pub x_start_last: u32,
 }
 
 const COLOR_DECODE_SRGB: u32 = 1;
@@ -257,25 +252,21 @@ impl PassParams {
             y_start_add: 0,
             y_start_div: 1,
             y_start_last: 0,
-            x_start_mul: 0,
-            x_start_add: 0,
-            x_start_div: 1,
-            x_start_last: 0,
         }
     }
 
-    /// The same parameters with the band starts of the axes that `starts` computes.
-    pub(crate) fn with_starts(self, starts: ComputedStarts) -> Self {
-        let mut params = self;
-        if let Some(y) = starts.y {
-            (params.y_start_mul, params.y_start_add) = (y.mul, y.add);
-            (params.y_start_div, params.y_start_last) = (y.div, y.last);
+    /// The same parameters with the vertical band starts computed by `formula`, if any.
+    pub(crate) fn with_y_starts(self, formula: Option<ArithmeticStarts>) -> Self {
+        let Some(formula) = formula else {
+            return self;
+        };
+        PassParams {
+            y_start_mul: formula.mul,
+            y_start_add: formula.add,
+            y_start_div: formula.div,
+            y_start_last: formula.last,
+            ..self
         }
-        if let Some(x) = starts.x {
-            (params.x_start_mul, params.x_start_add) = (x.mul, x.add);
-            (params.x_start_div, params.x_start_last) = (x.div, x.last);
-        }
-        params
     }
 }
 
@@ -294,8 +285,8 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct_size() {
-        // 32 four-byte fields; a uniform block must be a multiple of 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 128);
+        // 28 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 112);
     }
 
     #[test]

@@ -65,9 +65,6 @@ pub struct Vec4Shape {
     /// `y_start_*` parameters rather than read from the table (`ARITHMETIC_Y_STARTS` in
     /// `wgsl/gather_vec4.wgsl`; see `src/gpu/starts.rs`).
     pub arithmetic_y_starts: bool,
-    /// The horizontal bands' first input columns likewise, once per invocation from the
-    /// output column and the `x_start_*` parameters (`ARITHMETIC_X_STARTS`).
-    pub arithmetic_x_starts: bool,
     /// How an invocation's channels are read and written.
     pub channels: ChannelGroup,
 }
@@ -80,7 +77,6 @@ impl Default for Vec4Shape {
             rows: 1,
             reserve: 0,
             arithmetic_y_starts: false,
-            arithmetic_x_starts: false,
             channels: ChannelGroup::Vector,
         }
     }
@@ -704,7 +700,6 @@ impl KernelVariant {
                 Vec4Shape {
                     reserve: 4096,
                     arithmetic_y_starts: k == 0,
-                    arithmetic_x_starts: k == 0,
                     channels,
                     ..Default::default()
                 },
@@ -773,7 +768,7 @@ impl KernelVariant {
                 shape,
             } => format!(
                 "wgpu-resize gather vec4 {}->{} taps {taps_y}x{taps_x} group {}x{} rows {} \
-                 reserve {}{}{}{}",
+                 reserve {}{}{}",
                 src.name(),
                 dst.name(),
                 shape.group_x,
@@ -782,11 +777,6 @@ impl KernelVariant {
                 shape.reserve,
                 if shape.arithmetic_y_starts {
                     " computed starts"
-                } else {
-                    ""
-                },
-                if shape.arithmetic_x_starts {
-                    " computed columns"
                 } else {
                     ""
                 },
@@ -892,10 +882,6 @@ impl KernelVariant {
                     (
                         "ARITHMETIC_Y_STARTS",
                         f64::from(u8::from(shape.arithmetic_y_starts)),
-                    ),
-                    (
-                        "ARITHMETIC_X_STARTS",
-                        f64::from(u8::from(shape.arithmetic_x_starts)),
                     ),
                 ]);
                 all

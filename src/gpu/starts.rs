@@ -1,11 +1,13 @@
 //! Band starts that a kernel can compute instead of reading from the table.
 //!
 //! Every table row begins with the first input index of its band, and a kernel must read it
-//! before it can issue the loads of that band: one dependent load on the way to every output.
-//! Most tables' starts follow the resize's coordinate mapping exactly, `floor((a·i + b) / d)`
-//! kept within the input, and then the vector gather computes them from the output row or
-//! column (`y_band_start` and `x_band_start` in `wgsl/gather_vec4.wgsl`) where that pays
-//! ([`computed_starts_pay`], [`computed_columns_pay`]).
+//! before it can issue the loads of that band: one dependent load on the way to every output
+//! row. Most tables' starts follow the resize's coordinate mapping exactly, `floor((a·i + b) /
+//! d)` kept within the input, and then the vector gather computes its vertical ones from the
+//! output row (`y_band_start` in `wgsl/gather_vec4.wgsl`) where that pays
+//! ([`computed_starts_pay`]). The horizontal ones are read once per invocation; computing them
+//! too measured within noise once no kernel read the outside flags of a table without such
+//! rows (BENCHMARKS.md tuning log items 68 and 70), so they are read.
 //!
 //! A formula is only used where it gives every row's start exactly: [`ArithmeticStarts::fit`]
 //! solves for it and then checks every row, so a convention whose starts follow no such formula
@@ -117,48 +119,21 @@ pub(crate) fn computed_starts_pay(rows: u32, integer_weights: bool, fixed_point:
     !integer_weights && (rows == 1 || fixed_point)
 }
 
-/// Whether a vector-gather pass computes its horizontal band starts, given a formula for them.
-/// An invocation computes its column's start once, however many rows it runs, so the rule is
-/// not the vertical one: in integer lanes, and where an invocation runs one row of a pass that
-/// does not enlarge along x. H200, gather µs, medians of 3 to 8 rounds in one lab build, table
-/// / computed (BENCHMARKS.md tuning log item 68): the x0.5 seed 8.1 / 7.8, f32 4K x0.5 44.0 /
-/// 43.5, u8 4K x0.5 (lanes) 15.3 / 15.1, u8 1080p x2 (lanes, 8 rows) 30.6 / 30.3; but the
-/// separable path's horizontal enlargement pass (f32 1080p x2, one row) 95 / 100, and f16 1080p
-/// x2 (8 rows) 36.8 / 40.3.
-pub(crate) fn computed_columns_pay(rows: u32, integer_weights: bool, enlarging: bool) -> bool {
-    integer_weights || (rows == 1 && !enlarging)
-}
-
-/// The formulas a vector-gather pass computes its band starts with, per axis; `None` where the
-/// axis reads its starts from the table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct ComputedStarts {
-    pub y: Option<ArithmeticStarts>,
-    pub x: Option<ArithmeticStarts>,
-}
-
-impl ComputedStarts {
-    /// The starts that a pass of `work` over the tables `y` and `x` computes, where a formula
-    /// gives them all and that pays; sets `work`'s pipeline flags to match.
+impl ArithmeticStarts {
+    /// The formula a pass of `work` over the vertical table `y` computes its band starts with,
+    /// where one gives them all and that pays ([`computed_starts_pay`]); sets `work`'s pipeline
+    /// flag to match, so that the two never disagree.
     pub(crate) fn choose(
         work: &mut Vec4Shape,
         y: &AxisWeights,
-        x: &AxisWeights,
         integer_weights: bool,
         fixed_point: bool,
-    ) -> Self {
-        let enlarging = x.output_len() > x.input_len();
-        let starts = ComputedStarts {
-            y: computed_starts_pay(work.rows, integer_weights, fixed_point)
-                .then(|| ArithmeticStarts::fit(y))
-                .flatten(),
-            x: computed_columns_pay(work.rows, integer_weights, enlarging)
-                .then(|| ArithmeticStarts::fit(x))
-                .flatten(),
-        };
-        work.arithmetic_y_starts = starts.y.is_some();
-        work.arithmetic_x_starts = starts.x.is_some();
-        starts
+    ) -> Option<Self> {
+        let formula = computed_starts_pay(work.rows, integer_weights, fixed_point)
+            .then(|| ArithmeticStarts::fit(y))
+            .flatten();
+        work.arithmetic_y_starts = formula.is_some();
+        formula
     }
 }
 
@@ -215,37 +190,27 @@ mod tests {
     }
 
     #[test]
-    fn computed_columns_in_lanes_and_one_row_passes_that_do_not_enlarge() {
-        assert!(computed_columns_pay(1, false, false));
-        assert!(computed_columns_pay(8, true, true));
-        assert!(computed_columns_pay(1, true, false));
-        // Float enlargements along x, and blocks of rows, read their tables.
-        assert!(!computed_columns_pay(1, false, true));
-        assert!(!computed_columns_pay(4, false, false));
-    }
-
-    #[test]
-    fn choose_sets_the_pipeline_flags_of_the_axes_it_computes() {
+    fn choose_sets_the_pipeline_flag_with_the_formula() {
         let half = AxisWeights::compute(64, 32, &AxisResample::default());
-        let double = AxisWeights::compute(32, 64, &AxisResample::default());
         let mut one_row = Vec4Shape::default();
-        let starts = ComputedStarts::choose(&mut one_row, &half, &half, false, false);
-        assert_eq!(starts.y, ArithmeticStarts::fit(&half));
-        assert_eq!(starts.x, ArithmeticStarts::fit(&half));
-        assert!(starts.y.is_some() && one_row.arithmetic_y_starts && one_row.arithmetic_x_starts);
-        // Four rows of a float enlargement: both axes read their tables.
+        let formula = ArithmeticStarts::choose(&mut one_row, &half, false, false);
+        assert!(formula.is_some() && one_row.arithmetic_y_starts);
+        assert_eq!(formula, ArithmeticStarts::fit(&half));
+        // Four rows of floats, and integer lanes, read their tables.
         let mut block = Vec4Shape {
             rows: 4,
             ..Vec4Shape::default()
         };
-        let starts = ComputedStarts::choose(&mut block, &double, &double, false, false);
-        assert_eq!(starts, ComputedStarts::default());
-        assert!(!block.arithmetic_y_starts && !block.arithmetic_x_starts);
-        // The same in integer lanes: the columns only.
-        let starts = ComputedStarts::choose(&mut block, &double, &double, true, false);
-        assert_eq!(starts.y, None);
-        assert_eq!(starts.x, ArithmeticStarts::fit(&double));
-        assert!(starts.x.is_some() && block.arithmetic_x_starts && !block.arithmetic_y_starts);
+        assert_eq!(
+            ArithmeticStarts::choose(&mut block, &half, false, false),
+            None
+        );
+        assert!(!block.arithmetic_y_starts);
+        assert_eq!(
+            ArithmeticStarts::choose(&mut one_row, &half, true, false),
+            None
+        );
+        assert!(!one_row.arithmetic_y_starts);
     }
 
     #[test]
