@@ -142,7 +142,7 @@ pub struct KernelFeatures {
     /// for tables the host checked (see `integer_weights` in `src/gpu/mod.rs`).
     pub integer_weights: Option<u32>,
     /// No row of the pass's vertical table maps outside the input, so the kernel never reads
-    /// the rows' flags (`Y_INSIDE` in `wgsl/common.wgsl`; see [`KernelFeatures::inside`]).
+    /// the rows' flags (`Y_INSIDE` in `wgsl/common.wgsl`); set per pass from its tables.
     pub rows_inside: bool,
     /// The same for the horizontal table (`X_INSIDE`).
     pub columns_inside: bool,
