@@ -703,6 +703,19 @@ pub(crate) mod convention_tests {
     use crate::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
     use crate::spec::Size2;
 
+    /// Ten inputs cropped from -0.5 to 1.5 of their extent onto ten outputs (ONNX's
+    /// `tf_crop_and_resize`): the first and last outputs map outside the input.
+    pub(crate) fn partly_outside() -> AxisWeights {
+        let cropped = crate::spec::AxisResample {
+            mapping: crate::spec::CoordinateMapping::TfCropAndResize {
+                start: -0.5,
+                end: 1.5,
+            },
+            ..crate::spec::AxisResample::default()
+        };
+        AxisWeights::compute(10, 10, &cropped)
+    }
+
     /// Specs of every preset family with several filters each, named, for `input` -> `output`.
     pub(crate) fn specs(input: Size2, output: Size2) -> Vec<(String, ResizeSpec)> {
         let mut all = Vec::new();

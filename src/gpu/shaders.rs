@@ -1104,18 +1104,12 @@ pub const FILES: [(&str, &str); 39] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{AxisResample, CoordinateMapping};
+    use crate::spec::AxisResample;
+    use crate::weights::convention_tests::partly_outside;
 
     #[test]
     fn an_axis_with_a_row_outside_keeps_reading_its_flags() {
-        let cropped = AxisResample {
-            mapping: CoordinateMapping::TfCropAndResize {
-                start: -0.5,
-                end: 1.5,
-            },
-            ..AxisResample::default()
-        };
-        let outside = AxisWeights::compute(10, 10, &cropped);
+        let outside = partly_outside();
         let inside = AxisWeights::compute(10, 20, &AxisResample::default());
         assert!(outside.any_outside() && !inside.any_outside());
         let base = KernelFeatures::default();

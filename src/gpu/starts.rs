@@ -140,7 +140,7 @@ impl ArithmeticStarts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{AxisResample, CoordinateMapping, Size2};
+    use crate::spec::{AxisResample, Size2};
     use crate::weights::convention_tests;
 
     #[test]
@@ -225,15 +225,8 @@ mod tests {
             ArithmeticStarts::fit(&AxisWeights::compute(100, 37, &stated)),
             None
         );
-        let cropped = AxisResample {
-            mapping: CoordinateMapping::TfCropAndResize {
-                start: -0.5,
-                end: 1.5,
-            },
-            ..AxisResample::default()
-        };
-        let outside = AxisWeights::compute(10, 10, &cropped);
-        assert!((0..10).any(|i| outside.is_outside(i)));
+        let outside = convention_tests::partly_outside();
+        assert!(outside.any_outside());
         assert_eq!(ArithmeticStarts::fit(&outside), None);
     }
 }
