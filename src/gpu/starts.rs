@@ -102,24 +102,7 @@ impl ArithmeticStarts {
             .max(0);
         (n as u32 / self.div).min(self.last)
     }
-}
 
-/// Whether a vector-gather pass computes its vertical band starts, given a formula for them:
-/// where each invocation runs one output row (and in Pillow's fixed point, which runs one row at
-/// a time however many an invocation has), never in integer lanes. Where an invocation runs
-/// several rows, computing them cost more than the table loads they replace, whether by a
-/// division per row or by carrying quotient and remainder from row to row.
-/// H200, gather µs, table / computed, two rounds (BENCHMARKS.md tuning log item 67): one row
-/// per invocation, f16 4K x0.5 27.3, 27.4 / 25.4, 25.5, f32 4K x0.5 44.7, 45.0 / 44.7, 43.2, the
-/// separable path's passes (antialiased bicubic 4K -> 1080p 109.2, 109.5 / 101.9, 101.3);
-/// several rows, f16 1080p x2 37.3, 36.7 / 42.4, 42.0 (carried: 43.0, 43.4), nearest f16
-/// 1080p x2 (8 rows, one tap) 59.3, 59.1 / 70.6, 70.8, u8 in lanes 1080p x2 30.7, 30.7 / 35.6,
-/// 35.6; only nearest f32 1080p x2 (4 rows) gained, 57.2, 57.1 / 54.1, 55.3.
-pub(crate) fn computed_starts_pay(rows: u32, integer_weights: bool, fixed_point: bool) -> bool {
-    !integer_weights && (rows == 1 || fixed_point)
-}
-
-impl ArithmeticStarts {
     /// The formula a pass of `work` over the vertical table `y` computes its band starts with,
     /// where one gives them all and that pays ([`computed_starts_pay`]); sets `work`'s pipeline
     /// flag to match, so that the two never disagree.
@@ -135,6 +118,21 @@ impl ArithmeticStarts {
         work.arithmetic_y_starts = formula.is_some();
         formula
     }
+}
+
+/// Whether a vector-gather pass computes its vertical band starts, given a formula for them:
+/// where each invocation runs one output row (and in Pillow's fixed point, which runs one row at
+/// a time however many an invocation has), never in integer lanes. Where an invocation runs
+/// several rows, computing them cost more than the table loads they replace, whether by a
+/// division per row or by carrying quotient and remainder from row to row.
+/// H200, gather µs, table / computed, two rounds (BENCHMARKS.md tuning log item 67): one row
+/// per invocation, f16 4K x0.5 27.3, 27.4 / 25.4, 25.5, f32 4K x0.5 44.7, 45.0 / 44.7, 43.2, the
+/// separable path's passes (antialiased bicubic 4K -> 1080p 109.2, 109.5 / 101.9, 101.3);
+/// several rows, f16 1080p x2 37.3, 36.7 / 42.4, 42.0 (carried: 43.0, 43.4), nearest f16
+/// 1080p x2 (8 rows, one tap) 59.3, 59.1 / 70.6, 70.8, u8 in lanes 1080p x2 30.7, 30.7 / 35.6,
+/// 35.6; only nearest f32 1080p x2 (4 rows) gained, 57.2, 57.1 / 54.1, 55.3.
+pub(crate) fn computed_starts_pay(rows: u32, integer_weights: bool, fixed_point: bool) -> bool {
+    !integer_weights && (rows == 1 || fixed_point)
 }
 
 #[cfg(test)]
