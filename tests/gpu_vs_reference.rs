@@ -895,7 +895,7 @@ fn long_row_blocks_match_the_reference() {
     let u8_specs = [
         enlarge(1, 1000, 1050),
         enlarge(3, 725, 1280),
-        enlarge(4, 550, 1024),
+        enlarge(4, 550, 1025),
         halve,
     ];
     for spec in u8_specs {
@@ -935,6 +935,75 @@ fn long_row_blocks_match_the_reference() {
         .unwrap();
     let data = Rng::new(16).f16s(f16s.input_len());
     assert_paths_match_reference(gpu, &f16s, &data, &[Path::Gather], 2e-3, "f16");
+}
+
+/// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
+/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch, and
+/// crops whose outputs partly fall outside the input along y, x or both and take the
+/// extrapolation value. Exact against the reference into poisoned buffers, on the gather and
+/// the measured choice; random bytes, all 255 and stripes of 0 and 255.
+#[test]
+fn wide_gather_matches_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType};
+    let Some(gpu) = gpu("wide gather") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let rgba = |input: Size2, output: Size2, batch: u32| {
+        ResizeSpec::builder(input, output)
+            .channels(4)
+            .batch(batch)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let specs = [
+        // 256 x 1024 invocations of 4 rows: exactly 2^16.
+        rgba(Size2::new(512, 512), Size2::new(1024, 1024), 1),
+        // 16 rows: 512 x 2050 invocations of one row; 2050 = 128 blocks of 16 and 2 rows.
+        rgba(Size2::new(1025, 1024), Size2::new(2050, 2048), 1),
+        // By 4, a batch of 3: 4 rows, its weights multiples of 2^-3.
+        rgba(Size2::new(100, 128), Size2::new(400, 512), 3),
+    ];
+    for (k, spec) in specs.iter().enumerate() {
+        let data = Rng::new(40 + k as u64).u8s(spec.input_len());
+        let what = format!("wide gather {k}");
+        assert_paths_match_reference(gpu, spec, &data, &paths, 0.0, &what);
+    }
+    let spec = &specs[0];
+    let white = vec![255u8; spec.input_len()];
+    assert_paths_match_reference(gpu, spec, &white, &paths, 0.0, "wide gather, all 255");
+    let stripes: Vec<u8> = (0..spec.input_len())
+        .map(|i| if (i / 4 + i / 2048) % 2 == 0 { 0 } else { 255 })
+        .collect();
+    assert_paths_match_reference(gpu, spec, &stripes, &paths, 0.0, "wide gather, stripes");
+    // 257 inputs mapped from -128 to 383.5 in steps of 1/2 onto 1024 outputs (a quarter of
+    // them on the left and 384 on the right lie outside; the steps are dyadic, so the weights
+    // are integers), along y, x or both, the other axis enlarged 4 times; two images.
+    let crop = AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize {
+        start: -0.5,
+        end: 1.498046875,
+    });
+    let plain = AxisResample::default();
+    let cropped = [(crop, plain), (plain, crop), (crop, crop)];
+    for (k, (y_axis, x_axis)) in cropped.into_iter().enumerate() {
+        let input = Size2::new(
+            if k == 1 { 256 } else { 257 },
+            if k == 0 { 256 } else { 257 },
+        );
+        let spec = ResizeSpec::builder(input, Size2::new(1024, 1024))
+            .y_axis(y_axis)
+            .x_axis(x_axis)
+            .channels(4)
+            .batch(2)
+            .element(ElementType::U8)
+            .extrapolation_value(77.0)
+            .build()
+            .unwrap();
+        let data = Rng::new(k as u64).u8s(spec.input_len());
+        let what = format!("wide gather, crop {k}");
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
+    }
 }
 
 /// Crops that fall partly outside the input on one axis, the other, or both: every kernel that

@@ -1048,6 +1048,49 @@ fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 
     rows
 }
 
+/// Output pixels per invocation and row of the wide gather (`COLUMNS` in
+/// `wgsl/gather_wide_u8.wgsl`).
+const WIDE_COLUMNS: u32 = 4;
+
+/// Most rows per invocation of the wide gather, and the fewest invocations it may leave (at 4
+/// rows, to be taken at all). H200, gather µs, the vector gather's 8 rows against the wide one's
+/// 4 / 8 / 16 / 32: RGBA u8 1080p -> 2160p 27.5 against 29.4 / 24.2 / 21.7 / 26.0, 540p x4 25.1
+/// against 27.0 / 21.2 / 19.0 / 20.6; but 640x360 x2 8.4 against 8.9 with 4 rows (58k
+/// invocations), and 8 x 256² x2 11.0 against 10.8 with 8 (BENCHMARKS.md tuning log item 75).
+const WIDE_MAX_ROWS: u32 = 16;
+const WIDE_MIN_INVOCATIONS: u64 = 1 << 16;
+
+/// Rows per invocation of the wide gather where it serves and pays, `None` elsewhere: RGBA u8
+/// buffers summed in integer lanes (`features.integer_weights`, which the host sets for u8
+/// buffers read and written only) with two taps on each axis, enlarging by 2 or more along y and
+/// at least 2 along x (where measured), an output width that is a multiple of 4 (whole 16-byte
+/// stores) and enough invocations. Its shrinks lost to the vector gather (RGBA u8 4K x0.5 14.4
+/// against 21.7 µs at best).
+fn wide_rows(
+    spec: &ResizeSpec,
+    shape: &PassShape,
+    src: ElementType,
+    dst: ElementType,
+    features: KernelFeatures,
+) -> Option<u32> {
+    let (input, out) = (shape.src_size, shape.dst_size);
+    let serves = src == ElementType::U8
+        && dst == ElementType::U8
+        && features.integer_weights.is_some()
+        && spec.layout() == crate::spec::Layout::Nhwc
+        && spec.channels() == 4
+        && shape.y.1 == 2
+        && shape.x.1 == 2
+        && input.width >= 2
+        && input.height >= 2
+        && out.height >= 2 * input.height
+        && out.width >= 2 * input.width
+        && out.width.is_multiple_of(WIDE_COLUMNS);
+    let single = (out.width / WIDE_COLUMNS) as u64 * out.height as u64 * spec.batch() as u64;
+    (serves && single / ENLARGING_ROWS as u64 >= WIDE_MIN_INVOCATIONS)
+        .then(|| more_rows(ENLARGING_ROWS, single, WIDE_MAX_ROWS, WIDE_MIN_INVOCATIONS))
+}
+
 /// Whether the vector gather's strided channel groups can run a pass that writes `dst` with
 /// `features`: single f32 or WGSL f16 elements can be stored without touching a neighbour's
 /// word. Linear light converts each channel on its own, as strided groups can; premultiplied
@@ -1109,6 +1152,24 @@ impl Launch {
         } else {
             None
         };
+        if let Some(rows) = wide_rows(spec, shape, src, dst, features) {
+            let work = shaders::Vec4Shape {
+                rows,
+                ..Default::default()
+            };
+            let grid = (
+                (out.width / WIDE_COLUMNS).div_ceil(work.group_x),
+                out.height.div_ceil(work.group_y * rows),
+                spec.batch(),
+            );
+            if fits(grid) {
+                return Launch {
+                    variant: KernelVariant::GatherWide { shape: work },
+                    workgroups: grid,
+                    row_stride: 0,
+                };
+            }
+        }
         if let Some(channels) = channels {
             let mut rows = rows_per_invocation(shape, window_pays(spec, shape, channels));
             // Integer lanes' enlargements and shrinks without windows, and f16 enlargements.
@@ -1868,9 +1929,11 @@ mod tests {
         assert_eq!(rows(Nchw, 3, u8s, small, uhd, false), 16);
         assert_eq!(rows(Nhwc, 3, u8s, small, qhd, false), 8);
         assert_eq!(rows(Nhwc, 3, u8s, small, hd, false), 4);
-        // Vector gathers: integer lanes and f16, enlarging.
-        assert_eq!(rows(Nhwc, 4, u8s, small, uhd, true), 8);
-        assert_eq!(rows(Nhwc, 4, u8s, small, hd, true), 4);
+        // Vector gathers: integer lanes (outputs whose width is not a multiple of 4, which the
+        // wide gather takes) and f16, enlarging.
+        let (uhd_odd, hd_odd) = (Size2::new(2160, 3842), Size2::new(720, 1282));
+        assert_eq!(rows(Nhwc, 4, u8s, small, uhd_odd, true), 8);
+        assert_eq!(rows(Nhwc, 4, u8s, small, hd_odd, true), 4);
         assert_eq!(rows(Nhwc, 4, f16s, small, uhd, false), 8);
         assert_eq!(rows(Nchw, 3, f16s, small, uhd, false), 8);
         assert_eq!(rows(Nhwc, 4, f16s, small, hd, false), 4);
@@ -1899,5 +1962,72 @@ mod tests {
         assert_eq!(rows(Nchw, 3, u8s, uhd, fhd, true), 2);
         assert_eq!(rows(Nhwc, 3, u8s, uhd, Size2::new(270, 480), false), 1);
         assert_eq!(rows_of(Nhwc, 3, u8s, uhd, fhd, false, 32), 1);
+    }
+
+    /// The wide gather takes RGBA u8 enlargements by 2 or more in integer lanes with two taps
+    /// per axis, output widths that are multiples of 4 and at least 2^16 invocations of 4 rows,
+    /// with up to 16 rows while 2^16 remain; everything else keeps its kernel.
+    #[test]
+    fn wide_gather_where_it_serves_and_pays() {
+        use crate::spec::Layout::{Nchw, Nhwc};
+        let lanes = KernelFeatures {
+            integer_weights: Some(4),
+            ..KernelFeatures::default()
+        };
+        let wide = |layout, channels, element, ends: (Size2, Size2), taps, features| {
+            let limits = wgpu::Limits::default();
+            match launch_on(layout, channels, element, ends, taps, features, &limits) {
+                Launch {
+                    variant: KernelVariant::GatherWide { shape },
+                    workgroups,
+                    ..
+                } => Some((shape.rows, workgroups)),
+                _ => None,
+            }
+        };
+        let u8s = ElementType::U8;
+        let (fhd, uhd) = (Size2::new(1080, 1920), Size2::new(2160, 3840));
+        // 960 x 2160 invocations of one row: 16 rows leave 129600; 60 x 34 x 1 workgroups.
+        assert_eq!(
+            wide(Nhwc, 4, u8s, (fhd, uhd), (2, 2), lanes),
+            Some((16, (15, 34, 1)))
+        );
+        assert_eq!(
+            wide(Nhwc, 4, u8s, (Size2::new(540, 960), uhd), (2, 2), lanes),
+            Some((16, (15, 34, 1)))
+        );
+        // 512 x 1024: 4 rows leave exactly 2^16; 8 rows too few.
+        let (k1, k2) = (Size2::new(512, 512), Size2::new(1024, 1024));
+        assert_eq!(
+            wide(Nhwc, 4, u8s, (k1, k2), (2, 2), lanes),
+            Some((4, (4, 64, 1)))
+        );
+        // Too few invocations, a width not a multiple of 4, enlarging by less than 2 on
+        // either axis, shrinking, other tap counts, no integer lanes, other elements, channels
+        // and layouts.
+        let hd = Size2::new(720, 1280);
+        assert_eq!(
+            wide(Nhwc, 4, u8s, (Size2::new(360, 640), hd), (2, 2), lanes),
+            None
+        );
+        let odd = Size2::new(2160, 3842);
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, odd), (2, 2), lanes), None);
+        let taller = Size2::new(2160, 2880);
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, taller), (2, 2), lanes), None);
+        assert_eq!(
+            wide(Nhwc, 4, u8s, (Size2::new(1440, 1920), uhd), (2, 2), lanes),
+            None
+        );
+        assert_eq!(wide(Nhwc, 4, u8s, (uhd, fhd), (2, 2), lanes), None);
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (1, 1), lanes), None);
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (4, 4), lanes), None);
+        let floats = KernelFeatures::default();
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (2, 2), floats), None);
+        assert_eq!(
+            wide(Nhwc, 4, ElementType::F16, (fhd, uhd), (2, 2), lanes),
+            None
+        );
+        assert_eq!(wide(Nhwc, 8, u8s, (fhd, uhd), (2, 2), lanes), None);
+        assert_eq!(wide(Nchw, 4, u8s, (fhd, uhd), (2, 2), lanes), None);
     }
 }

@@ -23,6 +23,7 @@ const GATHER: &str = include_str!("../../wgsl/gather.wgsl");
 const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
 const GATHER_STAGED: &str = include_str!("../../wgsl/gather_staged.wgsl");
+const GATHER_WIDE_U8: &str = include_str!("../../wgsl/gather_wide_u8.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -36,6 +37,7 @@ const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
 const LANES_U8: &str = include_str!("../../wgsl/lanes_u8.wgsl");
+const LANES_U8_STORE: &str = include_str!("../../wgsl/lanes_u8_store.wgsl");
 const LANES_NONE: &str = include_str!("../../wgsl/lanes_none.wgsl");
 const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
 const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
@@ -280,6 +282,23 @@ impl Kernel {
                 },
             }));
         }
+        // The wide gather, reading the outside flags of both axes or of neither.
+        for (rows, inside) in [(4, false), (16, true)] {
+            all.push(Kernel {
+                variant: KernelVariant::GatherWide {
+                    shape: Vec4Shape {
+                        rows,
+                        ..Default::default()
+                    },
+                },
+                features: KernelFeatures {
+                    integer_weights: Some(4),
+                    rows_inside: inside,
+                    columns_inside: inside,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         all
     }
 
@@ -354,6 +373,10 @@ impl Kernel {
                 ]
                 .join("\n");
             }
+            // RGBA u8 buffers only, in integer lanes; it declares its own destination.
+            KernelVariant::GatherWide { .. } => {
+                return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
+            }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
@@ -384,14 +407,14 @@ impl Kernel {
         };
         // The vector gather's integer lanes read and write u8 buffers only.
         let lanes = match self.variant {
-            KernelVariant::Fused { .. } => "",
+            KernelVariant::Fused { .. } => String::new(),
             _ if u8_buffer && dst == ElementType::U8 && features.texture_target.is_none() => {
-                LANES_U8
+                [LANES_U8, LANES_U8_STORE].join("\n")
             }
-            _ => LANES_NONE,
+            _ => LANES_NONE.to_string(),
         };
         [
-            enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, lanes, body,
+            enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, &lanes, body,
         ]
         .join("\n")
     }
@@ -509,6 +532,13 @@ pub enum KernelVariant {
         shape: Vec4Shape,
         /// NCHW planes; otherwise NHWC pixels whose group is every channel.
         planar: bool,
+    },
+    /// Four neighbouring output pixels of an RGBA u8 buffer per invocation and row, summed in
+    /// integer lanes with two taps on each axis and written with one 16-byte store: bilinear
+    /// enlargements by 2 or more (`wgsl/gather_wide_u8.wgsl`).
+    GatherWide {
+        /// Workgroup (in fours of pixels) and rows per invocation.
+        shape: Vec4Shape,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
@@ -818,6 +848,10 @@ impl KernelVariant {
                 shape.channels.size(),
                 if *planar { " planar" } else { "" }
             ),
+            KernelVariant::GatherWide { shape } => format!(
+                "wgpu-resize gather wide u8->u8 taps 2x2 group {}x{} rows {}",
+                shape.group_x, shape.group_y, shape.rows
+            ),
             KernelVariant::Fused {
                 src,
                 dst,
@@ -845,6 +879,7 @@ impl KernelVariant {
             | KernelVariant::GatherQuad { src, .. }
             | KernelVariant::GatherStaged { src, .. }
             | KernelVariant::Fused { src, .. } => src,
+            KernelVariant::GatherWide { .. } => ElementType::U8,
         }
     }
 
@@ -856,6 +891,7 @@ impl KernelVariant {
             | KernelVariant::GatherQuad { dst, .. }
             | KernelVariant::GatherStaged { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
+            KernelVariant::GatherWide { .. } => ElementType::U8,
         }
     }
 
@@ -912,6 +948,11 @@ impl KernelVariant {
                 all.push(("PLANAR", planar as u32 as f64));
                 all
             }
+            KernelVariant::GatherWide { shape } => vec![
+                ("ROWS", shape.rows as f64),
+                ("GROUP_X", shape.group_x as f64),
+                ("GROUP_Y", shape.group_y as f64),
+            ],
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
@@ -944,7 +985,9 @@ impl KernelVariant {
         match self {
             KernelVariant::Gather { .. } => false,
             KernelVariant::GatherVec4 { shape, .. } => shape.channels == ChannelGroup::Vector,
-            KernelVariant::GatherQuad { .. } | KernelVariant::GatherStaged { .. } => false,
+            KernelVariant::GatherQuad { .. }
+            | KernelVariant::GatherStaged { .. }
+            | KernelVariant::GatherWide { .. } => false,
             KernelVariant::Fused { .. } => true,
         }
     }
@@ -1059,7 +1102,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 39] = [
+pub const FILES: [(&str, &str); 41] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1093,6 +1136,8 @@ pub const FILES: [(&str, &str); 39] = [
     ("strided_load.wgsl", STRIDED_LOAD),
     ("strided_store.wgsl", STRIDED_STORE),
     ("lanes_u8.wgsl", LANES_U8),
+    ("lanes_u8_store.wgsl", LANES_U8_STORE),
+    ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),
