@@ -1011,7 +1011,7 @@ fn wide_gather_matches_the_reference() {
 /// fused tiled path, and the scalar gather that a device with few workgroups per dimension
 /// falls back to) writes the extrapolation value exactly there, and skips the flags only along
 /// an axis with no row outside (`KernelFeatures::inside`). Against the reference into poisoned
-/// buffers.
+/// buffers. On that device, a scalar grid taller than it allows is refused with a typed error.
 #[test]
 fn extrapolation_along_either_axis_on_every_kernel() {
     use wgpu_resize::adapter::ContextOptions;
@@ -1078,5 +1078,24 @@ fn extrapolation_along_either_axis_on_every_kernel() {
         let data = Rng::new(k as u64).f32s(spec.input_len());
         let what = format!("scalar gather, axes {k}");
         assert_paths_match_reference(&narrow, &spec, &data, &[Path::Gather], 2e-5, &what);
+    }
+    // 64 x 64 RGB outputs: 3072 invocations of the scalar gather, 12 workgroups, more than a
+    // grid of 3 x 3 holds. A typed error, not an invalid dispatch.
+    let spec = ResizeSpec::builder(Size2::new(60, 60), Size2::new(64, 64))
+        .channels(3)
+        .build()
+        .unwrap();
+    let data = Rng::new(5).f32s(spec.input_len());
+    match narrow.resizer.resize(&spec, &data, Path::Gather) {
+        Err(wgpu_resize::ResizeError::ExceedsDeviceLimit {
+            needed: 4,
+            limit: 3,
+            limit_name: "max_compute_workgroups_per_dimension",
+            ..
+        }) => {}
+        other => panic!(
+            "expected the grid refused, got {:?}",
+            other.map(|v| v.len())
+        ),
     }
 }

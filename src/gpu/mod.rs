@@ -25,7 +25,9 @@ use crate::plan::{self, PassOrder, Path, Plan};
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 pub use crop_batch::CropBatch;
-use params::{PassColor, PassParams, PassShape, WeightForm, dispatch_grid, pack_tables};
+use params::{
+    PassColor, PassParams, PassShape, WeightForm, check_grid, dispatch_grid, pack_tables,
+};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
@@ -707,6 +709,12 @@ impl Resizer {
             .any(|l| matches!(l.variant, KernelVariant::Gather { .. }))
         {
             weight_bits = None;
+        }
+        for launch in &launches {
+            check_grid(
+                launch.workgroups,
+                limits.max_compute_workgroups_per_dimension,
+            )?;
         }
         if spec.premultiplied_alpha()
             && launches

@@ -1,6 +1,7 @@
 //! The uniform parameter block of one pass and the packed weight-table buffer, laid out exactly
 //! as `wgsl/common.wgsl` reads them.
 
+use crate::error::ResizeError;
 use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
@@ -279,6 +280,26 @@ pub(crate) fn dispatch_grid(invocations: u32, max_per_dimension: u32) -> ((u32, 
     ((x, y), x * WORKGROUP_SIZE)
 }
 
+/// Refuses a grid of workgroups that exceeds the device's limit along any dimension. Every
+/// kernel's grid fits any device's limits for the tensors a binding can hold but the scalar
+/// gather's and the texture staging's, whose [`dispatch_grid`] bounds only the first dimension:
+/// on a device of very few workgroups per dimension, a large tensor needs more rows than allowed.
+pub(crate) fn check_grid(
+    workgroups: (u32, u32, u32),
+    max_per_dimension: u32,
+) -> Result<(), ResizeError> {
+    let widest = workgroups.0.max(workgroups.1).max(workgroups.2);
+    if widest > max_per_dimension {
+        return Err(ResizeError::ExceedsDeviceLimit {
+            what: "the grid of workgroups",
+            needed: widest as u64,
+            limit: max_per_dimension as u64,
+            limit_name: "max_compute_workgroups_per_dimension",
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,6 +308,22 @@ mod tests {
     fn params_match_the_wgsl_struct_size() {
         // 28 four-byte fields; a uniform block must be a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<PassParams>(), 112);
+    }
+
+    #[test]
+    fn grids_beyond_the_limit_are_refused() {
+        let ((x, y), _) = dispatch_grid(3072, 3);
+        assert_eq!((x, y), (3, 4));
+        assert!(matches!(
+            check_grid((x, y, 1), 3),
+            Err(ResizeError::ExceedsDeviceLimit {
+                needed: 4,
+                limit: 3,
+                ..
+            })
+        ));
+        assert!(check_grid((3, 3, 3), 3).is_ok());
+        assert!(check_grid((1, 1, 4), 3).is_err());
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use wgpu::util::DeviceExt;
 
-use super::params::dispatch_grid;
+use super::params::{check_grid, dispatch_grid};
 use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::{
@@ -367,10 +367,9 @@ impl Resizer {
         } else {
             spec.input_bytes() / 4
         };
-        let ((x, y), row_stride) = dispatch_grid(
-            invocations as u32,
-            self.device.limits().max_compute_workgroups_per_dimension,
-        );
+        let max_groups = self.device.limits().max_compute_workgroups_per_dimension;
+        let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
+        check_grid((x, y, 1), max_groups)?;
         let unpack = params(spec.input(), source, row_stride);
         let pack = params(spec.output(), target, 0);
         let prepared = scope::capture(&self.device, || {
