@@ -938,13 +938,15 @@ fn long_row_blocks_match_the_reference() {
 }
 
 /// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
-/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch, and
-/// crops whose outputs partly fall outside the input along y, x or both and take the
-/// extrapolation value. Exact against the reference into poisoned buffers, on the gather and
-/// the measured choice; random bytes, all 255 and stripes of 0 and 255.
+/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch;
+/// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along
+/// the other; and crops whose outputs partly fall outside the input along y, x or both and take
+/// the extrapolation value, bilinear and nearest. Exact against the reference into poisoned
+/// buffers, on the gather and the measured choice; random bytes, all 255 and stripes of 0 and
+/// 255.
 #[test]
 fn wide_gather_matches_the_reference() {
-    use wgpu_resize::{AxisResample, ElementType};
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
     let Some(gpu) = gpu("wide gather") else {
         return;
     };
@@ -964,6 +966,47 @@ fn wide_gather_matches_the_reference() {
         rgba(Size2::new(1025, 1024), Size2::new(2050, 2048), 1),
         // By 4, a batch of 3: 4 rows, its weights multiples of 2^-3.
         rgba(Size2::new(100, 128), Size2::new(400, 512), 3),
+    ];
+    let nearest = AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy));
+    let linear = AxisResample::default();
+    let one_tap = |input: Size2, output: Size2, y_axis: AxisResample, x_axis: AxisResample| {
+        ResizeSpec::builder(input, output)
+            .y_axis(y_axis)
+            .x_axis(x_axis)
+            .channels(4)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let specs = [
+        specs[0],
+        specs[1],
+        specs[2],
+        // Nearest by 2 (16 rows, 2050 = 128 blocks and 2 rows), by 3, and mixed.
+        one_tap(
+            Size2::new(1025, 1024),
+            Size2::new(2050, 2048),
+            nearest,
+            nearest,
+        ),
+        one_tap(
+            Size2::new(342, 344),
+            Size2::new(1026, 1032),
+            nearest,
+            nearest,
+        ),
+        one_tap(
+            Size2::new(512, 512),
+            Size2::new(1024, 1024),
+            nearest,
+            linear,
+        ),
+        one_tap(
+            Size2::new(512, 512),
+            Size2::new(1024, 1024),
+            linear,
+            nearest,
+        ),
     ];
     for (k, spec) in specs.iter().enumerate() {
         let data = Rng::new(40 + k as u64).u8s(spec.input_len());
@@ -986,7 +1029,17 @@ fn wide_gather_matches_the_reference() {
     });
     let plain = AxisResample::default();
     let cropped = [(crop, plain), (plain, crop), (crop, crop)];
-    for (k, (y_axis, x_axis)) in cropped.into_iter().enumerate() {
+    let filters = [
+        Filter::Linear,
+        Filter::Nearest(NearestRule::RoundPreferFloor),
+    ];
+    for (k, ((y_axis, x_axis), filter)) in cropped
+        .into_iter()
+        .flat_map(|axes| filters.map(|f| (axes, f)))
+        .enumerate()
+    {
+        let (y_axis, x_axis) = (y_axis.with_filter(filter), x_axis.with_filter(filter));
+        let k = k / 2;
         let input = Size2::new(
             if k == 1 { 256 } else { 257 },
             if k == 0 { 256 } else { 257 },

@@ -1,13 +1,16 @@
-// Wide gather: RGBA u8 buffers in integer lanes (`lanes_u8.wgsl`), two taps on each axis, four
-// neighbouring output pixels per invocation and row, written with one 16-byte store. The host
-// takes it for bilinear enlargements by 2 or more whose output width is a multiple of 4 and that
-// leave enough invocations (`wide_pays` in src/gpu/mod.rs). The vector gather writes one 4-byte
-// word per invocation and row, and each of its invocations reads its column's table row, band
-// start and weights; here one invocation does that bookkeeping for four columns and each row's
-// vertical table reads serve four outputs (H200, 1080p -> 2160p: 27.4 -> 21.7 µs; BENCHMARKS.md
-// tuning log item 75). The sums and their rounding are the vector gather's integer lanes', so
-// the bytes are the same.
+// Wide gather: RGBA u8 buffers in integer lanes (`lanes_u8.wgsl`), one or two taps on each axis,
+// four neighbouring output pixels per invocation and row, written with one 16-byte store. The
+// host takes it for bilinear and nearest enlargements by 2 or more whose output width is a
+// multiple of 4 and that leave enough invocations (`wide_rows` in src/gpu/mod.rs). The vector
+// gather writes one 4-byte word per invocation and row, and each of its invocations reads its
+// column's table row, band start and weights; here one invocation does that bookkeeping for four
+// columns and each row's vertical table reads serve four outputs (H200, 1080p -> 2160p: bilinear
+// 27.4 -> 21.7 µs, nearest 21.7 -> 16.0; BENCHMARKS.md tuning log items 75 and 78). The sums and
+// their rounding are the vector gather's integer lanes', so the bytes are the same.
 
+// Taps per axis, 1 or 2.
+override TAPS_Y: u32 = 2u;
+override TAPS_X: u32 = 2u;
 // Output rows per invocation; neighbouring rows share their input rows, as in the vector
 // gather's `lane_rows`.
 override ROWS: u32 = 16u;
@@ -49,7 +52,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         if !outside[j] {
             bases[j] = image + row_start(rx) * sx;
             w0[j] = bitcast<u32>(table[rx + 2u]);
-            w1[j] = bitcast<u32>(table[rx + 3u]);
+            if TAPS_X == 2u {
+                w1[j] = bitcast<u32>(table[rx + 3u]);
+            }
         }
     }
     let out_base = (n * p.dst_n + x4 * p.dst_x) / 4u;
@@ -68,7 +73,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             continue;
         }
         let y0 = row_start(ry);
-        if have && y0 == top + 1u {
+        if TAPS_Y == 1u {
+            if !have || y0 != top {
+                for (var j = 0u; j < COLUMNS; j++) {
+                    h0[j] = row_lanes(bases[j] + y0 * sy, sx, w0[j], w1[j]);
+                }
+            }
+        } else if have && y0 == top + 1u {
             for (var j = 0u; j < COLUMNS; j++) {
                 h0[j] = h1[j];
                 h1[j] = row_lanes(bases[j] + (y0 + 1u) * sy, sx, w0[j], w1[j]);
@@ -82,16 +93,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         have = true;
         top = y0;
         let a = bitcast<u32>(table[ry + 2u]);
-        let b = bitcast<u32>(table[ry + 3u]);
         var words: vec4<u32>;
         for (var j = 0u; j < COLUMNS; j++) {
-            words[j] = select(lanes_word(a * h0[j] + b * h1[j]), fill, outside[j]);
+            var sums = a * h0[j];
+            if TAPS_Y == 2u {
+                sums += bitcast<u32>(table[ry + 3u]) * h1[j];
+            }
+            words[j] = select(lanes_word(sums), fill, outside[j]);
         }
         dst[at] = words;
     }
 }
 
-// One input row's two horizontal taps in integer lanes, from its first word `at`.
+// One input row's horizontal taps in integer lanes, from its first word `at`.
 fn row_lanes(at: u32, sx: u32, w0: u32, w1: u32) -> vec2<u32> {
+    if TAPS_X == 1u {
+        return w0 * load_lanes(at);
+    }
     return w0 * load_lanes(at) + w1 * load_lanes(at + sx);
 }

@@ -1070,10 +1070,11 @@ const WIDE_MIN_INVOCATIONS: u64 = 1 << 16;
 
 /// Rows per invocation of the wide gather where it serves and pays, `None` elsewhere: RGBA u8
 /// buffers summed in integer lanes (`features.integer_weights`, which the host sets for u8
-/// buffers read and written only) with two taps on each axis, enlarging by 2 or more along y and
-/// at least 2 along x (where measured), an output width that is a multiple of 4 (whole 16-byte
-/// stores) and enough invocations. Its shrinks lost to the vector gather (RGBA u8 4K x0.5 14.4
-/// against 21.7 µs at best).
+/// buffers read and written only) with one or two taps on each axis (bilinear, nearest),
+/// enlarging by 2 or more along y and at least 2 along x (where measured), an output width that
+/// is a multiple of 4 (whole 16-byte stores) and enough invocations. Nearest neighbours gained
+/// most (H200, u8 1080p x2 21.7 -> 16.0 µs; BENCHMARKS.md tuning log item 78). Its shrinks lost
+/// to the vector gather (RGBA u8 4K x0.5 14.4 against 21.7 µs at best).
 fn wide_rows(
     spec: &ResizeSpec,
     shape: &PassShape,
@@ -1087,8 +1088,8 @@ fn wide_rows(
         && features.integer_weights.is_some()
         && spec.layout() == crate::spec::Layout::Nhwc
         && spec.channels() == 4
-        && shape.y.1 == 2
-        && shape.x.1 == 2
+        && (1..=2).contains(&shape.y.1)
+        && (1..=2).contains(&shape.x.1)
         && input.width >= 2
         && input.height >= 2
         && out.height >= 2 * input.height
@@ -1172,7 +1173,11 @@ impl Launch {
             );
             if fits(grid) {
                 return Launch {
-                    variant: KernelVariant::GatherWide { shape: work },
+                    variant: KernelVariant::GatherWide {
+                        taps_y: shape.y.1,
+                        taps_x: shape.x.1,
+                        shape: work,
+                    },
                     workgroups: grid,
                     row_stride: 0,
                 };
@@ -1972,8 +1977,8 @@ mod tests {
         assert_eq!(rows_of(Nhwc, 3, u8s, uhd, fhd, false, 32), 1);
     }
 
-    /// The wide gather takes RGBA u8 enlargements by 2 or more in integer lanes with two taps
-    /// per axis, output widths that are multiples of 4 and at least 2^16 invocations of 4 rows,
+    /// The wide gather takes RGBA u8 enlargements by 2 or more in integer lanes with one or two
+    /// taps per axis, output widths that are multiples of 4 and at least 2^16 invocations of 4 rows,
     /// with up to 16 rows while 2^16 remain; everything else keeps its kernel.
     #[test]
     fn wide_gather_where_it_serves_and_pays() {
@@ -1986,7 +1991,7 @@ mod tests {
             let limits = wgpu::Limits::default();
             match launch_on(layout, channels, element, ends, taps, features, &limits) {
                 Launch {
-                    variant: KernelVariant::GatherWide { shape },
+                    variant: KernelVariant::GatherWide { shape, .. },
                     workgroups,
                     ..
                 } => Some((shape.rows, workgroups)),
@@ -1995,11 +2000,14 @@ mod tests {
         };
         let u8s = ElementType::U8;
         let (fhd, uhd) = (Size2::new(1080, 1920), Size2::new(2160, 3840));
-        // 960 x 2160 invocations of one row: 16 rows leave 129600; 60 x 34 x 1 workgroups.
-        assert_eq!(
-            wide(Nhwc, 4, u8s, (fhd, uhd), (2, 2), lanes),
-            Some((16, (15, 34, 1)))
-        );
+        // 960 x 2160 invocations of one row: 16 rows leave 129600; 15 x 34 x 1 workgroups.
+        // Nearest neighbours (one tap) and one of each alike.
+        for taps in [(2, 2), (1, 1), (1, 2), (2, 1)] {
+            assert_eq!(
+                wide(Nhwc, 4, u8s, (fhd, uhd), taps, lanes),
+                Some((16, (15, 34, 1)))
+            );
+        }
         assert_eq!(
             wide(Nhwc, 4, u8s, (Size2::new(540, 960), uhd), (2, 2), lanes),
             Some((16, (15, 34, 1)))
@@ -2027,8 +2035,8 @@ mod tests {
             None
         );
         assert_eq!(wide(Nhwc, 4, u8s, (uhd, fhd), (2, 2), lanes), None);
-        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (1, 1), lanes), None);
         assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (4, 4), lanes), None);
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (2, 3), lanes), None);
         let floats = KernelFeatures::default();
         assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (2, 2), floats), None);
         assert_eq!(

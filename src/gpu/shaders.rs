@@ -282,10 +282,13 @@ impl Kernel {
                 },
             }));
         }
-        // The wide gather, reading the outside flags of both axes or of neither.
-        for (rows, inside) in [(4, false), (16, true)] {
+        // The wide gather, reading the outside flags of both axes or of neither, two taps,
+        // one or both.
+        for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
             all.push(Kernel {
                 variant: KernelVariant::GatherWide {
+                    taps_y: [2, 1, 1][k],
+                    taps_x: [2, 1, 2][k],
                     shape: Vec4Shape {
                         rows,
                         ..Default::default()
@@ -534,9 +537,13 @@ pub enum KernelVariant {
         planar: bool,
     },
     /// Four neighbouring output pixels of an RGBA u8 buffer per invocation and row, summed in
-    /// integer lanes with two taps on each axis and written with one 16-byte store: bilinear
-    /// enlargements by 2 or more (`wgsl/gather_wide_u8.wgsl`).
+    /// integer lanes with one or two taps on each axis and written with one 16-byte store:
+    /// bilinear and nearest enlargements by 2 or more (`wgsl/gather_wide_u8.wgsl`).
     GatherWide {
+        /// Taps along y, 1 or 2.
+        taps_y: u32,
+        /// Taps along x, 1 or 2.
+        taps_x: u32,
         /// Workgroup (in fours of pixels) and rows per invocation.
         shape: Vec4Shape,
     },
@@ -848,8 +855,12 @@ impl KernelVariant {
                 shape.channels.size(),
                 if *planar { " planar" } else { "" }
             ),
-            KernelVariant::GatherWide { shape } => format!(
-                "wgpu-resize gather wide u8->u8 taps 2x2 group {}x{} rows {}",
+            KernelVariant::GatherWide {
+                taps_y,
+                taps_x,
+                shape,
+            } => format!(
+                "wgpu-resize gather wide u8->u8 taps {taps_y}x{taps_x} group {}x{} rows {}",
                 shape.group_x, shape.group_y, shape.rows
             ),
             KernelVariant::Fused {
@@ -948,7 +959,13 @@ impl KernelVariant {
                 all.push(("PLANAR", planar as u32 as f64));
                 all
             }
-            KernelVariant::GatherWide { shape } => vec![
+            KernelVariant::GatherWide {
+                taps_y,
+                taps_x,
+                shape,
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
                 ("ROWS", shape.rows as f64),
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
