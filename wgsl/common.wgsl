@@ -242,3 +242,8 @@ fn u8_of(v: f32) -> u32 {
 fn u8_of4(v: vec4<f32>) -> vec4<u32> {
     return vec4<u32>(clamp(v + vec4<f32>(0.5), vec4<f32>(0.0), vec4<f32>(255.5)));
 }
+
+// Four bytes (each below 256) as one little-endian word, the first in the lowest byte.
+fn word_of_bytes(b: vec4<u32>) -> u32 {
+    return b.x | (b.y << 8u) | (b.z << 16u) | (b.w << 24u);
+}

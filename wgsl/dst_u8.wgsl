@@ -4,5 +4,5 @@
 
 fn store4(word: u32, v: vec4<f32>, count: u32) {
     let bytes = select(vec4<u32>(0u), u8_of4(v), vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(count));
-    dst[word] = bytes.x | (bytes.y << 8u) | (bytes.z << 16u) | (bytes.w << 24u);
+    dst[word] = word_of_bytes(bytes);
 }

@@ -3,6 +3,5 @@
 @group(0) @binding(3) var<storage, read_write> dst: array<u32>;
 
 fn store4v(i: u32, v: vec4<f32>) {
-    let q = u8_of4(v);
-    dst[i] = q.x | (q.y << 8u) | (q.z << 16u) | (q.w << 24u);
+    dst[i] = word_of_bytes(u8_of4(v));
 }

@@ -35,8 +35,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let sx = p.src_x / 4u;
     let image = (n * p.src_n) / 4u;
     // The extrapolation value's word, for outputs that map outside the input.
-    let fill_bytes = u8_of4(vec4<f32>(p.extrapolation));
-    let fill = fill_bytes.x | (fill_bytes.y << 8u) | (fill_bytes.z << 16u) | (fill_bytes.w << 24u);
+    let fill = word_of_bytes(u8_of4(vec4<f32>(p.extrapolation)));
     // Each column's first input word and weights. A column outside the input keeps weights of
     // 0 and loads from its image's first column, so that every load stays inside the input.
     var bases: array<u32, COLUMNS>;
@@ -93,13 +92,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         have = true;
         top = y0;
         let a = bitcast<u32>(table[ry + 2u]);
+        var b = 0u;
+        if TAPS_Y == 2u {
+            b = bitcast<u32>(table[ry + 3u]);
+        }
         var words: vec4<u32>;
         for (var j = 0u; j < COLUMNS; j++) {
-            var sums = a * h0[j];
-            if TAPS_Y == 2u {
-                sums += bitcast<u32>(table[ry + 3u]) * h1[j];
-            }
-            words[j] = select(lanes_word(sums), fill, outside[j]);
+            words[j] = select(lanes_word(a * h0[j] + b * h1[j]), fill, outside[j]);
         }
         dst[at] = words;
     }
