@@ -148,7 +148,14 @@ pub fn time_resize(
                     query_set: &query_set,
                     begin: 2 * k,
                 };
-                resizer.encode_inner(&mut encoder, spec, input, output, path, Some(slots))?;
+                resizer.encode_inner(
+                    &mut encoder,
+                    spec,
+                    input.slice(..),
+                    output.slice(..),
+                    path,
+                    Some(slots),
+                )?;
             }
             encoder.resolve_query_set(&query_set, 0..queries, &resolve, 0);
             queue.submit([encoder.finish()]);

@@ -41,7 +41,9 @@ const PREPARED_CAPACITY: usize = 256;
 const BIND_GROUP_CAPACITY: usize = 64;
 
 /// A prepared spec's id with the caller's input and output buffers.
-type BindGroupKey = (u64, wgpu::Buffer, wgpu::Buffer);
+/// A prepared spec's bind groups are keyed by its id and the input and output buffers with the
+/// offsets they are bound at.
+type BindGroupKey = (u64, wgpu::Buffer, u64, wgpu::Buffer, u64);
 
 /// Counts of GPU objects a resizer has created, for [`ResizerStats`].
 #[derive(Default)]
@@ -79,7 +81,7 @@ pub struct Resizer {
 /// What the first pass reads or the last writes: the caller's buffer, or a texture view.
 #[derive(Clone, Copy)]
 enum End<'a> {
-    Buffer(&'a wgpu::Buffer),
+    Buffer(wgpu::BufferSlice<'a>),
     Texture(&'a wgpu::TextureView),
 }
 
@@ -271,6 +273,27 @@ impl Resizer {
         output: &wgpu::Buffer,
         path: Path,
     ) -> Result<Plan, ResizeError> {
+        self.encode_inner(encoder, spec, input.slice(..), output.slice(..), path, None)
+    }
+
+    /// [`Resizer::encode`] on parts of buffers: the input tensor starts at `input`'s offset and
+    /// the output at `output`'s, so that tensors sub-allocated in a larger buffer (an arena, a
+    /// ring of frames) are resized in place.
+    ///
+    /// Each offset must be a multiple of the device's `min_storage_buffer_offset_alignment`
+    /// (256 on most GPUs), else [`ResizeError::MisalignedOffset`]; each slice must hold at least
+    /// [`ResizeSpec::input_bytes`] and [`ResizeSpec::output_bytes`] bytes, else
+    /// [`ResizeError::BufferTooSmall`]. Nothing outside those bytes is read or written. The
+    /// slices must lie in different buffers: a buffer cannot be read and written by one dispatch.
+    /// Bind groups are cached per pair of buffers and offsets, as [`Resizer::encode`]'s are.
+    pub fn encode_slices(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
         self.encode_inner(encoder, spec, input, output, path, None)
     }
 
@@ -278,14 +301,15 @@ impl Resizer {
         &self,
         encoder: &mut wgpu::CommandEncoder,
         spec: &ResizeSpec,
-        input: &wgpu::Buffer,
-        output: &wgpu::Buffer,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
         path: Path,
         timestamps: Option<TimestampSlots<'_>>,
     ) -> Result<Plan, ResizeError> {
-        check_buffer("input", input, spec.input_bytes())?;
-        check_buffer("output", output, spec.output_bytes())?;
-        if input == output {
+        let alignment = self.device.limits().min_storage_buffer_offset_alignment as u64;
+        check_slice("input", input, spec.input_bytes(), alignment)?;
+        check_slice("output", output, spec.output_bytes(), alignment)?;
+        if input.buffer() == output.buffer() {
             return Err(ResizeError::PathUnavailable {
                 path: "any",
                 why: "input and output must be different buffers".into(),
@@ -324,10 +348,16 @@ impl Resizer {
         &self,
         spec: &ResizeSpec,
         prepared: &Arc<Prepared>,
-        input: &wgpu::Buffer,
-        output: &wgpu::Buffer,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
     ) -> Result<Arc<Vec<wgpu::BindGroup>>, ResizeError> {
-        let key = (prepared.id, input.clone(), output.clone());
+        let key = (
+            prepared.id,
+            input.buffer().clone(),
+            input.offset(),
+            output.buffer().clone(),
+            output.offset(),
+        );
         if let Some(groups) = lock(&self.bind_group_cache).get(&key) {
             return Ok(groups.clone());
         }
@@ -376,10 +406,10 @@ impl Resizer {
                             }
                         };
                         match end {
-                            End::Buffer(buffer) => {
+                            End::Buffer(slice) => {
                                 wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                    buffer,
-                                    offset: 0,
+                                    buffer: slice.buffer(),
+                                    offset: slice.offset(),
                                     size: NonZeroU64::new(bytes),
                                 })
                             }
@@ -1443,22 +1473,32 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn check_buffer(
+/// Checks that `slice` can be bound as a storage tensor of `needed` bytes: usage, offset
+/// alignment (`alignment`: the device's `min_storage_buffer_offset_alignment`) and size.
+fn check_slice(
     which: &'static str,
-    buffer: &wgpu::Buffer,
+    slice: wgpu::BufferSlice<'_>,
     needed: u64,
+    alignment: u64,
 ) -> Result<(), ResizeError> {
-    if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
+    if !slice.buffer().usage().contains(wgpu::BufferUsages::STORAGE) {
         return Err(ResizeError::MissingUsage {
             which,
             needed: wgpu::BufferUsages::STORAGE,
         });
     }
-    if buffer.size() < needed {
+    if !slice.offset().is_multiple_of(alignment) {
+        return Err(ResizeError::MisalignedOffset {
+            which,
+            offset: slice.offset(),
+            alignment,
+        });
+    }
+    if slice.size() < needed {
         return Err(ResizeError::BufferTooSmall {
             which,
             needed,
-            got: buffer.size(),
+            got: slice.size(),
         });
     }
     Ok(())

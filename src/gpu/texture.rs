@@ -216,7 +216,7 @@ impl Resizer {
                 })?;
                 let output_end = match (&target_view, &output) {
                     (Some(view), _) => End::Texture(view),
-                    (None, Some(buffer)) => End::Buffer(buffer),
+                    (None, Some(buffer)) => End::Buffer(buffer.slice(..)),
                     (None, None) => unreachable!("a direct target has a view"),
                 };
                 let groups = Arc::new(self.create_bind_groups(

@@ -1,0 +1,346 @@
+//! Tensors inside larger buffers (`Resizer::encode_slices`): each path reads its input at the
+//! input slice's offset and writes only the output slice, on seeded random shapes; misaligned
+//! offsets, short slices and one buffer on both ends are typed errors.
+
+mod common;
+
+use common::{Gpu, Rng, gpu, poison};
+use wgpu::util::DeviceExt;
+use wgpu_resize::{
+    Element, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, compare, read_buffer, reference,
+};
+
+/// A byte pattern for everything around the output slice: a write outside the slice changes it.
+fn sentinel(len: u64) -> Vec<u8> {
+    (0..len).map(|i| (i * 37 + 11) as u8).collect()
+}
+
+/// What one resize into slices left behind: the output slice's elements and the bytes of the
+/// output buffer before and after it.
+struct SliceRun<T> {
+    elements: Vec<T>,
+    before: Vec<u8>,
+    after: Vec<u8>,
+}
+
+/// Resizes `input` placed at `in_offset` of a buffer whose other bytes are poison, into the
+/// poisoned output slice at `out_offset` of a buffer whose other bytes are [`sentinel`].
+fn run_in_slices<T: Element>(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[T],
+    path: Path,
+    in_offset: u64,
+    out_offset: u64,
+) -> SliceRun<T> {
+    let device = &gpu.context.device;
+    // Room after each slice too, so that a read or write past its end lands in the buffer.
+    let tail = 256;
+    let mut in_bytes = poison::<T>(in_offset + spec.input_bytes() + tail);
+    let tensor = bytemuck::cast_slice::<T, u8>(input);
+    in_bytes[in_offset as usize..][..tensor.len()].copy_from_slice(tensor);
+    let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("test input arena"),
+        contents: &in_bytes,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let out_len = out_offset + spec.output_bytes() + tail;
+    let mut out_bytes = sentinel(out_len);
+    let region = out_offset as usize..(out_offset + spec.output_bytes()) as usize;
+    out_bytes[region.clone()].copy_from_slice(&poison::<T>(spec.output_bytes()));
+    let output_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("test output arena"),
+        contents: &out_bytes,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    });
+    let mut encoder = device.create_command_encoder(&Default::default());
+    gpu.resizer
+        .encode_slices(
+            &mut encoder,
+            spec,
+            input_buffer.slice(in_offset..in_offset + spec.input_bytes()),
+            output_buffer.slice(out_offset..out_offset + spec.output_bytes()),
+            path,
+        )
+        .expect("encode_slices");
+    gpu.context.queue.submit([encoder.finish()]);
+    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output_buffer, 0..out_len).unwrap();
+    let used = spec.output_len() * size_of::<T>();
+    SliceRun {
+        elements: bytemuck::pod_collect_to_vec(&all[region.start..region.start + used]),
+        before: all[..region.start].to_vec(),
+        after: all[region.end..].to_vec(),
+    }
+}
+
+/// Every available path of `spec` through slices at a few offsets, against the CPU reference;
+/// returns the paths that ran.
+fn check_spec<T: Element + Into<f64>>(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[T],
+    tolerance: f64,
+    offsets: [(u64, u64); 2],
+    what: &str,
+) -> Vec<Path> {
+    let expected = reference::resize(spec, input).unwrap();
+    let mut ran = Vec::new();
+    for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+        if gpu.resizer.availability(spec, path).is_err() {
+            continue;
+        }
+        for (in_offset, out_offset) in offsets {
+            let run = run_in_slices(gpu, spec, input, path, in_offset, out_offset);
+            let report = compare(&run.elements, &expected);
+            assert!(
+                report.within(tolerance),
+                "{what} {spec:?} {path} offsets {in_offset}/{out_offset}: {report}"
+            );
+            let out_len = out_offset + spec.output_bytes() + 256;
+            let pattern = sentinel(out_len);
+            assert!(
+                run.before == pattern[..out_offset as usize],
+                "{what} {spec:?} {path}: bytes before the output slice were written"
+            );
+            assert!(
+                run.after == pattern[(out_offset + spec.output_bytes()) as usize..],
+                "{what} {spec:?} {path}: bytes after the output slice were written"
+            );
+        }
+        ran.push(path);
+    }
+    ran
+}
+
+#[test]
+fn slices_at_offsets_match_the_reference_on_every_path() {
+    let Some(gpu) = gpu("slices at offsets") else {
+        return;
+    };
+    let alignment = gpu
+        .context
+        .device
+        .limits()
+        .min_storage_buffer_offset_alignment as u64;
+    let mut rng = Rng::new(0x511ce);
+    let mut fused_ran = 0;
+    for case in 0..12u64 {
+        let channels = [4, 3, 1, 4][case as usize % 4];
+        let input = Size2::new(rng.range(2, 24), rng.range(2, 24));
+        let output = Size2::new(rng.range(2, 40), rng.range(2, 40));
+        let filter = [
+            Filter::Linear,
+            Filter::Cubic { a: -0.75 },
+            Filter::Lanczos { lobes: 3 },
+        ][case as usize % 3];
+        let spec = ResizeSpec::builder(input, output)
+            .batch(rng.range(1, 2))
+            .channels(channels)
+            .filter(filter)
+            .antialias(case % 2 == 0)
+            .build()
+            .unwrap();
+        // Different offsets on the two ends, one of them 0, so that an offset applied to the
+        // wrong end, or to neither, reads poison or writes over the sentinel.
+        let offsets = [
+            (alignment * rng.range(1, 3) as u64, 0),
+            (0, alignment * rng.range(1, 3) as u64),
+        ];
+        let what = format!("case {case}");
+        let data = rng.f32s(spec.input_len());
+        let ran = check_spec(gpu, &spec, &data, 1e-5, offsets, &what);
+        assert!(ran.contains(&Path::Gather) && ran.contains(&Path::Separable));
+        fused_ran += ran.contains(&Path::Fused) as u32;
+
+        let spec_u8 = ResizeSpec::builder(input, output)
+            .batch(spec.batch())
+            .channels(channels)
+            .filter(filter)
+            .element(wgpu_resize::ElementType::U8)
+            .build()
+            .unwrap();
+        let bytes = rng.u8s(spec_u8.input_len());
+        check_spec(gpu, &spec_u8, &bytes, 1.0, offsets, &format!("{what} u8"));
+    }
+    assert!(fused_ran > 0, "no case ran the fused path");
+}
+
+#[test]
+fn the_same_buffers_at_new_offsets_get_new_bind_groups() {
+    let Some(gpu) = gpu("bind groups per offset") else {
+        return;
+    };
+    let alignment = gpu
+        .context
+        .device
+        .limits()
+        .min_storage_buffer_offset_alignment as u64;
+    let spec = ResizeSpec::builder(Size2::new(6, 10), Size2::new(9, 7))
+        .channels(4)
+        .build()
+        .unwrap();
+    let data = Rng::new(7).f32s(spec.input_len());
+    let expected = reference::resize(&spec, &data).unwrap();
+    let device = &gpu.context.device;
+    // Two copies of the input, one at 0 and one at `alignment * 2`, and two output slots.
+    let second_input = spec.input_bytes().next_multiple_of(alignment) + alignment;
+    let mut in_bytes = poison::<f32>(second_input + spec.input_bytes());
+    let tensor = bytemuck::cast_slice::<f32, u8>(&data);
+    in_bytes[..tensor.len()].copy_from_slice(tensor);
+    in_bytes[second_input as usize..][..tensor.len()].copy_from_slice(tensor);
+    let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: None,
+        contents: &in_bytes,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let second_output = spec.output_bytes().next_multiple_of(alignment);
+    let out_len = second_output + spec.output_bytes();
+    let output = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: None,
+        contents: &poison::<f32>(out_len),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    });
+    // A resizer of its own: the shared one counts the other tests' bind groups too.
+    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
+    let mut encoder = device.create_command_encoder(&Default::default());
+    for (in_at, out_at) in [(0, 0), (second_input, second_output), (0, 0)] {
+        resizer
+            .encode_slices(
+                &mut encoder,
+                &spec,
+                input.slice(in_at..in_at + spec.input_bytes()),
+                output.slice(out_at..out_at + spec.output_bytes()),
+                Path::Gather,
+            )
+            .unwrap();
+    }
+    gpu.context.queue.submit([encoder.finish()]);
+    assert_eq!(
+        resizer.stats().bind_groups_created,
+        2,
+        "one bind group per pair of offsets, the first pair's reused"
+    );
+    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output, 0..out_len).unwrap();
+    for at in [0, second_output as usize] {
+        let got: Vec<f32> = bytemuck::pod_collect_to_vec(&all[at..][..spec.output_len() * 4]);
+        let report = compare(&got, &expected);
+        assert!(report.within(1e-5), "output slot at {at}: {report}");
+    }
+}
+
+#[test]
+fn bad_slices_are_typed_errors() {
+    let Some(gpu) = gpu("bad slices") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let alignment = device.limits().min_storage_buffer_offset_alignment as u64;
+    let spec = ResizeSpec::builder(Size2::new(4, 4), Size2::new(8, 8))
+        .channels(4)
+        .build()
+        .unwrap();
+    let storage = wgpu::BufferUsages::STORAGE;
+    let buffer = |size: u64| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size,
+            usage: storage,
+            mapped_at_creation: false,
+        })
+    };
+    let input = buffer(spec.input_bytes() + 2 * alignment);
+    let output = buffer(spec.output_bytes() + 2 * alignment);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let whole_in = input.slice(..spec.input_bytes());
+    let whole_out = output.slice(..spec.output_bytes());
+
+    // Half the alignment: a whole number of elements, but not where a storage binding may
+    // start. wgpu's default alignment is 256 and lavapipe's 32; a device asking for less than
+    // 8 would leave no such offset, so that is checked rather than assumed.
+    assert!(alignment >= 8, "storage offset alignment {alignment}");
+    let half = alignment / 2;
+    let err = gpu
+        .resizer
+        .encode_slices(
+            &mut encoder,
+            &spec,
+            input.slice(half..),
+            whole_out,
+            Path::Auto,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ResizeError::MisalignedOffset { which: "input", offset, alignment: a }
+                if offset == half && a == alignment
+        ),
+        "{err}"
+    );
+    let err = gpu
+        .resizer
+        .encode_slices(
+            &mut encoder,
+            &spec,
+            whole_in,
+            output.slice(half..),
+            Path::Gather,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ResizeError::MisalignedOffset {
+                which: "output",
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    // Aligned, but four bytes short of the tensor.
+    let short = alignment..alignment + spec.output_bytes() - 4;
+    let err = gpu
+        .resizer
+        .encode_slices(
+            &mut encoder,
+            &spec,
+            whole_in,
+            output.slice(short),
+            Path::Gather,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ResizeError::BufferTooSmall { which: "output", needed, got }
+                if needed == spec.output_bytes() && got == spec.output_bytes() - 4
+        ),
+        "{err}"
+    );
+
+    // Two slices of one buffer that do not overlap are still one buffer read and written.
+    let err = gpu
+        .resizer
+        .encode_slices(
+            &mut encoder,
+            &spec,
+            output.slice(..spec.input_bytes()),
+            output.slice(alignment * 2..),
+            Path::Gather,
+        )
+        .unwrap_err();
+    assert!(matches!(err, ResizeError::PathUnavailable { .. }), "{err}");
+
+    // The encoder is still usable after refused requests.
+    gpu.resizer
+        .encode_slices(
+            &mut encoder,
+            &spec,
+            input.slice(alignment..),
+            output.slice(alignment..),
+            Path::Auto,
+        )
+        .unwrap();
+    gpu.context.queue.submit([encoder.finish()]);
+}
