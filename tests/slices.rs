@@ -4,16 +4,11 @@
 
 mod common;
 
-use common::{Gpu, Rng, gpu, poison};
+use common::{Gpu, Rng, gpu, poison, sentinel};
 use wgpu::util::DeviceExt;
 use wgpu_resize::{
     Element, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, compare, read_buffer, reference,
 };
-
-/// A byte pattern for everything around the output slice: a write outside the slice changes it.
-fn sentinel(len: u64) -> Vec<u8> {
-    (0..len).map(|i| (i * 37 + 11) as u8).collect()
-}
 
 /// Where a storage binding may start on this device: slices' offsets are multiples of it.
 fn storage_alignment(gpu: &Gpu) -> u64 {

@@ -1,10 +1,11 @@
 //! NV12 and I420 frames: every plane against the CPU reference through one `encode_video` call
-//! into poisoned buffers, the chroma siting checked against an independent computation of where
+//! into poisoned buffers, and through one `encode_video_slices` call with every plane of each
+//! end in one buffer, the chroma siting checked against an independent computation of where
 //! each chroma sample stands, and malformed frames.
 
 mod common;
 
-use common::{Rng, gpu, poison};
+use common::{Rng, gpu, poison, sentinel};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
@@ -12,48 +13,143 @@ use wgpu_resize::{
     Size2, VideoSpec, read_buffer, reference,
 };
 
+/// How a test frame's planes are laid out in device memory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Planes {
+    /// One buffer per plane, through `encode_video`.
+    Separate,
+    /// Every plane of each end in one buffer, one after another at aligned offsets, through
+    /// `encode_video_slices`; poison between the input planes, sentinel bytes around the
+    /// output planes.
+    Packed,
+}
+
+/// Byte offsets of `sizes` laid one after another, each start rounded up to `alignment`, and
+/// the total length with `alignment` bytes more at the end.
+fn packed_offsets(sizes: &[u64], alignment: u64) -> (Vec<u64>, u64) {
+    let mut offsets = Vec::new();
+    let mut at = alignment; // a gap before the first plane too
+    for &size in sizes {
+        offsets.push(at);
+        at = (at + size).next_multiple_of(alignment) + alignment;
+    }
+    (offsets, at)
+}
+
+/// The slices of `buffer` that start at `at` and hold `sizes` bytes.
+fn plane_slices<'a>(
+    buffer: &'a wgpu::Buffer,
+    at: &[u64],
+    sizes: &[u64],
+) -> Vec<wgpu::BufferSlice<'a>> {
+    at.iter()
+        .zip(sizes)
+        .map(|(&a, &size)| buffer.slice(a..a + size))
+        .collect()
+}
+
 /// Uploads each plane, records the frame in one call into poisoned outputs, reads them back.
-fn run_frame<T: Element>(gpu: &common::Gpu, video: &VideoSpec, planes: &[Vec<T>]) -> Vec<Vec<T>> {
+/// Packed, it also asserts that no byte outside the output planes changed.
+fn run_frame<T: Element>(
+    gpu: &common::Gpu,
+    video: &VideoSpec,
+    planes: &[Vec<T>],
+    layout: Planes,
+) -> Vec<Vec<T>> {
     let device = &gpu.context.device;
+    let queue = &gpu.context.queue;
     let specs = video.plane_specs().unwrap();
-    let inputs: Vec<wgpu::Buffer> = specs
-        .iter()
-        .zip(planes)
-        .map(|(spec, plane)| {
-            let mut bytes = bytemuck::cast_slice::<T, u8>(plane).to_vec();
-            bytes.resize(spec.input_bytes() as usize, 0);
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("test plane"),
-                contents: &bytes,
-                usage: wgpu::BufferUsages::STORAGE,
-            })
+    let storage = wgpu::BufferUsages::STORAGE;
+    let readable = storage | wgpu::BufferUsages::COPY_SRC;
+    let upload = |contents: &[u8], usage| {
+        device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test frame"),
+            contents,
+            usage,
         })
-        .collect();
-    let outputs: Vec<wgpu::Buffer> = specs
-        .iter()
-        .map(|spec| {
-            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("test plane output"),
-                contents: &poison::<T>(spec.output_bytes()),
-                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-            })
-        })
-        .collect();
+    };
+    let plane_bytes = |spec: &ResizeSpec, plane: &[T]| {
+        let mut bytes = bytemuck::cast_slice::<T, u8>(plane).to_vec();
+        bytes.resize(spec.input_bytes() as usize, 0);
+        bytes
+    };
+    let read = |buffer: &wgpu::Buffer, at: u64, spec: &ResizeSpec| -> Vec<T> {
+        let bytes: Vec<u8> =
+            read_buffer(device, queue, buffer, at..at + spec.output_bytes()).unwrap();
+        bytemuck::pod_collect_to_vec(&bytes[..spec.output_len() * size_of::<T>()])
+    };
     let mut encoder = device.create_command_encoder(&Default::default());
-    let inputs_ref: Vec<&wgpu::Buffer> = inputs.iter().collect();
-    let outputs_ref: Vec<&wgpu::Buffer> = outputs.iter().collect();
+    if layout == Planes::Separate {
+        let inputs: Vec<wgpu::Buffer> = specs
+            .iter()
+            .zip(planes)
+            .map(|(spec, plane)| upload(&plane_bytes(spec, plane), storage))
+            .collect();
+        let outputs: Vec<wgpu::Buffer> = specs
+            .iter()
+            .map(|spec| upload(&poison::<T>(spec.output_bytes()), readable))
+            .collect();
+        let inputs_ref: Vec<&wgpu::Buffer> = inputs.iter().collect();
+        let outputs_ref: Vec<&wgpu::Buffer> = outputs.iter().collect();
+        gpu.resizer
+            .encode_video(&mut encoder, video, &inputs_ref, &outputs_ref, Path::Auto)
+            .expect("encode_video");
+        queue.submit([encoder.finish()]);
+        return specs
+            .iter()
+            .zip(&outputs)
+            .map(|(spec, buffer)| read(buffer, 0, spec))
+            .collect();
+    }
+    let alignment = device.limits().min_storage_buffer_offset_alignment as u64;
+    let in_sizes: Vec<u64> = specs.iter().map(ResizeSpec::input_bytes).collect();
+    let out_sizes: Vec<u64> = specs.iter().map(ResizeSpec::output_bytes).collect();
+    let (in_at, in_len) = packed_offsets(&in_sizes, alignment);
+    let (out_at, out_len) = packed_offsets(&out_sizes, alignment);
+    let mut in_bytes = poison::<T>(in_len);
+    let mut out_bytes = sentinel(out_len);
+    for (i, (spec, plane)) in specs.iter().zip(planes).enumerate() {
+        let bytes = plane_bytes(spec, plane);
+        in_bytes[in_at[i] as usize..][..bytes.len()].copy_from_slice(&bytes);
+        let poisoned = poison::<T>(out_sizes[i]);
+        out_bytes[out_at[i] as usize..][..poisoned.len()].copy_from_slice(&poisoned);
+    }
+    let input = upload(&in_bytes, storage);
+    let output = upload(&out_bytes, readable);
+    let input_planes = plane_slices(&input, &in_at, &in_sizes);
+    let output_planes = plane_slices(&output, &out_at, &out_sizes);
     gpu.resizer
-        .encode_video(&mut encoder, video, &inputs_ref, &outputs_ref, Path::Auto)
-        .expect("encode_video");
-    gpu.context.queue.submit([encoder.finish()]);
+        .encode_video_slices(
+            &mut encoder,
+            video,
+            &input_planes,
+            &output_planes,
+            Path::Auto,
+        )
+        .expect("encode_video_slices");
+    queue.submit([encoder.finish()]);
+    let all: Vec<u8> = read_buffer(device, queue, &output, 0..out_len).unwrap();
+    let pattern = sentinel(out_len);
+    let mut outside = 0..out_len as usize;
+    for (i, &at) in out_at.iter().enumerate() {
+        let plane = at as usize..(at + out_sizes[i]) as usize;
+        assert_eq!(
+            all[outside.start..plane.start],
+            pattern[outside.start..plane.start],
+            "{:?}: bytes before output plane {i} were written",
+            video.format
+        );
+        outside.start = plane.end;
+    }
+    assert_eq!(
+        all[outside.clone()],
+        pattern[outside],
+        "bytes after the last plane were written"
+    );
     specs
         .iter()
-        .zip(&outputs)
-        .map(|(spec, buffer)| {
-            let bytes: Vec<u8> =
-                read_buffer(device, &gpu.context.queue, buffer, 0..spec.output_bytes()).unwrap();
-            bytemuck::pod_collect_to_vec(&bytes[..spec.output_len() * size_of::<T>()])
-        })
+        .zip(&out_at)
+        .map(|(spec, &at)| read(&output, at, spec))
         .collect()
 }
 
@@ -101,22 +197,24 @@ fn frames_match_the_reference_plane_by_plane() {
         let specs = video.plane_specs().unwrap();
         assert_eq!(specs.len(), format.planes());
         let planes: Vec<Vec<u8>> = specs.iter().map(|s| rng.u8s(s.input_len())).collect();
-        let got = run_frame(gpu, &video, &planes);
-        for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
-            let expected = reference::resize(spec, plane).unwrap();
-            let worst = out
-                .iter()
-                .zip(&expected)
-                .map(|(&a, &b)| (a as i32 - b as i32).abs())
-                .max()
-                .unwrap();
-            // Pillow's fixed point is exact; the float path may round a tie either way.
-            let allowed = if spec.fixed_point() { 0 } else { 1 };
-            assert!(
-                worst <= allowed,
-                "seed {seed} {format:?} {:?} plane {i}: worst {worst}",
-                video.siting
-            );
+        for layout in [Planes::Separate, Planes::Packed] {
+            let got = run_frame(gpu, &video, &planes, layout);
+            for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
+                let expected = reference::resize(spec, plane).unwrap();
+                let worst = out
+                    .iter()
+                    .zip(&expected)
+                    .map(|(&a, &b)| (a as i32 - b as i32).abs())
+                    .max()
+                    .unwrap();
+                // Pillow's fixed point is exact; the float path may round a tie either way.
+                let allowed = if spec.fixed_point() { 0 } else { 1 };
+                assert!(
+                    worst <= allowed,
+                    "seed {seed} {format:?} {:?} {layout:?} plane {i}: worst {worst}",
+                    video.siting
+                );
+            }
         }
     }
 }
@@ -160,7 +258,12 @@ fn chroma_samples_keep_their_siting() {
             })
             .collect();
         let luma_plane = vec![0.0f32; specs[0].input_len()];
-        let got = run_frame(gpu, &video, &[luma_plane, plane.clone(), plane]);
+        let got = run_frame(
+            gpu,
+            &video,
+            &[luma_plane, plane.clone(), plane],
+            Planes::Separate,
+        );
         let (ry, rx) = (
             input.height as f64 / output.height as f64,
             input.width as f64 / output.width as f64,

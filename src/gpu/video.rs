@@ -18,6 +18,24 @@ impl Resizer {
         output: &[&wgpu::Buffer],
         path: Path,
     ) -> Result<Vec<Plan>, ResizeError> {
+        let input: Vec<_> = input.iter().map(|buffer| buffer.slice(..)).collect();
+        let output: Vec<_> = output.iter().map(|buffer| buffer.slice(..)).collect();
+        self.encode_video_slices(encoder, video, &input, &output, path)
+    }
+
+    /// [`Resizer::encode_video`] with each plane a slice, as [`Resizer::encode_slices`] takes:
+    /// so that a frame whose planes follow one another in one buffer (as decoders hand NV12
+    /// and I420 frames over) is resized without copying its planes apart. Each plane's offset
+    /// must be a multiple of the device's `min_storage_buffer_offset_alignment`; the input and
+    /// output planes must lie in different buffers.
+    pub fn encode_video_slices(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        video: &VideoSpec,
+        input: &[wgpu::BufferSlice<'_>],
+        output: &[wgpu::BufferSlice<'_>],
+        path: Path,
+    ) -> Result<Vec<Plan>, ResizeError> {
         let planes = video.format.planes();
         if input.len() != planes || output.len() != planes {
             return Err(SpecError::Unsupported(format!(
@@ -32,7 +50,7 @@ impl Resizer {
         specs
             .iter()
             .zip(input.iter().zip(output))
-            .map(|(spec, (src, dst))| self.encode(encoder, spec, src, dst, path))
+            .map(|(spec, (&src, &dst))| self.encode_slices(encoder, spec, src, dst, path))
             .collect()
     }
 }

@@ -41,6 +41,11 @@ pub fn poison<T: Element>(len_bytes: u64) -> Vec<u8> {
     wgpu_resize::element::poison_bytes(T::TYPE, len_bytes)
 }
 
+/// A byte pattern for the bytes around an output slice: a write outside the slice changes it.
+pub fn sentinel(len: u64) -> Vec<u8> {
+    (0..len).map(|i| (i * 37 + 11) as u8).collect()
+}
+
 /// Runs `spec` through [`Resizer::encode`] into an output buffer filled with poison, submits in
 /// the test's own encoder and reads the whole output back.
 pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path: Path) -> Vec<T> {
