@@ -1,12 +1,13 @@
 //! Batched crop-and-resize: ONNX Runtime's own `tf_crop_and_resize` outputs (one `Resize` per
 //! box, `tests/data/crop_batch/`, written by `scripts/make_crop_batch_data.py`), random batches
-//! against the CPU reference, reuse of one batch across frames, and bad boxes.
+//! against the CPU reference (in whole buffers and at offsets inside larger ones), reuse of one
+//! batch across frames, and bad boxes.
 
 mod common;
 
 use std::path::PathBuf;
 
-use common::{Rng, gpu, poison};
+use common::{Rng, gpu, poison, sentinel};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, PillowFilter};
 use wgpu_resize::{
@@ -215,6 +216,11 @@ fn random_batches_match_the_cpu_reference() {
     let Some(gpu) = gpu("random_batches_match_the_cpu_reference") else {
         return;
     };
+    let alignment = gpu
+        .context
+        .device
+        .limits()
+        .min_storage_buffer_offset_alignment as u64;
     for seed in 0..24 {
         let mut rng = Rng::new(7000 + seed);
         let (template, pixels) = random_template(&mut rng);
@@ -222,20 +228,87 @@ fn random_batches_match_the_cpu_reference() {
         let context = format!("seed {seed}: {template:?}, {} boxes", boxes.len());
         let mut batch = gpu.resizer.crop_batch(&template, 2).unwrap();
         gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        // Each batch also runs in slices of larger buffers, offset on one end or the other, so
+        // that an offset applied to the wrong end shows.
+        let offset = alignment * rng.range(1, 3) as u64;
+        let (in_offset, out_offset) = if seed % 2 == 0 {
+            (offset, 0)
+        } else {
+            (0, offset)
+        };
         if pixels {
             let input = rng.u8s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
-            let out = run_batch(gpu, &batch, &input);
+            let whole = run_batch(gpu, &batch, &input);
+            let sliced = run_in_slices(gpu, &batch, &input, in_offset, out_offset);
             // Pillow's fixed point on both sides: the same integers.
-            assert_eq!(out, expected, "{context}");
+            assert_eq!(whole, expected, "{context}");
+            assert_eq!(sliced, expected, "{context} in slices");
         } else {
             let input = rng.f32s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
-            let out = run_batch(gpu, &batch, &input);
-            let report = compare(&out, &expected);
-            assert!(report.within(1e-4), "{context}: {report}");
+            let whole = run_batch(gpu, &batch, &input);
+            let sliced = run_in_slices(gpu, &batch, &input, in_offset, out_offset);
+            for (out, how) in [(whole, "whole buffers"), (sliced, "slices")] {
+                let report = compare(&out, &expected);
+                assert!(report.within(1e-4), "{context} in {how}: {report}");
+            }
         }
     }
+}
+
+/// Records `batch` with its source at `in_offset` of a buffer that is poison elsewhere and its
+/// output slice at `out_offset` of a buffer of sentinel bytes; asserts that the bytes around
+/// the output slice are unchanged and returns the batch's outputs.
+fn run_in_slices<T: Element>(
+    gpu: &common::Gpu,
+    batch: &CropBatch,
+    input: &[T],
+    in_offset: u64,
+    out_offset: u64,
+) -> Vec<T> {
+    let device = &gpu.context.device;
+    let template = batch.template();
+    let tail = 64;
+    let mut in_bytes = poison::<T>(in_offset + template.input_bytes() + tail);
+    let source = bytemuck::cast_slice::<T, u8>(input);
+    in_bytes[in_offset as usize..][..source.len()].copy_from_slice(source);
+    let out_len = out_offset + batch.output_bytes() + tail;
+    let mut out_bytes = sentinel(out_len);
+    let region = out_offset as usize..(out_offset + batch.output_bytes()) as usize;
+    out_bytes[region.clone()].copy_from_slice(&poison::<T>(batch.output_bytes()));
+    let upload = |contents: &[u8], usage| {
+        device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test crop arena"),
+            contents,
+            usage,
+        })
+    };
+    let input_buffer = upload(&in_bytes, wgpu::BufferUsages::STORAGE);
+    let output_buffer = upload(
+        &out_bytes,
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    gpu.resizer
+        .encode_crops_slices(
+            &mut encoder,
+            batch,
+            input_buffer.slice(in_offset..in_offset + template.input_bytes()),
+            output_buffer.slice(region.start as u64..region.end as u64),
+        )
+        .expect("encode_crops_slices");
+    gpu.context.queue.submit([encoder.finish()]);
+    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output_buffer, 0..out_len).unwrap();
+    let pattern = sentinel(out_len);
+    assert!(
+        all[..region.start] == pattern[..region.start]
+            && all[region.end..] == pattern[region.end..],
+        "bytes outside the output slice were written"
+    );
+    let per_box = template.output_len() / template.batch() as usize;
+    let used = per_box * batch.boxes() as usize * size_of::<T>();
+    bytemuck::pod_collect_to_vec(&all[region.start..region.start + used])
 }
 
 #[test]

@@ -37,7 +37,8 @@ pub struct CropBatch {
     params: wgpu::Buffer,
     /// The kernel and grid of the current boxes; `None` until boxes are set.
     launch: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
-    bind_groups: Mutex<HashMap<(wgpu::Buffer, wgpu::Buffer), wgpu::BindGroup>>,
+    /// Keyed by the input and output buffers and the offsets they are bound at.
+    bind_groups: Mutex<HashMap<(wgpu::Buffer, u64, wgpu::Buffer, u64), wgpu::BindGroup>>,
 }
 
 impl CropBatch {
@@ -198,22 +199,40 @@ impl Resizer {
         input: &wgpu::Buffer,
         output: &wgpu::Buffer,
     ) -> Result<(), ResizeError> {
+        self.encode_crops_slices(encoder, batch, input.slice(..), output.slice(..))
+    }
+
+    /// [`Resizer::encode_crops`] on parts of buffers, as [`Resizer::encode_slices`] takes
+    /// them: offsets multiples of the device's `min_storage_buffer_offset_alignment`, slices at
+    /// least the template's input bytes and [`CropBatch::output_bytes`], in different buffers.
+    pub fn encode_crops_slices(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        batch: &CropBatch,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+    ) -> Result<(), ResizeError> {
         let Some((pipeline, workgroups)) = &batch.launch else {
             return Ok(());
         };
         if batch.boxes == 0 {
             return Ok(());
         }
-        // Whole buffers: offset 0 is aligned on every device.
-        check_slice("input", input.slice(..), batch.template.input_bytes(), 1)?;
-        check_slice("output", output.slice(..), batch.output_bytes(), 1)?;
-        if input == output {
+        let alignment = self.device.limits().min_storage_buffer_offset_alignment as u64;
+        check_slice("input", input, batch.template.input_bytes(), alignment)?;
+        check_slice("output", output, batch.output_bytes(), alignment)?;
+        if input.buffer() == output.buffer() {
             return Err(ResizeError::PathUnavailable {
                 path: "gather",
                 why: "input and output must be different buffers".into(),
             });
         }
-        let key = (input.clone(), output.clone());
+        let key = (
+            input.buffer().clone(),
+            input.offset(),
+            output.buffer().clone(),
+            output.offset(),
+        );
         let mut cache = lock(&batch.bind_groups);
         if !cache.contains_key(&key) {
             let group = scope::capture(&self.device, || {
@@ -232,14 +251,18 @@ impl Resizer {
                         wgpu::BindGroupEntry {
                             binding: 2,
                             resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: input,
-                                offset: 0,
+                                buffer: input.buffer(),
+                                offset: input.offset(),
                                 size: NonZeroU64::new(batch.template.input_bytes()),
                             }),
                         },
                         wgpu::BindGroupEntry {
                             binding: 3,
-                            resource: output.as_entire_binding(),
+                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer: output.buffer(),
+                                offset: output.offset(),
+                                size: NonZeroU64::new(batch.output_bytes()),
+                            }),
                         },
                     ],
                 })
