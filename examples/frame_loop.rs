@@ -1,7 +1,7 @@
 //! An engine-like frame loop: the application owns its device and its command encoder, records
-//! resizes among its own work each frame (buffers, an sRGB texture into a render-target texture,
-//! and a batch of detection crops whose boxes move every frame), reads nothing back, and after
-//! the first frames the resizer creates no GPU objects at all.
+//! resizes among its own work each frame (buffers, slots of a ring buffer, an sRGB texture into a
+//! render-target texture, and a batch of detection crops whose boxes move every frame), reads
+//! nothing back, and after the first frames the resizer creates no GPU objects at all.
 //!
 //! `cargo run --release --example frame_loop` (exits non-zero if a frame after warm-up allocated).
 
@@ -32,8 +32,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .channels(4)
         .build()?;
     let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
-    // Two frames in flight: the loop alternates between two sets of buffers.
-    let frames: Vec<[wgpu::Buffer; 3]> = (0..2)
+    // Two frames in flight: the loop alternates between two sets of buffers, and the half-size
+    // copies go to the two slots of one ring buffer (slices at aligned offsets).
+    let frames: Vec<[wgpu::Buffer; 2]> = (0..2)
         .map(|k| {
             let pixels = vec![k as f32; half.input_len()];
             [
@@ -41,12 +42,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     label: Some("frame"),
                     contents: bytemuck::cast_slice(&pixels),
                     usage: storage,
-                }),
-                device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("half"),
-                    size: half.output_bytes(),
-                    usage: storage,
-                    mapped_at_creation: false,
                 }),
                 device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("thumbnail"),
@@ -57,6 +52,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ]
         })
         .collect();
+    let alignment = device.limits().min_storage_buffer_offset_alignment as u64;
+    let slot = half.output_bytes().next_multiple_of(alignment);
+    let halves = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("half-size ring"),
+        size: 2 * slot,
+        usage: storage,
+        mapped_at_creation: false,
+    });
 
     // The engine's textures: an sRGB frame it rendered, and a smaller sRGB target it displays
     // (render-attachment only: the library writes it through a render pass).
@@ -103,13 +106,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let mut after_warm_up: Option<ResizerStats> = None;
     for index in 0..FRAMES {
-        let [source, half_out, thumb_out] = &frames[index % 2];
+        let [source, thumb_out] = &frames[index % 2];
+        let half_at = (index % 2) as u64 * slot;
+        let half_out = halves.slice(half_at..half_at + half.output_bytes());
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });
         // The engine's own work before and after the resizes, in the same encoder.
-        encoder.clear_buffer(half_out, 0, None);
-        resizer.encode(&mut encoder, &half, source, half_out, Path::Auto)?;
+        encoder.clear_buffer(&halves, half_at, Some(half.output_bytes()));
+        resizer.encode_slices(&mut encoder, &half, source.slice(..), half_out, Path::Auto)?;
         resizer.encode(&mut encoder, &thumbnail, source, thumb_out, Path::Separable)?;
         resizer.encode_texture(
             &mut encoder,
