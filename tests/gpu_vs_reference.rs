@@ -944,6 +944,130 @@ fn long_row_blocks_match_the_reference() {
 /// the extrapolation value, bilinear and nearest. Exact against the reference into poisoned
 /// buffers, on the gather and the measured choice; random bytes, all 255 and stripes of 0 and
 /// 255.
+/// Passes of one vertical tap and horizontal bands of 32 taps or more (the separable path's
+/// second pass of a large shrink, or a resize along x alone) take the split gather: every
+/// output's band summed by 32 or 64 lanes and added in workgroup memory. Against the reference
+/// into poisoned buffers: bands of 32 to 64 taps and wider, row widths that leave a
+/// workgroup's last outputs past the row, two channel groups, a batch, crops whose outputs lie
+/// outside the input along either axis, linear light, f32 and f16.
+#[test]
+fn split_bands_match_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("split bands") else {
+        return;
+    };
+    let crop = |start: f64, end: f64| CoordinateMapping::TfCropAndResize { start, end };
+    // (input, output, filter, antialias, mapping, batch, channels, linear light)
+    let cases = [
+        // x 1200 -> 30: bicubic bands of 160 taps, 64 lanes; two channel groups, a batch.
+        (
+            Size2::new(20, 1200),
+            Size2::new(10, 30),
+            Filter::Cubic { a: -0.5 },
+            true,
+            None,
+            2,
+            8,
+            false,
+        ),
+        // x 700 -> 43: lanczos3 bands of about 98 taps; 43 outputs, a part workgroup.
+        (
+            Size2::new(24, 700),
+            Size2::new(12, 43),
+            Filter::Lanczos { lobes: 3 },
+            true,
+            None,
+            1,
+            4,
+            false,
+        ),
+        // x 300 -> 30: bicubic bands of 40 taps, 32 lanes in two rounds, the second part full.
+        (
+            Size2::new(16, 300),
+            Size2::new(8, 30),
+            Filter::Cubic { a: -0.5 },
+            true,
+            None,
+            1,
+            4,
+            false,
+        ),
+        // Along x alone: the gather's only pass has one vertical tap.
+        (
+            Size2::new(9, 400),
+            Size2::new(9, 11),
+            Filter::Linear,
+            true,
+            None,
+            1,
+            4,
+            false,
+        ),
+        // Crops reaching outside the input: outputs take the extrapolation value.
+        (
+            Size2::new(12, 500),
+            Size2::new(10, 13),
+            Filter::Linear,
+            true,
+            Some(crop(-0.3, 1.2)),
+            2,
+            4,
+            false,
+        ),
+        // Linear light: decoded on the first pass's loads, encoded on this pass's stores.
+        (
+            Size2::new(10, 640),
+            Size2::new(5, 20),
+            Filter::Lanczos { lobes: 3 },
+            true,
+            None,
+            1,
+            4,
+            true,
+        ),
+    ];
+    for (k, &(input, output, filter, antialias, mapping, batch, channels, linear)) in
+        cases.iter().enumerate()
+    {
+        let mut builder = ResizeSpec::builder(input, output)
+            .filter(filter)
+            .antialias(antialias)
+            .batch(batch)
+            .channels(channels)
+            .linear_light(linear)
+            .extrapolation_value(0.25);
+        if let Some(mapping) = mapping {
+            builder = builder.mapping(mapping);
+        }
+        let what = format!("split case {k}");
+        let spec = builder.build().unwrap();
+        let data = Rng::new(40 + k as u64).f32s(spec.input_len());
+        let paths = [Path::Gather, Path::Separable, Path::Auto];
+        assert_paths_match_reference(gpu, &spec, &data, &paths, TOLERANCE, &what);
+        let spec = builder.element(ElementType::F16).build().unwrap();
+        let data = Rng::new(40 + k as u64).f16s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 2e-3, &what);
+    }
+    // One tap along y (nearest) whose crop reaches outside the input, so that the split pass
+    // itself meets rows outside; wide bands along x, also reaching outside.
+    let y_axis = AxisResample::default()
+        .with_filter(Filter::Nearest(NearestRule::RoundPreferCeil))
+        .with_mapping(crop(-0.4, 1.3));
+    let x_axis = AxisResample::default()
+        .with_antialias(true)
+        .with_mapping(crop(-0.2, 1.1));
+    let spec = ResizeSpec::builder(Size2::new(14, 600), Size2::new(11, 21))
+        .y_axis(y_axis)
+        .x_axis(x_axis)
+        .channels(4)
+        .extrapolation_value(-0.5)
+        .build()
+        .unwrap();
+    let data = Rng::new(47).f32s(spec.input_len());
+    let paths = [Path::Gather, Path::Auto];
+    assert_paths_match_reference(gpu, &spec, &data, &paths, TOLERANCE, "split, y outside");
+}
+
 #[test]
 fn wide_gather_matches_the_reference() {
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};

@@ -1086,6 +1086,35 @@ fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 
     rows
 }
 
+/// Horizontal bands of at least this many taps, in passes of one vertical tap, take the split
+/// gather (`wgsl/gather_split.wgsl`); measured: see [`split_lanes`].
+const SPLIT_MIN_TAPS: u32 = 32;
+
+/// Lanes per output of the split gather where it serves, `None` elsewhere: NHWC four-channel
+/// groups of f32 and f16 buffers, one vertical tap and horizontal bands of [`SPLIT_MIN_TAPS`]
+/// or more (the separable path's second pass of a large shrink), without Pillow's fixed point
+/// or integer weights (whose sums it would add in another order). 32 lanes, 64 for bands
+/// wider than 64 taps.
+fn split_lanes(
+    spec: &ResizeSpec,
+    shape: &PassShape,
+    src: ElementType,
+    dst: ElementType,
+    features: KernelFeatures,
+) -> Option<u32> {
+    let float = |element| matches!(element, ElementType::F32 | ElementType::F16);
+    let serves = spec.vector_friendly()
+        && shape.y.1 == 1
+        && shape.x.1 >= SPLIT_MIN_TAPS
+        && float(src)
+        && float(dst)
+        && !features.fixed_point
+        && features.integer_weights.is_none()
+        && features.texture_source.is_none()
+        && features.texture_target.is_none();
+    serves.then_some(if shape.x.1 > 64 { 64 } else { 32 })
+}
+
 /// Output pixels per invocation and row of the wide gather (`COLUMNS` in
 /// `wgsl/gather_wide_u8.wgsl`).
 const WIDE_COLUMNS: u32 = 4;
@@ -1191,6 +1220,20 @@ impl Launch {
         } else {
             None
         };
+        if let Some(split) = split_lanes(spec, shape, src, dst, features) {
+            let grid = (
+                out.width.div_ceil(shaders::SPLIT_GROUP / split),
+                out.height,
+                images_and_groups(4),
+            );
+            if fits(grid) {
+                return Launch {
+                    variant: KernelVariant::GatherSplit { src, dst, split },
+                    workgroups: grid,
+                    row_stride: 0,
+                };
+            }
+        }
         if let Some(rows) = wide_rows(spec, shape, src, dst, features) {
             let work = shaders::Vec4Shape {
                 rows,
@@ -2015,6 +2058,70 @@ mod tests {
         assert_eq!(rows(Nchw, 3, u8s, uhd, fhd, true), 2);
         assert_eq!(rows(Nhwc, 3, u8s, uhd, Size2::new(270, 480), false), 1);
         assert_eq!(rows_of(Nhwc, 3, u8s, uhd, fhd, false, 32), 1);
+    }
+
+    /// The split gather takes passes of one vertical tap and horizontal bands of 32 taps or
+    /// more, f32 and f16 four-channel groups, 32 lanes up to 64 taps and 64 beyond; not
+    /// vertical or two-axis bands, narrower bands, u8, strided groups, Pillow's fixed point or
+    /// texture ends.
+    #[test]
+    fn split_gather_where_it_serves() {
+        use crate::spec::Layout::{Nchw, Nhwc};
+        let plain = KernelFeatures::default();
+        let split = |layout, channels, element, taps, features| {
+            let ends = (Size2::new(224, 3840), Size2::new(224, 224));
+            let limits = wgpu::Limits::default();
+            match launch_on(layout, channels, element, ends, taps, features, &limits) {
+                Launch {
+                    variant: KernelVariant::GatherSplit { split, .. },
+                    workgroups,
+                    ..
+                } => Some((split, workgroups)),
+                _ => None,
+            }
+        };
+        let (f32s, f16s) = (ElementType::F32, ElementType::F16);
+        // 224 outputs a row: 8 a workgroup with 32 lanes, 4 with 64; two channel groups of 8.
+        assert_eq!(
+            split(Nhwc, 4, f32s, (1, 32), plain),
+            Some((32, (28, 224, 1)))
+        );
+        assert_eq!(
+            split(Nhwc, 4, f32s, (1, 64), plain),
+            Some((32, (28, 224, 1)))
+        );
+        assert_eq!(
+            split(Nhwc, 4, f16s, (1, 69), plain),
+            Some((64, (56, 224, 1)))
+        );
+        assert_eq!(
+            split(Nhwc, 8, f32s, (1, 103), plain),
+            Some((64, (56, 224, 2)))
+        );
+        let texture = KernelFeatures {
+            texture_source: Some(TextureSource { srgb: false }),
+            ..plain
+        };
+        let fixed = KernelFeatures {
+            fixed_point: true,
+            ..plain
+        };
+        for (layout, channels, element, taps, features) in [
+            (Nhwc, 4, f32s, (1, 31), plain),
+            (Nhwc, 4, f32s, (2, 69), plain),
+            (Nhwc, 4, f32s, (69, 1), plain),
+            (Nhwc, 3, f32s, (1, 69), plain),
+            (Nchw, 4, f32s, (1, 69), plain),
+            (Nhwc, 4, ElementType::U8, (1, 69), plain),
+            (Nhwc, 4, f32s, (1, 69), fixed),
+            (Nhwc, 4, f32s, (1, 69), texture),
+        ] {
+            assert_eq!(
+                split(layout, channels, element, taps, features),
+                None,
+                "{layout:?} {channels} {element:?} {taps:?} {features:?}"
+            );
+        }
     }
 
     /// The wide gather takes RGBA u8 enlargements by 2 or more in integer lanes with one or two

@@ -24,6 +24,7 @@ const GATHER_VEC4: &str = include_str!("../../wgsl/gather_vec4.wgsl");
 const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
 const GATHER_STAGED: &str = include_str!("../../wgsl/gather_staged.wgsl");
 const GATHER_WIDE_U8: &str = include_str!("../../wgsl/gather_wide_u8.wgsl");
+const GATHER_SPLIT: &str = include_str!("../../wgsl/gather_split.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -282,6 +283,29 @@ impl Kernel {
                 },
             }));
         }
+        // The split gather, f32 and f16 both ways, with and without colour and WGSL's f16,
+        // reading the outside flags or not.
+        let floats = [ElementType::F32, ElementType::F16];
+        for (k, (src, dst)) in floats
+            .into_iter()
+            .flat_map(|src| floats.map(|dst| (src, dst)))
+            .enumerate()
+        {
+            all.push(Kernel {
+                variant: KernelVariant::GatherSplit {
+                    src,
+                    dst,
+                    split: [32, 64][k % 2],
+                },
+                features: KernelFeatures {
+                    color: k % 2 == 1,
+                    native_f16: k >= 2,
+                    rows_inside: k % 3 == 0,
+                    columns_inside: k % 3 == 0,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -381,6 +405,7 @@ impl Kernel {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
+            KernelVariant::GatherSplit { .. } => GATHER_SPLIT,
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
             KernelVariant::Gather { .. } => {
@@ -410,7 +435,7 @@ impl Kernel {
         };
         // The vector gather's integer lanes read and write u8 buffers only.
         let lanes = match self.variant {
-            KernelVariant::Fused { .. } => String::new(),
+            KernelVariant::Fused { .. } | KernelVariant::GatherSplit { .. } => String::new(),
             _ if u8_buffer && dst == ElementType::U8 && features.texture_target.is_none() => {
                 [LANES_U8, LANES_U8_STORE].join("\n")
             }
@@ -547,6 +572,18 @@ pub enum KernelVariant {
         /// Workgroup (in fours of pixels) and rows per invocation.
         shape: Vec4Shape,
     },
+    /// One output's horizontal band split over `split` lanes, whose partial sums are added in
+    /// workgroup memory: passes of one vertical tap and wide horizontal bands (the separable
+    /// path's second pass of a large shrink), NHWC with channels % 4 == 0, f32 and f16
+    /// (`wgsl/gather_split.wgsl`).
+    GatherSplit {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
+        /// Lanes per output, a power of two dividing [`SPLIT_GROUP`].
+        split: u32,
+    },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
         /// Element type read.
@@ -561,6 +598,10 @@ pub enum KernelVariant {
         tile: FusedTile,
     },
 }
+
+/// Invocations per workgroup of [`KernelVariant::GatherSplit`]: `split` lanes for each of
+/// `SPLIT_GROUP / split` outputs.
+pub const SPLIT_GROUP: u32 = 256;
 
 /// The fused kernel's output rows per tile (`TILE_H` in `fused_tiled.wgsl`).
 pub const FUSED_TILE_H: u32 = 4;
@@ -863,6 +904,11 @@ impl KernelVariant {
                 "wgpu-resize gather wide u8->u8 taps {taps_y}x{taps_x} group {}x{} rows {}",
                 shape.group_x, shape.group_y, shape.rows
             ),
+            KernelVariant::GatherSplit { src, dst, split } => format!(
+                "wgpu-resize gather split {}->{} lanes per output {split}",
+                src.name(),
+                dst.name()
+            ),
             KernelVariant::Fused {
                 src,
                 dst,
@@ -889,6 +935,7 @@ impl KernelVariant {
             | KernelVariant::GatherVec4 { src, .. }
             | KernelVariant::GatherQuad { src, .. }
             | KernelVariant::GatherStaged { src, .. }
+            | KernelVariant::GatherSplit { src, .. }
             | KernelVariant::Fused { src, .. } => src,
             KernelVariant::GatherWide { .. } => ElementType::U8,
         }
@@ -901,6 +948,7 @@ impl KernelVariant {
             | KernelVariant::GatherVec4 { dst, .. }
             | KernelVariant::GatherQuad { dst, .. }
             | KernelVariant::GatherStaged { dst, .. }
+            | KernelVariant::GatherSplit { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
             KernelVariant::GatherWide { .. } => ElementType::U8,
         }
@@ -970,6 +1018,11 @@ impl KernelVariant {
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
             ],
+            KernelVariant::GatherSplit { split, .. } => vec![
+                ("SPLIT", split as f64),
+                ("OUTPUTS", (SPLIT_GROUP / split) as f64),
+                ("SLOTS", SPLIT_GROUP as f64),
+            ],
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
@@ -1004,7 +1057,8 @@ impl KernelVariant {
             KernelVariant::GatherVec4 { shape, .. } => shape.channels == ChannelGroup::Vector,
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
-            | KernelVariant::GatherWide { .. } => false,
+            | KernelVariant::GatherWide { .. }
+            | KernelVariant::GatherSplit { .. } => false,
             KernelVariant::Fused { .. } => true,
         }
     }
@@ -1119,7 +1173,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 41] = [
+pub const FILES: [(&str, &str); 42] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1155,6 +1209,7 @@ pub const FILES: [(&str, &str); 41] = [
     ("lanes_u8.wgsl", LANES_U8),
     ("lanes_u8_store.wgsl", LANES_U8_STORE),
     ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
+    ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),
     ("texture_unpack.wgsl", TEXTURE_UNPACK),

@@ -1,0 +1,64 @@
+// Gather, one output's band split over SPLIT lanes: for passes of one vertical tap whose
+// horizontal bands are wide (the separable path's second pass of a large antialiased shrink:
+// 69 taps for bicubic 3840 -> 224, 103 for lanczos3). The vector gather gives each output one
+// invocation that reads its whole band: few invocations (224 x 224), each with a long chain
+// of loads, and neighbouring lanes 17 inputs apart. Here SPLIT neighbouring lanes read
+// neighbouring inputs of one band (a coalesced run of the input row), each summing every
+// SPLIT-th tap, and the partial sums are added in workgroup memory. NHWC four-channel groups,
+// f32 and f16 (src/gpu/mod.rs: `split_serves`).
+//
+// The partial sums are added pairwise, not in tap order, so a sum may differ from the vector
+// gather's in its last bits.
+
+// Lanes per output: a power of two.
+override SPLIT: u32 = 32u;
+// Outputs per workgroup (neighbouring columns of one row).
+override OUTPUTS: u32 = 8u;
+// SPLIT * OUTPUTS partial sums.
+override SLOTS: u32 = 256u;
+var<workgroup> partial: array<vec4<f32>, SLOTS>;
+
+@compute @workgroup_size(SPLIT, OUTPUTS, 1)
+fn main(
+    @builtin(workgroup_id) group: vec3<u32>,
+    @builtin(local_invocation_id) local: vec3<u32>,
+) {
+    let lane = local.x;
+    let slot = local.y * SPLIT + lane;
+    let x = group.x * OUTPUTS + local.y;
+    let y = group.y;
+    let groups_per_pixel = p.channels / 4u;
+    let n = group.z / groups_per_pixel;
+    let c4 = group.z % groups_per_pixel;
+    // Columns past the row's end sum their row's last band and store nothing: every lane must
+    // reach the barriers below.
+    let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, min(x, p.out_w - 1u));
+    let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
+    let outside = x_row_outside(rx) || y_row_outside(ry);
+    var sum = vec4<f32>(0.0);
+    if !outside {
+        let sx = p.src_x / 4u;
+        let line = (n * p.src_n + c4 * 4u * p.src_c) / 4u + row_start(ry) * (p.src_y / 4u)
+            + row_start(rx) * sx;
+        for (var t = lane; t < p.x_taps; t += SPLIT) {
+            sum += table[rx + 2u + t] * prepare4(load4(line + t * sx));
+        }
+        // The one vertical tap's weight, as the vector gather applies it.
+        sum = table[ry + 2u] * sum;
+    }
+    partial[slot] = sum;
+    workgroupBarrier();
+    for (var half = SPLIT / 2u; half > 0u; half /= 2u) {
+        if lane < half {
+            partial[slot] += partial[slot + half];
+        }
+        workgroupBarrier();
+    }
+    if lane == 0u && x < p.out_w {
+        var acc = vec4<f32>(p.extrapolation);
+        if !outside {
+            acc = finish4(partial[slot]);
+        }
+        store4v((n * p.dst_n + x * p.dst_x + c4 * 4u * p.dst_c + y * p.dst_y) / 4u, acc);
+    }
+}
