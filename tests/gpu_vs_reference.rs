@@ -946,8 +946,8 @@ fn long_row_blocks_match_the_reference() {
 /// 255.
 /// Passes of one vertical tap and horizontal bands of 32 taps or more (the separable path's
 /// second pass of a large shrink, or a resize along x alone) take the split gather: every
-/// output's band summed by 32 or 64 lanes and added in workgroup memory. Against the reference
-/// into poisoned buffers: bands of 32 to 64 taps and wider, row widths that leave a
+/// output's band summed by 4 lanes (8 from 64 taps) and added in workgroup memory. Against the
+/// reference into poisoned buffers: bands of 24 to 64 taps and wider, row widths that leave a
 /// workgroup's last outputs past the row, two channel groups, a batch, crops whose outputs lie
 /// outside the input along either axis, linear light, f32 and f16.
 #[test]
@@ -959,7 +959,7 @@ fn split_bands_match_the_reference() {
     let crop = |start: f64, end: f64| CoordinateMapping::TfCropAndResize { start, end };
     // (input, output, filter, antialias, mapping, batch, channels, linear light)
     let cases = [
-        // x 1200 -> 30: bicubic bands of 160 taps, 64 lanes; two channel groups, a batch.
+        // x 1200 -> 30: bicubic bands of 160 taps, 8 lanes; two channel groups, a batch.
         (
             Size2::new(20, 1200),
             Size2::new(10, 30),
@@ -981,11 +981,33 @@ fn split_bands_match_the_reference() {
             4,
             false,
         ),
-        // x 300 -> 30: bicubic bands of 40 taps, 32 lanes in two rounds, the second part full.
+        // x 300 -> 30: bicubic bands of 40 taps, 4 lanes.
         (
             Size2::new(16, 300),
             Size2::new(8, 30),
             Filter::Cubic { a: -0.5 },
+            true,
+            None,
+            1,
+            4,
+            false,
+        ),
+        // x 140 -> 20: bicubic bands of 28 or 29 taps, the narrowest that split.
+        (
+            Size2::new(10, 140),
+            Size2::new(5, 20),
+            Filter::Cubic { a: -0.5 },
+            true,
+            None,
+            1,
+            4,
+            false,
+        ),
+        // x 2000 -> 70: bands of about 58 taps, 4 lanes, two workgroups a row (64 and 6).
+        (
+            Size2::new(6, 2000),
+            Size2::new(3, 70),
+            Filter::Linear,
             true,
             None,
             1,

@@ -3,17 +3,20 @@
 // 69 taps for bicubic 3840 -> 224, 103 for lanczos3). The vector gather gives each output one
 // invocation that reads its whole band: few invocations (224 x 224), each with a long chain
 // of loads, and neighbouring lanes 17 inputs apart. Here SPLIT neighbouring lanes read
-// neighbouring inputs of one band (a coalesced run of the input row), each summing every
-// SPLIT-th tap, and the partial sums are added in workgroup memory. NHWC four-channel groups,
+// neighbouring inputs of one band (a run of the input row), each summing every SPLIT-th tap,
+// and the partial sums are added pairwise in workgroup memory. NHWC four-channel groups,
 // f32 and f16 (src/gpu/mod.rs: `split_serves`).
 //
 // The partial sums are added pairwise, not in tap order, so a sum may differ from the vector
 // gather's in its last bits.
 
-// Lanes per output: a power of two.
-override SPLIT: u32 = 32u;
+// Lanes per output: a power of two, 4 or 8 as the host chooses them. Few lanes won on an H200
+// (more outputs per workgroup, fewer rounds of adding): antialiased lanczos3 4K -> 224², 103
+// taps, separable µs 101.8 with one invocation per output, 90.6 / 89.2 / 89.0 / 98.6 / 104.2
+// with 4 / 8 / 16 / 32 / 64 lanes (BENCHMARKS.md tuning log item 81).
+override SPLIT: u32 = 8u;
 // Outputs per workgroup (neighbouring columns of one row).
-override OUTPUTS: u32 = 8u;
+override OUTPUTS: u32 = 32u;
 // SPLIT * OUTPUTS partial sums.
 override SLOTS: u32 = 256u;
 var<workgroup> partial: array<vec4<f32>, SLOTS>;

@@ -1088,13 +1088,19 @@ fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 
 
 /// Horizontal bands of at least this many taps, in passes of one vertical tap, take the split
 /// gather (`wgsl/gather_split.wgsl`); measured: see [`split_lanes`].
-const SPLIT_MIN_TAPS: u32 = 32;
+const SPLIT_MIN_TAPS: u32 = 24;
 
 /// Lanes per output of the split gather where it serves, `None` elsewhere: NHWC four-channel
 /// groups of f32 and f16 buffers, one vertical tap and horizontal bands of [`SPLIT_MIN_TAPS`]
 /// or more (the separable path's second pass of a large shrink), without Pillow's fixed point
-/// or integer weights (whose sums it would add in another order). 32 lanes, 64 for bands
-/// wider than 64 taps.
+/// or integer weights (whose sums it would add in another order). 4 lanes, 8 for bands of 64
+/// taps or more. H200, separable µs, the vector gather against 4 / 8 / 16 / 32 / 64 lanes
+/// (BENCHMARKS.md tuning log item 81): antialiased bicubic 4K -> 224² (69 taps) 84.5 against
+/// 77.5 / 77.2 / 78.3 / 83.0 / 92.9; lanczos3 (103 taps) 101.8 against 90.6 / 89.2 / 89.0 /
+/// 98.6 / 104.2; 4096² -> 512² lanczos3 (48 taps) 186 against 152 / 153 / 163 / 196 / 240;
+/// the horizontal pass alone of 448x3840 -> 448² bicubic (35 taps) 46.0 against 20.4 / 23.9 /
+/// 30.7; 4K -> 960x540 lanczos3 (24 taps) 121.9 against 109.5 with 4 lanes, but 4K -> 640x360
+/// bicubic (24 taps) 95.1 against 94.1, and 32 lanes on 24 taps lost (121 -> 207).
 fn split_lanes(
     spec: &ResizeSpec,
     shape: &PassShape,
@@ -1112,7 +1118,7 @@ fn split_lanes(
         && features.integer_weights.is_none()
         && features.texture_source.is_none()
         && features.texture_target.is_none();
-    serves.then_some(if shape.x.1 > 64 { 64 } else { 32 })
+    serves.then_some(if shape.x.1 >= 64 { 8 } else { 4 })
 }
 
 /// Output pixels per invocation and row of the wide gather (`COLUMNS` in
@@ -2060,8 +2066,8 @@ mod tests {
         assert_eq!(rows_of(Nhwc, 3, u8s, uhd, fhd, false, 32), 1);
     }
 
-    /// The split gather takes passes of one vertical tap and horizontal bands of 32 taps or
-    /// more, f32 and f16 four-channel groups, 32 lanes up to 64 taps and 64 beyond; not
+    /// The split gather takes passes of one vertical tap and horizontal bands of 24 taps or
+    /// more, f32 and f16 four-channel groups, 4 lanes below 64 taps and 8 from 64; not
     /// vertical or two-axis bands, narrower bands, u8, strided groups, Pillow's fixed point or
     /// texture ends.
     #[test]
@@ -2081,22 +2087,13 @@ mod tests {
             }
         };
         let (f32s, f16s) = (ElementType::F32, ElementType::F16);
-        // 224 outputs a row: 8 a workgroup with 32 lanes, 4 with 64; two channel groups of 8.
-        assert_eq!(
-            split(Nhwc, 4, f32s, (1, 32), plain),
-            Some((32, (28, 224, 1)))
-        );
-        assert_eq!(
-            split(Nhwc, 4, f32s, (1, 64), plain),
-            Some((32, (28, 224, 1)))
-        );
-        assert_eq!(
-            split(Nhwc, 4, f16s, (1, 69), plain),
-            Some((64, (56, 224, 1)))
-        );
+        // 224 outputs a row: 64 a workgroup with 4 lanes, 32 with 8; two channel groups of 8.
+        assert_eq!(split(Nhwc, 4, f32s, (1, 24), plain), Some((4, (4, 224, 1))));
+        assert_eq!(split(Nhwc, 4, f32s, (1, 63), plain), Some((4, (4, 224, 1))));
+        assert_eq!(split(Nhwc, 4, f16s, (1, 64), plain), Some((8, (7, 224, 1))));
         assert_eq!(
             split(Nhwc, 8, f32s, (1, 103), plain),
-            Some((64, (56, 224, 2)))
+            Some((8, (7, 224, 2)))
         );
         let texture = KernelFeatures {
             texture_source: Some(TextureSource { srgb: false }),
@@ -2107,7 +2104,7 @@ mod tests {
             ..plain
         };
         for (layout, channels, element, taps, features) in [
-            (Nhwc, 4, f32s, (1, 31), plain),
+            (Nhwc, 4, f32s, (1, 23), plain),
             (Nhwc, 4, f32s, (2, 69), plain),
             (Nhwc, 4, f32s, (69, 1), plain),
             (Nhwc, 3, f32s, (1, 69), plain),

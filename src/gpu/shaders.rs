@@ -295,7 +295,7 @@ impl Kernel {
                 variant: KernelVariant::GatherSplit {
                     src,
                     dst,
-                    split: [32, 64][k % 2],
+                    split: [4, 8][k % 2],
                 },
                 features: KernelFeatures {
                     color: k % 2 == 1,
@@ -581,7 +581,7 @@ pub enum KernelVariant {
         src: ElementType,
         /// Element type written.
         dst: ElementType,
-        /// Lanes per output, a power of two dividing [`SPLIT_GROUP`].
+        /// Lanes per output, a power of two dividing [`SPLIT_GROUP`] (4 or 8).
         split: u32,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
