@@ -85,6 +85,10 @@ pub struct CandidateTime {
     /// Why it failed, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The path cannot run the spec at all on this device (`error` says why), so it was not
+    /// timed: as opposed to a path that was tried and failed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unavailable: bool,
 }
 
 /// A measured decision.
@@ -254,11 +258,13 @@ mod tests {
                 path: Path::Gather,
                 median_us: Some(12.0),
                 error: None,
+                unavailable: false,
             },
             CandidateTime {
                 path: Path::Separable,
                 median_us: Some(9.5),
                 error: None,
+                unavailable: false,
             },
         ])
         .unwrap();
@@ -267,6 +273,7 @@ mod tests {
             path: Path::Gather,
             median_us: None,
             error: Some("boom".into()),
+            unavailable: false,
         }]);
         assert!(failed.is_none());
     }
@@ -278,6 +285,7 @@ mod tests {
             path: Path::Fused,
             median_us: Some(126.933),
             error: None,
+            unavailable: false,
         }])
         .unwrap();
         let text = serde_json::to_string(&decision).unwrap();

@@ -44,6 +44,35 @@ fn the_fastest_measured_candidate_is_chosen() {
     );
 }
 
+/// A path that cannot run a spec (the fused kernel, whose first-axis sums would not fit in
+/// workgroup memory) is reported as such and not timed; the others are timed and one chosen.
+#[test]
+fn a_path_that_cannot_run_is_reported_not_timed() {
+    let Some(resizer) = resizer(None) else { return };
+    // 700 columns of lanczos3 bands for 20 outputs: every fused tile keeps 45 KiB of sums.
+    let spec = ResizeSpec::builder(Size2::new(8, 700), Size2::new(4, 20))
+        .channels(4)
+        .filter(wgpu_resize::Filter::Lanczos { lobes: 3 })
+        .antialias(true)
+        .build()
+        .unwrap();
+    let plan = resizer.plan(&spec, Path::Auto).unwrap();
+    for c in &plan.candidates {
+        if c.path == Path::Fused {
+            assert!(c.unavailable && c.median_us.is_none(), "{c:?}");
+            assert!(c.error.as_deref().unwrap().contains("workgroup memory"), "{c:?}");
+        } else {
+            assert!(!c.unavailable && c.median_us.is_some(), "{c:?}");
+        }
+    }
+    assert_ne!(plan.path, Path::Fused);
+    assert!(
+        plan.reason.contains("fused cannot run it"),
+        "{}",
+        plan.reason
+    );
+}
+
 #[test]
 fn a_second_resizer_reads_the_decision_from_the_file() {
     let dir = tempfile::tempdir().unwrap();

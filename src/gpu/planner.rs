@@ -166,6 +166,7 @@ impl Resizer {
             .iter()
             .map(|c| match c.median_us {
                 Some(t) => format!("{} {t:.1} µs", c.path),
+                None if c.unavailable => format!("{} cannot run it", c.path),
                 None => format!("{} failed", c.path),
             })
             .collect();
@@ -205,16 +206,26 @@ impl Resizer {
         Ok(Path::CONCRETE
             .iter()
             .map(|&path| {
+                if let Err(why) = self.availability(spec, path) {
+                    return CandidateTime {
+                        path,
+                        median_us: None,
+                        error: Some(why),
+                        unavailable: true,
+                    };
+                }
                 match time_resize(self, spec, path, &input, &output, method, budget, samples) {
                     Ok(samples) => CandidateTime {
                         path,
                         median_us: Some(samples.median()),
                         error: None,
+                        unavailable: false,
                     },
                     Err(e) => CandidateTime {
                         path,
                         median_us: None,
                         error: Some(e.to_string()),
+                        unavailable: false,
                     },
                 }
             })
