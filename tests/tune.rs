@@ -60,7 +60,10 @@ fn a_path_that_cannot_run_is_reported_not_timed() {
     for c in &plan.candidates {
         if c.path == Path::Fused {
             assert!(c.unavailable && c.median_us.is_none(), "{c:?}");
-            assert!(c.error.as_deref().unwrap().contains("workgroup memory"), "{c:?}");
+            assert!(
+                c.error.as_deref().unwrap().contains("workgroup memory"),
+                "{c:?}"
+            );
         } else {
             assert!(!c.unavailable && c.median_us.is_some(), "{c:?}");
         }

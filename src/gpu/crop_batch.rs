@@ -11,8 +11,7 @@ use std::sync::atomic::Ordering;
 
 use super::params::{PassColor, PassParams, PassShape, WeightForm, pack_table};
 use super::{
-    BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, check_slice, insert_bounded, lock,
-    scope,
+    BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, insert_bounded, lock, scope,
 };
 use crate::crop::{self, CropBox};
 use crate::element::Element;
@@ -218,15 +217,8 @@ impl Resizer {
         if batch.boxes == 0 {
             return Ok(());
         }
-        let alignment = self.device.limits().min_storage_buffer_offset_alignment as u64;
-        check_slice("input", input, batch.template.input_bytes(), alignment)?;
-        check_slice("output", output, batch.output_bytes(), alignment)?;
-        if input.buffer() == output.buffer() {
-            return Err(ResizeError::PathUnavailable {
-                path: "gather",
-                why: "input and output must be different buffers".into(),
-            });
-        }
+        let input_bytes = batch.template.input_bytes();
+        self.check_ends(input, input_bytes, output, batch.output_bytes(), "gather")?;
         let key = (
             input.buffer().clone(),
             input.offset(),

@@ -306,15 +306,13 @@ impl Resizer {
         path: Path,
         timestamps: Option<TimestampSlots<'_>>,
     ) -> Result<Plan, ResizeError> {
-        let alignment = self.device.limits().min_storage_buffer_offset_alignment as u64;
-        check_slice("input", input, spec.input_bytes(), alignment)?;
-        check_slice("output", output, spec.output_bytes(), alignment)?;
-        if input.buffer() == output.buffer() {
-            return Err(ResizeError::PathUnavailable {
-                path: "any",
-                why: "input and output must be different buffers".into(),
-            });
-        }
+        self.check_ends(
+            input,
+            spec.input_bytes(),
+            output,
+            spec.output_bytes(),
+            "any",
+        )?;
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
@@ -1520,6 +1518,31 @@ fn insert_bounded<K: Eq + std::hash::Hash, V>(
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Resizer {
+    /// Checks that `input` and `output` can be bound as tensors of `input_bytes` and
+    /// `output_bytes` ([`check_slice`] with this device's storage offset alignment) and lie in
+    /// different buffers; `path` names the path in the error if they do not.
+    fn check_ends(
+        &self,
+        input: wgpu::BufferSlice<'_>,
+        input_bytes: u64,
+        output: wgpu::BufferSlice<'_>,
+        output_bytes: u64,
+        path: &'static str,
+    ) -> Result<(), ResizeError> {
+        let alignment = self.device.limits().min_storage_buffer_offset_alignment as u64;
+        check_slice("input", input, input_bytes, alignment)?;
+        check_slice("output", output, output_bytes, alignment)?;
+        if input.buffer() == output.buffer() {
+            return Err(ResizeError::PathUnavailable {
+                path,
+                why: "input and output must be different buffers".into(),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Checks that `slice` can be bound as a storage tensor of `needed` bytes: usage, offset
