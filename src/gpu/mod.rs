@@ -40,7 +40,6 @@ const PREPARED_CAPACITY: usize = 256;
 /// Sets of bind groups kept per resizer (each holds its input and output buffer alive).
 const BIND_GROUP_CAPACITY: usize = 64;
 
-/// A prepared spec's id with the caller's input and output buffers.
 /// A prepared spec's bind groups are keyed by its id and the input and output buffers with the
 /// offsets they are bound at.
 type BindGroupKey = (u64, wgpu::Buffer, u64, wgpu::Buffer, u64);
