@@ -952,6 +952,7 @@ fn long_row_blocks_match_the_reference() {
 /// outside the input along either axis, linear light, f32 and f16.
 #[test]
 fn split_bands_match_the_reference() {
+    use wgpu_resize::presets::{self, PillowFilter};
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
     let Some(gpu) = gpu("split bands") else {
         return;
@@ -1088,6 +1089,31 @@ fn split_bands_match_the_reference() {
     let data = Rng::new(47).f32s(spec.input_len());
     let paths = [Path::Gather, Path::Auto];
     assert_paths_match_reference(gpu, &spec, &data, &paths, TOLERANCE, "split, y outside");
+    // Pillow's 8-bit presets on RGBA: horizontal first, in fixed point with its premultiplied
+    // alpha; the integer sums are the same in any order, so the bytes are exact.
+    for (input, output, filter) in [
+        (
+            Size2::new(16, 900),
+            Size2::new(9, 24),
+            PillowFilter::Lanczos,
+        ),
+        (
+            Size2::new(12, 300),
+            Size2::new(30, 9),
+            PillowFilter::Bicubic,
+        ),
+    ] {
+        let spec = presets::pillow(input, output, filter)
+            .channels(4)
+            .element(ElementType::U8)
+            .batch(2)
+            .build()
+            .unwrap();
+        assert!(spec.fixed_point(), "{spec:?}");
+        let data = Rng::new(48).u8s(spec.input_len());
+        let paths = [Path::Gather, Path::Separable, Path::Auto];
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, "split, Pillow u8");
+    }
 }
 
 #[test]

@@ -7,8 +7,10 @@
 // and the partial sums are added pairwise in workgroup memory. NHWC four-channel groups,
 // f32 and f16 (src/gpu/mod.rs: `split_serves`).
 //
-// The partial sums are added pairwise, not in tap order, so a sum may differ from the vector
-// gather's in its last bits.
+// The partial sums are added pairwise, not in tap order, so a float sum may differ from the
+// vector gather's in its last bits. In Pillow's fixed point (FIXED_POINT: the horizontal-first
+// pass of Pillow's 8-bit presets) they are integers, and the result is the vector gather's to
+// the bit.
 
 // Lanes per output: a power of two, 4 or 8 as the host chooses them. Few lanes won on an H200
 // (more outputs per workgroup, fewer rounds of adding): antialiased lanczos3 4K -> 224², 103
@@ -17,9 +19,18 @@
 override SPLIT: u32 = 8u;
 // Outputs per workgroup (neighbouring columns of one row).
 override OUTPUTS: u32 = 32u;
-// SPLIT * OUTPUTS partial sums.
+// SPLIT * OUTPUTS partial sums, as bits: f32, or i32 in fixed point. Integers keep the float
+// bits from any canonicalisation on the way through workgroup memory.
 override SLOTS: u32 = 256u;
-var<workgroup> partial: array<vec4<f32>, SLOTS>;
+var<workgroup> partial: array<vec4<u32>, SLOTS>;
+
+// Partial sum `a` plus partial sum `b`, in the sums' own arithmetic.
+fn add_partials(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+    if FIXED_POINT {
+        return bitcast<vec4<u32>>(bitcast<vec4<i32>>(a) + bitcast<vec4<i32>>(b));
+    }
+    return bitcast<vec4<u32>>(bitcast<vec4<f32>>(a) + bitcast<vec4<f32>>(b));
+}
 
 @compute @workgroup_size(SPLIT, OUTPUTS, 1)
 fn main(
@@ -38,29 +49,43 @@ fn main(
     let rx = table_row(p.x_table + n * p.x_image_stride, p.x_taps, min(x, p.out_w - 1u));
     let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
     let outside = x_row_outside(rx) || y_row_outside(ry);
-    var sum = vec4<f32>(0.0);
+    var bits = vec4<u32>(0u);
     if !outside {
         let sx = p.src_x / 4u;
         let line = (n * p.src_n + c4 * 4u * p.src_c) / 4u + row_start(ry) * (p.src_y / 4u)
             + row_start(rx) * sx;
-        for (var t = lane; t < p.x_taps; t += SPLIT) {
-            sum += table[rx + 2u + t] * prepare4(load4(line + t * sx));
+        if FIXED_POINT {
+            var whole = vec4<i32>(0);
+            for (var t = lane; t < p.x_taps; t += SPLIT) {
+                let w = fixed_weight(table[rx + 2u + t]);
+                whole += w * prepare4_int(load4_int(line + t * sx));
+            }
+            bits = bitcast<vec4<u32>>(whole);
+        } else {
+            var sum = vec4<f32>(0.0);
+            for (var t = lane; t < p.x_taps; t += SPLIT) {
+                sum += table[rx + 2u + t] * prepare4(load4(line + t * sx));
+            }
+            // The one vertical tap's weight, as the vector gather applies it.
+            bits = bitcast<vec4<u32>>(table[ry + 2u] * sum);
         }
-        // The one vertical tap's weight, as the vector gather applies it.
-        sum = table[ry + 2u] * sum;
     }
-    partial[slot] = sum;
+    partial[slot] = bits;
     workgroupBarrier();
     for (var half = SPLIT / 2u; half > 0u; half /= 2u) {
         if lane < half {
-            partial[slot] += partial[slot + half];
+            partial[slot] = add_partials(partial[slot], partial[slot + half]);
         }
         workgroupBarrier();
     }
     if lane == 0u && x < p.out_w {
         var acc = vec4<f32>(p.extrapolation);
-        if !outside {
-            acc = finish4(partial[slot]);
+        if !outside && FIXED_POINT {
+            // The row's sum rounded, then the one vertical tap, as the vector gather does.
+            let row = fixed_round4(bitcast<vec4<i32>>(partial[slot]));
+            acc = finish4(vec4<f32>(fixed_round4(fixed_weight(table[ry + 2u]) * row)));
+        } else if !outside {
+            acc = finish4(bitcast<vec4<f32>>(partial[slot]));
         }
         store4v((n * p.dst_n + x * p.dst_x + c4 * 4u * p.dst_c + y * p.dst_y) / 4u, acc);
     }

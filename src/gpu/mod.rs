@@ -1086,11 +1086,19 @@ fn more_rows(mut rows: u32, single: u64, max: u32, min_invocations: u64) -> u32 
 /// Horizontal bands of at least this many taps, in passes of one vertical tap, take the split
 /// gather (`wgsl/gather_split.wgsl`); measured: see [`split_lanes`].
 const SPLIT_MIN_TAPS: u32 = 24;
+/// The same in Pillow's fixed point, whose u8 inputs are a quarter of f32's bytes, so that the
+/// vector gather's neighbouring lanes share more of each cache line. H200, Pillow's RGBA u8
+/// presets 4K -> 224², separable µs, vector gather against split: lanczos3 (103 taps)
+/// 138.1-140.2 -> 107.6-108.4, bicubic (69 taps) 87.6-88.2 -> 87.6-88.4; 4K -> 640x360
+/// lanczos3 (36 taps) 107.3-108.1 -> 123.8-124.2 (BENCHMARKS.md tuning log item 83).
+const SPLIT_MIN_TAPS_FIXED_POINT: u32 = 80;
 
 /// Lanes per output of the split gather where it serves, `None` elsewhere: NHWC four-channel
-/// groups of f32 and f16 buffers, one vertical tap and horizontal bands of [`SPLIT_MIN_TAPS`]
-/// or more (the separable path's second pass of a large shrink), without Pillow's fixed point
-/// or integer weights (whose sums it would add in another order). 4 lanes, 8 for bands of 64
+/// groups, one vertical tap and horizontal bands of [`SPLIT_MIN_TAPS`] or more (the separable
+/// path's second pass of a large shrink); f32 and f16 buffers, or any in Pillow's fixed point,
+/// whose integer sums come out the same in any order, from [`SPLIT_MIN_TAPS_FIXED_POINT`] taps
+/// (the first pass of Pillow's horizontal-first order). Not for u8 sums in floats (a tie could round the other way in another order) or
+/// integer weights. 4 lanes, 8 for bands of 64
 /// taps or more. H200, separable µs, the vector gather against 4 / 8 / 16 / 32 / 64 lanes
 /// (BENCHMARKS.md tuning log item 81): antialiased bicubic 4K -> 224² (69 taps) 84.5 against
 /// 77.5 / 77.2 / 78.3 / 83.0 / 92.9; lanczos3 (103 taps) 101.8 against 90.6 / 89.2 / 89.0 /
@@ -1106,12 +1114,15 @@ fn split_lanes(
     features: KernelFeatures,
 ) -> Option<u32> {
     let float = |element| matches!(element, ElementType::F32 | ElementType::F16);
+    let min_taps = if features.fixed_point {
+        SPLIT_MIN_TAPS_FIXED_POINT
+    } else {
+        SPLIT_MIN_TAPS
+    };
     let serves = spec.vector_friendly()
         && shape.y.1 == 1
-        && shape.x.1 >= SPLIT_MIN_TAPS
-        && float(src)
-        && float(dst)
-        && !features.fixed_point
+        && shape.x.1 >= min_taps
+        && (features.fixed_point || float(src) && float(dst))
         && features.integer_weights.is_none()
         && features.texture_source.is_none()
         && features.texture_target.is_none();
@@ -2089,9 +2100,9 @@ mod tests {
     }
 
     /// The split gather takes passes of one vertical tap and horizontal bands of 24 taps or
-    /// more, f32 and f16 four-channel groups, 4 lanes below 64 taps and 8 from 64; not
-    /// vertical or two-axis bands, narrower bands, u8, strided groups, Pillow's fixed point or
-    /// texture ends.
+    /// more, f32 and f16 four-channel groups, or any in Pillow's fixed point from 80 taps; 4
+    /// lanes below 64 taps and 8 from 64; not vertical or two-axis bands, narrower bands, u8 summed in floats,
+    /// strided groups, integer weights or texture ends.
     #[test]
     fn split_gather_where_it_serves() {
         use crate::spec::Layout::{Nchw, Nhwc};
@@ -2125,14 +2136,23 @@ mod tests {
             fixed_point: true,
             ..plain
         };
+        let u8s = ElementType::U8;
+        assert_eq!(split(Nhwc, 4, u8s, (1, 103), fixed), Some((8, (7, 224, 1))));
+        assert_eq!(split(Nhwc, 4, f32s, (1, 80), fixed), Some((8, (7, 224, 1))));
+        assert_eq!(split(Nhwc, 4, u8s, (1, 79), fixed), None);
+        let lanes = KernelFeatures {
+            integer_weights: Some(4),
+            ..plain
+        };
         for (layout, channels, element, taps, features) in [
             (Nhwc, 4, f32s, (1, 23), plain),
             (Nhwc, 4, f32s, (2, 69), plain),
             (Nhwc, 4, f32s, (69, 1), plain),
             (Nhwc, 3, f32s, (1, 69), plain),
             (Nchw, 4, f32s, (1, 69), plain),
-            (Nhwc, 4, ElementType::U8, (1, 69), plain),
-            (Nhwc, 4, f32s, (1, 69), fixed),
+            (Nhwc, 4, u8s, (1, 69), plain),
+            (Nhwc, 4, u8s, (1, 69), lanes),
+            (Nhwc, 3, u8s, (1, 69), fixed),
             (Nhwc, 4, f32s, (1, 69), texture),
         ] {
             assert_eq!(

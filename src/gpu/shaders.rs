@@ -284,7 +284,21 @@ impl Kernel {
             }));
         }
         // The split gather, f32 and f16 both ways, with and without colour and WGSL's f16,
-        // reading the outside flags or not.
+        // reading the outside flags or not; and in Pillow's fixed point, u8 both ways (the
+        // intermediate of Pillow's order) and u8 to f32.
+        for (src, dst, split) in [
+            (ElementType::U8, ElementType::U8, 8),
+            (ElementType::U8, ElementType::F32, 4),
+        ] {
+            all.push(Kernel {
+                variant: KernelVariant::GatherSplit { src, dst, split },
+                features: KernelFeatures {
+                    fixed_point: true,
+                    color: split == 8,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         let floats = [ElementType::F32, ElementType::F16];
         for (k, (src, dst)) in floats
             .into_iter()
@@ -574,8 +588,8 @@ pub enum KernelVariant {
     },
     /// One output's horizontal band split over `split` lanes, whose partial sums are added in
     /// workgroup memory: passes of one vertical tap and wide horizontal bands (the separable
-    /// path's second pass of a large shrink), NHWC with channels % 4 == 0, f32 and f16
-    /// (`wgsl/gather_split.wgsl`).
+    /// path's second pass of a large shrink), NHWC with channels % 4 == 0, f32 and f16, or any
+    /// element type in Pillow's fixed point (`wgsl/gather_split.wgsl`).
     GatherSplit {
         /// Element type read.
         src: ElementType,
