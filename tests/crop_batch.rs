@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{Rng, gpu, poison, sentinel};
+use common::{Arena, Rng, gpu, poison};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, PillowFilter};
 use wgpu_resize::{
@@ -240,7 +240,7 @@ fn random_batches_match_the_cpu_reference() {
             let input = rng.u8s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
             let whole = run_batch(gpu, &batch, &input);
-            let sliced = run_in_slices(gpu, &batch, &input, in_offset, out_offset);
+            let sliced = run_in_slices(gpu, &batch, &input, (in_offset, out_offset), &context);
             // Pillow's fixed point on both sides: the same integers.
             assert_eq!(whole, expected, "{context}");
             assert_eq!(sliced, expected, "{context} in slices");
@@ -248,7 +248,7 @@ fn random_batches_match_the_cpu_reference() {
             let input = rng.f32s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
             let whole = run_batch(gpu, &batch, &input);
-            let sliced = run_in_slices(gpu, &batch, &input, in_offset, out_offset);
+            let sliced = run_in_slices(gpu, &batch, &input, (in_offset, out_offset), &context);
             for (out, how) in [(whole, "whole buffers"), (sliced, "slices")] {
                 let report = compare(&out, &expected);
                 assert!(report.within(1e-4), "{context} in {how}: {report}");
@@ -264,51 +264,31 @@ fn run_in_slices<T: Element>(
     gpu: &common::Gpu,
     batch: &CropBatch,
     input: &[T],
-    in_offset: u64,
-    out_offset: u64,
+    (in_offset, out_offset): (u64, u64),
+    what: &str,
 ) -> Vec<T> {
-    let device = &gpu.context.device;
     let template = batch.template();
     let tail = 64;
-    let mut in_bytes = poison::<T>(in_offset + template.input_bytes() + tail);
-    let source = bytemuck::cast_slice::<T, u8>(input);
-    in_bytes[in_offset as usize..][..source.len()].copy_from_slice(source);
-    let out_len = out_offset + batch.output_bytes() + tail;
-    let mut out_bytes = sentinel(out_len);
-    let region = out_offset as usize..(out_offset + batch.output_bytes()) as usize;
-    out_bytes[region.clone()].copy_from_slice(&poison::<T>(batch.output_bytes()));
-    let upload = |contents: &[u8], usage| {
-        device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("test crop arena"),
-            contents,
-            usage,
-        })
-    };
-    let input_buffer = upload(&in_bytes, wgpu::BufferUsages::STORAGE);
-    let output_buffer = upload(
-        &out_bytes,
-        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    let in_slot = in_offset..in_offset + template.input_bytes();
+    let source = Arena::input::<T>(
+        gpu,
+        in_slot.end + tail,
+        &[(in_slot, bytemuck::cast_slice(input))],
     );
-    let mut encoder = device.create_command_encoder(&Default::default());
+    let out_slot = out_offset..out_offset + batch.output_bytes();
+    let target = Arena::output::<T>(gpu, out_slot.end + tail, &[out_slot]);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
     gpu.resizer
-        .encode_crops_slices(
-            &mut encoder,
-            batch,
-            input_buffer.slice(in_offset..in_offset + template.input_bytes()),
-            output_buffer.slice(region.start as u64..region.end as u64),
-        )
+        .encode_crops_slices(&mut encoder, batch, source.slice(0), target.slice(0))
         .expect("encode_crops_slices");
     gpu.context.queue.submit([encoder.finish()]);
-    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output_buffer, 0..out_len).unwrap();
-    let pattern = sentinel(out_len);
-    assert!(
-        all[..region.start] == pattern[..region.start]
-            && all[region.end..] == pattern[region.end..],
-        "bytes outside the output slice were written"
-    );
     let per_box = template.output_len() / template.batch() as usize;
-    let used = per_box * batch.boxes() as usize * size_of::<T>();
-    bytemuck::pod_collect_to_vec(&all[region.start..region.start + used])
+    let elements = per_box * batch.boxes() as usize;
+    let mut slots = target.read_slots::<T>(gpu, &[elements], what);
+    slots.remove(0)
 }
 
 #[test]

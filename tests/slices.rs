@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::{Gpu, Rng, gpu, poison, sentinel};
-use wgpu::util::DeviceExt;
+use common::{Arena, Gpu, Rng, gpu};
 use wgpu_resize::{
-    Element, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, compare, read_buffer, reference,
+    Element, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, compare, reference,
 };
 
 /// Where a storage binding may start on this device: slices' offsets are multiples of it.
@@ -16,62 +15,37 @@ fn storage_alignment(gpu: &Gpu) -> u64 {
     limits.min_storage_buffer_offset_alignment as u64
 }
 
-/// What one resize into slices left behind: the output slice's elements and the bytes of the
-/// output buffer before and after it.
-struct SliceRun<T> {
-    elements: Vec<T>,
-    before: Vec<u8>,
-    after: Vec<u8>,
-}
-
 /// Resizes `input` placed at `in_offset` of a buffer whose other bytes are poison, into the
-/// poisoned output slice at `out_offset` of a buffer whose other bytes are [`sentinel`].
+/// poisoned output slice at `out_offset` of a buffer whose other bytes are [`Arena::output`]'s
+/// sentinel; asserts that those are unchanged and returns the output slice's elements.
 fn run_in_slices<T: Element>(
     gpu: &Gpu,
     spec: &ResizeSpec,
     input: &[T],
     path: Path,
-    in_offset: u64,
-    out_offset: u64,
-) -> SliceRun<T> {
-    let device = &gpu.context.device;
+    (in_offset, out_offset): (u64, u64),
+    what: &str,
+) -> Vec<T> {
     // Room after each slice too, so that a read or write past its end lands in the buffer.
     let tail = 256;
-    let mut in_bytes = poison::<T>(in_offset + spec.input_bytes() + tail);
-    let tensor = bytemuck::cast_slice::<T, u8>(input);
-    in_bytes[in_offset as usize..][..tensor.len()].copy_from_slice(tensor);
-    let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("test input arena"),
-        contents: &in_bytes,
-        usage: wgpu::BufferUsages::STORAGE,
-    });
-    let out_len = out_offset + spec.output_bytes() + tail;
-    let mut out_bytes = sentinel(out_len);
-    let region = out_offset as usize..(out_offset + spec.output_bytes()) as usize;
-    out_bytes[region.clone()].copy_from_slice(&poison::<T>(spec.output_bytes()));
-    let output_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("test output arena"),
-        contents: &out_bytes,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-    });
-    let mut encoder = device.create_command_encoder(&Default::default());
+    let in_slot = in_offset..in_offset + spec.input_bytes();
+    let source = Arena::input::<T>(
+        gpu,
+        in_slot.end + tail,
+        &[(in_slot, bytemuck::cast_slice(input))],
+    );
+    let out_slot = out_offset..out_offset + spec.output_bytes();
+    let target = Arena::output::<T>(gpu, out_slot.end + tail, &[out_slot]);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
     gpu.resizer
-        .encode_slices(
-            &mut encoder,
-            spec,
-            input_buffer.slice(in_offset..in_offset + spec.input_bytes()),
-            output_buffer.slice(out_offset..out_offset + spec.output_bytes()),
-            path,
-        )
+        .encode_slices(&mut encoder, spec, source.slice(0), target.slice(0), path)
         .expect("encode_slices");
     gpu.context.queue.submit([encoder.finish()]);
-    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output_buffer, 0..out_len).unwrap();
-    let used = spec.output_len() * size_of::<T>();
-    SliceRun {
-        elements: bytemuck::pod_collect_to_vec(&all[region.start..region.start + used]),
-        before: all[..region.start].to_vec(),
-        after: all[region.end..].to_vec(),
-    }
+    let mut slots = target.read_slots::<T>(gpu, &[spec.output_len()], what);
+    slots.remove(0)
 }
 
 /// Every available path of `spec` through slices at a few offsets, against the CPU reference;
@@ -91,22 +65,10 @@ fn check_spec<T: Element + Into<f64>>(
             continue;
         }
         for (in_offset, out_offset) in offsets {
-            let run = run_in_slices(gpu, spec, input, path, in_offset, out_offset);
-            let report = compare(&run.elements, &expected);
-            assert!(
-                report.within(tolerance),
-                "{what} {spec:?} {path} offsets {in_offset}/{out_offset}: {report}"
-            );
-            let out_len = out_offset + spec.output_bytes() + 256;
-            let pattern = sentinel(out_len);
-            assert!(
-                run.before == pattern[..out_offset as usize],
-                "{what} {spec:?} {path}: bytes before the output slice were written"
-            );
-            assert!(
-                run.after == pattern[(out_offset + spec.output_bytes()) as usize..],
-                "{what} {spec:?} {path}: bytes after the output slice were written"
-            );
+            let case = format!("{what} {spec:?} {path} offsets {in_offset}/{out_offset}");
+            let got = run_in_slices(gpu, spec, input, path, (in_offset, out_offset), &case);
+            let report = compare(&got, &expected);
+            assert!(report.within(tolerance), "{case}: {report}");
         }
         ran.push(path);
     }
@@ -174,35 +136,35 @@ fn the_same_buffers_at_new_offsets_get_new_bind_groups() {
         .unwrap();
     let data = Rng::new(7).f32s(spec.input_len());
     let expected = reference::resize(&spec, &data).unwrap();
-    let device = &gpu.context.device;
-    // Two copies of the input, one at 0 and one at `alignment * 2`, and two output slots.
+    // Two copies of the input and two output slots, the second of each at an aligned offset.
     let second_input = spec.input_bytes().next_multiple_of(alignment) + alignment;
-    let mut in_bytes = poison::<f32>(second_input + spec.input_bytes());
-    let tensor = bytemuck::cast_slice::<f32, u8>(&data);
-    in_bytes[..tensor.len()].copy_from_slice(tensor);
-    in_bytes[second_input as usize..][..tensor.len()].copy_from_slice(tensor);
-    let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: None,
-        contents: &in_bytes,
-        usage: wgpu::BufferUsages::STORAGE,
-    });
+    let tensor: &[u8] = bytemuck::cast_slice(&data);
+    let in_slots = [
+        0..spec.input_bytes(),
+        second_input..second_input + spec.input_bytes(),
+    ];
+    let source = Arena::input::<f32>(
+        gpu,
+        in_slots[1].end,
+        &[(in_slots[0].clone(), tensor), (in_slots[1].clone(), tensor)],
+    );
     let second_output = spec.output_bytes().next_multiple_of(alignment);
-    let out_len = second_output + spec.output_bytes();
-    let output = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: None,
-        contents: &poison::<f32>(out_len),
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-    });
+    let out_slots = [
+        0..spec.output_bytes(),
+        second_output..second_output + spec.output_bytes(),
+    ];
+    let target = Arena::output::<f32>(gpu, out_slots[1].end, &out_slots);
     // A resizer of its own: the shared one counts the other tests' bind groups too.
+    let device = &gpu.context.device;
     let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
     let mut encoder = device.create_command_encoder(&Default::default());
-    for (in_at, out_at) in [(0, 0), (second_input, second_output), (0, 0)] {
+    for k in [0, 1, 0] {
         resizer
             .encode_slices(
                 &mut encoder,
                 &spec,
-                input.slice(in_at..in_at + spec.input_bytes()),
-                output.slice(out_at..out_at + spec.output_bytes()),
+                source.slice(k),
+                target.slice(k),
                 Path::Gather,
             )
             .unwrap();
@@ -213,11 +175,11 @@ fn the_same_buffers_at_new_offsets_get_new_bind_groups() {
         2,
         "one bind group per pair of offsets, the first pair's reused"
     );
-    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, &output, 0..out_len).unwrap();
-    for at in [0, second_output as usize] {
-        let got: Vec<f32> = bytemuck::pod_collect_to_vec(&all[at..][..spec.output_len() * 4]);
-        let report = compare(&got, &expected);
-        assert!(report.within(1e-5), "output slot at {at}: {report}");
+    let len = spec.output_len();
+    let slots = target.read_slots::<f32>(gpu, &[len, len], "bind groups per offset");
+    for (k, got) in slots.iter().enumerate() {
+        let report = compare(got, &expected);
+        assert!(report.within(1e-5), "output slot {k}: {report}");
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Rng, gpu, poison, sentinel};
+use common::{Arena, Rng, gpu, poison};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
@@ -34,18 +34,6 @@ fn packed_offsets(sizes: &[u64], alignment: u64) -> (Vec<u64>, u64) {
         at = (at + size).next_multiple_of(alignment) + alignment;
     }
     (offsets, at)
-}
-
-/// The slices of `buffer` that start at `at` and hold `sizes` bytes.
-fn plane_slices<'a>(
-    buffer: &'a wgpu::Buffer,
-    at: &[u64],
-    sizes: &[u64],
-) -> Vec<wgpu::BufferSlice<'a>> {
-    at.iter()
-        .zip(sizes)
-        .map(|(&a, &size)| buffer.slice(a..a + size))
-        .collect()
 }
 
 /// Uploads each plane, records the frame in one call into poisoned outputs, reads them back.
@@ -106,18 +94,22 @@ fn run_frame<T: Element>(
     let out_sizes: Vec<u64> = specs.iter().map(ResizeSpec::output_bytes).collect();
     let (in_at, in_len) = packed_offsets(&in_sizes, alignment);
     let (out_at, out_len) = packed_offsets(&out_sizes, alignment);
-    let mut in_bytes = poison::<T>(in_len);
-    let mut out_bytes = sentinel(out_len);
-    for (i, (spec, plane)) in specs.iter().zip(planes).enumerate() {
-        let bytes = plane_bytes(spec, plane);
-        in_bytes[in_at[i] as usize..][..bytes.len()].copy_from_slice(&bytes);
-        let poisoned = poison::<T>(out_sizes[i]);
-        out_bytes[out_at[i] as usize..][..poisoned.len()].copy_from_slice(&poisoned);
-    }
-    let input = upload(&in_bytes, storage);
-    let output = upload(&out_bytes, readable);
-    let input_planes = plane_slices(&input, &in_at, &in_sizes);
-    let output_planes = plane_slices(&output, &out_at, &out_sizes);
+    let slot = |at: &u64, size: &u64| *at..at + size;
+    let tensors: Vec<(std::ops::Range<u64>, &[u8])> = in_at
+        .iter()
+        .zip(&in_sizes)
+        .zip(planes)
+        .map(|((at, size), plane)| (slot(at, size), bytemuck::cast_slice(plane)))
+        .collect();
+    let source = Arena::input::<T>(gpu, in_len, &tensors);
+    let out_slots: Vec<_> = out_at
+        .iter()
+        .zip(&out_sizes)
+        .map(|(a, s)| slot(a, s))
+        .collect();
+    let target = Arena::output::<T>(gpu, out_len, &out_slots);
+    let input_planes: Vec<_> = (0..specs.len()).map(|k| source.slice(k)).collect();
+    let output_planes: Vec<_> = (0..specs.len()).map(|k| target.slice(k)).collect();
     gpu.resizer
         .encode_video_slices(
             &mut encoder,
@@ -128,29 +120,8 @@ fn run_frame<T: Element>(
         )
         .expect("encode_video_slices");
     queue.submit([encoder.finish()]);
-    let all: Vec<u8> = read_buffer(device, queue, &output, 0..out_len).unwrap();
-    let pattern = sentinel(out_len);
-    let mut outside = 0..out_len as usize;
-    for (i, &at) in out_at.iter().enumerate() {
-        let plane = at as usize..(at + out_sizes[i]) as usize;
-        assert_eq!(
-            all[outside.start..plane.start],
-            pattern[outside.start..plane.start],
-            "{:?}: bytes before output plane {i} were written",
-            video.format
-        );
-        outside.start = plane.end;
-    }
-    assert_eq!(
-        all[outside.clone()],
-        pattern[outside],
-        "bytes after the last plane were written"
-    );
-    specs
-        .iter()
-        .zip(&out_at)
-        .map(|(spec, &at)| read(&output, at, spec))
-        .collect()
+    let elements: Vec<usize> = specs.iter().map(ResizeSpec::output_len).collect();
+    target.read_slots::<T>(gpu, &elements, &format!("{:?} packed", video.format))
 }
 
 #[test]

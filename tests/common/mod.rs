@@ -46,6 +46,94 @@ pub fn sentinel(len: u64) -> Vec<u8> {
     (0..len).map(|i| (i * 37 + 11) as u8).collect()
 }
 
+/// Tensors inside one larger buffer, for the tests of slices (`Resizer::encode_slices` and its
+/// kin): each slot a tensor's bytes, everything else bytes that a correct resize never reads
+/// into its output or writes.
+pub struct Arena {
+    pub buffer: wgpu::Buffer,
+    /// Each tensor's bytes in the buffer.
+    pub slots: Vec<std::ops::Range<u64>>,
+}
+
+impl Arena {
+    /// A source of `len` bytes of `T`'s poison with each tensor's bytes at the start of its
+    /// slot (a slot may be longer: a u8 tensor's is rounded up to a word).
+    pub fn input<T: Element>(
+        gpu: &Gpu,
+        len: u64,
+        tensors: &[(std::ops::Range<u64>, &[u8])],
+    ) -> Arena {
+        let mut bytes = poison::<T>(len);
+        for (slot, tensor) in tensors {
+            bytes[slot.start as usize..][..tensor.len()].copy_from_slice(tensor);
+        }
+        Arena {
+            buffer: upload(gpu, &bytes, wgpu::BufferUsages::STORAGE),
+            slots: tensors.iter().map(|(slot, _)| slot.clone()).collect(),
+        }
+    }
+
+    /// A destination of `len` [`sentinel`] bytes with each slot filled with `T`'s poison, so
+    /// that an unwritten output element and a write outside the slots both show.
+    pub fn output<T: Element>(gpu: &Gpu, len: u64, slots: &[std::ops::Range<u64>]) -> Arena {
+        let mut bytes = sentinel(len);
+        for slot in slots {
+            let range = slot.start as usize..slot.end as usize;
+            bytes[range].copy_from_slice(&poison::<T>(slot.end - slot.start));
+        }
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
+        Arena {
+            buffer: upload(gpu, &bytes, usage),
+            slots: slots.to_vec(),
+        }
+    }
+
+    /// Slot `k` as a slice of the buffer.
+    pub fn slice(&self, k: usize) -> wgpu::BufferSlice<'_> {
+        self.buffer.slice(self.slots[k].clone())
+    }
+
+    /// Reads the buffer back, asserts that every byte outside the slots is still the
+    /// [`sentinel`]'s (`what` names the case) and returns the first `elements[k]` elements of
+    /// each slot.
+    pub fn read_slots<T: Element>(&self, gpu: &Gpu, elements: &[usize], what: &str) -> Vec<Vec<T>> {
+        let len = self.buffer.size();
+        let all: Vec<u8> = read_buffer(
+            &gpu.context.device,
+            &gpu.context.queue,
+            &self.buffer,
+            0..len,
+        )
+        .expect("readback");
+        let pattern = sentinel(len);
+        let inside = |i: usize| self.slots.iter().any(|slot| slot.contains(&(i as u64)));
+        if let Some(i) = (0..all.len()).find(|&i| !inside(i) && all[i] != pattern[i]) {
+            panic!(
+                "{what}: byte {i}, outside every slot {:?}, was written",
+                self.slots
+            );
+        }
+        self.slots
+            .iter()
+            .zip(elements)
+            .map(|(slot, &count)| {
+                let start = slot.start as usize;
+                bytemuck::pod_collect_to_vec(&all[start..start + count * size_of::<T>()])
+            })
+            .collect()
+    }
+}
+
+fn upload(gpu: &Gpu, contents: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    gpu.context
+        .device
+        .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test arena"),
+            contents,
+            usage,
+        })
+}
+
 /// Runs `spec` through [`Resizer::encode`] into an output buffer filled with poison, submits in
 /// the test's own encoder and reads the whole output back.
 pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path: Path) -> Vec<T> {
