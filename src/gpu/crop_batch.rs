@@ -245,7 +245,7 @@ impl Resizer {
                             resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                                 buffer: input.buffer(),
                                 offset: input.offset(),
-                                size: NonZeroU64::new(batch.template.input_bytes()),
+                                size: NonZeroU64::new(input_bytes),
                             }),
                         },
                         wgpu::BindGroupEntry {

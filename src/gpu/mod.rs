@@ -1097,9 +1097,9 @@ const SPLIT_MIN_TAPS_FIXED_POINT: u32 = 80;
 /// groups, one vertical tap and horizontal bands of [`SPLIT_MIN_TAPS`] or more (the separable
 /// path's second pass of a large shrink); f32 and f16 buffers, or any in Pillow's fixed point,
 /// whose integer sums come out the same in any order, from [`SPLIT_MIN_TAPS_FIXED_POINT`] taps
-/// (the first pass of Pillow's horizontal-first order). Not for u8 sums in floats (a tie could round the other way in another order) or
-/// integer weights. 4 lanes, 8 for bands of 64
-/// taps or more. H200, separable µs, the vector gather against 4 / 8 / 16 / 32 / 64 lanes
+/// (the first pass of Pillow's horizontal-first order). Not for u8 sums in floats (a tie could
+/// round the other way in another order) or integer weights. 4 lanes, 8 for bands of 64 taps
+/// or more. H200, separable µs, the vector gather against 4 / 8 / 16 / 32 / 64 lanes
 /// (BENCHMARKS.md tuning log item 81): antialiased bicubic 4K -> 224² (69 taps) 84.5 against
 /// 77.5 / 77.2 / 78.3 / 83.0 / 92.9; lanczos3 (103 taps) 101.8 against 90.6 / 89.2 / 89.0 /
 /// 98.6 / 104.2; 4096² -> 512² lanczos3 (48 taps) 186 against 152 / 153 / 163 / 196 / 240;
@@ -2101,8 +2101,8 @@ mod tests {
 
     /// The split gather takes passes of one vertical tap and horizontal bands of 24 taps or
     /// more, f32 and f16 four-channel groups, or any in Pillow's fixed point from 80 taps; 4
-    /// lanes below 64 taps and 8 from 64; not vertical or two-axis bands, narrower bands, u8 summed in floats,
-    /// strided groups, integer weights or texture ends.
+    /// lanes below 64 taps and 8 from 64; not vertical or two-axis bands, narrower bands, u8
+    /// summed in floats, strided groups, integer weights or texture ends.
     #[test]
     fn split_gather_where_it_serves() {
         use crate::spec::Layout::{Nchw, Nhwc};
@@ -2164,8 +2164,8 @@ mod tests {
     }
 
     /// The wide gather takes RGBA u8 enlargements by 2 or more in integer lanes with one or two
-    /// taps per axis, output widths that are multiples of 4 and at least 2^16 invocations of 4 rows,
-    /// with up to 16 rows while 2^16 remain; everything else keeps its kernel.
+    /// taps per axis, output widths that are multiples of 4 and at least 2^16 invocations of 4
+    /// rows, with up to 16 rows while 2^16 remain; everything else keeps its kernel.
     #[test]
     fn wide_gather_where_it_serves_and_pays() {
         use crate::spec::Layout::{Nchw, Nhwc};
