@@ -937,19 +937,13 @@ fn long_row_blocks_match_the_reference() {
     assert_paths_match_reference(gpu, &f16s, &data, &[Path::Gather], 2e-3, "f16");
 }
 
-/// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
-/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch;
-/// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along
-/// the other; and crops whose outputs partly fall outside the input along y, x or both and take
-/// the extrapolation value, bilinear and nearest. Exact against the reference into poisoned
-/// buffers, on the gather and the measured choice; random bytes, all 255 and stripes of 0 and
-/// 255.
-/// Passes of one vertical tap and horizontal bands of 32 taps or more (the separable path's
+/// Passes of one vertical tap and horizontal bands of 24 taps or more (the separable path's
 /// second pass of a large shrink, or a resize along x alone) take the split gather: every
 /// output's band summed by 4 lanes (8 from 64 taps) and added in workgroup memory. Against the
 /// reference into poisoned buffers: bands of 24 to 64 taps and wider, row widths that leave a
 /// workgroup's last outputs past the row, two channel groups, a batch, crops whose outputs lie
-/// outside the input along either axis, linear light, f32 and f16.
+/// outside the input along either axis, linear light, f32 and f16; and Pillow's RGBA u8
+/// presets in fixed point (bands of 80 taps or more), exact.
 #[test]
 fn split_bands_match_the_reference() {
     use wgpu_resize::presets::{self, PillowFilter};
@@ -1116,6 +1110,13 @@ fn split_bands_match_the_reference() {
     }
 }
 
+/// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
+/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch;
+/// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along
+/// the other; and crops whose outputs partly fall outside the input along y, x or both and take
+/// the extrapolation value, bilinear and nearest. Exact against the reference into poisoned
+/// buffers, on the gather and the measured choice; random bytes, all 255 and stripes of 0 and
+/// 255.
 #[test]
 fn wide_gather_matches_the_reference() {
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
