@@ -268,15 +268,12 @@ fn run_in_slices<T: Element>(
     what: &str,
 ) -> Vec<T> {
     let template = batch.template();
-    let tail = 64;
-    let in_slot = in_offset..in_offset + template.input_bytes();
-    let source = Arena::input::<T>(
+    let (source, target) = Arena::pair(
         gpu,
-        in_slot.end + tail,
-        &[(in_slot, bytemuck::cast_slice(input))],
+        input,
+        (in_offset, template.input_bytes()),
+        (out_offset, batch.output_bytes()),
     );
-    let out_slot = out_offset..out_offset + batch.output_bytes();
-    let target = Arena::output::<T>(gpu, out_slot.end + tail, &[out_slot]);
     let mut encoder = gpu
         .context
         .device

@@ -26,16 +26,12 @@ fn run_in_slices<T: Element>(
     (in_offset, out_offset): (u64, u64),
     what: &str,
 ) -> Vec<T> {
-    // Room after each slice too, so that a read or write past its end lands in the buffer.
-    let tail = 256;
-    let in_slot = in_offset..in_offset + spec.input_bytes();
-    let source = Arena::input::<T>(
+    let (source, target) = Arena::pair(
         gpu,
-        in_slot.end + tail,
-        &[(in_slot, bytemuck::cast_slice(input))],
+        input,
+        (in_offset, spec.input_bytes()),
+        (out_offset, spec.output_bytes()),
     );
-    let out_slot = out_offset..out_offset + spec.output_bytes();
-    let target = Arena::output::<T>(gpu, out_slot.end + tail, &[out_slot]);
     let mut encoder = gpu
         .context
         .device

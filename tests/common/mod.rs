@@ -88,6 +88,24 @@ impl Arena {
         }
     }
 
+    /// One tensor of `T` in a source slot of `input_bytes` at `in_offset`, and a destination
+    /// with one slot of `output_bytes` at `out_offset`; 256 bytes follow each slot, so that a
+    /// read or write past a slot's end lands inside the buffer.
+    pub fn pair<T: Element>(
+        gpu: &Gpu,
+        input: &[T],
+        (in_offset, input_bytes): (u64, u64),
+        (out_offset, output_bytes): (u64, u64),
+    ) -> (Arena, Arena) {
+        let tail = 256;
+        let in_slot = in_offset..in_offset + input_bytes;
+        let tensor = bytemuck::cast_slice(input);
+        let source = Arena::input::<T>(gpu, in_slot.end + tail, &[(in_slot, tensor)]);
+        let out_slot = out_offset..out_offset + output_bytes;
+        let target = Arena::output::<T>(gpu, out_slot.end + tail, &[out_slot]);
+        (source, target)
+    }
+
     /// Slot `k` as a slice of the buffer.
     pub fn slice(&self, k: usize) -> wgpu::BufferSlice<'_> {
         self.buffer.slice(self.slots[k].clone())
