@@ -1110,6 +1110,63 @@ fn split_bands_match_the_reference() {
     }
 }
 
+/// Bilinear and nearest passes whose tables follow the coordinate mapping exactly (the dyadic
+/// ratios: x2, x4, x0.5, x0.25, x1.5 shrinks, aligned corners of such ratios) compute their
+/// taps (`wgsl/gather_computed.wgsl`). Against the reference into poisoned buffers, on seeded
+/// random sizes: f32 and f16, one and two channel groups, batches, nearest rules along one axis
+/// or both, linear light and premultiplied alpha; and sizes whose ratios do not fit beside
+/// them, which keep their tables.
+#[test]
+fn computed_taps_match_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("computed taps") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let mut rng = Rng::new(0xc0de);
+    // Output length from input length: enlarging by 2 and 4, shrinking by 2, 4 and 1.5, and
+    // one ratio that does not fit (x1.5 enlargement: coordinates of 2/3).
+    let scales: [fn(u32) -> u32; 6] = [
+        |n| 2 * n,
+        |n| 4 * n,
+        |n| n.div_ceil(2),
+        |n| n.div_ceil(4),
+        |n| (2 * n).div_ceil(3),
+        |n| 3 * n / 2,
+    ];
+    let nearest = [NearestRule::TorchLegacy, NearestRule::TorchExact];
+    for k in 0..24u64 {
+        let (h, w) = (rng.range(2, 40), rng.range(2, 40));
+        let (sy, sx) = (rng.range(0, 5) as usize, rng.range(0, 5) as usize);
+        let output = Size2::new(scales[sy](h).max(1), scales[sx](w).max(1));
+        let axis = |rule: u32| match rule {
+            0 | 1 => AxisResample::default().with_filter(Filter::Nearest(nearest[rule as usize])),
+            2 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
+            _ => AxisResample::default(),
+        };
+        let channels = [4, 8][k as usize % 2];
+        let builder = ResizeSpec::builder(Size2::new(h, w), output)
+            .y_axis(axis(rng.range(0, 5)))
+            .x_axis(axis(rng.range(0, 5)))
+            .batch(rng.range(1, 3))
+            .channels(channels)
+            .linear_light(k % 5 == 3)
+            .premultiplied_alpha(k % 7 == 4 && channels == 4);
+        let what = format!("computed taps case {k}");
+        // Values in 0.1..0.9: colour in and out of linear light, alpha that divides well.
+        let spec = builder.build().unwrap();
+        let data: Vec<f32> = Rng::new(k)
+            .f32s(spec.input_len())
+            .into_iter()
+            .map(|v| 0.5 + 0.4 * v)
+            .collect();
+        assert_paths_match_reference(gpu, &spec, &data, &paths, TOLERANCE, &what);
+        let spec = builder.element(ElementType::F16).build().unwrap();
+        let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
+        assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
+    }
+}
+
 /// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
 /// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch;
 /// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along

@@ -41,6 +41,15 @@ struct Params {
     y_start_add: i32,
     y_start_div: u32,
     y_start_last: u32,
+    // Each axis's band as the source coordinate max(a * i + b, 0) and the largest first input,
+    // where the kernel computes its taps (gather_computed.wgsl; src/gpu/computed_taps.rs).
+    y_tap_a: f32,
+    y_tap_b: f32,
+    y_tap_last: u32,
+    x_tap_a: f32,
+    x_tap_b: f32,
+    x_tap_last: u32,
+    padding: vec2<u32>,
 }
 
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so

@@ -2,6 +2,7 @@
 //! the caller's command encoder.
 
 mod blocking;
+mod computed_taps;
 mod crop_batch;
 mod params;
 mod planner;
@@ -24,6 +25,7 @@ use crate::error::ResizeError;
 use crate::plan::{self, PassOrder, Path, Plan};
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
+use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
 use params::{
     PassColor, PassParams, PassShape, WeightForm, check_grid, dispatch_grid, pack_tables,
@@ -714,6 +716,16 @@ impl Resizer {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
+        // Bilinear and nearest passes whose tables follow the coordinate mapping compute their
+        // taps where that serves and pays (src/gpu/computed_taps.rs).
+        let computed: Vec<Option<[TapFormula; 2]>> = passes
+            .iter()
+            .zip(&mut launches)
+            .map(|((shape, ..), launch)| {
+                let (y, x) = (&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
+                computed_taps::choose(launch, (y, x), chosen_features, textures)
+            })
+            .collect();
         // The vector gather computes its vertical band starts where a formula gives them all
         // and that pays.
         let y_starts: Vec<Option<ArithmeticStarts>> = passes
@@ -817,13 +829,17 @@ impl Resizer {
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
-                .zip(y_starts)
+                .zip(y_starts.into_iter().zip(computed))
                 .map(
-                    |((((mut shape, src, dst, _, _), (pipeline, layout)), launch), y_starts)| {
+                    |(
+                        (((mut shape, src, dst, _, _), (pipeline, layout)), launch),
+                        (y_starts, computed),
+                    )| {
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
                         let params = PassParams::new(spec, &shape, launch.row_stride)
-                            .with_y_starts(y_starts);
+                            .with_y_starts(y_starts)
+                            .with_computed_taps(computed);
                         let params =
                             self.device
                                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -6,6 +6,7 @@ use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
+use super::computed_taps::TapFormula;
 use super::shaders::FusedTile;
 use super::starts::ArithmeticStarts;
 
@@ -44,6 +45,16 @@ pub(crate) struct PassParams {
     pub y_start_add: i32,
     pub y_start_div: u32,
     pub y_start_last: u32,
+    /// Each axis's band formula where the kernel computes its taps (see [`TapFormula`]): the
+    /// source coordinate `max(a·i + b, 0)` and the largest first input; 0 otherwise.
+    pub y_tap_a: f32,
+    pub y_tap_b: f32,
+    pub y_tap_last: u32,
+    pub x_tap_a: f32,
+    pub x_tap_b: f32,
+    pub x_tap_last: u32,
+    /// A uniform block is a multiple of 16 bytes.
+    pub padding: [u32; 2],
 }
 
 const COLOR_DECODE_SRGB: u32 = 1;
@@ -253,6 +264,13 @@ impl PassParams {
             y_start_add: 0,
             y_start_div: 1,
             y_start_last: 0,
+            y_tap_a: 0.0,
+            y_tap_b: 0.0,
+            y_tap_last: 0,
+            x_tap_a: 0.0,
+            x_tap_b: 0.0,
+            x_tap_last: 0,
+            padding: [0; 2],
         }
     }
 
@@ -266,6 +284,22 @@ impl PassParams {
             y_start_add: formula.add,
             y_start_div: formula.div,
             y_start_last: formula.last,
+            ..self
+        }
+    }
+
+    /// The same parameters with both axes' taps computed by `formulas` (y, x), if any.
+    pub(crate) fn with_computed_taps(self, formulas: Option<[TapFormula; 2]>) -> Self {
+        let Some([y, x]) = formulas else {
+            return self;
+        };
+        PassParams {
+            y_tap_a: y.a,
+            y_tap_b: y.b,
+            y_tap_last: y.last,
+            x_tap_a: x.a,
+            x_tap_b: x.b,
+            x_tap_last: x.last,
             ..self
         }
     }
@@ -306,8 +340,8 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct_size() {
-        // 28 four-byte fields; a uniform block must be a multiple of 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 112);
+        // 36 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 144);
     }
 
     #[test]

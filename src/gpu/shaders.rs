@@ -25,6 +25,7 @@ const GATHER_QUAD: &str = include_str!("../../wgsl/gather_quad.wgsl");
 const GATHER_STAGED: &str = include_str!("../../wgsl/gather_staged.wgsl");
 const GATHER_WIDE_U8: &str = include_str!("../../wgsl/gather_wide_u8.wgsl");
 const GATHER_SPLIT: &str = include_str!("../../wgsl/gather_split.wgsl");
+const GATHER_COMPUTED: &str = include_str!("../../wgsl/gather_computed.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -320,6 +321,29 @@ impl Kernel {
                 },
             });
         }
+        // The computed taps, f32 and f16 both ways, one or two taps per axis, with and without
+        // colour and WGSL's f16.
+        for (k, (src, dst)) in floats
+            .into_iter()
+            .flat_map(|src| floats.map(|dst| (src, dst)))
+            .enumerate()
+        {
+            all.push(Kernel {
+                variant: KernelVariant::GatherComputed {
+                    src,
+                    dst,
+                    taps_y: [2, 1, 2, 1][k],
+                    taps_x: [2, 2, 1, 1][k],
+                },
+                features: KernelFeatures {
+                    color: k % 2 == 0,
+                    native_f16: k >= 2,
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -420,6 +444,7 @@ impl Kernel {
             }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::GatherSplit { .. } => GATHER_SPLIT,
+            KernelVariant::GatherComputed { .. } => GATHER_COMPUTED,
             KernelVariant::Fused { .. } => FUSED_TILED,
             // Textures are read and written by the vector kernels only.
             KernelVariant::Gather { .. } => {
@@ -449,7 +474,9 @@ impl Kernel {
         };
         // The vector gather's integer lanes read and write u8 buffers only.
         let lanes = match self.variant {
-            KernelVariant::Fused { .. } | KernelVariant::GatherSplit { .. } => String::new(),
+            KernelVariant::Fused { .. }
+            | KernelVariant::GatherSplit { .. }
+            | KernelVariant::GatherComputed { .. } => String::new(),
             _ if u8_buffer && dst == ElementType::U8 && features.texture_target.is_none() => {
                 [LANES_U8, LANES_U8_STORE].join("\n")
             }
@@ -597,6 +624,20 @@ pub enum KernelVariant {
         dst: ElementType,
         /// Lanes per output, a power of two dividing [`SPLIT_GROUP`] (4 or 8).
         split: u32,
+    },
+    /// One output's four-channel group per invocation, its one or two taps per axis computed
+    /// from the output's position rather than read from the table: bilinear and nearest passes
+    /// whose tables follow the coordinate mapping exactly, f32 and f16, NHWC with channels % 4
+    /// == 0 (`wgsl/gather_computed.wgsl`, `src/gpu/computed_taps.rs`).
+    GatherComputed {
+        /// Element type read.
+        src: ElementType,
+        /// Element type written.
+        dst: ElementType,
+        /// Taps along y, 1 or 2.
+        taps_y: u32,
+        /// Taps along x, 1 or 2.
+        taps_x: u32,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
@@ -923,6 +964,16 @@ impl KernelVariant {
                 src.name(),
                 dst.name()
             ),
+            KernelVariant::GatherComputed {
+                src,
+                dst,
+                taps_y,
+                taps_x,
+            } => format!(
+                "wgpu-resize gather computed taps {}->{} taps {taps_y}x{taps_x}",
+                src.name(),
+                dst.name()
+            ),
             KernelVariant::Fused {
                 src,
                 dst,
@@ -950,6 +1001,7 @@ impl KernelVariant {
             | KernelVariant::GatherQuad { src, .. }
             | KernelVariant::GatherStaged { src, .. }
             | KernelVariant::GatherSplit { src, .. }
+            | KernelVariant::GatherComputed { src, .. }
             | KernelVariant::Fused { src, .. } => src,
             KernelVariant::GatherWide { .. } => ElementType::U8,
         }
@@ -963,6 +1015,7 @@ impl KernelVariant {
             | KernelVariant::GatherQuad { dst, .. }
             | KernelVariant::GatherStaged { dst, .. }
             | KernelVariant::GatherSplit { dst, .. }
+            | KernelVariant::GatherComputed { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
             KernelVariant::GatherWide { .. } => ElementType::U8,
         }
@@ -1037,6 +1090,15 @@ impl KernelVariant {
                 ("OUTPUTS", (SPLIT_GROUP / split) as f64),
                 ("SLOTS", SPLIT_GROUP as f64),
             ],
+            KernelVariant::GatherComputed { taps_y, taps_x, .. } => {
+                let work = Vec4Shape::default();
+                vec![
+                    ("TAPS_Y", taps_y as f64),
+                    ("TAPS_X", taps_x as f64),
+                    ("GROUP_X", work.group_x as f64),
+                    ("GROUP_Y", work.group_y as f64),
+                ]
+            }
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
@@ -1072,7 +1134,8 @@ impl KernelVariant {
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
             | KernelVariant::GatherWide { .. }
-            | KernelVariant::GatherSplit { .. } => false,
+            | KernelVariant::GatherSplit { .. }
+            | KernelVariant::GatherComputed { .. } => false,
             KernelVariant::Fused { .. } => true,
         }
     }
