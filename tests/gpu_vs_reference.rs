@@ -1113,7 +1113,7 @@ fn split_bands_match_the_reference() {
 /// Bilinear and nearest passes whose tables follow the coordinate mapping exactly (the dyadic
 /// ratios: x2, x4, x0.5, x0.25, x1.5 shrinks, aligned corners of such ratios) compute their
 /// taps (`wgsl/gather_computed.wgsl`). Against the reference into poisoned buffers, on seeded
-/// random sizes: f32 and f16, one and two channel groups, batches, nearest rules along one axis
+/// random sizes: f32 and f16, one to three channel groups, batches, nearest rules along one axis
 /// or both, linear light and premultiplied alpha; and sizes whose ratios do not fit beside
 /// them, which keep their tables.
 #[test]
@@ -1122,7 +1122,8 @@ fn computed_taps_match_the_reference() {
     let Some(gpu) = gpu("computed taps") else {
         return;
     };
-    let paths = [Path::Gather, Path::Auto];
+    // The separable path's passes take them too: one axis is the identity, which fits.
+    let paths = [Path::Gather, Path::Separable, Path::Auto];
     let mut rng = Rng::new(0xc0de);
     // Output length from input length: enlarging by 2 and 4, shrinking by 2, 4 and 1.5, and
     // one ratio that does not fit (x1.5 enlargement: coordinates of 2/3).
@@ -1144,7 +1145,7 @@ fn computed_taps_match_the_reference() {
             2 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
             _ => AxisResample::default(),
         };
-        let channels = [4, 8][k as usize % 2];
+        let channels = [4, 8, 12][k as usize % 3];
         let builder = ResizeSpec::builder(Size2::new(h, w), output)
             .y_axis(axis(rng.range(0, 5)))
             .x_axis(axis(rng.range(0, 5)))

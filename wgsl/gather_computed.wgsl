@@ -15,6 +15,8 @@ override TAPS_Y: u32 = 2u;
 override TAPS_X: u32 = 2u;
 override GROUP_X: u32 = 64u;
 override GROUP_Y: u32 = 4u;
+// Four-channel groups per pixel: the channel count over 4.
+override GROUPS: u32 = 1u;
 
 // One output's band along an axis: its first input, and the weight of the second tap (the
 // first's is one minus it).
@@ -52,27 +54,25 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if x >= p.out_w || y >= p.out_h {
         return;
     }
-    // The grid's third dimension is images times channel groups; most tensors have one group.
-    let groups_per_pixel = p.channels / 4u;
-    var n = gid.z;
-    var first_channel = 0u;
-    if groups_per_pixel > 1u {
-        n = gid.z / groups_per_pixel;
-        first_channel = (gid.z % groups_per_pixel) * 4u;
-    }
+    // The grid's third dimension is images times channel groups. GROUPS is a pipeline constant,
+    // so that for one group (RGBA) the decoding and the group's offsets fold away: on an H200 the
+    // run-time channel count's arithmetic cost the x0.5 shrink of 768x1280 0.1 to 0.2 µs of 7.7
+    // (BENCHMARKS.md tuning log item 85).
+    let n = gid.z / GROUPS;
+    let group = gid.z % GROUPS;
     let bx = computed_band(x, p.x_tap_a, p.x_tap_b, p.x_tap_last);
     let by = computed_band(y, p.y_tap_a, p.y_tap_b, p.y_tap_last);
+    // NHWC with four-channel groups: a pixel is GROUPS vectors, a row `src_y / 4` of them.
     let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
-    let top = (n * p.src_n + first_channel * p.src_c) / 4u + by.first * sy + bx.first * sx;
+    let top = n * (p.src_n / 4u) + by.first * sy + bx.first * GROUPS + group;
     var acc: vec4<f32>;
     if TAPS_Y == 1u {
-        acc = row_taps(top, sx, bx);
+        acc = row_taps(top, GROUPS, bx);
     } else {
         acc = vec4<f32>(0.0);
-        acc += (1.0 - by.second_weight) * row_taps(top, sx, bx);
-        acc += by.second_weight * row_taps(top + sy, sx, bx);
+        acc += (1.0 - by.second_weight) * row_taps(top, GROUPS, bx);
+        acc += by.second_weight * row_taps(top + sy, GROUPS, bx);
     }
-    let at = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c + y * p.dst_y) / 4u;
+    let at = n * (p.dst_n / 4u) + y * (p.dst_y / 4u) + x * GROUPS + group;
     store4v(at, finish4(acc));
 }

@@ -138,6 +138,7 @@ impl TapFormula {
 /// gain nothing ([`ENLARGING_MAX_INVOCATIONS`]).
 pub(crate) fn choose(
     launch: &mut Launch,
+    channels: u32,
     (y, x): (&AxisWeights, &AxisWeights),
     features: KernelFeatures,
     textures: bool,
@@ -167,6 +168,7 @@ pub(crate) fn choose(
         dst,
         taps_y: y.taps(),
         taps_x: x.taps(),
+        groups: channels / 4,
     };
     launch.workgroups = (
         x.output_len().div_ceil(work.group_x),
@@ -257,7 +259,7 @@ mod tests {
         };
         let (e, limits) = (spec.element(), wgpu::Limits::default());
         let mut launch = Launch::choose(spec, &shape, e, e, features, &limits);
-        let formulas = choose(&mut launch, (&y, &x), features, textures);
+        let formulas = choose(&mut launch, spec.channels(), (&y, &x), features, textures);
         let computed = matches!(launch.variant, KernelVariant::GatherComputed { .. });
         assert_eq!(formulas.is_some(), computed, "{spec:?}");
         launch
@@ -284,9 +286,12 @@ mod tests {
         let grid = |s: &ResizeSpec, features| {
             let launch = chosen(s, features, false);
             match launch.variant {
-                KernelVariant::GatherComputed { taps_y, taps_x, .. } => {
-                    Some((taps_y, taps_x, launch.workgroups))
-                }
+                KernelVariant::GatherComputed {
+                    taps_y,
+                    taps_x,
+                    groups,
+                    ..
+                } => Some((taps_y, taps_x, groups, launch.workgroups)),
                 _ => None,
             }
         };
@@ -294,24 +299,24 @@ mod tests {
         // is too many), an 8-channel x0.25 in f16.
         assert_eq!(
             grid(&spec((768, 1280), (384, 640), 4, f32s), plain),
-            Some((2, 2, (10, 96, 2)))
+            Some((2, 2, 1, (10, 96, 2)))
         );
         let single = ResizeSpec::builder(Size2::new(384, 640), Size2::new(768, 1280))
             .channels(4)
             .build()
             .unwrap();
-        assert_eq!(grid(&single, plain), Some((2, 2, (20, 192, 1))));
+        assert_eq!(grid(&single, plain), Some((2, 2, 1, (20, 192, 1))));
         assert_eq!(grid(&spec((384, 640), (768, 1280), 4, f32s), plain), None);
         assert_eq!(
             grid(&spec((768, 1280), (192, 320), 8, f16s), plain),
-            Some((2, 2, (5, 48, 4)))
+            Some((2, 2, 2, (5, 48, 4)))
         );
         let nearest = ResizeSpec::builder(Size2::new(100, 60), Size2::new(50, 120))
             .filter(Filter::Nearest(NearestRule::TorchExact))
             .channels(4)
             .build()
             .unwrap();
-        assert_eq!(grid(&nearest, plain), Some((1, 1, (2, 13, 1))));
+        assert_eq!(grid(&nearest, plain), Some((1, 1, 1, (2, 13, 1))));
         // Kept on their kernels.
         let nchw = spec((768, 1280), (384, 640), 4, f32s)
             .to_builder()

@@ -334,6 +334,7 @@ impl Kernel {
                     dst,
                     taps_y: [2, 1, 2, 1][k],
                     taps_x: [2, 2, 1, 1][k],
+                    groups: [1, 2, 1, 3][k],
                 },
                 features: KernelFeatures {
                     color: k % 2 == 0,
@@ -638,6 +639,8 @@ pub enum KernelVariant {
         taps_y: u32,
         /// Taps along x, 1 or 2.
         taps_x: u32,
+        /// Four-channel groups per pixel (the channel count over 4).
+        groups: u32,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
@@ -969,8 +972,9 @@ impl KernelVariant {
                 dst,
                 taps_y,
                 taps_x,
+                groups,
             } => format!(
-                "wgpu-resize gather computed taps {}->{} taps {taps_y}x{taps_x}",
+                "wgpu-resize gather computed taps {}->{} taps {taps_y}x{taps_x} groups {groups}",
                 src.name(),
                 dst.name()
             ),
@@ -1090,11 +1094,17 @@ impl KernelVariant {
                 ("OUTPUTS", (SPLIT_GROUP / split) as f64),
                 ("SLOTS", SPLIT_GROUP as f64),
             ],
-            KernelVariant::GatherComputed { taps_y, taps_x, .. } => {
+            KernelVariant::GatherComputed {
+                taps_y,
+                taps_x,
+                groups,
+                ..
+            } => {
                 let work = Vec4Shape::default();
                 vec![
                     ("TAPS_Y", taps_y as f64),
                     ("TAPS_X", taps_x as f64),
+                    ("GROUPS", groups as f64),
                     ("GROUP_X", work.group_x as f64),
                     ("GROUP_Y", work.group_y as f64),
                 ]
