@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command on the GPU machine: wgresize's bench and PyTorch's F.interpolate on the same shapes,
 # same machine, same moment; both as JSON under $OUT (or ./bench-out), plus the joined table.
-# Expects a release binary at target/release/wgresize and, on a machine without a Vulkan loader,
+# Expects a release binary at target/release/wgresize (and, for the plain-kernel baseline,
+# target/release/examples/plain_gather) and, on a machine without a Vulkan loader,
 # the loader packages in .gl/ (see ../shared/gpu/README.md).
 set -euo pipefail
 out="${OUT:-bench-out}"
@@ -19,6 +20,12 @@ python3 scripts/torch_peer.py > "$out/torch.json"
 WGPU_BACKEND=vulkan "$bin" bench --extended --json --no-tune-cache \
     --plot "$out/bench.svg" --peer "$out/torch.json" --copy-rate 4.18e12 > "$out/wgresize.json"
 python3 scripts/compare_bench.py "$out/wgresize.json" "$out/torch.json" | tee "$out/table.md"
+# The plain kernel the targets were set against, beside the library's gather, where its example
+# was built (`cargo build --release --example plain_gather`).
+plain=target/release/examples/plain_gather
+if [ -x "$plain" ]; then
+    WGPU_BACKEND=vulkan "$plain" --json "$out/plain.json" | tee "$out/plain.txt"
+fi
 WGPU_BACKEND=vulkan "$bin" bench --texture --no-tune-cache | tee "$out/texture.txt"
 if [ "${SWEEP:-1}" = 1 ]; then
     WGPU_BACKEND=vulkan "$bin" bench --sweep --json --no-tune-cache > "$out/sweep.json"

@@ -84,14 +84,49 @@ pub fn time_resize(
     output: &wgpu::Buffer,
     method: TimingMethod,
     budget_seconds: f64,
-    (min_samples, max_samples): (usize, usize),
+    samples: (usize, usize),
 ) -> Result<Samples, ResizeError> {
-    let device = resizer.device();
-    let queue = resizer.queue();
+    time_recorded(
+        resizer.device(),
+        resizer.queue(),
+        method,
+        budget_seconds,
+        samples,
+        |encoder, slots| {
+            resizer
+                .encode_inner(
+                    encoder,
+                    spec,
+                    input.slice(..),
+                    output.slice(..),
+                    path,
+                    slots,
+                )
+                .map(|_| ())
+        },
+    )
+}
+
+/// Times whatever `record` records, as [`time_resize`] times a resize: `record` records one
+/// run into the encoder it is given, with its first pass writing the beginning timestamp and
+/// its last pass the end one where it is given [`TimestampSlots`] (none for the untimed runs).
+/// The same pre-roll and batches as the library's own timings, so that a kernel outside the
+/// library (a baseline to compare with) is timed exactly as the library is.
+pub fn time_recorded(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    method: TimingMethod,
+    budget_seconds: f64,
+    (min_samples, max_samples): (usize, usize),
+    mut record: impl FnMut(
+        &mut wgpu::CommandEncoder,
+        Option<TimestampSlots<'_>>,
+    ) -> Result<(), ResizeError>,
+) -> Result<Samples, ResizeError> {
     // Warm-up: builds pipelines, uploads tables, and measures roughly how long a run takes.
     let start = Instant::now();
     let mut encoder = device.create_command_encoder(&Default::default());
-    resizer.encode(&mut encoder, spec, input, output, path)?;
+    record(&mut encoder, None)?;
     queue.submit([encoder.finish()]);
     wait(device)?;
     let rough = start.elapsed().as_secs_f64().max(1e-6);
@@ -102,7 +137,7 @@ pub fn time_resize(
             let mut micros = Vec::with_capacity(count);
             for _ in 0..count {
                 let mut encoder = device.create_command_encoder(&Default::default());
-                resizer.encode(&mut encoder, spec, input, output, path)?;
+                record(&mut encoder, None)?;
                 let start = Instant::now();
                 queue.submit([encoder.finish()]);
                 wait(device)?;
@@ -122,7 +157,7 @@ pub fn time_resize(
             loop {
                 let mut encoder = device.create_command_encoder(&Default::default());
                 for _ in 0..count {
-                    resizer.encode(&mut encoder, spec, input, output, path)?;
+                    record(&mut encoder, None)?;
                 }
                 queue.submit([encoder.finish()]);
                 if pre_roll.elapsed().as_secs_f64() >= PRE_ROLL_SECONDS {
@@ -148,14 +183,7 @@ pub fn time_resize(
                     query_set: &query_set,
                     begin: 2 * k,
                 };
-                resizer.encode_inner(
-                    &mut encoder,
-                    spec,
-                    input.slice(..),
-                    output.slice(..),
-                    path,
-                    Some(slots),
-                )?;
+                record(&mut encoder, Some(slots))?;
             }
             encoder.resolve_query_set(&query_set, 0..queries, &resolve, 0);
             queue.submit([encoder.finish()]);

@@ -80,6 +80,60 @@ fn timestamps_when_the_adapter_has_them() {
     bench_small(&context, TimingMethod::Timestamp);
 }
 
+/// `time_recorded` times what its closure records, as `time_resize` times a resize: untimed
+/// runs without slots first (the warm-up and the pre-roll), then one run per sample, each given
+/// its own pair of timestamp slots in order; the samples are that many finite durations, and an
+/// error from the closure is returned.
+#[test]
+fn time_recorded_gives_each_timed_run_its_slots() {
+    use wgpu_resize::ResizeError;
+    use wgpu_resize::timing::time_recorded;
+    let Some(context) = context(wgpu::Features::empty()) else {
+        return;
+    };
+    let (device, queue) = (&context.device, &context.queue);
+    let method = TimingMethod::for_device(device);
+    let mut untimed = 0;
+    let mut slots_seen = Vec::new();
+    let samples = time_recorded(device, queue, method, 0.0, (5, 8), |encoder, slots| {
+        match slots {
+            Some(slots) => slots_seen.push(slots.begin),
+            None => untimed += 1,
+        }
+        // An empty pass: what is timed is the pass itself.
+        encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("timed nothing"),
+            timestamp_writes: slots.map(|s| s.whole_pass()),
+        });
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(samples.method, method);
+    assert_eq!(
+        samples.micros.len(),
+        5,
+        "the least samples, for a budget of 0"
+    );
+    assert!(samples.micros.iter().all(|t| t.is_finite() && *t >= 0.0));
+    match method {
+        TimingMethod::Timestamp => {
+            assert_eq!(slots_seen, [0, 2, 4, 6, 8]);
+            assert!(
+                untimed >= 1 + 5,
+                "the warm-up and at least one pre-roll batch"
+            );
+        }
+        TimingMethod::Wall => {
+            assert!(slots_seen.is_empty());
+            assert_eq!(untimed, 1 + 5);
+        }
+    }
+    let failed = time_recorded(device, queue, method, 0.0, (5, 8), |_, _| {
+        Err(ResizeError::Gpu("recording failed".into()))
+    });
+    assert!(matches!(failed, Err(ResizeError::Gpu(why)) if why == "recording failed"));
+}
+
 #[test]
 fn median_of_even_and_odd_counts() {
     use wgpu_resize::timing::median;

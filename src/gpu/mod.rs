@@ -138,11 +138,25 @@ pub struct ResizerStats {
     pub scratch_buffers: usize,
 }
 
-/// Two timestamp query slots around one recorded resize (begin, end).
-#[derive(Clone, Copy)]
-pub(crate) struct TimestampSlots<'a> {
+/// Two timestamp query slots around one recorded run (see [`crate::timing::time_recorded`]):
+/// the beginning of its first pass writes `begin`, the end of its last pass `begin + 1`.
+#[derive(Clone, Copy, Debug)]
+pub struct TimestampSlots<'a> {
+    /// The query set holding both slots.
     pub query_set: &'a wgpu::QuerySet,
+    /// The beginning's slot; the end's is the next.
     pub begin: u32,
+}
+
+impl<'a> TimestampSlots<'a> {
+    /// The writes of a compute pass that is both the first and the last of its run.
+    pub fn whole_pass(self) -> wgpu::ComputePassTimestampWrites<'a> {
+        wgpu::ComputePassTimestampWrites {
+            query_set: self.query_set,
+            beginning_of_pass_write_index: Some(self.begin),
+            end_of_pass_write_index: Some(self.begin + 1),
+        }
+    }
 }
 
 impl Resizer {
