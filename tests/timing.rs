@@ -118,10 +118,8 @@ fn time_recorded_gives_each_timed_run_its_slots() {
     match method {
         TimingMethod::Timestamp => {
             assert_eq!(slots_seen, [0, 2, 4, 6, 8]);
-            assert!(
-                untimed >= 1 + 5,
-                "the warm-up and at least one pre-roll batch"
-            );
+            // The warm-up and at least one pre-roll batch of five.
+            assert!(untimed > 5, "{untimed} untimed runs");
         }
         TimingMethod::Wall => {
             assert!(slots_seen.is_empty());
