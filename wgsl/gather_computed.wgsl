@@ -3,7 +3,8 @@
 // mapping exactly. The vector gather reads each output's band from the weight table, a load
 // whose result the input loads wait for; here the band comes from arithmetic on the output's
 // position, so the input loads issue at once. On an H200 that took the small bilinear resizes
-// closer to a one-invocation-per-pixel kernel with no tables (BENCHMARKS.md tuning log item 85).
+// to within 0.2 µs of a plain one-invocation-per-pixel kernel with no tables
+// (examples/plain_gather.rs; BENCHMARKS.md tuning log item 85).
 //
 // The host uses this kernel only where the formula below gives every table row to the bit
 // (`TapFormula::fit` in src/gpu/computed_taps.rs): the same first inputs, and weights equal to
