@@ -12,6 +12,12 @@ PEER_MODE = {"nearest": "nearest", "bilinear": "bilinear", "bilinear_antialias":
              "bicubic": "bicubic"}
 
 
+def us(value):
+    """A time to one decimal, or "-" where there is none (a path that cannot run the shape, a
+    peer without the element type)."""
+    return "-" if value is None or value != value else f"{value:.1f}"
+
+
 def main(ours_path, peer_path):
     ours = json.load(open(ours_path))
     peer = json.load(open(peer_path))
@@ -39,18 +45,20 @@ def main(ours_path, peer_path):
         auto = rows["auto"]
         mode = PEER_MODE.get(k[6]) if k[7] in torch_dtype else None
         dtype = torch_dtype.get(k[7])
-        tn = torch.get(k[:6] + ("nchw", mode, dtype), float("nan"))
-        tc = torch.get(k[:6] + ("channels_last", mode, dtype), float("nan"))
+        tn = torch.get(k[:6] + ("nchw", mode, dtype))
+        tc = torch.get(k[:6] + ("channels_last", mode, dtype))
+        peers = [t for t in (tn, tc) if t is not None]
+        speedup = f"{min(peers) / auto['median_us']:.2f}" if peers else "-"
         err = max(r["max_abs_error"] for r in rows.values())
         # A floor under 0.1 µs (the one-output row) makes the ratio meaningless.
         ratio = f"{auto['median_us'] / floor:.2f}" if floor >= 0.1 else "-"
         shape = (f"{k[0]}x{k[3]}x{k[1]}x{k[2]} NCHW" if k[8] == "nchw"
                  else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
+        fused = rows["fused"]["median_us"] if "fused" in rows else None
         print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
-              f"{rows['gather']['median_us']:.1f} | {rows['separable']['median_us']:.1f} | "
-              f"{rows['fused']['median_us'] if 'fused' in rows else float('nan'):.1f} | "
-              f"{auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
-              f"{mode or '-'} | {tn:.1f} | {tc:.1f} | {min(tn, tc) / auto['median_us']:.2f} | {err:.1e} |")
+              f"{us(rows['gather']['median_us'])} | {us(rows['separable']['median_us'])} | "
+              f"{us(fused)} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
+              f"{mode or '-'} | {us(tn)} | {us(tc)} | {speedup} | {err:.1e} |")
 
 
 if __name__ == "__main__":
