@@ -4,9 +4,9 @@
 //! coordinate mappings they follow from the output index alone: the source coordinate `a·i + b`
 //! (raised to 0), its floor, and its distance past the floor. The vector gather reads them from
 //! the table, a load that the band's input loads wait for; `wgsl/gather_computed.wgsl` computes
-//! them. On an H200 (gather µs, three rounds) that took bilinear 192x320 x4 from 9.7 to 9.1,
-//! 384x640 x2 from 9.9 to 9.3, 768x1280 x0.5 from 7.9 to 7.7, and nearest 768x1280 x0.25 from
-//! 6.2 to 5.6: BENCHMARKS.md tuning log item 85.
+//! them. On an H200 (the bench's runs before and after, auto µs) that took bilinear 192x320 x4
+//! from 9.8 to 9.3, 384x640 x2 from 10.0 to 9.4, 768x1280 x0.5 from 7.8 to 7.6, and nearest
+//! 768x1280 x0.25 from 6.2 to 5.6: BENCHMARKS.md tuning log item 85.
 //!
 //! A formula is only used where it gives every row of the table to the bit:
 //! [`TapFormula::fit`] tries the coordinate mappings' ratios and offsets and keeps the first
@@ -38,9 +38,10 @@ const MAX_LEN: u32 = 1 << 24;
 /// Most invocations of an enlargement that takes the computed taps: one output row each,
 /// where the vector gather runs blocks of rows that share their input rows' sums. H200, gather
 /// µs, vector gather / computed taps: 192x320 x4 and 384x640 x2 (983k invocations) 9.7 / 9.1
-/// and 9.9 / 9.3; 480x640 x2 (1.23M) 11.1 / 10.7; but 540x960 x2 (2.07M) 15.2 / 16.3, 720x1280
-/// x2 (3.7M) 25.7 / 27.7 and 1080x1920 x2 48.4 / 53 (f16 33.2 / 48.7): BENCHMARKS.md tuning log
-/// item 85. The bound lies between the last gain and the first loss.
+/// and 9.9 / 9.3; then with the lab form of the kernel, 480x640 x2 (1.23M) 11.1 / 10.7, but
+/// 540x960 x2 (2.07M) 15.2 / 16.3, 720x1280 x2 (3.7M) 25.7 / 27.7 and 1080x1920 x2 48.4 / 53
+/// (f16 33.2 / 48.7): BENCHMARKS.md tuning log item 85. The bound lies between the last gain
+/// and the first loss.
 pub(crate) const ENLARGING_MAX_INVOCATIONS: u64 = 3 << 19;
 
 impl TapFormula {

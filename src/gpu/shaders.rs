@@ -284,9 +284,8 @@ impl Kernel {
                 },
             }));
         }
-        // The split gather, f32 and f16 both ways, with and without colour and WGSL's f16,
-        // reading the outside flags or not; and in Pillow's fixed point, u8 both ways (the
-        // intermediate of Pillow's order) and u8 to f32.
+        // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
+        // order) and u8 to f32.
         for (src, dst, split) in [
             (ElementType::U8, ElementType::U8, 8),
             (ElementType::U8, ElementType::F32, 4),
@@ -300,6 +299,9 @@ impl Kernel {
                 },
             });
         }
+        // The split gather and the computed taps, f32 and f16 both ways; with and without
+        // colour and WGSL's f16; the split gather reading the outside flags or not, the
+        // computed taps with one or two taps per axis and one to three channel groups.
         let floats = [ElementType::F32, ElementType::F16];
         for (k, (src, dst)) in floats
             .into_iter()
@@ -320,14 +322,6 @@ impl Kernel {
                     ..KernelFeatures::default()
                 },
             });
-        }
-        // The computed taps, f32 and f16 both ways, one or two taps per axis, with and without
-        // colour and WGSL's f16.
-        for (k, (src, dst)) in floats
-            .into_iter()
-            .flat_map(|src| floats.map(|dst| (src, dst)))
-            .enumerate()
-        {
             all.push(Kernel {
                 variant: KernelVariant::GatherComputed {
                     src,
