@@ -1113,9 +1113,9 @@ fn split_bands_match_the_reference() {
 /// Bilinear and nearest passes whose tables follow the coordinate mapping exactly (the dyadic
 /// ratios: x2, x4, x0.5, x0.25, x1.5 shrinks, aligned corners of such ratios) compute their
 /// taps (`wgsl/gather_computed.wgsl`). Against the reference into poisoned buffers, on seeded
-/// random sizes: f32 and f16, one to three channel groups, batches, nearest rules along one axis
-/// or both, linear light and premultiplied alpha; and sizes whose ratios do not fit beside
-/// them, which keep their tables.
+/// random sizes: f32, f16 and u8 (in floats where colour is converted), one to three channel
+/// groups, batches, nearest rules along one axis or both, linear light and premultiplied
+/// alpha; and sizes whose ratios do not fit beside them, which keep their tables.
 #[test]
 fn computed_taps_match_the_reference() {
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
@@ -1165,6 +1165,11 @@ fn computed_taps_match_the_reference() {
         let spec = builder.element(ElementType::F16).build().unwrap();
         let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
         assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
+        // u8: with colour conversions summed in floats (the computed taps), otherwise in
+        // integer lanes; a float rounding tie may land either side, as in tests/color.rs.
+        let spec = builder.element(ElementType::U8).build().unwrap();
+        let bytes = Rng::new(k).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 1.0, &what);
     }
 }
 

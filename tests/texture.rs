@@ -399,6 +399,72 @@ fn every_format_matches_the_cpu_reference() {
     }
 }
 
+/// Bilinear halving and doubling of RGBA textures, whose tables the computed taps reproduce
+/// (`wgsl/gather_computed.wgsl`): u8 through storage and render writes, plain and sRGB, and
+/// f32 through float textures, against the reference.
+#[test]
+fn computed_taps_read_and_write_textures() {
+    let Some(gpu) = gpu("computed_taps_read_and_write_textures") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let render = U::TEXTURE_BINDING | U::RENDER_ATTACHMENT;
+    let cases = [
+        (
+            F::Rgba8Unorm,
+            ElementType::U8,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Rgba8UnormSrgb,
+            ElementType::U8,
+            render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Rgba16Float,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+    ];
+    for (i, &(format, element, usage, expected_write)) in cases.iter().enumerate() {
+        for (input, output) in [
+            (Size2::new(18, 26), Size2::new(9, 13)),
+            (Size2::new(9, 13), Size2::new(18, 26)),
+        ] {
+            let spec = ResizeSpec::builder(input, output)
+                .channels(4)
+                .element(element)
+                .build()
+                .unwrap();
+            let mut rng = Rng::new(900 + i as u64);
+            let values = random_texels(&mut rng, format, spec.input_len());
+            let source = texture_with(gpu, format, input, U::TEXTURE_BINDING, &values);
+            let target = texture_with(gpu, format, output, usage, &vec![0.0; spec.output_len()]);
+            let (got, write) = run(gpu, &spec, &source, &target);
+            assert_eq!(write, expected_write, "case {i}");
+            let expected = stored(
+                &reference_output(&spec, &staged(&values, format, element)),
+                format,
+                element,
+            );
+            let tolerance = match texel_of(format).0 {
+                Texel::U8 => 1.0,
+                Texel::F16 => 2e-3,
+                Texel::F32 => 1e-5,
+            };
+            let error = worst(&got, &expected);
+            assert!(
+                error <= tolerance,
+                "case {i} {format:?} {input:?} -> {output:?}: worst error {error}"
+            );
+        }
+    }
+}
+
 /// RGBA sources are read by the kernels themselves on every path (the others are staged):
 /// each path against the reference, u8 and f32, plain and sRGB.
 #[test]

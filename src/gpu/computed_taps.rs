@@ -18,7 +18,6 @@
 
 use super::Launch;
 use super::shaders::{ChannelGroup, KernelFeatures, KernelVariant, Vec4Shape};
-use crate::spec::ElementType;
 use crate::weights::AxisWeights;
 
 /// One axis's bands in the kernel's arithmetic (`computed_band` in
@@ -133,16 +132,16 @@ impl TapFormula {
 }
 
 /// Turns a vector-gather launch into the computed-taps kernel where that serves and pays, and
-/// returns the pass's formulas (y, x): four-channel groups of f32 or f16 in buffers, without
-/// Pillow's fixed point or integer weights, both tables fitting a [`TapFormula`], and one
-/// output row per invocation already (shrinks) or few enough invocations that blocks of rows
-/// gain nothing ([`ENLARGING_MAX_INVOCATIONS`]).
+/// returns the pass's formulas (y, x): four-channel groups summed in floats (not Pillow's fixed
+/// point or integer weights, which u8 buffers take wherever their tables allow), buffer or
+/// texture ends, both tables fitting a [`TapFormula`], and one output row per invocation
+/// already (shrinks) or, without colour conversions, few enough invocations that blocks of
+/// rows gain nothing ([`ENLARGING_MAX_INVOCATIONS`]).
 pub(crate) fn choose(
     launch: &mut Launch,
     channels: u32,
     (y, x): (&AxisWeights, &AxisWeights),
     features: KernelFeatures,
-    textures: bool,
 ) -> Option<[TapFormula; 2]> {
     let KernelVariant::GatherVec4 {
         src, dst, shape, ..
@@ -150,16 +149,16 @@ pub(crate) fn choose(
     else {
         return None;
     };
-    let floats = |e| matches!(e, ElementType::F32 | ElementType::F16);
     let serves = shape.channels == ChannelGroup::Vector
-        && floats(src)
-        && floats(dst)
         && !features.fixed_point
-        && features.integer_weights.is_none()
-        && !textures;
+        && features.integer_weights.is_none();
     let invocations =
         u64::from(x.output_len()) * u64::from(y.output_len()) * u64::from(launch.workgroups.2);
-    if !serves || (shape.rows > 1 && invocations > ENLARGING_MAX_INVOCATIONS) {
+    // Blocks of rows convert each input row they load once for all their outputs; with
+    // colour conversions that outweighs the table reads (H200, u8 linear light 384x640 x2:
+    // 17.7 -> 21.3 µs with computed taps; tuning log item 86).
+    let rows_pay = invocations > ENLARGING_MAX_INVOCATIONS || features.color;
+    if !serves || (shape.rows > 1 && rows_pay) {
         return None;
     }
     let formulas = [TapFormula::fit(y)?, TapFormula::fit(x)?];
@@ -182,6 +181,8 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gpu::shaders::TextureSource;
+    use crate::spec::ElementType;
     use crate::spec::{AxisResample, CoordinateMapping, NearestRule};
     use crate::{Filter, ResizeSpec, Size2};
 
@@ -248,7 +249,7 @@ mod tests {
 
     /// The launch for a one-pass resize of `spec`, the computed taps' where they serve and pay
     /// (and their formulas exactly then).
-    fn chosen(spec: &ResizeSpec, features: KernelFeatures, textures: bool) -> Launch {
+    fn chosen(spec: &ResizeSpec, features: KernelFeatures) -> Launch {
         let (y, x) = AxisWeights::for_spec(spec);
         let shape = super::super::PassShape {
             src_size: spec.input(),
@@ -260,16 +261,18 @@ mod tests {
         };
         let (e, limits) = (spec.element(), wgpu::Limits::default());
         let mut launch = Launch::choose(spec, &shape, e, e, features, &limits);
-        let formulas = choose(&mut launch, spec.channels(), (&y, &x), features, textures);
+        let formulas = choose(&mut launch, spec.channels(), (&y, &x), features);
         let computed = matches!(launch.variant, KernelVariant::GatherComputed { .. });
         assert_eq!(formulas.is_some(), computed, "{spec:?}");
         launch
     }
 
-    /// The computed taps take f32 and f16 RGBA (and 8-channel) bilinear and nearest passes of
-    /// dyadic ratios: every shrink, and enlargements of at most 1.5 · 2^20 invocations, one output
-    /// row per invocation in 64x4 workgroups. Not u8, strided groups, wider bands, ratios that
-    /// do not fit, Pillow's fixed point, integer weights or texture ends.
+    /// The computed taps take RGBA (and 8-channel) bilinear and nearest passes of dyadic
+    /// ratios summed in floats: every shrink, and enlargements of at most 1.5 · 2^20
+    /// invocations without colour conversions, one output row per invocation in 64x4
+    /// workgroups; f32, f16, and u8 without integer weights (colour conversions, texture ends),
+    /// textures as buffers. Not strided groups, wider bands, ratios that do not fit, Pillow's
+    /// fixed point or integer weights.
     #[test]
     fn computed_taps_where_they_serve_and_pay() {
         use crate::presets::{self, PillowFilter};
@@ -285,7 +288,7 @@ mod tests {
         };
         let (f32s, f16s, u8s) = (ElementType::F32, ElementType::F16, ElementType::U8);
         let grid = |s: &ResizeSpec, features| {
-            let launch = chosen(s, features, false);
+            let launch = chosen(s, features);
             match launch.variant {
                 KernelVariant::GatherComputed {
                     taps_y,
@@ -339,8 +342,12 @@ mod tests {
         .build()
         .unwrap();
         let fixed = KernelFeatures::of(&pillow);
+        let lanes = KernelFeatures {
+            integer_weights: Some(2),
+            ..plain
+        };
         for (s, features) in [
-            (spec((768, 1280), (384, 640), 4, u8s), plain),
+            (spec((768, 1280), (384, 640), 4, u8s), lanes),
             (spec((768, 1280), (384, 640), 3, f32s), plain),
             (nchw, plain),
             (bicubic, plain),
@@ -350,11 +357,32 @@ mod tests {
         ] {
             assert_eq!(grid(&s, features), None, "{s:?}");
         }
-        let x0_5 = spec((768, 1280), (384, 640), 4, f32s);
-        assert!(!matches!(
-            chosen(&x0_5, plain, true).variant,
-            KernelVariant::GatherComputed { .. }
-        ));
+        // u8 summed in floats (linear light), and texture ends (sRGB in, storage out).
+        let u8_floats = KernelFeatures {
+            color: true,
+            ..plain
+        };
+        let textures = KernelFeatures {
+            texture_source: Some(TextureSource { srgb: true }),
+            texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+            ..plain
+        };
+        let x0_5 = |element| spec((768, 1280), (384, 640), 4, element);
+        assert_eq!(grid(&x0_5(u8s), u8_floats), Some((2, 2, 1, (10, 96, 2))));
+        // Enlargements with colour conversions keep their blocks of rows.
+        assert_eq!(grid(&single, u8_floats), None);
+        let single_u8 = single.to_builder().element(u8s).build().unwrap();
+        assert_eq!(grid(&single_u8, u8_floats), None);
+        // A texture holds one image.
+        let one_image = |element| x0_5(element).to_builder().batch(1).build().unwrap();
+        assert_eq!(
+            grid(&one_image(u8s), textures),
+            Some((2, 2, 1, (10, 96, 1)))
+        );
+        assert_eq!(
+            grid(&one_image(f32s), textures),
+            Some((2, 2, 1, (10, 96, 1)))
+        );
     }
 
     /// A formula one ulp off anywhere gives some row otherwise, and is refused: the check

@@ -737,7 +737,7 @@ impl Resizer {
             .zip(&mut launches)
             .map(|((shape, ..), launch)| {
                 let (y, x) = (&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
-                computed_taps::choose(launch, spec.channels(), (y, x), chosen_features, textures)
+                computed_taps::choose(launch, spec.channels(), (y, x), chosen_features)
             })
             .collect();
         // The vector gather computes its vertical band starts where a formula gives them all

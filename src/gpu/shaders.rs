@@ -339,6 +339,42 @@ impl Kernel {
                 },
             });
         }
+        // The computed taps with u8 ends summed in floats (colour conversions), and reading
+        // and writing textures, u8 and f32.
+        let (u8s, f32s) = (ElementType::U8, ElementType::F32);
+        for (k, (src, dst)) in [
+            (u8s, u8s),
+            (u8s, f32s),
+            (f32s, u8s),
+            (u8s, u8s),
+            (f32s, f32s),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let textures = k >= 3;
+            all.push(Kernel {
+                variant: KernelVariant::GatherComputed {
+                    src,
+                    dst,
+                    taps_y: [2, 1, 2, 2, 1][k],
+                    taps_x: [2, 2, 1, 2, 2][k],
+                    groups: 1,
+                },
+                features: KernelFeatures {
+                    color: k < 3,
+                    texture_source: textures.then_some(TextureSource { srgb: k == 3 }),
+                    texture_target: textures.then_some(if k == 3 {
+                        wgpu::TextureFormat::Rgba8Unorm
+                    } else {
+                        wgpu::TextureFormat::Rgba16Float
+                    }),
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -622,8 +658,9 @@ pub enum KernelVariant {
     },
     /// One output's four-channel group per invocation, its one or two taps per axis computed
     /// from the output's position rather than read from the table: bilinear and nearest passes
-    /// whose tables follow the coordinate mapping exactly, f32 and f16, NHWC with channels % 4
-    /// == 0 (`wgsl/gather_computed.wgsl`, `src/gpu/computed_taps.rs`).
+    /// whose tables follow the coordinate mapping exactly, summed in floats, NHWC with channels
+    /// % 4 == 0, buffers or RGBA textures (`wgsl/gather_computed.wgsl`,
+    /// `src/gpu/computed_taps.rs`).
     GatherComputed {
         /// Element type read.
         src: ElementType,
@@ -1138,9 +1175,8 @@ impl KernelVariant {
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
             | KernelVariant::GatherWide { .. }
-            | KernelVariant::GatherSplit { .. }
-            | KernelVariant::GatherComputed { .. } => false,
-            KernelVariant::Fused { .. } => true,
+            | KernelVariant::GatherSplit { .. } => false,
+            KernelVariant::GatherComputed { .. } | KernelVariant::Fused { .. } => true,
         }
     }
 }
