@@ -248,6 +248,31 @@ fn worst(a: &[f32], b: &[f32]) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// Asserts that `got`, read back from a texture of the second format, is `spec`'s reference
+/// resize of `values` (texels of the first format) within what the target's texels can hold:
+/// u8 float rounding ties may land either side.
+fn assert_texels_match_reference(
+    spec: &ResizeSpec,
+    values: &[f32],
+    (source_format, target_format): (F, F),
+    got: &[f32],
+    what: &str,
+) {
+    let element = spec.element();
+    let expected = stored(
+        &reference_output(spec, &staged(values, source_format, element)),
+        target_format,
+        element,
+    );
+    let tolerance = match texel_of(target_format).0 {
+        Texel::U8 => 1.0,
+        Texel::F16 => 2e-3,
+        Texel::F32 => 1e-5,
+    };
+    let error = worst(got, &expected);
+    assert!(error <= tolerance, "{what}: worst error {error}");
+}
+
 #[test]
 fn every_format_matches_the_cpu_reference() {
     let Some(gpu) = gpu("every_format_matches_the_cpu_reference") else {
@@ -379,23 +404,11 @@ fn every_format_matches_the_cpu_reference() {
         );
         let (got, write) = run(gpu, &spec, &source, &target);
         assert_eq!(write, expected_write, "case {i}");
-        let expected = stored(
-            &reference_output(&spec, &staged(&values, source_format, element)),
-            target_format,
-            element,
-        );
-        let tolerance = match texel_of(target_format).0 {
-            // u8: float rounding ties may land either side.
-            Texel::U8 => 1.0,
-            Texel::F16 => 2e-3,
-            Texel::F32 => 1e-5,
-        };
-        let error = worst(&got, &expected);
-        assert!(
-            error <= tolerance,
+        let what = format!(
             "case {i} {source_format:?} -> {target_format:?} {element:?} {write:?} \
-             {input:?}->{output:?}: worst error {error}"
+             {input:?}->{output:?}"
         );
+        assert_texels_match_reference(&spec, &values, (source_format, target_format), &got, &what);
     }
 }
 
@@ -446,21 +459,8 @@ fn computed_taps_read_and_write_textures() {
             let target = texture_with(gpu, format, output, usage, &vec![0.0; spec.output_len()]);
             let (got, write) = run(gpu, &spec, &source, &target);
             assert_eq!(write, expected_write, "case {i}");
-            let expected = stored(
-                &reference_output(&spec, &staged(&values, format, element)),
-                format,
-                element,
-            );
-            let tolerance = match texel_of(format).0 {
-                Texel::U8 => 1.0,
-                Texel::F16 => 2e-3,
-                Texel::F32 => 1e-5,
-            };
-            let error = worst(&got, &expected);
-            assert!(
-                error <= tolerance,
-                "case {i} {format:?} {input:?} -> {output:?}: worst error {error}"
-            );
+            let what = format!("case {i} {format:?} {input:?} -> {output:?}");
+            assert_texels_match_reference(&spec, &values, (format, format), &got, &what);
         }
     }
 }
