@@ -37,14 +37,15 @@ fn computed_band(i: u32, a: f32, b: f32, last: u32) -> Band {
     return Band(first, min(coordinate - f32(first), 1.0));
 }
 
-// The horizontal taps of the input row whose first tap is at `at`.
-fn row_taps(at: u32, stride: u32, x: Band) -> vec4<f32> {
+// The horizontal taps of the input row whose first tap is at `at` (the next pixel is GROUPS
+// vectors on).
+fn row_taps(at: u32, x: Band) -> vec4<f32> {
     if TAPS_X == 1u {
         return prepare4(load4(at));
     }
     var sum = vec4<f32>(0.0);
     sum += (1.0 - x.second_weight) * prepare4(load4(at));
-    sum += x.second_weight * prepare4(load4(at + stride));
+    sum += x.second_weight * prepare4(load4(at + GROUPS));
     return sum;
 }
 
@@ -68,11 +69,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let top = n * (p.src_n / 4u) + by.first * sy + bx.first * GROUPS + group;
     var acc: vec4<f32>;
     if TAPS_Y == 1u {
-        acc = row_taps(top, GROUPS, bx);
+        acc = row_taps(top, bx);
     } else {
         acc = vec4<f32>(0.0);
-        acc += (1.0 - by.second_weight) * row_taps(top, GROUPS, bx);
-        acc += by.second_weight * row_taps(top + sy, GROUPS, bx);
+        acc += (1.0 - by.second_weight) * row_taps(top, bx);
+        acc += by.second_weight * row_taps(top + sy, bx);
     }
     let at = n * (p.dst_n / 4u) + y * (p.dst_y / 4u) + x * GROUPS + group;
     store4v(at, finish4(acc));
