@@ -137,6 +137,15 @@ impl AxisWeights {
         self.outside.contains(&true)
     }
 
+    /// Replaces row `i`'s first input and weights (as many as the table's taps): tables that
+    /// no filter makes, for tests of what reads tables.
+    #[cfg(test)]
+    pub(crate) fn set_row(&mut self, i: usize, start: u32, weights: &[f64]) {
+        let taps = self.taps as usize;
+        self.starts[i] = start;
+        self.weights[i * taps..(i + 1) * taps].copy_from_slice(weights);
+    }
+
     fn from_sparse_rows(input_len: u32, rows: Vec<SparseRow>) -> Self {
         // The band spans each row's first to last non-zero tap; all rows share the widest span.
         let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();

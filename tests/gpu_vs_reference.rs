@@ -1174,7 +1174,8 @@ fn computed_taps_match_the_reference() {
 }
 
 /// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
-/// enough to take it, in blocks of 4 rows and of 16 with the last block cut short, a batch;
+/// enough to take it (not by exactly 2 along both axes, which the exact doubling takes), in blocks
+/// of 4 rows and of 16 with the last block cut short, a batch;
 /// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along
 /// the other; and crops whose outputs partly fall outside the input along y, x or both and take
 /// the extrapolation value, bilinear and nearest. Exact against the reference into poisoned
@@ -1195,11 +1196,13 @@ fn wide_gather_matches_the_reference() {
             .build()
             .unwrap()
     };
+    // Doubled along y, enlarged 4 times along x: exact doublings along both axes take the
+    // doubling kernel (`doublings_match_the_reference`).
     let specs = [
         // 256 x 1024 invocations of 4 rows: exactly 2^16.
-        rgba(Size2::new(512, 512), Size2::new(1024, 1024), 1),
+        rgba(Size2::new(512, 256), Size2::new(1024, 1024), 1),
         // 16 rows: 512 x 2050 invocations of one row; 2050 = 128 blocks of 16 and 2 rows.
-        rgba(Size2::new(1025, 1024), Size2::new(2050, 2048), 1),
+        rgba(Size2::new(1025, 512), Size2::new(2050, 2048), 1),
         // By 4, a batch of 3: 4 rows, its weights multiples of 2^-3.
         rgba(Size2::new(100, 128), Size2::new(400, 512), 3),
     ];
@@ -1220,7 +1223,7 @@ fn wide_gather_matches_the_reference() {
         specs[2],
         // Nearest by 2 (16 rows, 2050 = 128 blocks and 2 rows), by 3, and mixed.
         one_tap(
-            Size2::new(1025, 1024),
+            Size2::new(1025, 512),
             Size2::new(2050, 2048),
             nearest,
             nearest,
@@ -1232,13 +1235,13 @@ fn wide_gather_matches_the_reference() {
             nearest,
         ),
         one_tap(
-            Size2::new(512, 512),
+            Size2::new(512, 256),
             Size2::new(1024, 1024),
             nearest,
             linear,
         ),
         one_tap(
-            Size2::new(512, 512),
+            Size2::new(512, 256),
             Size2::new(1024, 1024),
             linear,
             nearest,
@@ -1253,7 +1256,7 @@ fn wide_gather_matches_the_reference() {
     let white = vec![255u8; spec.input_len()];
     assert_paths_match_reference(gpu, spec, &white, &paths, 0.0, "wide gather, all 255");
     let stripes: Vec<u8> = (0..spec.input_len())
-        .map(|i| if (i / 4 + i / 2048) % 2 == 0 { 0 } else { 255 })
+        .map(|i| if (i / 4 + i / 1024) % 2 == 0 { 0 } else { 255 })
         .collect();
     assert_paths_match_reference(gpu, spec, &stripes, &paths, 0.0, "wide gather, stripes");
     // 257 inputs mapped from -128 to 383.5 in steps of 1/2 onto 1024 outputs (a quarter of
@@ -1293,6 +1296,60 @@ fn wide_gather_matches_the_reference() {
         let what = format!("wide gather, crop {k}");
         assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
     }
+}
+
+/// Exact doublings (src/gpu/doubling.rs): RGBA u8 (integer lanes, exact) and f16 enlargements
+/// by exactly 2 along both axes, on seeded random sizes from 3 to 80 and batches of 1 to 3, the
+/// last block of rows cut short or not; half-pixel bilinear, PyTorch's two nearest rules and
+/// the asymmetric mapping along either axis, and aligned corners, which does not fit and keeps
+/// its kernel. Against the reference into poisoned buffers on the gather and the measured
+/// choice; then all 255 and stripes of 0 and 255 for the u8 lanes' widest sums.
+#[test]
+fn doublings_match_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("exact doublings") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let axis = |rule: u32| match rule {
+        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
+        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
+        2 => AxisResample::default().with_mapping(CoordinateMapping::Asymmetric),
+        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
+        _ => AxisResample::default(),
+    };
+    let mut rng = Rng::new(0xd0b1e);
+    for k in 0..16u64 {
+        let (h, w) = (rng.range(3, 80), rng.range(3, 80));
+        // Rules 0 to 2 and bilinear (4) always; aligned corners (3) in one case of four.
+        let mut rule = || match rng.range(0, 4) {
+            3 if k % 4 != 3 => 4,
+            r => r,
+        };
+        let builder = ResizeSpec::builder(Size2::new(h, w), Size2::new(2 * h, 2 * w))
+            .y_axis(axis(rule()))
+            .x_axis(axis(rule()))
+            .batch(rng.range(1, 3))
+            .channels(4);
+        let what = format!("doubling case {k}");
+        let spec = builder.element(ElementType::U8).build().unwrap();
+        let bytes = Rng::new(k).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+        let spec = builder.element(ElementType::F16).build().unwrap();
+        let halves = Rng::new(k).f16s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
+    }
+    let spec = ResizeSpec::builder(Size2::new(37, 70), Size2::new(74, 140))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let white = vec![255u8; spec.input_len()];
+    assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "doubling, all 255");
+    let stripes: Vec<u8> = (0..spec.input_len())
+        .map(|i| if (i / 4 + i / 280) % 2 == 0 { 0 } else { 255 })
+        .collect();
+    assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "doubling, stripes");
 }
 
 /// Crops that fall partly outside the input on one axis, the other, or both: every kernel that

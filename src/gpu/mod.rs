@@ -4,6 +4,7 @@
 mod blocking;
 mod computed_taps;
 mod crop_batch;
+mod doubling;
 mod params;
 mod planner;
 mod scope;
@@ -730,6 +731,18 @@ impl Resizer {
                 Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
+        // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
+        // every two outputs (src/gpu/doubling.rs).
+        if let [launch] = launches.as_mut_slice() {
+            doubling::choose(
+                launch,
+                spec,
+                (&wy, &wx),
+                chosen_features,
+                weight_bits.map(|bits| (bits.y, bits.x)),
+                limits.max_compute_workgroups_per_dimension,
+            );
+        }
         // Bilinear and nearest passes whose tables follow the coordinate mapping compute their
         // taps where that serves and pays (src/gpu/computed_taps.rs).
         let computed: Vec<Option<[TapFormula; 2]>> = passes

@@ -26,6 +26,9 @@ const GATHER_STAGED: &str = include_str!("../../wgsl/gather_staged.wgsl");
 const GATHER_WIDE_U8: &str = include_str!("../../wgsl/gather_wide_u8.wgsl");
 const GATHER_SPLIT: &str = include_str!("../../wgsl/gather_split.wgsl");
 const GATHER_COMPUTED: &str = include_str!("../../wgsl/gather_computed.wgsl");
+const GATHER_DOUBLING: &str = include_str!("../../wgsl/gather_doubling.wgsl");
+const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
+const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -375,6 +378,42 @@ impl Kernel {
                 },
             });
         }
+        // The exact doublings: bilinear u8 in lanes, nearest u8, and bilinear f16 packed and
+        // as WGSL's f16.
+        let bilinear = DoublingPhases {
+            units: [[1, 3], [3, 1]],
+            bits: 2,
+        };
+        let nearest = DoublingPhases {
+            units: [[0, 1], [1, 0]],
+            bits: 0,
+        };
+        for (k, (element, phases)) in [
+            (ElementType::U8, bilinear),
+            (ElementType::U8, nearest),
+            (ElementType::F16, bilinear),
+            (ElementType::F16, bilinear),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let lanes = element == ElementType::U8;
+            all.push(Kernel {
+                variant: KernelVariant::GatherDoubling {
+                    element,
+                    rows: if lanes { 4 } else { 2 },
+                    y: phases,
+                    x: phases,
+                },
+                features: KernelFeatures {
+                    integer_weights: lanes.then_some(2 * phases.bits),
+                    native_f16: k == 3,
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -472,6 +511,17 @@ impl Kernel {
             // RGBA u8 buffers only, in integer lanes; it declares its own destination.
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
+            }
+            // RGBA u8 (integer lanes) or f16 buffers; it declares its own destination.
+            KernelVariant::GatherDoubling { element, .. } => {
+                let io = if element == ElementType::U8 {
+                    [SRC_VEC4_U8, LANES_U8, DOUBLING_LANES].join("\n")
+                } else if native_src {
+                    [SRC_VEC4_F16_NATIVE, DOUBLING_F16].join("\n")
+                } else {
+                    [SRC_VEC4_F16, DOUBLING_F16].join("\n")
+                };
+                return [enable, SRGB, COMMON, &io, GATHER_DOUBLING].join("\n");
             }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::GatherSplit { .. } => GATHER_SPLIT,
@@ -573,6 +623,31 @@ impl Kernel {
     }
 }
 
+/// One axis of an exact doubling ([`KernelVariant::GatherDoubling`]): output `2i + k` takes
+/// `units[k][0]` times input `i - 1 + k` and `units[k][1]` times input `i + k`, clamped to the
+/// axis, in units of 2^-`bits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DoublingPhases {
+    /// Each phase's two weights, in units of 2^-`bits`.
+    pub units: [[u32; 2]; 2],
+    /// The weights' fractional bits.
+    pub bits: u32,
+}
+
+impl DoublingPhases {
+    /// The kernel's four constants for this axis (`W{axis}0A`, `0B`, `1A`, `1B`): the units
+    /// themselves for integer lanes, the weights for floats.
+    fn constants(&self, lanes: bool) -> [f64; 4] {
+        let scale = if lanes {
+            1.0
+        } else {
+            f64::from(1u32 << self.bits)
+        };
+        let [[a0, b0], [a1, b1]] = self.units;
+        [a0, b0, a1, b1].map(|u| f64::from(u) / scale)
+    }
+}
+
 /// One kernel's source and shape; see [`Kernel`] for the cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KernelVariant {
@@ -655,6 +730,19 @@ pub enum KernelVariant {
         dst: ElementType,
         /// Lanes per output, a power of two dividing [`SPLIT_GROUP`] (4 or 8).
         split: u32,
+    },
+    /// Exact doublings of RGBA buffers: one invocation per input column writes the 2 x 2
+    /// outputs of each of `rows` input pixels from their neighbours, by per-phase weights and
+    /// no table (`wgsl/gather_doubling.wgsl`): u8 in integer lanes, f16 in f32 sums.
+    GatherDoubling {
+        /// Element type read and written: u8 or f16.
+        element: ElementType,
+        /// Input rows per invocation.
+        rows: u32,
+        /// The vertical phases.
+        y: DoublingPhases,
+        /// The horizontal phases.
+        x: DoublingPhases,
     },
     /// One output's four-channel group per invocation, its one or two taps per axis computed
     /// from the output's position rather than read from the table: bilinear and nearest passes
@@ -993,6 +1081,20 @@ impl KernelVariant {
                 "wgpu-resize gather wide u8->u8 taps {taps_y}x{taps_x} group {}x{} rows {}",
                 shape.group_x, shape.group_y, shape.rows
             ),
+            KernelVariant::GatherDoubling {
+                element,
+                rows,
+                y,
+                x,
+            } => format!(
+                "wgpu-resize gather doubling {0}->{0} rows {rows} phases y {1:?} x {2:?} of 2^-{3} \
+                 and 2^-{4}",
+                element.name(),
+                y.units,
+                x.units,
+                y.bits,
+                x.bits
+            ),
             KernelVariant::GatherSplit { src, dst, split } => format!(
                 "wgpu-resize gather split {}->{} lanes per output {split}",
                 src.name(),
@@ -1039,6 +1141,7 @@ impl KernelVariant {
             | KernelVariant::GatherComputed { src, .. }
             | KernelVariant::Fused { src, .. } => src,
             KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherDoubling { element, .. } => element,
         }
     }
 
@@ -1053,6 +1156,7 @@ impl KernelVariant {
             | KernelVariant::GatherComputed { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
             KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherDoubling { element, .. } => element,
         }
     }
 
@@ -1120,6 +1224,31 @@ impl KernelVariant {
                 ("GROUP_X", shape.group_x as f64),
                 ("GROUP_Y", shape.group_y as f64),
             ],
+            KernelVariant::GatherDoubling {
+                element,
+                rows,
+                y,
+                x,
+                ..
+            } => {
+                let lanes = element == ElementType::U8;
+                let work = Vec4Shape::default();
+                let [y0a, y0b, y1a, y1b] = y.constants(lanes);
+                let [x0a, x0b, x1a, x1b] = x.constants(lanes);
+                vec![
+                    ("ROWS", rows as f64),
+                    ("GROUP_X", work.group_x as f64),
+                    ("GROUP_Y", work.group_y as f64),
+                    ("WY0A", y0a),
+                    ("WY0B", y0b),
+                    ("WY1A", y1a),
+                    ("WY1B", y1b),
+                    ("WX0A", x0a),
+                    ("WX0B", x0b),
+                    ("WX1A", x1a),
+                    ("WX1B", x1b),
+                ]
+            }
             KernelVariant::GatherSplit { split, .. } => vec![
                 ("SPLIT", split as f64),
                 ("OUTPUTS", (SPLIT_GROUP / split) as f64),
@@ -1175,6 +1304,7 @@ impl KernelVariant {
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
             | KernelVariant::GatherWide { .. }
+            | KernelVariant::GatherDoubling { .. }
             | KernelVariant::GatherSplit { .. } => false,
             KernelVariant::GatherComputed { .. } | KernelVariant::Fused { .. } => true,
         }
@@ -1290,7 +1420,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 42] = [
+pub const FILES: [(&str, &str); 45] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1326,6 +1456,9 @@ pub const FILES: [(&str, &str); 42] = [
     ("lanes_u8.wgsl", LANES_U8),
     ("lanes_u8_store.wgsl", LANES_U8_STORE),
     ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
+    ("gather_doubling.wgsl", GATHER_DOUBLING),
+    ("doubling_lanes.wgsl", DOUBLING_LANES),
+    ("doubling_f16.wgsl", DOUBLING_F16),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),

@@ -1,0 +1,351 @@
+//! Exact doublings: one invocation per input column writes the 2 x 2 outputs of each of its
+//! input pixels (`wgsl/gather_doubling.wgsl`).
+//!
+//! An enlargement by exactly 2 whose table repeats every two outputs, as bilinear and the
+//! nearest rules with half-pixel centres do, gives output `2i + k` from inputs `i - 1 + k` and
+//! `i + k` by two weights that depend on `k` alone (the phases), with the inputs clamped to the
+//! axis at its edges. The kernel then needs no table and loads each input row once for the two
+//! output rows on either side of it. On an H200, 1080p -> 2160p RGBA, µs, lab kernels of this
+//! form against the library's: u8 22.0 -> 15.6, f16 32.9 -> 27.5, all bytes equal; f32 47.7 ->
+//! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 87).
+//!
+//! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
+//! kernel computes: the same inputs with the same weights, where a clamped edge adds both
+//! phases' weights on one input.
+
+use super::Launch;
+use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant};
+use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::weights::AxisWeights;
+
+/// Input rows per invocation. H200, 1080p -> 2160p µs, 1 / 2 / 4 / 8 rows (16 for u8):
+/// u8 17.6 / 16.5 / 15.6 / 15.9 / 18.5; f16 27.7 / 27.5 / 29.1 / 32.1 (tuning log item 87).
+fn rows(element: ElementType) -> u32 {
+    if element == ElementType::U8 { 4 } else { 2 }
+}
+
+/// Most bits of a float kernel's weights: an f16 input (11 significant bits) times such a
+/// weight, and the sum of two of them on one input at a clamped edge, are exact in f32.
+const FLOAT_MAX_BITS: u32 = 8;
+
+impl DoublingPhases {
+    /// The phases of `table` in units of 2^-`bits`, if the kernel reproduces every row: an
+    /// output twice the input (of at least 3), no row outside the input, and each row's inputs
+    /// and weights equal to its phase's, where inputs clamped at an edge coincide and their
+    /// weights add.
+    pub(crate) fn fit(table: &AxisWeights, bits: u32) -> Option<Self> {
+        let input = table.input_len();
+        if input < 3 || table.output_len() != 2 * input || table.any_outside() || bits > 16 {
+            return None;
+        }
+        let scale = f64::from(1u32 << bits);
+        let units = |weight: f64| {
+            let scaled = weight * scale;
+            (scaled >= 0.0 && scaled == scaled.trunc() && scaled <= scale).then_some(scaled as u32)
+        };
+        // The phases from outputs 2 and 3 (input 1 and its neighbours, clamped by nothing).
+        let mut phases = [[0u32; 2]; 2];
+        for (k, phase) in phases.iter_mut().enumerate() {
+            let row = 2 + k;
+            for (t, &weight) in table.row(row).iter().enumerate() {
+                if weight == 0.0 {
+                    continue;
+                }
+                let tap = (table.start(row) as usize + t).checked_sub(k)?;
+                *phase.get_mut(tap)? = units(weight)?;
+            }
+        }
+        let fitted = DoublingPhases {
+            units: phases,
+            bits,
+        };
+        (0..table.output_len() as usize)
+            .all(|o| fitted.row(o, input) == table_row(table, o, scale))
+            .then_some(fitted)
+    }
+
+    /// Output `o`'s inputs and weights (in units) as the kernel computes them, on an axis of
+    /// `input` inputs: merged where the clamp makes both taps one input, zeros left out.
+    fn row(&self, o: usize, input: u32) -> Vec<(u32, u64)> {
+        let (i, k) = (o / 2, o % 2);
+        let last = input as usize - 1;
+        let taps = [(i + k).saturating_sub(1).min(last), (i + k).min(last)];
+        merged(taps.into_iter().zip(self.units[k].map(u64::from)))
+    }
+}
+
+/// Row `o` of `table` as inputs and weights in units of 1/`scale`, merged and without zeros
+/// (`None` weights, not integers in those units, never equal a kernel's row).
+fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
+    let start = table.start(o) as usize;
+    let weights = table.row(o).iter().enumerate().map(|(t, &w)| {
+        let scaled = w * scale;
+        let units = if scaled >= 0.0 && scaled == scaled.trunc() {
+            scaled as u64
+        } else {
+            u64::MAX
+        };
+        (start + t, units)
+    });
+    merged(weights)
+}
+
+/// Taps as (input, weight) sorted by input, equal inputs' weights added, zeros left out.
+fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, u64)> {
+    let mut all: Vec<(u32, u64)> = Vec::new();
+    for (input, weight) in taps {
+        match all.iter_mut().find(|(i, _)| *i == input as u32) {
+            Some((_, sum)) => *sum = sum.saturating_add(weight),
+            None => all.push((input as u32, weight)),
+        }
+    }
+    all.retain(|&(_, w)| w != 0);
+    all.sort_unstable();
+    all
+}
+
+/// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: RGBA
+/// NHWC buffers of u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
+/// are `lane_bits`) or of f16 summed in floats, without colour conversions or Pillow's fixed
+/// point, both tables fitting [`DoublingPhases::fit`], and a grid within `max_groups`.
+pub(crate) fn choose(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (&AxisWeights, &AxisWeights),
+    features: KernelFeatures,
+    lane_bits: Option<(u32, u32)>,
+    max_groups: u32,
+) -> bool {
+    if matches!(launch.variant, KernelVariant::Fused { .. })
+        || spec.layout() != Layout::Nhwc
+        || spec.channels() != 4
+        || features.fixed_point
+        || features.color
+        || features.texture_source.is_some()
+        || features.texture_target.is_some()
+    {
+        return false;
+    }
+    let element = spec.element();
+    let bits = match (element, lane_bits) {
+        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => bits,
+        (ElementType::F16, None) if features.integer_weights.is_none() => {
+            match (y.dyadic_bits(FLOAT_MAX_BITS), x.dyadic_bits(FLOAT_MAX_BITS)) {
+                (Some(by), Some(bx)) => (by, bx),
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    let (Some(phases_y), Some(phases_x)) = (
+        DoublingPhases::fit(y, bits.0),
+        DoublingPhases::fit(x, bits.1),
+    ) else {
+        return false;
+    };
+    let rows = rows(element);
+    let grid = (
+        x.input_len().div_ceil(64),
+        y.input_len().div_ceil(4 * rows),
+        spec.batch(),
+    );
+    if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
+        return false;
+    }
+    launch.variant = KernelVariant::GatherDoubling {
+        element,
+        rows,
+        y: phases_y,
+        x: phases_x,
+    };
+    launch.workgroups = grid;
+    launch.row_stride = 0;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gpu::shaders::TextureSource;
+    use crate::spec::{AxisResample, CoordinateMapping, NearestRule};
+    use crate::{Filter, Size2};
+
+    fn table(input: u32, output: u32, axis: AxisResample) -> AxisWeights {
+        AxisWeights::compute(input, output, &axis)
+    }
+
+    fn nearest(rule: NearestRule) -> AxisResample {
+        AxisResample::default().with_filter(Filter::Nearest(rule))
+    }
+
+    /// Half-pixel bilinear, the nearest rules and the corner-aligned-at-0 mapping double
+    /// periodically at every length of 3 or more, edges included; in the fewest bits of their
+    /// weights and in more.
+    #[test]
+    fn periodic_doublings_fit() {
+        let bilinear = [[1, 3], [3, 1]];
+        let floor = [[0, 1], [1, 0]];
+        let asymmetric = AxisResample::default().with_mapping(CoordinateMapping::Asymmetric);
+        for input in [3, 4, 5, 17, 640, 1081] {
+            let cases = [
+                (AxisResample::default(), 2, bilinear),
+                (nearest(NearestRule::TorchLegacy), 0, floor),
+                (nearest(NearestRule::TorchExact), 0, floor),
+                (nearest(NearestRule::OpenCvNearest), 0, floor),
+                (asymmetric, 1, [[0, 2], [1, 1]]),
+            ];
+            for (axis, bits, units) in cases {
+                let t = table(input, 2 * input, axis);
+                let fitted = DoublingPhases::fit(&t, bits);
+                assert_eq!(
+                    fitted,
+                    Some(DoublingPhases { units, bits }),
+                    "{input} {axis:?}"
+                );
+                // Two more bits: the same weights in quarter units.
+                let finer = units.map(|phase| phase.map(|u| 4 * u));
+                let fitted = DoublingPhases::fit(&t, bits + 2);
+                assert_eq!(fitted.map(|p| p.units), Some(finer), "{input} {axis:?}");
+            }
+        }
+    }
+
+    /// What the kernel would get wrong is refused: weights finer than the units, outputs
+    /// other than twice the input, inputs shorter than 3, aligned corners (whose phases drift),
+    /// bicubic (four taps), and crops whose rows fall outside the input.
+    #[test]
+    fn tables_the_kernel_would_get_wrong_are_refused() {
+        let bilinear = AxisResample::default();
+        assert_eq!(DoublingPhases::fit(&table(20, 40, bilinear), 1), None);
+        assert_eq!(DoublingPhases::fit(&table(20, 41, bilinear), 2), None);
+        assert_eq!(DoublingPhases::fit(&table(20, 39, bilinear), 2), None);
+        assert_eq!(DoublingPhases::fit(&table(2, 4, bilinear), 2), None);
+        let corners = bilinear.with_mapping(CoordinateMapping::AlignCorners);
+        assert_eq!(DoublingPhases::fit(&table(20, 40, corners), 16), None);
+        let cubic = bilinear.with_filter(Filter::Cubic { a: -0.75 });
+        assert_eq!(DoublingPhases::fit(&table(20, 40, cubic), 16), None);
+        let crop = bilinear.with_mapping(CoordinateMapping::TfCropAndResize {
+            start: -0.5,
+            end: 1.5,
+        });
+        let t = table(21, 42, crop);
+        assert!(t.any_outside());
+        assert_eq!(DoublingPhases::fit(&t, 16), None);
+    }
+
+    /// A table whose outputs 2 and 3 give the phases is still refused where any other row,
+    /// at either edge or inside, differs from them by one input or one unit of weight.
+    #[test]
+    fn every_row_is_checked() {
+        let bilinear = table(20, 40, AxisResample::default());
+        assert!(DoublingPhases::fit(&bilinear, 2).is_some());
+        let changes: [(usize, u32, [f64; 2]); 5] = [
+            // The first output: input 0 alone, here with half of input 1.
+            (0, 0, [0.5, 0.5]),
+            // The last output: input 19 alone, here with a quarter of input 18.
+            (39, 18, [0.25, 0.75]),
+            // Inside: output 17 (phase 1 of input 8) with phase 0's weights.
+            (17, 8, [0.25, 0.75]),
+            // Inside: output 22 one input to the right.
+            (22, 11, [0.25, 0.75]),
+            // Inside: one unit of 2^-4 moved between the taps (finer than the table's bits).
+            (30, 14, [0.3125, 0.6875]),
+        ];
+        for (row, start, weights) in changes {
+            let mut changed = bilinear.clone();
+            changed.set_row(row, start, &weights);
+            assert_eq!(DoublingPhases::fit(&changed, 2), None, "row {row}");
+            assert_eq!(DoublingPhases::fit(&changed, 4), None, "row {row}");
+        }
+    }
+
+    /// The doubling takes RGBA NHWC u8 in integer lanes and f16 in floats, and leaves f32,
+    /// other layouts and channel counts, colour conversions, Pillow's fixed point, textures,
+    /// ratios other than 2 and grids over the device's limit to the kernels they had.
+    #[test]
+    fn doubling_where_it_serves() {
+        use crate::spec::Layout::{Nchw, Nhwc};
+        use crate::spec::ResizeSpec;
+        let lanes = KernelFeatures {
+            integer_weights: Some(4),
+            ..KernelFeatures::default()
+        };
+        let floats = KernelFeatures::default();
+        let try_on = |layout, channels, element, output: Size2, features, bits, max_groups| {
+            let input = Size2::new(270, 480);
+            let spec = ResizeSpec::builder(input, output)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+                .batch(2)
+                .build()
+                .unwrap();
+            let (y, x) = AxisWeights::for_spec(&spec);
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: element,
+                    dst: element,
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            let taken = choose(&mut launch, &spec, (&y, &x), features, bits, max_groups);
+            match launch.variant {
+                KernelVariant::GatherDoubling { rows, y, x, .. } => {
+                    assert!(taken);
+                    Some((rows, y.units, x.units, launch.workgroups, launch.row_stride))
+                }
+                _ => {
+                    assert!(!taken);
+                    None
+                }
+            }
+        };
+        let (u8s, f16s) = (ElementType::U8, ElementType::F16);
+        let double = Size2::new(540, 960);
+        let quarters = [[1, 3], [3, 1]];
+        // 480 columns in 8 groups of 64; 270 rows in blocks of 4 x 4 (u8) or 4 x 2 (f16).
+        assert_eq!(
+            try_on(Nhwc, 4, u8s, double, lanes, Some((2, 2)), 65535),
+            Some((4, quarters, quarters, (8, 17, 2), 0))
+        );
+        assert_eq!(
+            try_on(Nhwc, 4, f16s, double, floats, None, 65535),
+            Some((2, quarters, quarters, (8, 34, 2), 0))
+        );
+        assert_eq!(try_on(Nhwc, 4, u8s, double, lanes, Some((2, 2)), 16), None);
+        assert_eq!(
+            try_on(Nhwc, 4, ElementType::F32, double, floats, None, 65535),
+            None
+        );
+        assert_eq!(try_on(Nhwc, 4, u8s, double, floats, None, 65535), None);
+        assert_eq!(try_on(Nhwc, 8, f16s, double, floats, None, 65535), None);
+        assert_eq!(try_on(Nhwc, 3, f16s, double, floats, None, 65535), None);
+        assert_eq!(try_on(Nchw, 4, f16s, double, floats, None, 65535), None);
+        let wider = Size2::new(540, 964);
+        assert_eq!(
+            try_on(Nhwc, 4, u8s, wider, lanes, Some((2, 2)), 65535),
+            None
+        );
+        let color = KernelFeatures {
+            color: true,
+            ..floats
+        };
+        assert_eq!(try_on(Nhwc, 4, f16s, double, color, None, 65535), None);
+        let fixed = KernelFeatures {
+            fixed_point: true,
+            ..floats
+        };
+        assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
+        let texture = KernelFeatures {
+            texture_source: Some(TextureSource { srgb: false }),
+            ..floats
+        };
+        assert_eq!(try_on(Nhwc, 4, f16s, double, texture, None, 65535), None);
+        let target = KernelFeatures {
+            texture_target: Some(wgpu::TextureFormat::Rgba16Float),
+            ..floats
+        };
+        assert_eq!(try_on(Nhwc, 4, f16s, double, target, None, 65535), None);
+    }
+}
