@@ -8,7 +8,7 @@
 //
 // Why this form: on an H200, 1080p -> 2160p RGBA, the vector and wide gathers write output
 // rows (one invocation per output column, 4 or 16 rows) and took 22.0 µs for u8 and 32.9 for
-// f16, where this took 15.6 and 27.5 with the same bytes (BENCHMARKS.md tuning log item 87). It
+// f16, where this took 15.6 and 27.5 with the same bytes (BENCHMARKS.md tuning log item 88). It
 // lost for f32, whose two-pixel stores are 32 bytes (47.7 -> 64.3), which keeps the vector
 // gather.
 //

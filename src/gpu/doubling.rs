@@ -7,19 +7,19 @@
 //! axis at its edges. The kernel then needs no table and loads each input row once for the two
 //! output rows on either side of it. On an H200, 1080p -> 2160p RGBA, µs, lab kernels of this
 //! form against the library's: u8 22.0 -> 15.6, f16 32.9 -> 27.5, all bytes equal; f32 47.7 ->
-//! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 87).
+//! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88).
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
 //! phases' weights on one input.
 
 use super::Launch;
-use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant};
+use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// Input rows per invocation. H200, 1080p -> 2160p µs, 1 / 2 / 4 / 8 rows (16 for u8):
-/// u8 17.6 / 16.5 / 15.6 / 15.9 / 18.5; f16 27.7 / 27.5 / 29.1 / 32.1 (tuning log item 87).
+/// u8 17.6 / 16.5 / 15.6 / 15.9 / 18.5; f16 27.7 / 27.5 / 29.1 / 32.1 (tuning log item 88).
 fn rows(element: ElementType) -> u32 {
     if element == ElementType::U8 { 4 } else { 2 }
 }
@@ -39,10 +39,6 @@ impl DoublingPhases {
             return None;
         }
         let scale = f64::from(1u32 << bits);
-        let units = |weight: f64| {
-            let scaled = weight * scale;
-            (scaled >= 0.0 && scaled == scaled.trunc() && scaled <= scale).then_some(scaled as u32)
-        };
         // The phases from outputs 2 and 3 (input 1 and its neighbours, clamped by nothing).
         let mut phases = [[0u32; 2]; 2];
         for (k, phase) in phases.iter_mut().enumerate() {
@@ -52,7 +48,8 @@ impl DoublingPhases {
                     continue;
                 }
                 let tap = (table.start(row) as usize + t).checked_sub(k)?;
-                *phase.get_mut(tap)? = units(weight)?;
+                let units = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
+                *phase.get_mut(tap)? = units as u32;
             }
         }
         let fitted = DoublingPhases {
@@ -74,19 +71,21 @@ impl DoublingPhases {
     }
 }
 
+/// `weight` in units of 1/`scale`, where it is a non-negative whole number of them.
+fn units_of(weight: f64, scale: f64) -> Option<u64> {
+    let scaled = weight * scale;
+    (scaled >= 0.0 && scaled == scaled.trunc()).then_some(scaled as u64)
+}
+
 /// Row `o` of `table` as inputs and weights in units of 1/`scale`, merged and without zeros
-/// (`None` weights, not integers in those units, never equal a kernel's row).
+/// (weights that are not whole units become `u64::MAX`, which no kernel row holds).
 fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
     let start = table.start(o) as usize;
-    let weights = table.row(o).iter().enumerate().map(|(t, &w)| {
-        let scaled = w * scale;
-        let units = if scaled >= 0.0 && scaled == scaled.trunc() {
-            scaled as u64
-        } else {
-            u64::MAX
-        };
-        (start + t, units)
-    });
+    let weights = table
+        .row(o)
+        .iter()
+        .enumerate()
+        .map(|(t, &w)| (start + t, units_of(w, scale).unwrap_or(u64::MAX)));
     merged(weights)
 }
 
@@ -144,9 +143,11 @@ pub(crate) fn choose(
         return false;
     };
     let rows = rows(element);
+    // The kernel's workgroup (`GatherDoubling`'s constants) over input columns and rows.
+    let work = Vec4Shape::default();
     let grid = (
-        x.input_len().div_ceil(64),
-        y.input_len().div_ceil(4 * rows),
+        x.input_len().div_ceil(work.group_x),
+        y.input_len().div_ceil(work.group_y * rows),
         spec.batch(),
     );
     if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
