@@ -487,6 +487,10 @@ pub struct SweepResult {
     pub auto_us: f64,
     /// `auto_us` over the faster concrete path.
     pub auto_over_fastest: f64,
+    /// The path `auto` takes before measuring ([`Resizer::heuristic_plan`]).
+    pub heuristic: String,
+    /// That path's median over the fastest concrete path's.
+    pub heuristic_over_fastest: f64,
 }
 
 /// Plans `case` with `auto` (measuring, unless the tuning cache decides), then times gather,
@@ -524,6 +528,11 @@ pub fn run_sweep_case(
         .iter()
         .copied()
         .fold(f64::INFINITY, f64::min);
+    let heuristic = resizer.heuristic_plan(&spec).path;
+    let heuristic_us = paths
+        .iter()
+        .position(|&p| p == heuristic)
+        .map_or(f64::NAN, |k| medians[k]);
     let out = spec.output();
     Ok(SweepResult {
         case: *case,
@@ -536,6 +545,8 @@ pub fn run_sweep_case(
         fused_us: fused.then(|| medians[2]),
         auto_us,
         auto_over_fastest: auto_us / fastest,
+        heuristic: heuristic.name().into(),
+        heuristic_over_fastest: heuristic_us / fastest,
     })
 }
 

@@ -133,16 +133,55 @@ pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
     }
 }
 
-/// Picks a path without measuring, from the reads each path makes per output.
+/// Picks a path without measuring and without a device, from the reads each path makes per
+/// output: the gather or the separable path (whether the fused kernel fits depends on the
+/// device; [`heuristic_with_fused`] weighs it too).
 ///
 /// Gather reads `taps_y · taps_x` inputs per output; separable reads `taps_x` per intermediate
 /// element plus `taps_y` per output and writes and re-reads the intermediate. Small supports
 /// (nearest, bilinear, bicubic) favour the single dispatch.
 pub fn heuristic(spec: &ResizeSpec) -> Plan {
+    heuristic_with_fused(spec, false)
+}
+
+/// The largest shrink along either axis (input length over output length) for which
+/// [`heuristic_with_fused`] picks the fused path. On an H200 the fused path was the fastest on
+/// every f32 shape of more than 16 taps measured with shrinks up to 4 and on every enlargement
+/// (lanczos3 and bicubic with antialias: 4K -> 1080p 73 µs against 87 gather and 102
+/// separable; 1024² -> 256² 17 against 25 separable), and the separable path beyond (4K ->
+/// 216x384: 88 against 120 fused; 4096² -> 512²: 152 against 213). BENCHMARKS.md, tuning log
+/// item 90.
+pub const FUSED_MAX_SHRINK: u32 = 4;
+
+/// As [`heuristic`], told whether the fused kernel fits `spec` on the device at hand
+/// ([`crate::Resizer::availability`]): where it fits, an f32 spec of more than 16 taps per
+/// output that shrinks neither axis by more than [`FUSED_MAX_SHRINK`] takes it. Not in
+/// Pillow's fixed point or for u8 and f16 storage, where it was not measured against the
+/// others on such shapes.
+pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
-    let out = spec.output_len() as u64;
     let (i, o) = (spec.input(), spec.output());
+    let moderate = |input: u32, output: u32| {
+        u64::from(input) <= u64::from(FUSED_MAX_SHRINK) * u64::from(output)
+    };
+    if fused_fits
+        && spec.element() == ElementType::F32
+        && !spec.fixed_point()
+        && ty * tx > 16
+        && moderate(i.height, o.height)
+        && moderate(i.width, o.width)
+    {
+        return Plan {
+            path: Path::Fused,
+            source: PlanSource::Heuristic,
+            reason: format!(
+                "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK}: the fused path keeps the first axis's sums on chip"
+            ),
+            candidates: Vec::new(),
+        };
+    }
+    let out = spec.output_len() as u64;
     let order = pass_order(spec);
     let mid_pixels = match order {
         PassOrder::XThenY => i.height as u64 * o.width as u64,
@@ -189,6 +228,87 @@ mod tests {
     use super::*;
     use crate::presets::{self, PillowFilter};
     use crate::spec::Size2;
+
+    /// Where the fused kernel fits, the unmeasured choice is it exactly for f32 supports of
+    /// more than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis; elsewhere
+    /// it is what it was without the fused path.
+    #[test]
+    fn fused_is_the_unmeasured_choice_for_wide_f32_supports_of_moderate_shrinks() {
+        let uhd = Size2::new(2160, 3840);
+        let torch = |input, output, mode, antialias| {
+            presets::torch(
+                input,
+                presets::TorchOutput::Size(output),
+                mode,
+                false,
+                antialias,
+            )
+            .unwrap()
+            .channels(4)
+        };
+        let bicubic_aa = |output| torch(uhd, output, presets::TorchMode::Bicubic, true);
+        let path = |builder: crate::spec::ResizeSpecBuilder, fits| {
+            heuristic_with_fused(&builder.build().unwrap(), fits).path
+        };
+        // 8x8 taps, x0.5: fused where it fits, the read count's choice where it does not.
+        let half = Size2::new(1080, 1920);
+        assert_eq!(path(bicubic_aa(half), true), Path::Fused);
+        assert_eq!(
+            path(bicubic_aa(half), false),
+            heuristic(&bicubic_aa(half).build().unwrap()).path
+        );
+        assert_ne!(path(bicubic_aa(half), false), Path::Fused);
+        // Shrinks of exactly 4 take it; beyond 4 along either axis they do not.
+        assert_eq!(path(bicubic_aa(Size2::new(540, 960)), true), Path::Fused);
+        assert_eq!(
+            path(bicubic_aa(Size2::new(539, 960)), true),
+            Path::Separable
+        );
+        assert_ne!(path(bicubic_aa(Size2::new(1080, 959)), true), Path::Fused);
+        assert_ne!(path(bicubic_aa(Size2::new(224, 224)), true), Path::Fused);
+        // Enlargements of wide supports take it too (lanczos3 of 6x6 taps).
+        let lanczos = presets::pillow(
+            Size2::new(64, 96),
+            Size2::new(256, 384),
+            PillowFilter::Lanczos,
+        )
+        .channels(4)
+        .round_intermediate(false);
+        assert_eq!(path(lanczos, true), Path::Fused);
+        // 16 taps or fewer (bicubic without antialias, bilinear) stay on the gather.
+        let bicubic = torch(uhd, half, presets::TorchMode::Bicubic, false);
+        assert_eq!(path(bicubic, true), Path::Gather);
+        let bilinear_aa = torch(
+            Size2::new(512, 512),
+            Size2::new(256, 256),
+            presets::TorchMode::Bilinear,
+            true,
+        );
+        assert_eq!(path(bilinear_aa, true), Path::Gather);
+        // 5x5 taps (the ML batch's 512² -> 224²) take it.
+        let batch = torch(
+            Size2::new(512, 512),
+            Size2::new(224, 224),
+            presets::TorchMode::Bilinear,
+            true,
+        )
+        .batch(32);
+        assert_eq!(path(batch, true), Path::Fused);
+        // Not for u8 or f16 storage, nor in Pillow's fixed point.
+        assert_ne!(
+            path(bicubic_aa(half).element(ElementType::F16), true),
+            Path::Fused
+        );
+        assert_ne!(
+            path(bicubic_aa(half).element(ElementType::U8), true),
+            Path::Fused
+        );
+        let fixed = presets::pillow(uhd, half, PillowFilter::Bicubic)
+            .channels(4)
+            .element(ElementType::U8);
+        assert!(fixed.build().unwrap().fixed_point());
+        assert_ne!(path(fixed, true), Path::Fused);
+    }
 
     /// Pillow's presets round between passes: horizontal first for u8 and f16, whose rounding
     /// changes the values, but not for f32, which takes the faster order like any other f32

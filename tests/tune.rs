@@ -4,8 +4,12 @@
 
 mod common;
 
+use wgpu_resize::adapter::ContextOptions;
 use wgpu_resize::gpu::ResizerOptions;
-use wgpu_resize::{Path, PlanSource, ResizeSpec, Resizer, Size2};
+use wgpu_resize::presets::{TorchMode, TorchOutput};
+use wgpu_resize::{
+    GpuContext, Path, PlanSource, ResizeSpec, Resizer, Size2, compare, presets, reference,
+};
 
 fn resizer(file: Option<&std::path::Path>) -> Option<Resizer> {
     let gpu = common::gpu("tuning")?;
@@ -194,4 +198,56 @@ fn tuning_off_uses_the_heuristic() {
     let plan = resizer.plan(&spec(), Path::Auto).unwrap();
     assert_eq!(plan.source, PlanSource::Heuristic);
     assert!(plan.candidates.is_empty());
+}
+
+/// With tuning off, `auto` runs the unmeasured choice: the fused path for a wide f32 support
+/// shrinking by 2 on a device whose workgroup memory holds the kernel's sums, and another path
+/// on a device with none; the output matches the reference either way.
+#[test]
+fn unmeasured_auto_takes_the_fused_path_only_where_it_fits() {
+    let Some(gpu) = common::gpu("unmeasured fused choice") else {
+        return;
+    };
+    let spec = presets::torch(
+        Size2::new(40, 56),
+        TorchOutput::Size(Size2::new(20, 28)),
+        TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap();
+    let data = common::Rng::new(7).f32s(spec.input_len());
+    let expected = reference::resize(&spec, &data).unwrap();
+    let adapter_limits = gpu.context.adapter.limits();
+    let no_workgroup_memory = wgpu::Limits {
+        max_compute_workgroup_storage_size: 0,
+        ..wgpu::Limits::downlevel_defaults()
+    };
+    for (limits, fits) in [(adapter_limits, true), (no_workgroup_memory, false)] {
+        let workgroup_bytes = limits.max_compute_workgroup_storage_size;
+        let context = pollster::block_on(GpuContext::request(ContextOptions {
+            limits: Some(limits),
+            ..Default::default()
+        }))
+        .unwrap();
+        let options = ResizerOptions {
+            tuning: wgpu_resize::gpu::Tuning::Off,
+            ..Default::default()
+        };
+        let resizer = Resizer::with_options(&context.device, &context.queue, options).unwrap();
+        assert_eq!(
+            resizer.availability(&spec, Path::Fused).is_ok(),
+            fits,
+            "fused availability with {workgroup_bytes} bytes of workgroup memory"
+        );
+        let plan = resizer.plan(&spec, Path::Auto).unwrap();
+        assert_eq!(plan.source, PlanSource::Heuristic);
+        assert_eq!(plan.path == Path::Fused, fits, "{plan:?}");
+        let got = resizer.resize(&spec, &data, Path::Auto).unwrap();
+        let report = compare(&got, &expected);
+        assert!(report.max_abs <= 2e-5, "{:?}: {report:?}", plan.path);
+    }
 }

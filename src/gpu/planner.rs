@@ -88,7 +88,7 @@ impl Resizer {
             return Ok(plan);
         }
         if self.planner.tuning == Tuning::Off {
-            return Ok(self.remember(spec, plan::heuristic(spec)));
+            return Ok(self.remember(spec, self.heuristic_plan(spec)));
         }
         let candidates = self.measure(spec)?;
         let plan = match Decision::from_candidates(candidates.clone()) {
@@ -101,7 +101,7 @@ impl Resizer {
             // Nothing ran: keep the heuristic's choice, measure again next time, save nothing.
             None => Plan {
                 candidates,
-                ..plan::heuristic(spec)
+                ..self.heuristic_plan(spec)
             },
         };
         lock(&self.planner.pending).retain(|s| s != spec);
@@ -132,7 +132,7 @@ impl Resizer {
         if let Some(plan) = self.known_plan(spec) {
             return plan;
         }
-        let plan = plan::heuristic(spec);
+        let plan = self.heuristic_plan(spec);
         if self.planner.tuning == Tuning::Measure {
             let mut pending = lock(&self.planner.pending);
             if !pending.contains(spec) {
@@ -140,6 +140,12 @@ impl Resizer {
             }
         }
         self.remember(spec, plan)
+    }
+
+    /// What [`Path::Auto`] runs for `spec` before it is measured (and always, with tuning
+    /// off): [`plan::heuristic_with_fused`], told whether the fused kernel fits this device.
+    pub fn heuristic_plan(&self, spec: &ResizeSpec) -> Plan {
+        plan::heuristic_with_fused(spec, self.availability(spec, Path::Fused).is_ok())
     }
 
     /// A plan already resolved for this spec, or a decision in the tuning cache for its key.

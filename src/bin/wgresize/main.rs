@@ -594,6 +594,7 @@ fn run_plan(
     let spec = flags.spec(n, c, Size2::new(h, w), element)?;
     let (_context, resizer) = gpu(options)?;
     let plan = resizer.plan(&spec, Path::Auto).map_err(|e| e.to_string())?;
+    let unmeasured = resizer.heuristic_plan(&spec);
     warn(&resizer);
     if json {
         let doc = json!({
@@ -601,6 +602,7 @@ fn run_plan(
             "source": plan.source.name(),
             "reason": plan.reason,
             "candidates": plan.candidates,
+            "before_measuring": unmeasured.path.name(),
         });
         print_json(&doc)?;
     } else {
@@ -612,6 +614,10 @@ fn run_plan(
             plan.path,
             plan.source.name(),
             plan.reason
+        );
+        println!(
+            "before measuring: {} — {}",
+            unmeasured.path, unmeasured.reason
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -700,6 +706,10 @@ fn run_sweep(
         .iter()
         .filter(|r| r.auto_over_fastest <= 1.05)
         .count();
+    let heuristic_within = results
+        .iter()
+        .filter(|r| r.heuristic_over_fastest <= 1.05)
+        .count();
     if json {
         let info = context.adapter.get_info();
         let doc = json!({
@@ -707,6 +717,7 @@ fn run_sweep(
             "backend": format!("{:?}", info.backend).to_lowercase(),
             "timing": method.name(),
             "within_5_percent": within,
+            "heuristic_within_5_percent": heuristic_within,
             "results": results,
         });
         print_json(&doc)?;
@@ -718,12 +729,12 @@ fn run_sweep(
             f16_io(&resizer)
         );
         println!(
-            "{:<24} {:>18} {:>10} {:>10} {:>10} {:>10} {:>10}  chosen (source)",
+            "{:<24} {:>18} {:>10} {:>10} {:>10} {:>10} {:>10}  chosen (source), unmeasured choice / best",
             "shape", "filter", "gather µs", "separ. µs", "fused µs", "auto µs", "auto/best"
         );
         for r in &results {
             println!(
-                "{:<24} {:>18} {:>10.1} {:>10.1} {:>10} {:>10.1} {:>10.3}  {} ({})",
+                "{:<24} {:>18} {:>10.1} {:>10.1} {:>10} {:>10.1} {:>10.3}  {} ({}), {} {:.3}",
                 format!("{}x{} ->{}x{}", r.case.h, r.case.w, r.out_h, r.out_w),
                 format!("{:?}", r.case.filter),
                 r.gather_us,
@@ -732,11 +743,13 @@ fn run_sweep(
                 r.auto_us,
                 r.auto_over_fastest,
                 r.chosen,
-                r.source
+                r.source,
+                r.heuristic,
+                r.heuristic_over_fastest
             );
         }
         println!(
-            "auto within 5% of the fastest path on {within} of {}",
+            "auto within 5% of the fastest path on {within} of {}; its choice before measuring on {heuristic_within}",
             results.len()
         );
     }
