@@ -32,12 +32,14 @@ if [ "${SWEEP:-1}" = 1 ]; then
     python3 - "$out/sweep.json" <<'PY' | tee "$out/sweep.md"
 import json, sys
 d = json.load(open(sys.argv[1]))
-print("| shape | filter | gather µs | separable µs | fused µs | auto µs | auto / fastest | chosen |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| shape | filter | gather µs | separable µs | fused µs | auto µs | auto / fastest | chosen | before measuring | its time / fastest |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for r in d["results"]:
     fused = "-" if r["fused_us"] is None else f"{r['fused_us']:.1f}"
     print(f"| {r['h']}x{r['w']} -> {r['out_h']}x{r['out_w']} | {r['filter']} | {r['gather_us']:.1f} | "
-          f"{r['separable_us']:.1f} | {fused} | {r['auto_us']:.1f} | {r['auto_over_fastest']:.3f} | {r['chosen']} |")
-print(f"\nauto within 5% of the fastest path on {d['within_5_percent']} of {len(d['results'])} shapes")
+          f"{r['separable_us']:.1f} | {fused} | {r['auto_us']:.1f} | {r['auto_over_fastest']:.3f} | {r['chosen']} | "
+          f"{r['heuristic']} | {r['heuristic_over_fastest']:.3f} |")
+print(f"\nauto within 5% of the fastest path on {d['within_5_percent']} of {len(d['results'])} shapes; "
+      f"its choice before measuring on {d['heuristic_within_5_percent']}")
 PY
 fi

@@ -9,10 +9,14 @@ gpu/README.md); antialiased shapes as the matching antialiased mode. Prints JSON
 
 Two timings of each case, medians of 200:
 - `median_us`: the call captured in a CUDA graph and replayed back to back, with events between
-  replays, behind untimed replays queued for about 30 ms of GPU time, so that the GPU is busy
-  and its clocks up (as wgresize's own timing: each resize's GPU time, with the GPU already
-  working). Where capture fails, the call itself back to back (`method` says which). A call
-  shorter on the GPU than a replay's launch on the CPU (a few µs) still shows some of it.
+  replays, behind untimed replays queued for about 30 ms of GPU time, so that the clocks are up,
+  and behind a kernel that keeps the GPU busy for `BACKLOG_MS` while the CPU queues the timed
+  replays (as wgresize's own timing: each resize's GPU time, recorded ahead in one submission,
+  with the GPU already working). Without that backlog, a call shorter on the GPU than a
+  replay's launch on the CPU (5 to 15 µs here) was timed at the CPU's launch rate: on the
+  H200, the x0.25 seed's NCHW call took 15.2 µs in one round and 6.1 in the next, and the
+  one-output call 9.6 to 15.1 µs against 3.7 to 4.1 with it (BENCHMARKS.md tuning log item
+  91). Where capture fails, the call itself back to back (`method` says which).
 - `eager_us`: each call alone between its own two events, waited for before the next: what a
   Python caller sees of one call on an idle GPU, launch latency included. Runs before
   2026-12-01 reported only this, as `median_us`.
@@ -58,7 +62,25 @@ CASES += [
 ]
 
 
-def time_back_to_back_us(fn, iters=200, pre_roll_s=0.03):
+# GPU time the timed replays queue behind: the CPU queues 200 replays and their events in
+# about 2 to 4 ms.
+BACKLOG_MS = 20.0
+
+
+def sleep_cycles_per_us():
+    """Clock cycles of `torch.cuda._sleep` per µs on this GPU, or None where it is missing."""
+    if not hasattr(torch.cuda, "_sleep"):
+        return None
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    torch.cuda._sleep(1000)
+    start.record()
+    torch.cuda._sleep(10_000_000)
+    end.record()
+    end.synchronize()
+    return 10_000_000 / (start.elapsed_time(end) * 1000.0)
+
+
+def time_back_to_back_us(fn, cycles_per_us, iters=200, pre_roll_s=0.03):
     """Median GPU time of `fn` replayed back to back (see the module's doc), and the method."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
@@ -80,6 +102,8 @@ def time_back_to_back_us(fn, iters=200, pre_roll_s=0.03):
 
     def timed(count):
         events = [torch.cuda.Event(enable_timing=True) for _ in range(count + 1)]
+        if cycles_per_us:
+            torch.cuda._sleep(int(BACKLOG_MS * 1000.0 * cycles_per_us))
         for i in range(count):
             events[i].record()
             run()
@@ -111,6 +135,10 @@ def time_us(fn, warmup=20, iters=200):
 
 
 def main():
+    cycles_per_us = sleep_cycles_per_us()
+    if cycles_per_us is None:
+        print("torch.cuda._sleep is missing: timed replays queue behind the pre-roll only",
+              file=sys.stderr)
     results = []
     for (n, h, w, c, oh, ow), mode, dtype in CASES:
         for fmt in ("nchw", "channels_last"):
@@ -119,15 +147,17 @@ def main():
                 x = x.contiguous(memory_format=torch.channels_last)
             kwargs = MODES[mode]
             call = lambda: F.interpolate(x, size=(oh, ow), **kwargs)
-            us, method = time_back_to_back_us(call)
+            us, method = time_back_to_back_us(call, cycles_per_us)
             eager = time_us(call)
             dtype_name = str(dtype).removeprefix("torch.")
             results.append(dict(n=n, h=h, w=w, c=c, out_h=oh, out_w=ow, layout=fmt, mode=mode,
                                 dtype=dtype_name, median_us=us, method=method, eager_us=eager))
             print(f"torch {fmt} {mode} {dtype_name} {n}x{h}x{w}x{c} -> {oh}x{ow}: {us:.1f} us "
                   f"({method}), eager {eager:.1f} us", file=sys.stderr)
+    backlog = f"behind a {BACKLOG_MS:g} ms backlog" if cycles_per_us else "without a backlog"
     json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
-                   timing="cuda_events: median_us back to back (method), eager_us one call alone",
+                   timing=f"cuda_events: median_us back to back (method) {backlog}, "
+                          "eager_us one call alone",
                    results=results), sys.stdout, indent=1)
 
 
