@@ -133,13 +133,14 @@ pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
     }
 }
 
-/// Picks a path without measuring and without a device, from the reads each path makes per
-/// output: the gather or the separable path (whether the fused kernel fits depends on the
-/// device; [`heuristic_with_fused`] weighs it too).
+/// Picks a path without measuring and without a device: the gather or the separable path
+/// (whether the fused kernel fits depends on the device; [`heuristic_with_fused`] weighs it
+/// too).
 ///
-/// Gather reads `taps_y · taps_x` inputs per output; separable reads `taps_x` per intermediate
-/// element plus `taps_y` per output and writes and re-reads the intermediate. Small supports
-/// (nearest, bilinear, bicubic) favour the single dispatch.
+/// Supports of at most [`GATHER_MAX_TAPS`] taps per output (16 in Pillow's fixed point) take
+/// the gather. Wider ones take the path that reads fewer inputs: gather reads
+/// `taps_y · taps_x` inputs per output; separable reads `taps_x` per intermediate element plus
+/// `taps_y` per output and writes and re-reads the intermediate.
 pub fn heuristic(spec: &ResizeSpec) -> Plan {
     heuristic_with_fused(spec, false)
 }
@@ -150,14 +151,23 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
 /// (lanczos3 and bicubic with antialias: 4K -> 1080p 73 µs against 87 gather and 102
 /// separable; 1024² -> 256² 17 against 25 separable), and the separable path beyond (4K ->
 /// 216x384: 88 against 120 fused; 4096² -> 512²: 152 against 213). BENCHMARKS.md, tuning log
-/// item 90.
+/// item 90. RGBA u8 and f16 tensors measured alike (item 94): the fused path was the fastest or
+/// within 2% on every shrink of more than 16 taps by at most 4 (1080p RGBA u8 antialiased
+/// lanczos3 -> 960x540: 22.6 µs against 38.7 separable).
 pub const FUSED_MAX_SHRINK: u32 = 4;
 
+/// The most taps per output for which [`heuristic`] takes the gather without counting reads
+/// (outside Pillow's fixed point, where it is 16). On an H200, supports of 5x5 and 6x6 taps
+/// ran faster on the gather than on the separable path though they read more inputs there
+/// (NCHW f32 1080p antialiased bilinear -> 844x475: 19.6 µs against 27.0; lanczos3 x2:
+/// 104.9 against 118.5; tuning log item 94); at 8x8 the two were within 10% either way.
+pub const GATHER_MAX_TAPS: u64 = 36;
+
 /// As [`heuristic`], told whether the fused kernel fits `spec` on the device at hand
-/// ([`crate::Resizer::availability`]): where it fits, an f32 spec of more than 16 taps per
-/// output that shrinks neither axis by more than [`FUSED_MAX_SHRINK`] takes it. Not in
-/// Pillow's fixed point or for u8 and f16 storage, where it was not measured against the
-/// others on such shapes.
+/// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
+/// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`] takes it. Not in Pillow's fixed
+/// point or with colour conversions (linear light, premultiplied alpha), where it was not
+/// measured against the others.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
@@ -166,8 +176,9 @@ pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
         u64::from(input) <= u64::from(FUSED_MAX_SHRINK) * u64::from(output)
     };
     if fused_fits
-        && spec.element() == ElementType::F32
         && !spec.fixed_point()
+        && !spec.linear_light()
+        && !spec.premultiplied_alpha()
         && ty * tx > 16
         && moderate(i.height, o.height)
         && moderate(i.width, o.width)
@@ -197,7 +208,12 @@ pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     // The intermediate is written once and read back: count it twice.
     let separable_reads = mid * (first_taps + 2) + out * second_taps;
     let vector_friendly = spec.vector_friendly();
-    if ty * tx <= 16 || gather_reads <= separable_reads {
+    let gather_taps = if spec.fixed_point() {
+        16
+    } else {
+        GATHER_MAX_TAPS
+    };
+    if ty * tx <= gather_taps || gather_reads <= separable_reads {
         Plan {
             path: Path::Gather,
             source: PlanSource::Heuristic,
@@ -229,11 +245,11 @@ mod tests {
     use crate::presets::{self, PillowFilter};
     use crate::spec::Size2;
 
-    /// Where the fused kernel fits, the unmeasured choice is it exactly for f32 supports of
-    /// more than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis; elsewhere
-    /// it is what it was without the fused path.
+    /// Where the fused kernel fits, the unmeasured choice is it exactly for supports of more
+    /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis, without fixed
+    /// point or colour conversions; elsewhere it is what it is without the fused path.
     #[test]
-    fn fused_is_the_unmeasured_choice_for_wide_f32_supports_of_moderate_shrinks() {
+    fn fused_is_the_unmeasured_choice_for_wide_supports_of_moderate_shrinks() {
         let uhd = Size2::new(2160, 3840);
         let torch = |input, output, mode, antialias| {
             presets::torch(
@@ -294,20 +310,78 @@ mod tests {
         )
         .batch(32);
         assert_eq!(path(batch, true), Path::Fused);
-        // Not for u8 or f16 storage, nor in Pillow's fixed point.
-        assert_ne!(
-            path(bicubic_aa(half).element(ElementType::F16), true),
-            Path::Fused
-        );
-        assert_ne!(
-            path(bicubic_aa(half).element(ElementType::U8), true),
-            Path::Fused
-        );
+        // u8 and f16 storage too, but not with colour conversions or in Pillow's fixed point.
+        for element in [ElementType::F16, ElementType::U8] {
+            assert_eq!(path(bicubic_aa(half).element(element), true), Path::Fused);
+        }
+        let linear = bicubic_aa(half).element(ElementType::U8).linear_light(true);
+        assert_ne!(path(linear, true), Path::Fused);
+        let premultiplied = bicubic_aa(half)
+            .element(ElementType::U8)
+            .premultiplied_alpha(true);
+        assert_ne!(path(premultiplied, true), Path::Fused);
         let fixed = presets::pillow(uhd, half, PillowFilter::Bicubic)
             .channels(4)
             .element(ElementType::U8);
         assert!(fixed.build().unwrap().fixed_point());
         assert_ne!(path(fixed, true), Path::Fused);
+    }
+
+    /// Without the fused path: supports up to 6x6 taps gather, wider ones go by their reads,
+    /// and Pillow's fixed point gathers only up to 16 taps.
+    #[test]
+    fn supports_up_to_36_taps_gather() {
+        let nchw = |output, mode| {
+            presets::torch(
+                Size2::new(1080, 1920),
+                presets::TorchOutput::Size(output),
+                mode,
+                false,
+                true,
+            )
+            .unwrap()
+            .channels(3)
+            .layout(crate::spec::Layout::Nchw)
+            .build()
+            .unwrap()
+        };
+        let taps = |spec: &ResizeSpec| {
+            let (wy, wx) = AxisWeights::for_spec(spec);
+            wy.taps() * wx.taps()
+        };
+        // Antialiased bilinear to 475x844: 5x5 taps, more reads on the gather than separable.
+        let five = nchw(Size2::new(475, 844), presets::TorchMode::Bilinear);
+        assert_eq!(taps(&five), 25);
+        assert_eq!(heuristic(&five).path, Path::Gather);
+        // Lanczos3 x2: 6x6 taps.
+        let lanczos = presets::pillow(
+            Size2::new(64, 96),
+            Size2::new(128, 192),
+            PillowFilter::Lanczos,
+        )
+        .channels(3)
+        .round_intermediate(false)
+        .build()
+        .unwrap();
+        assert_eq!(taps(&lanczos), 36);
+        assert_eq!(heuristic(&lanczos).path, Path::Gather);
+        // Antialiased bicubic to 270x480: 16x16 taps, fewer reads separable.
+        let wide = nchw(Size2::new(270, 480), presets::TorchMode::Bicubic);
+        assert!(taps(&wide) > 36);
+        assert_eq!(heuristic(&wide).path, Path::Separable);
+        // The same 5x5 in Pillow's fixed point goes by its reads.
+        let fixed = presets::pillow(
+            Size2::new(1080, 1920),
+            Size2::new(475, 844),
+            PillowFilter::Bilinear,
+        )
+        .channels(3)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+        assert!(fixed.fixed_point());
+        assert!((17..=36).contains(&taps(&fixed)), "{}", taps(&fixed));
+        assert_eq!(heuristic(&fixed).path, Path::Separable);
     }
 
     /// Pillow's presets round between passes: horizontal first for u8 and f16, whose rounding
