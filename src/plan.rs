@@ -156,6 +156,14 @@ pub fn heuristic(spec: &ResizeSpec) -> Plan {
 /// lanczos3 -> 960x540: 22.6 µs against 38.7 separable).
 pub const FUSED_MAX_SHRINK: u32 = 4;
 
+/// Beyond [`FUSED_MAX_SHRINK`], [`heuristic_with_fused`] still picks the fused path for
+/// supports of at most this many taps along each axis. On an H200, antialiased bilinear
+/// shrinks by 6, 8 and 10 (12 to 20 taps an axis) of 1080p and 4K RGBA ran fastest fused in 16
+/// of 18 cases (f32 4K -> 384x216: 58.1 µs against 71.5 separable), and wider supports mostly
+/// on the separable path (f32 4K lanczos3 -> 640x360, 36 taps: 95.1 against 115.5 fused;
+/// tuning log item 95).
+pub const FUSED_MAX_AXIS_TAPS: u64 = 20;
+
 /// The most taps per output for which [`heuristic`] takes the gather without counting reads
 /// (outside Pillow's fixed point, where it is 16). On an H200, supports of 5x5 and 6x6 taps
 /// ran faster on the gather than on the separable path though they read more inputs there
@@ -165,8 +173,8 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 
 /// As [`heuristic`], told whether the fused kernel fits `spec` on the device at hand
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
-/// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`] takes it. Not in Pillow's fixed
-/// point or with colour conversions (linear light, premultiplied alpha), where it was not
+/// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
+/// [`FUSED_MAX_AXIS_TAPS`] along each, takes it. Not in Pillow's fixed point or with colour conversions (linear light, premultiplied alpha), where it was not
 /// measured against the others.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
@@ -180,14 +188,14 @@ pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
         && !spec.linear_light()
         && !spec.premultiplied_alpha()
         && ty * tx > 16
-        && moderate(i.height, o.height)
-        && moderate(i.width, o.width)
+        && ((moderate(i.height, o.height) && moderate(i.width, o.width))
+            || ty.max(tx) <= FUSED_MAX_AXIS_TAPS)
     {
         return Plan {
             path: Path::Fused,
             source: PlanSource::Heuristic,
             reason: format!(
-                "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK}: the fused path keeps the first axis's sums on chip"
+                "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
             ),
             candidates: Vec::new(),
         };
@@ -274,14 +282,30 @@ mod tests {
             heuristic(&bicubic_aa(half).build().unwrap()).path
         );
         assert_ne!(path(bicubic_aa(half), false), Path::Fused);
-        // Shrinks of exactly 4 take it; beyond 4 along either axis they do not.
+        // Shrinks of exactly 4 take it; beyond 4 along either axis, with more than 20 taps
+        // there, they do not.
+        let axis_taps = |builder: crate::spec::ResizeSpecBuilder| {
+            let (wy, wx) = AxisWeights::for_spec(&builder.build().unwrap());
+            (wy.taps(), wx.taps())
+        };
         assert_eq!(path(bicubic_aa(Size2::new(540, 960)), true), Path::Fused);
+        assert_eq!(axis_taps(bicubic_aa(Size2::new(431, 960))).0, 21);
         assert_eq!(
-            path(bicubic_aa(Size2::new(539, 960)), true),
+            path(bicubic_aa(Size2::new(431, 960)), true),
             Path::Separable
         );
-        assert_ne!(path(bicubic_aa(Size2::new(1080, 959)), true), Path::Fused);
+        assert_eq!(axis_taps(bicubic_aa(Size2::new(1080, 767))).1, 21);
+        assert_ne!(path(bicubic_aa(Size2::new(1080, 767)), true), Path::Fused);
         assert_ne!(path(bicubic_aa(Size2::new(224, 224)), true), Path::Fused);
+        // Beyond a shrink by 4, supports of at most 20 taps an axis take it: antialiased
+        // bilinear by 10 has 20, bicubic by 6 has 24.
+        let torch1080 = |output, mode| torch(Size2::new(1080, 1920), output, mode, true);
+        let tenth = torch1080(Size2::new(108, 192), presets::TorchMode::Bilinear);
+        assert_eq!(path(tenth, true), Path::Fused);
+        let eleventh = torch1080(Size2::new(98, 174), presets::TorchMode::Bilinear);
+        assert_ne!(path(eleventh, true), Path::Fused);
+        let sixth = torch1080(Size2::new(180, 320), presets::TorchMode::Bicubic);
+        assert_ne!(path(sixth, true), Path::Fused);
         // Enlargements of wide supports take it too (lanczos3 of 6x6 taps).
         let lanczos = presets::pillow(
             Size2::new(64, 96),
