@@ -159,9 +159,10 @@ pub const FUSED_MAX_SHRINK: u32 = 4;
 /// Beyond [`FUSED_MAX_SHRINK`], [`heuristic_with_fused`] still picks the fused path for
 /// supports of at most this many taps along each axis. On an H200, antialiased bilinear
 /// shrinks by 6, 8 and 10 (12 to 20 taps an axis) of 1080p and 4K RGBA ran fastest fused in 16
-/// of 18 cases (f32 4K -> 384x216: 58.1 µs against 71.5 separable), and wider supports mostly
-/// on the separable path (f32 4K lanczos3 -> 640x360, 36 taps: 95.1 against 115.5 fused;
-/// tuning log item 95).
+/// of 18 cases (f32 4K -> 384x216: 58.1 µs against 71.5 separable). Wider supports (24 to 60
+/// taps) ran fastest on the separable path in 17 of 18 4K cases (f32 lanczos3 -> 640x360: 95.1
+/// against 115.5 fused) but fused in 13 of 18 1080p cases, by up to 1.24x; the bound keeps
+/// them separable (tuning log item 95).
 pub const FUSED_MAX_AXIS_TAPS: u64 = 20;
 
 /// The most taps per output for which [`heuristic`] takes the gather without counting reads
