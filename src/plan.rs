@@ -161,7 +161,7 @@ pub const FUSED_MAX_SHRINK: u32 = 4;
 /// shrinks by 6, 8 and 10 (12 to 20 taps an axis) of 1080p and 4K RGBA ran fastest fused in 16
 /// of 18 cases (f32 4K -> 384x216: 58.1 µs against 71.5 separable). Wider supports (24 to 60
 /// taps) ran fastest on the separable path in 17 of 18 4K cases (f32 lanczos3 -> 640x360: 95.1
-/// against 115.5 fused) but fused in 13 of 18 1080p cases, by up to 1.24x; the bound keeps
+/// against 115.5 fused) but fused in 13 of 18 1080p cases, by up to 1.3x; the bound keeps
 /// them separable (tuning log item 95).
 pub const FUSED_MAX_AXIS_TAPS: u64 = 20;
 
