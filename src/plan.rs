@@ -175,8 +175,9 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// As [`heuristic`], told whether the fused kernel fits `spec` on the device at hand
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
-/// [`FUSED_MAX_AXIS_TAPS`] along each, takes it. Not in Pillow's fixed point or with colour conversions (linear light, premultiplied alpha), where it was not
-/// measured against the others.
+/// [`FUSED_MAX_AXIS_TAPS`] along each, takes it. Not in Pillow's fixed point or with colour
+/// conversions (linear light, premultiplied alpha), where it was not measured against the
+/// others.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
@@ -255,8 +256,9 @@ mod tests {
     use crate::spec::Size2;
 
     /// Where the fused kernel fits, the unmeasured choice is it exactly for supports of more
-    /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis, without fixed
-    /// point or colour conversions; elsewhere it is what it is without the fused path.
+    /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis or having at most
+    /// [`FUSED_MAX_AXIS_TAPS`] along each, without fixed point or colour conversions; elsewhere
+    /// it is what it is without the fused path.
     #[test]
     fn fused_is_the_unmeasured_choice_for_wide_supports_of_moderate_shrinks() {
         let uhd = Size2::new(2160, 3840);
