@@ -180,6 +180,17 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// others.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
+    heuristic_for_tables(spec, &wy, &wx, fused_fits)
+}
+
+/// [`heuristic_with_fused`] for `spec`'s tables `(wy, wx)`, already computed (the resizer
+/// computes them once to ask whether the fused kernel fits, and once is enough).
+pub(crate) fn heuristic_for_tables(
+    spec: &ResizeSpec,
+    wy: &AxisWeights,
+    wx: &AxisWeights,
+    fused_fits: bool,
+) -> Plan {
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
     let (i, o) = (spec.input(), spec.output());
     let moderate = |input: u32, output: u32| {

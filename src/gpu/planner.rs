@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::{Resizer, lock};
+use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
 use crate::spec::ResizeSpec;
 use crate::timing::{TimingMethod, time_resize};
 use crate::tune::{self, CandidateTime, Decision, TuneCache};
+use crate::weights::AxisWeights;
 
 /// Whether `Path::Auto` measures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -145,7 +146,9 @@ impl Resizer {
     /// What [`Path::Auto`] runs for `spec` before it is measured (and always, with tuning
     /// off): [`plan::heuristic_with_fused`], told whether the fused kernel fits this device.
     pub fn heuristic_plan(&self, spec: &ResizeSpec) -> Plan {
-        plan::heuristic_with_fused(spec, self.availability(spec, Path::Fused).is_ok())
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        let fits = fused_fits(spec, &wy, &wx, &self.device.limits()).is_ok();
+        plan::heuristic_for_tables(spec, &wy, &wx, fits)
     }
 
     /// A plan already resolved for this spec, or a decision in the tuning cache for its key.
