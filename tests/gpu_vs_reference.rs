@@ -367,6 +367,57 @@ fn fused_tiled_matches_the_reference() {
     );
 }
 
+/// The fused kernel's vertical step over two input columns per turn (`COLUMN_PAIRS`), which it
+/// takes where each of a tile's 64 lanes has two columns of the footprint (2x shrinks to 61 or
+/// more columns, in row pairs for bicubic and lanczos3 and in single rows for bilinear; 4x
+/// bicubic shrinks, whose footprints leave a tail of single columns): f32 and f16, 4 and 8
+/// channels, batches, against the CPU reference into poisoned buffers. Narrower outputs run
+/// one column per turn in the same test, and tiles at the right edge take fewer columns.
+#[test]
+fn fused_column_pairs_match_the_reference() {
+    use wgpu_resize::{ElementType, presets};
+    let Some(gpu) = gpu("fused column pairs") else {
+        return;
+    };
+    let mut rng = Rng::new(96);
+    let mut ran = 0;
+    for (input, factor) in [
+        (Size2::new(32, 260), 2),
+        (Size2::new(37, 131), 2),
+        (Size2::new(50, 522), 2),
+        (Size2::new(18, 40), 2),
+        (Size2::new(64, 1100), 4),
+        (Size2::new(41, 600), 4),
+    ] {
+        let output = Size2::new(input.height / factor, input.width / factor);
+        for filter in [
+            presets::PillowFilter::Bicubic,
+            presets::PillowFilter::Lanczos,
+            presets::PillowFilter::Bilinear,
+        ] {
+            let builder = presets::pillow(input, output, filter)
+                .batch(rng.range(1, 3))
+                .channels([4, 8][rng.range(0, 1) as usize]);
+            let spec = builder.build().unwrap();
+            if gpu.resizer.availability(&spec, Path::Fused).is_err() {
+                // The 4x lanczos3 footprint of a 64-lane tile outgrows 32 KiB of sums.
+                continue;
+            }
+            let data = Rng::new(rng.next_u64()).f32s(spec.input_len());
+            let got = run_poisoned(gpu, &spec, &data, Path::Fused);
+            let report = compare(&got, &reference::resize(&spec, &data).unwrap());
+            assert!(report.within(2e-5), "{spec:?}: {report}");
+            let spec = builder.element(ElementType::F16).build().unwrap();
+            let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
+            let got = run_poisoned(gpu, &spec, &halves, Path::Fused);
+            let report = compare(&got, &reference::resize(&spec, &halves).unwrap());
+            assert!(report.within(2e-3), "f16 {spec:?}: {report}");
+            ran += 1;
+        }
+    }
+    assert!(ran >= 15, "the fused path ran on only {ran} of 18 shapes");
+}
+
 /// The vector kernel's multi-row forms: two-tap rows (bilinear enlargements), and windows of
 /// rows whose bands overlap (wider enlargements, and shrinks large enough to be windowed).
 #[test]

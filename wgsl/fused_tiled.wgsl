@@ -44,6 +44,14 @@ override TAPS_X: u32 = 0u;
 // lanczos3 103.0, 93.0, 87.2. The ML batch (bands 3 rows apart: a fifth fewer loads) was
 // slower in pairs, 55.6 -> 57.1.
 override PAIR_STEP: u32 = 0u;
+// The vertical step takes two input columns, TILE_W apart, per turn of its loop while both lie
+// in the footprint, so that each invocation has twice the loads in flight: in row pairs, or one
+// row at a time in pipelines without pairs (`column_pairs` in src/gpu/mod.rs says where). H200,
+// fused µs (BENCHMARKS.md tuning log item 96): antialiased bicubic 4K -> 1080p 71.3 -> 66.8,
+// lanczos3 87.1 -> 84.8, f16 bicubic 61.4 -> 57.3, bilinear 63.0 -> 57.3 (one row at a time);
+// but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 -> 29.4, and colour
+// conversions 206.8 -> 242.7, where the kernel's registers grow with the second column.
+override COLUMN_PAIRS: bool = false;
 
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 
@@ -177,7 +185,34 @@ fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool 
 fn pair_sums(r: u32, lane: u32, top: u32, width: u32, step: u32) {
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
-    for (var j = lane; j < width; j += TILE_W) {
+    var j = lane;
+    if COLUMN_PAIRS {
+        for (; j + TILE_W < width; j += 2u * TILE_W) {
+            let k = j + TILE_W;
+            var sum = vec4<f32>(0.0);
+            var next = vec4<f32>(0.0);
+            var sum_k = vec4<f32>(0.0);
+            var next_k = vec4<f32>(0.0);
+            for (var i = 0u; i < TAPS_Y + step; i++) {
+                let v = prepare4(load4(top + i * sy + j * sx));
+                let u = prepare4(load4(top + i * sy + k * sx));
+                if i < TAPS_Y {
+                    sum += held[i] * v;
+                    sum_k += held[i] * u;
+                }
+                if i >= step {
+                    next += held_next[i - step] * v;
+                    next_k += held_next[i - step] * u;
+                }
+            }
+            sums[r * width + j] = sum;
+            sums[(r + 1u) * width + j] = next;
+            sums[r * width + k] = sum_k;
+            sums[(r + 1u) * width + k] = next_k;
+        }
+    }
+    // The columns left: all of them without column pairs, else at most one.
+    for (; j < width; j += TILE_W) {
         var sum = vec4<f32>(0.0);
         var next = vec4<f32>(0.0);
         for (var i = 0u; i < TAPS_Y + step; i++) {
@@ -205,7 +240,24 @@ fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
     }
     hold_weights(ry, TAPS_Y);
     let top = image + row_start(ry) * sy;
-    for (var j = lane; j < width; j += TILE_W) {
+    var j = lane;
+    // Not where this runs at the edges of row pairs: the pairs' pipelines were slower with it
+    // (item 96).
+    if COLUMN_PAIRS && PAIR_STEP == 0u && TAPS_Y != 0u {
+        for (; j + TILE_W < width; j += 2u * TILE_W) {
+            let k = j + TILE_W;
+            var sum = vec4<f32>(0.0);
+            var sum_k = vec4<f32>(0.0);
+            for (var t = 0u; t < TAPS_Y; t++) {
+                let w = weight(ry, TAPS_Y, t);
+                sum += w * prepare4(load4(top + t * sy + j * sx));
+                sum_k += w * prepare4(load4(top + t * sy + k * sx));
+            }
+            sums[r * width + j] = sum;
+            sums[r * width + k] = sum_k;
+        }
+    }
+    for (; j < width; j += TILE_W) {
         var sum = vec4<f32>(0.0);
         if TAPS_Y == 0u {
             sum = run_time_band(ry, top + j * sx, sy, p.y_taps);

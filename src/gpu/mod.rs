@@ -1462,11 +1462,15 @@ pub(crate) fn fused_fits(
             } else {
                 (filled_columns(wx, width, max_groups), pair_step(wy))
             };
+            let column_pairs = !spec.fixed_point()
+                && !spec.converts_color()
+                && column_pairs(wy, widest_footprint(wx, columns), width, pair_step);
             return Ok(FusedTile {
                 width,
                 columns,
                 capacity,
                 pair_step,
+                column_pairs,
             });
         }
         needed.push(format!(
@@ -1523,6 +1527,24 @@ fn pair_step(wy: &AxisWeights) -> u32 {
     } else {
         0
     }
+}
+
+/// Whether the fused kernel's vertical step takes two input columns per turn (`COLUMN_PAIRS` in
+/// `fused_tiled.wgsl`), for a footprint of `footprint` columns over `lanes` lanes: where every
+/// lane has two columns in it, in row pairs (`pair_step` > 0) or in single rows of at most 4
+/// taps. The caller leaves out Pillow's fixed point (horizontal first) and colour conversions.
+/// H200, fused µs (BENCHMARKS.md tuning log item 96), one column / two:
+/// - row pairs of 2x and 4x shrinks: antialiased bicubic 4K -> 1080p 71.3 / 66.8, lanczos3 87.1 /
+///   84.8, f16 bicubic 61.4 / 57.3, f16 lanczos3 76.8 / 72.5, u8 bicubic 60.1 / 57.2, bicubic
+///   4K -> 960x540 73.4 / 67.6; 8 x 1024² -> 512² lanczos3 88.6 / 89.5;
+/// - footprints under two rounds: 1080p -> 720p bicubic 27.9 / 29.4, 4K -> 2880x1620 100.6 /
+///   101.2; colour conversions (Pillow's RGBA lanczos3) 206.8 / 242.7;
+/// - single rows: antialiased bilinear 4K -> 1080p (4 taps) 63.0 / 57.3; the ML batch (5
+///   taps) 56.1 / 57.3 in f32 but 47.2 / 44.6 in f16, so rows of more than 4 taps keep one.
+fn column_pairs(wy: &AxisWeights, footprint: u32, lanes: u32, pair_step: u32) -> bool {
+    const MAX_ROW_TAPS: u32 = 4;
+    let baked = wy.taps() <= shaders::MAX_SPECIALISED_TAPS;
+    footprint >= 2 * lanes && baked && (pair_step > 0 || wy.taps() <= MAX_ROW_TAPS)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
@@ -1798,6 +1820,66 @@ mod tests {
         assert_eq!(step(256, 64, PillowFilter::Lanczos).1, 0);
     }
 
+    /// The fused kernel's vertical step takes two columns per turn where every lane has two in
+    /// the footprint, in row pairs or in single rows of at most 4 taps; not in Pillow's fixed
+    /// point (horizontal first) or with colour conversions.
+    #[test]
+    fn fused_column_pairs_where_every_lane_has_two() {
+        let limits = limits_32k();
+        let tile = |builder: crate::ResizeSpecBuilder| {
+            let spec = builder.build().unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            (wy.taps(), tile)
+        };
+        let rgba = |input: Size2, output: Size2, filter| {
+            presets::pillow(input, output, filter).channels(4)
+        };
+        let (uhd, half) = (Size2::new(64, 3840), Size2::new(32, 1920));
+        for filter in [PillowFilter::Bicubic, PillowFilter::Lanczos] {
+            // 2x shrinks in row pairs: 61 (bicubic) or 59 (lanczos3) outputs a tile read 128
+            // columns, two for each of 64 lanes.
+            let (_, pairs) = tile(rgba(uhd, half, filter));
+            assert!(pairs.pair_step == 2 && pairs.column_pairs, "{pairs:?}");
+            let (_, f16) = tile(rgba(uhd, half, filter).element(ElementType::F16));
+            assert!(f16.column_pairs, "{f16:?}");
+            let (_, colour) = tile(rgba(uhd, half, filter).premultiplied_alpha(true));
+            assert!(!colour.column_pairs, "{colour:?}");
+            let (_, fixed) = tile(rgba(uhd, half, filter).element(ElementType::U8));
+            assert!(!fixed.column_pairs, "{fixed:?}");
+            // A 2x shrink to 40 columns: 80 inputs, fewer than two for each lane.
+            let (_, narrow) = tile(rgba(Size2::new(64, 80), Size2::new(32, 40), filter));
+            assert!(narrow.pair_step == 2 && !narrow.column_pairs, "{narrow:?}");
+        }
+        // A 1.5x shrink in row pairs: 64 outputs read about 100 columns.
+        let (_, x1_5) = tile(rgba(
+            Size2::new(96, 1920),
+            Size2::new(64, 1280),
+            PillowFilter::Bicubic,
+        ));
+        assert!(x1_5.pair_step > 0 && !x1_5.column_pairs, "{x1_5:?}");
+        // Single rows: a 2x bilinear shrink (4 taps) takes them; a 2.4x one (5 taps, 52 outputs
+        // a tile reading 128 columns) does not.
+        let (taps, bilinear) = tile(rgba(uhd, half, PillowFilter::Bilinear));
+        assert!(taps == 4 && bilinear.pair_step == 0 && bilinear.column_pairs);
+        let shrink = rgba(
+            Size2::new(64, 3840),
+            Size2::new(26, 1600),
+            PillowFilter::Bilinear,
+        );
+        let (_, wx) = AxisWeights::for_spec(&shrink.build().unwrap());
+        let (taps, rows) = tile(shrink);
+        assert_eq!(
+            widest_footprint(&wx, rows.columns),
+            2 * rows.width,
+            "{rows:?}"
+        );
+        assert!(
+            taps == 5 && rows.pair_step == 0 && !rows.column_pairs,
+            "{rows:?}"
+        );
+    }
+
     /// The launch `Launch::choose` gives a one-pass resize of a 20x30 input to `output`, with
     /// 2x2 taps, `channels` channels of `element` in `layout`, kernels taking `features`.
     fn launch_for(
@@ -2018,6 +2100,7 @@ mod tests {
                     columns: 64,
                     capacity: 256,
                     pair_step: 0,
+                    column_pairs: false,
                 }),
                 color: PassColor::WHOLE,
             };

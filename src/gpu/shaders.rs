@@ -802,6 +802,9 @@ pub struct FusedTile {
     /// vertical step runs rows in pairs (`PAIR_STEP` in `fused_tiled.wgsl`); 0 for one row at a
     /// time.
     pub pair_step: u32,
+    /// Whether the vertical step takes two input columns per turn (`COLUMN_PAIRS` in
+    /// `fused_tiled.wgsl`; see `column_pairs` in `src/gpu/mod.rs`).
+    pub column_pairs: bool,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
@@ -1000,6 +1003,7 @@ impl KernelVariant {
                             width: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()],
                             columns: FUSED_TILE_WIDTHS[k % FUSED_TILE_WIDTHS.len()] - k as u32 % 3,
                             pair_step: k as u32 % 3,
+                            column_pairs: k % 2 == 0,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                         },
                     ));
@@ -1119,13 +1123,14 @@ impl KernelVariant {
                 tile,
             } => format!(
                 "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
-                 lanes {} capacity {} pair step {}",
+                 lanes {} capacity {} pair step {} column pairs {}",
                 src.name(),
                 dst.name(),
                 tile.columns,
                 tile.width,
                 tile.capacity,
                 tile.pair_step,
+                tile.column_pairs,
             ),
         }
     }
@@ -1280,6 +1285,7 @@ impl KernelVariant {
                 ("TILE_W", tile.width as f64),
                 ("TILE_COLUMNS", tile.columns as f64),
                 ("PAIR_STEP", tile.pair_step as f64),
+                ("COLUMN_PAIRS", if tile.column_pairs { 1.0 } else { 0.0 }),
                 ("GROUP_Y", if tile.pair_step > 0 { 2.0 } else { 4.0 }),
                 ("CAPACITY", tile.capacity as f64),
             ],
