@@ -50,7 +50,7 @@ override PAIR_STEP: u32 = 0u;
 // fused µs (BENCHMARKS.md tuning log item 96): antialiased bicubic 4K -> 1080p 71.3 -> 66.8,
 // lanczos3 87.1 -> 84.8, f16 bicubic 61.4 -> 57.3, bilinear 63.0 -> 57.3 (one row at a time);
 // but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 -> 29.4, and colour
-// conversions 206.8 -> 242.7, where the kernel's registers grow with the second column.
+// conversions 206.8 -> 242.7, so those keep one column, as do single rows of other than 4 taps.
 override COLUMN_PAIRS: bool = false;
 
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;

@@ -1531,20 +1531,22 @@ fn pair_step(wy: &AxisWeights) -> u32 {
 
 /// Whether the fused kernel's vertical step takes two input columns per turn (`COLUMN_PAIRS` in
 /// `fused_tiled.wgsl`), for a footprint of `footprint` columns over `lanes` lanes: where every
-/// lane has two columns in it, in row pairs (`pair_step` > 0) or in single rows of at most 4
-/// taps. The caller leaves out Pillow's fixed point (horizontal first) and colour conversions.
-/// H200, fused µs (BENCHMARKS.md tuning log item 96), one column / two:
+/// lane has two columns in it, in row pairs (`pair_step` > 0) or in single rows of 4 taps. The
+/// caller leaves out Pillow's fixed point (horizontal first) and colour conversions. H200, fused
+/// µs (BENCHMARKS.md tuning log item 96), one column / two:
 /// - row pairs of 2x and 4x shrinks: antialiased bicubic 4K -> 1080p 71.3 / 66.8, lanczos3 87.1 /
 ///   84.8, f16 bicubic 61.4 / 57.3, f16 lanczos3 76.8 / 72.5, u8 bicubic 60.1 / 57.2, bicubic
 ///   4K -> 960x540 73.4 / 67.6; 8 x 1024² -> 512² lanczos3 88.6 / 89.5;
 /// - footprints under two rounds: 1080p -> 720p bicubic 27.9 / 29.4, 4K -> 2880x1620 100.6 /
 ///   101.2; colour conversions (Pillow's RGBA lanczos3) 206.8 / 242.7;
-/// - single rows: antialiased bilinear 4K -> 1080p (4 taps) 63.0 / 57.3; the ML batch (5
-///   taps) 56.1 / 57.3 in f32 but 47.2 / 44.6 in f16, so rows of more than 4 taps keep one.
+/// - single rows of 4 taps: antialiased bilinear 4K -> 1080p 63.0 / 57.3, bicubic 2048² ->
+///   1024² 36.3 / 33.0, 4096² -> 512² 68.3 / 56.1. Other tap counts keep one column: 5 taps (the
+///   ML batch) 56.1 / 57.3 in f32 (47.2 / 44.6 in f16), 2 taps 39.7 / 43.6 (bilinear 4096² ->
+///   512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
 fn column_pairs(wy: &AxisWeights, footprint: u32, lanes: u32, pair_step: u32) -> bool {
-    const MAX_ROW_TAPS: u32 = 4;
+    const ROW_TAPS: u32 = 4;
     let baked = wy.taps() <= shaders::MAX_SPECIALISED_TAPS;
-    footprint >= 2 * lanes && baked && (pair_step > 0 || wy.taps() <= MAX_ROW_TAPS)
+    footprint >= 2 * lanes && baked && (pair_step > 0 || wy.taps() == ROW_TAPS)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
@@ -1858,8 +1860,9 @@ mod tests {
             PillowFilter::Bicubic,
         ));
         assert!(x1_5.pair_step > 0 && !x1_5.column_pairs, "{x1_5:?}");
-        // Single rows: a 2x bilinear shrink (4 taps) takes them; a 2.4x one (5 taps, 52 outputs
-        // a tile reading 128 columns) does not.
+        // Single rows: a 2x antialiased bilinear shrink (4 taps) takes them; neither a 2.4x one
+        // (5 taps, 52 outputs a tile reading 128 columns) nor an 8x shrink without antialias (2
+        // taps) does.
         let (taps, bilinear) = tile(rgba(uhd, half, PillowFilter::Bilinear));
         assert!(taps == 4 && bilinear.pair_step == 0 && bilinear.column_pairs);
         let shrink = rgba(
@@ -1877,6 +1880,17 @@ mod tests {
         assert!(
             taps == 5 && rows.pair_step == 0 && !rows.column_pairs,
             "{rows:?}"
+        );
+        let eighth = crate::ResizeSpec::builder(Size2::new(64, 4096), Size2::new(8, 512));
+        let (_, wx) = AxisWeights::for_spec(&eighth.channels(4).build().unwrap());
+        let (taps, two) = tile(eighth.channels(4));
+        assert!(
+            widest_footprint(&wx, two.columns) >= 2 * two.width,
+            "{two:?}"
+        );
+        assert!(
+            taps == 2 && two.pair_step == 0 && !two.column_pairs,
+            "{two:?}"
         );
     }
 
