@@ -1540,9 +1540,10 @@ fn pair_step(wy: &AxisWeights) -> u32 {
 /// - footprints under two rounds: 1080p -> 720p bicubic 27.9 / 29.4, 4K -> 2880x1620 100.6 /
 ///   101.2; colour conversions (Pillow's RGBA lanczos3) 206.8 / 242.7;
 /// - single rows of 4 taps: antialiased bilinear 4K -> 1080p 63.0 / 57.3, bicubic 2048² ->
-///   1024² 36.3 / 33.0, 4096² -> 512² 68.3 / 56.1. Other tap counts keep one column: 5 taps (the
-///   ML batch) 56.1 / 57.3 in f32 (47.2 / 44.6 in f16), 2 taps 39.7 / 43.6 (bilinear 4096² ->
-///   512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
+///   1024² 36.3 / 33.0, 4096² -> 512² 68.3 / 56.1. Other tap counts keep one column: 5 taps
+///   56.1 / 57.3 in f32 (47.2 / 44.6 in f16; the ML batch, whose footprint falls just short of
+///   two rounds, so that the lab build paired most of its lanes), 2 taps 39.7 / 43.6 (bilinear
+///   4096² -> 512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
 fn column_pairs(wy: &AxisWeights, footprint: u32, lanes: u32, pair_step: u32) -> bool {
     const ROW_TAPS: u32 = 4;
     let baked = wy.taps() <= shaders::MAX_SPECIALISED_TAPS;
@@ -1823,8 +1824,8 @@ mod tests {
     }
 
     /// The fused kernel's vertical step takes two columns per turn where every lane has two in
-    /// the footprint, in row pairs or in single rows of at most 4 taps; not in Pillow's fixed
-    /// point (horizontal first) or with colour conversions.
+    /// the footprint, in row pairs or in single rows of 4 taps; not in Pillow's fixed point
+    /// (horizontal first) or with colour conversions.
     #[test]
     fn fused_column_pairs_where_every_lane_has_two() {
         let limits = limits_32k();
