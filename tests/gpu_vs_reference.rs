@@ -251,6 +251,28 @@ fn checked_and_trusted_kernels_agree_exactly() {
     }
 }
 
+/// The fused path on `builder`'s spec in f32 (`data`) and in f16 (`data` rounded), each against
+/// the CPU reference into poisoned buffers.
+fn fused_matches_in_f32_and_f16(
+    gpu: &common::Gpu,
+    builder: wgpu_resize::ResizeSpecBuilder,
+    data: &[f32],
+    what: &str,
+) {
+    let spec = builder.build().unwrap();
+    let got = run_poisoned(gpu, &spec, data, Path::Fused);
+    let report = compare(&got, &reference::resize(&spec, data).unwrap());
+    assert!(report.within(2e-5), "{what} {spec:?}: {report}");
+    let spec = builder
+        .element(wgpu_resize::ElementType::F16)
+        .build()
+        .unwrap();
+    let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
+    let got = run_poisoned(gpu, &spec, &halves, Path::Fused);
+    let report = compare(&got, &reference::resize(&spec, &halves).unwrap());
+    assert!(report.within(2e-3), "{what} f16 {spec:?}: {report}");
+}
+
 /// The fused tiled path against the CPU reference wherever its footprint fits, and a typed
 /// refusal where it does not.
 #[test]
@@ -291,14 +313,7 @@ fn fused_tiled_matches_the_reference() {
         let spec = builder.build().unwrap();
         let data = Rng::new(case).f32s(spec.input_len());
         if fits(gpu, &spec, &data) {
-            let got = run_poisoned(gpu, &spec, &data, Path::Fused);
-            let report = compare(&got, &reference::resize(&spec, &data).unwrap());
-            assert!(report.within(2e-5), "case {case} {spec:?}: {report}");
-            let spec = builder.element(ElementType::F16).build().unwrap();
-            let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
-            let got = run_poisoned(gpu, &spec, &halves, Path::Fused);
-            let report = compare(&got, &reference::resize(&spec, &halves).unwrap());
-            assert!(report.within(2e-3), "case {case} f16 {spec:?}: {report}");
+            fused_matches_in_f32_and_f16(gpu, builder, &data, &format!("case {case}"));
             ran += 1;
         }
         let spec = builder.element(ElementType::U8).build().unwrap();
@@ -375,7 +390,7 @@ fn fused_tiled_matches_the_reference() {
 /// one column per turn in the same test, and tiles at the right edge take fewer columns.
 #[test]
 fn fused_column_pairs_match_the_reference() {
-    use wgpu_resize::{ElementType, presets};
+    use wgpu_resize::presets;
     let Some(gpu) = gpu("fused column pairs") else {
         return;
     };
@@ -404,14 +419,7 @@ fn fused_column_pairs_match_the_reference() {
                 continue;
             }
             let data = Rng::new(rng.next_u64()).f32s(spec.input_len());
-            let got = run_poisoned(gpu, &spec, &data, Path::Fused);
-            let report = compare(&got, &reference::resize(&spec, &data).unwrap());
-            assert!(report.within(2e-5), "{spec:?}: {report}");
-            let spec = builder.element(ElementType::F16).build().unwrap();
-            let halves: Vec<half::f16> = data.iter().map(|&v| half::f16::from_f32(v)).collect();
-            let got = run_poisoned(gpu, &spec, &halves, Path::Fused);
-            let report = compare(&got, &reference::resize(&spec, &halves).unwrap());
-            assert!(report.within(2e-3), "f16 {spec:?}: {report}");
+            fused_matches_in_f32_and_f16(gpu, builder, &data, "column pairs");
             ran += 1;
         }
     }
