@@ -1464,7 +1464,7 @@ pub(crate) fn fused_fits(
             };
             let column_pairs = !spec.fixed_point()
                 && !spec.converts_color()
-                && column_pairs(wy, widest_footprint(wx, columns), width, pair_step);
+                && column_pairs(wy.taps(), widest_footprint(wx, columns), width, pair_step);
             return Ok(FusedTile {
                 width,
                 columns,
@@ -1544,10 +1544,12 @@ fn pair_step(wy: &AxisWeights) -> u32 {
 ///   56.1 / 57.3 in f32 (47.2 / 44.6 in f16; the ML batch, whose footprint falls just short of
 ///   two rounds, so that the lab build paired most of its lanes), 2 taps 39.7 / 43.6 (bilinear
 ///   4096² -> 512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
-fn column_pairs(wy: &AxisWeights, footprint: u32, lanes: u32, pair_step: u32) -> bool {
+///
+/// Both cases have their vertical taps baked into the pipeline: row pairs only run there
+/// ([`pair_step`]), and 4 taps are within [`shaders::MAX_SPECIALISED_TAPS`].
+fn column_pairs(taps_y: u32, footprint: u32, lanes: u32, pair_step: u32) -> bool {
     const ROW_TAPS: u32 = 4;
-    let baked = wy.taps() <= shaders::MAX_SPECIALISED_TAPS;
-    footprint >= 2 * lanes && baked && (pair_step > 0 || wy.taps() == ROW_TAPS)
+    footprint >= 2 * lanes && (pair_step > 0 || taps_y == ROW_TAPS)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
