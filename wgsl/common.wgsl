@@ -26,8 +26,6 @@ struct Params {
     extrapolation: f32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
-    // COLOR_* bits: conversions on load (before the taps) and on store (after them).
-    color: u32,
     // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
     unit_in: f32,
     unit_out: f32,
@@ -49,6 +47,8 @@ struct Params {
     x_tap_a: f32,
     x_tap_b: f32,
     x_tap_last: u32,
+    // A uniform block is a multiple of 16 bytes.
+    padding_0: u32,
     padding: vec2<u32>,
 }
 
@@ -57,8 +57,10 @@ struct Params {
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
 // them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
 override FIXED_POINT: bool = false;
-// Colour conversions around the taps (the `color` bits of the parameters say which).
-override COLOR: bool = false;
+// Colour conversions around the taps: COLOR_* bits, those on load (before the taps) and on
+// store (after them). A constant rather than a parameter: with the bits tested per load, a
+// band's loads were not issued together across the branches (src/gpu/color.rs).
+override COLOR_STEPS: u32 = 0u;
 // u8 with weights that are all multiples of 2^-k: the taps sum exactly in integers to the
 // stored bytes, in 16-bit lanes in the vector gather (lanes_u8.wgsl) and per channel in the quad
 // and staged gathers (strided_taps.wgsl). The host stores each weight times 2^k as an integer's
@@ -137,9 +139,14 @@ const COLOR_UNPREMULTIPLY: u32 = 8u;
 const COLOR_PREMULTIPLY_8_BIT: u32 = 16u;
 const COLOR_UNPREMULTIPLY_8_BIT: u32 = 32u;
 
+// Whether this kernel applies any of the conversions `steps`.
+fn color_step(steps: u32) -> bool {
+    return (COLOR_STEPS & steps) != 0u;
+}
+
 // A stored value on its way to the taps: to 0..1, linear light (alpha stays linear).
 fn prepare1(v: f32) -> f32 {
-    if !COLOR || (p.color & COLOR_DECODE_SRGB) == 0u {
+    if !color_step(COLOR_DECODE_SRGB) {
         return v;
     }
     return srgb_to_linear(v / p.unit_in);
@@ -147,7 +154,7 @@ fn prepare1(v: f32) -> f32 {
 
 // A result of the taps on its way to storage.
 fn finish1(v: f32) -> f32 {
-    if !COLOR || (p.color & COLOR_ENCODE_SRGB) == 0u {
+    if !color_step(COLOR_ENCODE_SRGB) {
         return v;
     }
     return linear_to_srgb(v) * p.unit_out;
@@ -155,18 +162,18 @@ fn finish1(v: f32) -> f32 {
 
 // An RGBA group on its way to the taps: to 0..1, linear light, premultiplied by alpha.
 fn prepare4(v: vec4<f32>) -> vec4<f32> {
-    if !COLOR {
+    if COLOR_STEPS == 0u {
         return v;
     }
-    if (p.color & COLOR_PREMULTIPLY_8_BIT) != 0u {
+    if color_step(COLOR_PREMULTIPLY_8_BIT) {
         return vec4<f32>(floor(v.xyz * v.w / 255.0 + 0.5), v.w);
     }
-    if (p.color & (COLOR_DECODE_SRGB | COLOR_PREMULTIPLY)) == 0u {
+    if !color_step(COLOR_DECODE_SRGB | COLOR_PREMULTIPLY) {
         return v;
     }
-    let premultiply = (p.color & COLOR_PREMULTIPLY) != 0u;
+    let premultiply = color_step(COLOR_PREMULTIPLY);
     var u = v / p.unit_in;
-    if (p.color & COLOR_DECODE_SRGB) != 0u {
+    if color_step(COLOR_DECODE_SRGB) {
         let alpha = u.w;
         u = vec4<f32>(srgb_to_linear(u.x), srgb_to_linear(u.y), srgb_to_linear(u.z), srgb_to_linear(u.w));
         if premultiply {
@@ -183,7 +190,7 @@ fn prepare4(v: vec4<f32>) -> vec4<f32> {
 // as Pillow's 8-bit rule rounds it, round(c * a / 255), in integers: `(t + (t >> 8)) >> 8` with
 // `t = c * a + 128` is that value for every pair of bytes, with no conversion instructions.
 fn prepare4_int(v: vec4<i32>) -> vec4<i32> {
-    if !COLOR || (p.color & COLOR_PREMULTIPLY_8_BIT) == 0u {
+    if !color_step(COLOR_PREMULTIPLY_8_BIT) {
         return v;
     }
     let t = v.xyz * v.w + vec3<i32>(128);
@@ -192,25 +199,25 @@ fn prepare4_int(v: vec4<i32>) -> vec4<i32> {
 
 // The taps' RGBA result on its way to storage: unpremultiplied, sRGB-encoded.
 fn finish4(v: vec4<f32>) -> vec4<f32> {
-    if !COLOR {
+    if COLOR_STEPS == 0u {
         return v;
     }
-    if (p.color & COLOR_UNPREMULTIPLY_8_BIT) != 0u {
+    if color_step(COLOR_UNPREMULTIPLY_8_BIT) {
         let q = clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));
         if q.w == 0.0 || q.w == 255.0 {
             return q;
         }
         return vec4<f32>(min(floor(255.0 * q.xyz / q.w), vec3<f32>(255.0)), q.w);
     }
-    if (p.color & (COLOR_ENCODE_SRGB | COLOR_UNPREMULTIPLY)) == 0u {
+    if !color_step(COLOR_ENCODE_SRGB | COLOR_UNPREMULTIPLY) {
         return v;
     }
-    let unpremultiply = (p.color & COLOR_UNPREMULTIPLY) != 0u;
+    let unpremultiply = color_step(COLOR_UNPREMULTIPLY);
     var u = v;
     if unpremultiply {
         u = vec4<f32>(select(vec3<f32>(0.0), u.xyz / u.w, u.w > 0.0), u.w);
     }
-    if (p.color & COLOR_ENCODE_SRGB) != 0u {
+    if color_step(COLOR_ENCODE_SRGB) {
         let alpha = u.w;
         u = vec4<f32>(linear_to_srgb(u.x), linear_to_srgb(u.y), linear_to_srgb(u.z), linear_to_srgb(u.w));
         if unpremultiply {

@@ -157,7 +157,7 @@ pub(crate) fn choose(
     // Blocks of rows convert each input row they load once for all their outputs; with
     // colour conversions that outweighs the table reads (H200, u8 linear light 384x640 x2:
     // 17.7 -> 21.3 µs with computed taps; tuning log item 86).
-    let rows_pay = invocations > ENLARGING_MAX_INVOCATIONS || features.color;
+    let rows_pay = invocations > ENLARGING_MAX_INVOCATIONS || features.color.any();
     if !serves || (shape.rows > 1 && rows_pay) {
         return None;
     }
@@ -181,6 +181,7 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gpu::ColorSteps;
     use crate::gpu::shaders::TextureSource;
     use crate::spec::ElementType;
     use crate::spec::{AxisResample, CoordinateMapping, NearestRule};
@@ -257,7 +258,7 @@ mod tests {
             y: (0, y.taps()),
             x: (1, x.taps()),
             fused: None,
-            color: super::super::PassColor::WHOLE,
+            color: super::super::color::PassColor::WHOLE,
         };
         let (e, limits) = (spec.element(), wgpu::Limits::default());
         let mut launch = Launch::choose(spec, &shape, e, e, features, &limits);
@@ -359,7 +360,7 @@ mod tests {
         }
         // u8 summed in floats (linear light), and texture ends (sRGB in, storage out).
         let u8_floats = KernelFeatures {
-            color: true,
+            color: ColorSteps::DECODE_SRGB.with(ColorSteps::ENCODE_SRGB),
             ..plain
         };
         let textures = KernelFeatures {

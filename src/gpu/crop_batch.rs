@@ -9,7 +9,8 @@ use std::num::NonZeroU64;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
-use super::params::{PassColor, PassParams, PassShape, WeightForm, pack_table};
+use super::color::PassColor;
+use super::params::{PassParams, PassShape, WeightForm, pack_table};
 use super::{
     BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, insert_bounded, lock, scope,
 };

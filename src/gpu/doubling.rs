@@ -119,7 +119,7 @@ pub(crate) fn choose(
         || spec.layout() != Layout::Nhwc
         || spec.channels() != 4
         || features.fixed_point
-        || features.color
+        || features.color.any()
         || features.texture_source.is_some()
         || features.texture_target.is_some()
     {
@@ -167,6 +167,7 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gpu::ColorSteps;
     use crate::gpu::shaders::TextureSource;
     use crate::spec::{AxisResample, CoordinateMapping, NearestRule};
     use crate::{Filter, Size2};
@@ -329,7 +330,7 @@ mod tests {
             None
         );
         let color = KernelFeatures {
-            color: true,
+            color: ColorSteps::DECODE_SRGB.with(ColorSteps::ENCODE_SRGB),
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, f16s, double, color, None, 65535), None);

@@ -2,6 +2,7 @@
 //! the caller's command encoder.
 
 mod blocking;
+mod color;
 mod computed_taps;
 mod crop_batch;
 mod doubling;
@@ -26,11 +27,11 @@ use crate::error::ResizeError;
 use crate::plan::{self, PassOrder, Path, Plan};
 use crate::spec::{ElementType, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
+pub use color::ColorSteps;
+use color::PassColor;
 use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
-use params::{
-    PassColor, PassParams, PassShape, WeightForm, check_grid, dispatch_grid, pack_tables,
-};
+use params::{PassParams, PassShape, WeightForm, check_grid, dispatch_grid, pack_tables};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
@@ -823,6 +824,7 @@ impl Resizer {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
+                    color: ColorSteps::of(spec, shape.color),
                     ..self.kernel_features(spec)
                 }
                 .inside(&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
@@ -2020,7 +2022,7 @@ mod tests {
             ..plain
         };
         let color = KernelFeatures {
-            color: true,
+            color: ColorSteps::DECODE_SRGB.with(ColorSteps::ENCODE_SRGB),
             ..plain
         };
         let (f32, f16, u8) = (ElementType::F32, ElementType::F16, ElementType::U8);
@@ -2052,7 +2054,11 @@ mod tests {
         use crate::spec::Layout::{self, Nchw, Nhwc};
         let choose = |layout: Layout, channels: u32, height: u32, width: u32, color: bool| {
             let features = KernelFeatures {
-                color,
+                color: if color {
+                    ColorSteps::DECODE_SRGB.with(ColorSteps::ENCODE_SRGB)
+                } else {
+                    ColorSteps::NONE
+                },
                 ..KernelFeatures::default()
             };
             let output = Size2::new(height, width);

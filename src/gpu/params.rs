@@ -6,6 +6,7 @@ use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
+use super::color::PassColor;
 use super::computed_taps::TapFormula;
 use super::shaders::FusedTile;
 use super::starts::ArithmeticStarts;
@@ -33,7 +34,6 @@ pub(crate) struct PassParams {
     pub planar: u32,
     pub extrapolation: f32,
     pub row_stride: u32,
-    pub color: u32,
     pub unit_in: f32,
     pub unit_out: f32,
     /// Table slots between output images' tables (crop batches), 0 when shared.
@@ -54,89 +54,9 @@ pub(crate) struct PassParams {
     pub x_tap_b: f32,
     pub x_tap_last: u32,
     /// A uniform block is a multiple of 16 bytes.
-    pub padding: [u32; 2],
+    pub padding: [u32; 3],
 }
 
-const COLOR_DECODE_SRGB: u32 = 1;
-const COLOR_PREMULTIPLY: u32 = 2;
-const COLOR_ENCODE_SRGB: u32 = 4;
-const COLOR_UNPREMULTIPLY: u32 = 8;
-const COLOR_PREMULTIPLY_8_BIT: u32 = 16;
-const COLOR_UNPREMULTIPLY_8_BIT: u32 = 32;
-
-/// Which colour conversions a pass applies: on load (the first pass), on store (the last).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PassColor {
-    pub on_load: bool,
-    pub on_store: bool,
-}
-
-impl PassColor {
-    /// Both ends: a single-pass resize.
-    pub const WHOLE: PassColor = PassColor {
-        on_load: true,
-        on_store: true,
-    };
-    /// The first of two passes.
-    pub const FIRST: PassColor = PassColor {
-        on_load: true,
-        on_store: false,
-    };
-    /// The second of two passes.
-    pub const SECOND: PassColor = PassColor {
-        on_load: false,
-        on_store: true,
-    };
-
-    /// The `color` bits and units of this pass of `spec`.
-    fn params(self, spec: &ResizeSpec) -> (u32, f32, f32) {
-        if !spec.converts_color() {
-            return (0, 1.0, 1.0);
-        }
-        if spec.premultiplies_in_8_bits() {
-            let bits = if self.on_load {
-                COLOR_PREMULTIPLY_8_BIT
-            } else {
-                0
-            } | if self.on_store {
-                COLOR_UNPREMULTIPLY_8_BIT
-            } else {
-                0
-            };
-            return (bits, 1.0, 1.0);
-        }
-        let unit = spec.color_unit() as f32;
-        let mut bits = 0;
-        if self.on_load {
-            bits |= if spec.linear_light() {
-                COLOR_DECODE_SRGB
-            } else {
-                0
-            };
-            bits |= if spec.premultiplied_alpha() {
-                COLOR_PREMULTIPLY
-            } else {
-                0
-            };
-        }
-        if self.on_store {
-            bits |= if spec.linear_light() {
-                COLOR_ENCODE_SRGB
-            } else {
-                0
-            };
-            bits |= if spec.premultiplied_alpha() {
-                COLOR_UNPREMULTIPLY
-            } else {
-                0
-            };
-        }
-        // The intermediate between two passes holds 0..1 values.
-        let unit_in = if self.on_load { unit } else { 1.0 };
-        let unit_out = if self.on_store { unit } else { 1.0 };
-        (bits, unit_in, unit_out)
-    }
-}
 const ROW_OUTSIDE: u32 = 1;
 
 /// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
@@ -231,7 +151,7 @@ impl PassParams {
         let layout: Layout = spec.layout();
         let src = Strides::new(layout, spec.channels(), pass.src_size);
         let dst = Strides::new(layout, spec.channels(), pass.dst_size);
-        let (color, unit_in, unit_out) = pass.color.params(spec);
+        let (unit_in, unit_out) = pass.color.units(spec);
         PassParams {
             out_h: pass.dst_size.height,
             out_w: pass.dst_size.width,
@@ -255,7 +175,6 @@ impl PassParams {
             },
             extrapolation: spec.extrapolation_value(),
             row_stride,
-            color,
             unit_in,
             unit_out,
             y_image_stride: 0,
@@ -270,7 +189,7 @@ impl PassParams {
             x_tap_a: 0.0,
             x_tap_b: 0.0,
             x_tap_last: 0,
-            padding: [0; 2],
+            padding: [0; 3],
         }
     }
 
@@ -340,7 +259,7 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct_size() {
-        // 36 four-byte fields; a uniform block must be a multiple of 16 bytes.
+        // 33 four-byte fields and 3 of padding; a uniform block must be a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<PassParams>(), 144);
     }
 

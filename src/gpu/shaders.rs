@@ -1,5 +1,6 @@
 //! WGSL sources of every kernel variant the library builds, assembled from the files in `wgsl/`.
 
+use super::color::{ColorSteps, PassColor};
 use crate::spec::ElementType;
 use crate::weights::AxisWeights;
 
@@ -124,14 +125,14 @@ impl ChannelGroup {
 }
 
 /// Code paths compiled into a kernel only when a spec needs them (pipeline constants
-/// `FIXED_POINT`, `COLOR` and `INTEGER_WEIGHTS` in `wgsl/common.wgsl`), and where its source
-/// comes from.
+/// `FIXED_POINT`, `COLOR_STEPS` and `INTEGER_WEIGHTS` in `wgsl/common.wgsl`), and where its
+/// source comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
     pub fixed_point: bool,
-    /// Colour conversions around the taps.
-    pub color: bool,
+    /// Colour conversions around the taps: those of the pass's ends (see [`ColorSteps`]).
+    pub color: ColorSteps,
     /// The source is an RGBA texture read by the vector kernels themselves
     /// (`wgsl/src_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_source: Option<TextureSource>,
@@ -167,7 +168,7 @@ impl KernelFeatures {
     pub fn of(spec: &crate::ResizeSpec) -> Self {
         KernelFeatures {
             fixed_point: spec.fixed_point(),
-            color: spec.converts_color(),
+            color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
             texture_target: None,
             native_f16: false,
@@ -193,7 +194,7 @@ impl KernelFeatures {
     fn constants(self, src: ElementType, dst: ElementType) -> Vec<(&'static str, f64)> {
         let mut all = vec![
             ("FIXED_POINT", self.fixed_point as u32 as f64),
-            ("COLOR", self.color as u32 as f64),
+            ("COLOR_STEPS", self.color.bits() as f64),
             (
                 "INTEGER_WEIGHTS",
                 self.integer_weights.is_some() as u32 as f64,
@@ -210,6 +211,21 @@ impl KernelFeatures {
             all.push(("TEXTURE_TARGET_U8", (dst == ElementType::U8) as u32 as f64));
         }
         all
+    }
+}
+
+/// The colour steps of an example kernel with colour conversions (`on`): Pillow's 8-bit rule
+/// with its fixed point, as the host builds it; otherwise, by turns, every float step, alpha
+/// alone and linear light alone, so that the translation tests compile each branch.
+fn example_color(on: bool, fixed_point: bool, k: usize) -> ColorSteps {
+    let linear = ColorSteps::DECODE_SRGB.with(ColorSteps::ENCODE_SRGB);
+    let alpha = ColorSteps::PREMULTIPLY.with(ColorSteps::UNPREMULTIPLY);
+    match (on, fixed_point, k % 3) {
+        (false, ..) => ColorSteps::NONE,
+        (true, true, _) => ColorSteps::PREMULTIPLY_8_BIT.with(ColorSteps::UNPREMULTIPLY_8_BIT),
+        (true, false, 0) => linear.with(alpha),
+        (true, false, 1) => alpha,
+        (true, false, _) => linear,
     }
 }
 
@@ -236,7 +252,7 @@ impl Kernel {
                     variant,
                     features: KernelFeatures {
                         fixed_point: k % 2 == 1,
-                        color: k % 4 >= 2,
+                        color: example_color(k % 4 >= 2, k % 2 == 1, k),
                         // Every third vector kernel reads a texture, sRGB every other time;
                         // every fourth writes one.
                         texture_source: (vector && k % 3 == 0)
@@ -297,7 +313,7 @@ impl Kernel {
                 variant: KernelVariant::GatherSplit { src, dst, split },
                 features: KernelFeatures {
                     fixed_point: true,
-                    color: split == 8,
+                    color: example_color(split == 8, true, 0),
                     ..KernelFeatures::default()
                 },
             });
@@ -318,7 +334,7 @@ impl Kernel {
                     split: [4, 8][k % 2],
                 },
                 features: KernelFeatures {
-                    color: k % 2 == 1,
+                    color: example_color(k % 2 == 1, false, k),
                     native_f16: k >= 2,
                     rows_inside: k % 3 == 0,
                     columns_inside: k % 3 == 0,
@@ -334,7 +350,7 @@ impl Kernel {
                     groups: [1, 2, 1, 3][k],
                 },
                 features: KernelFeatures {
-                    color: k % 2 == 0,
+                    color: example_color(k % 2 == 0, false, k),
                     native_f16: k >= 2,
                     rows_inside: true,
                     columns_inside: true,
@@ -365,7 +381,7 @@ impl Kernel {
                     groups: 1,
                 },
                 features: KernelFeatures {
-                    color: k < 3,
+                    color: example_color(k < 3, false, k),
                     texture_source: textures.then_some(TextureSource { srgb: k == 3 }),
                     texture_target: textures.then_some(if k == 3 {
                         wgpu::TextureFormat::Rgba8Unorm
@@ -594,8 +610,8 @@ impl Kernel {
         if self.features.fixed_point {
             label.push_str(" fixed-point");
         }
-        if self.features.color {
-            label.push_str(" color");
+        if self.features.color.any() {
+            label.push_str(&format!(" color steps {}", self.features.color.bits()));
         }
         if let Some(bits) = self.features.integer_weights {
             label.push_str(&format!(" integer weights of {bits} bits"));
