@@ -175,9 +175,20 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// As [`heuristic`], told whether the fused kernel fits `spec` on the device at hand
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
-/// [`FUSED_MAX_AXIS_TAPS`] along each, takes it. Not in Pillow's fixed point or with colour
-/// conversions (linear light, premultiplied alpha), where it was not measured against the
-/// others.
+/// [`FUSED_MAX_AXIS_TAPS`] along each, takes it, with premultiplied alpha or without. In
+/// linear light, a spec of more than 4 taps per output that shrinks by at most
+/// [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] along each axis takes it: its
+/// sRGB decode per load made the gather slow from few taps on, and the fused path slow on wide
+/// supports, where the separable path is faster. Not in Pillow's fixed point, where it was not
+/// measured against the others.
+///
+/// On an H200 these rules picked the fastest path, or one within 1% of it, on all 63
+/// linear-light shapes of a sweep (three filters, seven shapes, f32 and u8, with premultiplied
+/// alpha or without), and on 20 of 21 premultiplied f32 and 17 of 21 premultiplied f16 ones;
+/// without the fused path for colour conversions, on 24 and 15. The misses: a 4x4 bicubic
+/// enlargement on the gather (1.11x the fused path's time in f32, 2.25x in f16) and f16
+/// bilinear shrinks by 4 and 6 on the fused path (1.07x and 1.24x the gather's). BENCHMARKS.md,
+/// tuning log item 100.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
     heuristic_for_tables(spec, &wy, &wx, fused_fits)
@@ -196,22 +207,29 @@ pub(crate) fn heuristic_for_tables(
     let moderate = |input: u32, output: u32| {
         u64::from(input) <= u64::from(FUSED_MAX_SHRINK) * u64::from(output)
     };
-    if fused_fits
-        && !spec.fixed_point()
-        && !spec.linear_light()
-        && !spec.premultiplied_alpha()
-        && ty * tx > 16
-        && ((moderate(i.height, o.height) && moderate(i.width, o.width))
-            || ty.max(tx) <= FUSED_MAX_AXIS_TAPS)
-    {
-        return Plan {
-            path: Path::Fused,
-            source: PlanSource::Heuristic,
-            reason: format!(
-                "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
-            ),
-            candidates: Vec::new(),
-        };
+    let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
+    let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
+    if fused_fits && !spec.fixed_point() {
+        if spec.linear_light() && ty * tx > 4 && moderate_shrink && narrow {
+            return Plan {
+                path: Path::Fused,
+                source: PlanSource::Heuristic,
+                reason: format!(
+                    "{ty}x{tx} taps in linear light, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path decodes each input about once per band it falls in, the gather once per tap"
+                ),
+                candidates: Vec::new(),
+            };
+        }
+        if !spec.linear_light() && ty * tx > 16 && (moderate_shrink || narrow) {
+            return Plan {
+                path: Path::Fused,
+                source: PlanSource::Heuristic,
+                reason: format!(
+                    "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
+                ),
+                candidates: Vec::new(),
+            };
+        }
     }
     let out = spec.output_len() as u64;
     let order = pass_order(spec);
@@ -268,8 +286,10 @@ mod tests {
 
     /// Where the fused kernel fits, the unmeasured choice is it exactly for supports of more
     /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis or having at most
-    /// [`FUSED_MAX_AXIS_TAPS`] along each, without fixed point or colour conversions; elsewhere
-    /// it is what it is without the fused path.
+    /// [`FUSED_MAX_AXIS_TAPS`] along each, with premultiplied alpha or without, and in linear
+    /// light for more than 4 taps shrinking by at most [`FUSED_MAX_SHRINK`] with at most
+    /// [`FUSED_MAX_AXIS_TAPS`] along each axis; never in Pillow's fixed point; elsewhere it is
+    /// what it is without the fused path.
     #[test]
     fn fused_is_the_unmeasured_choice_for_wide_supports_of_moderate_shrinks() {
         let uhd = Size2::new(2160, 3840);
@@ -348,16 +368,42 @@ mod tests {
         )
         .batch(32);
         assert_eq!(path(batch, true), Path::Fused);
-        // u8 and f16 storage too, but not with colour conversions or in Pillow's fixed point.
+        // u8 and f16 storage too, and premultiplied alpha by the same rule.
         for element in [ElementType::F16, ElementType::U8] {
             assert_eq!(path(bicubic_aa(half).element(element), true), Path::Fused);
+            let premultiplied = bicubic_aa(half).element(element).premultiplied_alpha(true);
+            assert_eq!(path(premultiplied, true), Path::Fused);
         }
-        let linear = bicubic_aa(half).element(ElementType::U8).linear_light(true);
-        assert_ne!(path(linear, true), Path::Fused);
-        let premultiplied = bicubic_aa(half)
-            .element(ElementType::U8)
-            .premultiplied_alpha(true);
-        assert_ne!(path(premultiplied, true), Path::Fused);
+        let sixth_size = Size2::new(360, 640);
+        let alpha = |builder: crate::spec::ResizeSpecBuilder| builder.premultiplied_alpha(true);
+        assert_eq!(path(alpha(bilinear_aa), true), Path::Gather);
+        assert_eq!(path(alpha(bicubic_aa(sixth_size)), true), Path::Separable);
+        // Linear light: from 5 taps per output (the 2x antialiased bilinear shrink's 16 here),
+        // while shrinking by at most 4 with at most 20 taps an axis; not a 2x2 enlargement,
+        // not 24 taps an axis (lanczos3 by 4), not a shrink by 6 even of 12 taps.
+        let linear = |builder: crate::spec::ResizeSpecBuilder| builder.linear_light(true);
+        assert_eq!(path(linear(bicubic_aa(half)), true), Path::Fused);
+        let linear_u8 = bicubic_aa(half).element(ElementType::U8).linear_light(true);
+        assert_eq!(path(linear_u8, true), Path::Fused);
+        assert_eq!(path(linear(bilinear_aa), true), Path::Fused);
+        let enlarge = torch(
+            Size2::new(540, 960),
+            half,
+            presets::TorchMode::Bilinear,
+            false,
+        );
+        assert_eq!(path(linear(enlarge), true), Path::Gather);
+        let lanczos_quarter = presets::pillow(uhd, Size2::new(540, 960), PillowFilter::Lanczos)
+            .channels(4)
+            .round_intermediate(false);
+        let (wy, _) = AxisWeights::for_spec(&lanczos_quarter.build().unwrap());
+        assert_eq!(wy.taps(), 24);
+        assert_eq!(path(lanczos_quarter, true), Path::Fused);
+        assert_ne!(path(linear(lanczos_quarter), true), Path::Fused);
+        let bilinear_sixth = torch(uhd, sixth_size, presets::TorchMode::Bilinear, true);
+        assert_eq!(path(bilinear_sixth, true), Path::Fused);
+        assert_ne!(path(linear(bilinear_sixth), true), Path::Fused);
+        assert_ne!(path(linear(bicubic_aa(half)), false), Path::Fused);
         let fixed = presets::pillow(uhd, half, PillowFilter::Bicubic)
             .channels(4)
             .element(ElementType::U8);

@@ -420,6 +420,26 @@ fn fused_column_pairs_match_the_reference() {
             }
             let data = Rng::new(rng.next_u64()).f32s(spec.input_len());
             fused_matches_in_f32_and_f16(gpu, builder, &data, "column pairs");
+            // Premultiplied RGBA takes the pairs too: colour premultiplied on both columns'
+            // loads. Alpha stays in 0.5..1 so that dividing by it keeps the tolerance.
+            let rgba = presets::pillow(input, output, filter)
+                .batch(spec.batch())
+                .channels(4)
+                .premultiplied_alpha(true);
+            let pixels = spec.batch() as usize * input.height as usize * input.width as usize;
+            let data: Vec<f32> = Rng::new(rng.next_u64())
+                .f32s(pixels * 4)
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if i % 4 == 3 {
+                        0.5 + 0.5 * v.abs()
+                    } else {
+                        v.abs()
+                    }
+                })
+                .collect();
+            fused_matches_in_f32_and_f16(gpu, rgba, &data, "premultiplied column pairs");
             ran += 1;
         }
     }
