@@ -209,27 +209,24 @@ pub(crate) fn heuristic_for_tables(
     };
     let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
     let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
-    if fused_fits && !spec.fixed_point() {
-        if spec.linear_light() && ty * tx > 4 && moderate_shrink && narrow {
-            return Plan {
-                path: Path::Fused,
-                source: PlanSource::Heuristic,
-                reason: format!(
-                    "{ty}x{tx} taps in linear light, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path decodes each input about once per band it falls in, the gather once per tap"
-                ),
-                candidates: Vec::new(),
-            };
-        }
-        if !spec.linear_light() && ty * tx > 16 && (moderate_shrink || narrow) {
-            return Plan {
-                path: Path::Fused,
-                source: PlanSource::Heuristic,
-                reason: format!(
-                    "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
-                ),
-                candidates: Vec::new(),
-            };
-        }
+    let fused_reason = if !fused_fits || spec.fixed_point() {
+        None
+    } else if spec.linear_light() {
+        (ty * tx > 4 && moderate_shrink && narrow).then(|| format!(
+            "{ty}x{tx} taps in linear light, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path decodes each input about once per band it falls in, the gather once per tap"
+        ))
+    } else {
+        (ty * tx > 16 && (moderate_shrink || narrow)).then(|| format!(
+            "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
+        ))
+    };
+    if let Some(reason) = fused_reason {
+        return Plan {
+            path: Path::Fused,
+            source: PlanSource::Heuristic,
+            reason,
+            candidates: Vec::new(),
+        };
     }
     let out = spec.output_len() as u64;
     let order = pass_order(spec);
