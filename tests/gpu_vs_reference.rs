@@ -1382,7 +1382,9 @@ fn wide_gather_matches_the_reference() {
 /// last block of rows cut short or not; half-pixel bilinear, PyTorch's two nearest rules and
 /// the asymmetric mapping along either axis, and aligned corners, which does not fit and keeps
 /// its kernel. Against the reference into poisoned buffers on the gather and the measured
-/// choice; then all 255 and stripes of 0 and 255 for the u8 lanes' widest sums.
+/// choice; then all 255 and stripes of 0 and 255 for the u8 lanes' widest sums. The same for
+/// RGB u8, whose widths are mostly multiples of 4 (four pixels per invocation, one group in
+/// case 0) and in one case of four any (the quads).
 #[test]
 fn doublings_match_the_reference() {
     use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule};
@@ -1417,6 +1419,28 @@ fn doublings_match_the_reference() {
         let spec = builder.element(ElementType::F16).build().unwrap();
         let halves = Rng::new(k).f16s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
+        // RGB u8: four pixels per invocation where the width is a multiple of 4 (one group, at
+        // both edges at once, in case 0), the quads elsewhere.
+        let mut rgb_rng = Rng::new(k + 100);
+        let w = match k {
+            0 => 4,
+            _ if k % 4 == 1 => w,
+            _ => 4 * rgb_rng.range(1, 20),
+        };
+        let mut rule = || match rgb_rng.range(0, 4) {
+            3 if k % 4 != 3 => 4,
+            r => r,
+        };
+        let spec = ResizeSpec::builder(Size2::new(h, w), Size2::new(2 * h, 2 * w))
+            .y_axis(axis(rule()))
+            .x_axis(axis(rule()))
+            .batch(1 + k as u32 % 3)
+            .channels(3)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let bytes = Rng::new(k).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &format!("RGB {what}"));
     }
     let spec = ResizeSpec::builder(Size2::new(37, 70), Size2::new(74, 140))
         .channels(4)
@@ -1429,6 +1453,35 @@ fn doublings_match_the_reference() {
         .map(|i| if (i / 4 + i / 280) % 2 == 0 { 0 } else { 255 })
         .collect();
     assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "doubling, stripes");
+    let rgb = ResizeSpec::builder(Size2::new(37, 72), Size2::new(74, 144))
+        .channels(3)
+        .element(ElementType::U8)
+        .batch(2)
+        .build()
+        .unwrap();
+    let white = vec![255u8; rgb.input_len()];
+    assert_paths_match_reference(gpu, &rgb, &white, &paths, 0.0, "RGB doubling, all 255");
+    // Each channel in its own stripes, so that a byte taken from a neighbour's channel shows.
+    let stripes: Vec<u8> = (0..rgb.input_len())
+        .map(|i| {
+            if (i / 3 + i % 3 + i / 216) % 2 == 0 {
+                0
+            } else {
+                255
+            }
+        })
+        .collect();
+    assert_paths_match_reference(gpu, &rgb, &stripes, &paths, 0.0, "RGB doubling, stripes");
+    // Enough invocations for two rows each (src/gpu/doubling.rs), the last block of an odd
+    // height cut short.
+    let rgb = ResizeSpec::builder(Size2::new(127, 256), Size2::new(254, 512))
+        .channels(3)
+        .element(ElementType::U8)
+        .batch(9)
+        .build()
+        .unwrap();
+    let bytes = Rng::new(9).u8s(rgb.input_len());
+    assert_paths_match_reference(gpu, &rgb, &bytes, &paths, 0.0, "RGB doubling, two rows");
 }
 
 /// Crops that fall partly outside the input on one axis, the other, or both: every kernel that

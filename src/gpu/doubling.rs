@@ -1,5 +1,6 @@
 //! Exact doublings: one invocation per input column writes the 2 x 2 outputs of each of its
-//! input pixels (`wgsl/gather_doubling.wgsl`).
+//! input pixels (`wgsl/gather_doubling.wgsl`); for RGB u8, one per four neighbouring columns,
+//! whose twelve bytes are three whole words (`wgsl/gather_doubling_rgb.wgsl`).
 //!
 //! An enlargement by exactly 2 whose table repeats every two outputs, as bilinear and the
 //! nearest rules with half-pixel centres do, gives output `2i + k` from inputs `i - 1 + k` and
@@ -7,7 +8,8 @@
 //! axis at its edges. The kernel then needs no table and loads each input row once for the two
 //! output rows on either side of it. On an H200, 1080p -> 2160p RGBA, µs, lab kernels of this
 //! form against the library's: u8 22.0 -> 15.6, f16 32.9 -> 27.5, all bytes equal; f32 47.7 ->
-//! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88).
+//! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88). RGB u8 against the
+//! quad gather it had: 1080p x2 33.8 -> 21.8, 4K x2 117 -> 64 (item 103).
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
@@ -18,11 +20,21 @@ use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
-/// Input rows per invocation. H200, 1080p -> 2160p µs, 1 / 2 / 4 / 8 rows (16 for u8):
-/// u8 17.6 / 16.5 / 15.6 / 15.9 / 18.5; f16 27.7 / 27.5 / 29.1 / 32.1 (tuning log item 88).
-fn rows(element: ElementType) -> u32 {
+/// Input rows per invocation of the RGBA kernel. H200, 1080p -> 2160p µs, 1 / 2 / 4 / 8 rows
+/// (16 for u8): u8 17.6 / 16.5 / 15.6 / 15.9 / 18.5; f16 27.7 / 27.5 / 29.1 / 32.1 (tuning log
+/// item 88).
+fn rgba_rows(element: ElementType) -> u32 {
     if element == ElementType::U8 { 4 } else { 2 }
 }
+
+/// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
+/// H200, gather µs (ranges of three rounds) for 1 / 2 / 4 / 8 rows (tuning log item 103):
+/// 1080p x2 24.4-24.6 / 21.8 / 23.9-24.1 / 24.4-24.7; 4K x2 80.5-80.7 / 63.8-64.5 /
+/// 68.1-68.9 / 73.3-73.8; 8 x 256² x2 10.8-10.9 / 10.0-10.5 / 10.3-10.4 / 11.3-11.4; 540p x2
+/// 11.2-11.5 / 10.9-11.5 / 10.7-10.9 / 11.0-11.4; but 192x320 x2 (15 360 invocations at one
+/// row) 6.4-6.6 / 7.1-7.2 / 8.3 / 10.9.
+const RGB_MAX_ROWS: u32 = 2;
+const RGB_MIN_INVOCATIONS: u64 = 1 << 15;
 
 /// Most bits of a float kernel's weights: an f16 input (11 significant bits) times such a
 /// weight, and the sum of two of them on one input at a clamped edge, are exact in f32.
@@ -59,6 +71,11 @@ impl DoublingPhases {
         (0..table.output_len() as usize)
             .all(|o| fitted.row(o, input) == table_row(table, o, scale))
             .then_some(fitted)
+    }
+
+    /// Whether each phase weighs one input alone, as the nearest rules do.
+    pub(crate) fn single_taps(&self) -> bool {
+        self.units.iter().all(|phase| phase.contains(&0))
     }
 
     /// Output `o`'s inputs and weights (in units) as the kernel computes them, on an axis of
@@ -103,10 +120,12 @@ fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, u64)> {
     all
 }
 
-/// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: RGBA
-/// NHWC buffers of u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`) or of f16 summed in floats, without colour conversions or Pillow's fixed
-/// point, both tables fitting [`DoublingPhases::fit`], and a grid within `max_groups`.
+/// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: NHWC
+/// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
+/// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
+/// are `lane_bits`), or of RGBA f16 summed in floats; without colour conversions, Pillow's fixed
+/// point or textures, both tables fitting [`DoublingPhases::fit`], and a grid within
+/// `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -114,54 +133,73 @@ pub(crate) fn choose(
     features: KernelFeatures,
     lane_bits: Option<(u32, u32)>,
     max_groups: u32,
-) -> bool {
+) {
+    let element = spec.element();
+    let channels = spec.channels();
+    let pixels_fit = match channels {
+        4 => true,
+        3 => element == ElementType::U8 && x.input_len() % 4 == 0,
+        _ => false,
+    };
     if matches!(launch.variant, KernelVariant::Fused { .. })
         || spec.layout() != Layout::Nhwc
-        || spec.channels() != 4
+        || !pixels_fit
         || features.fixed_point
         || features.color.any()
         || features.texture_source.is_some()
         || features.texture_target.is_some()
     {
-        return false;
+        return;
     }
-    let element = spec.element();
     let bits = match (element, lane_bits) {
         (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => bits,
         (ElementType::F16, None) if features.integer_weights.is_none() => {
             match (y.dyadic_bits(FLOAT_MAX_BITS), x.dyadic_bits(FLOAT_MAX_BITS)) {
                 (Some(by), Some(bx)) => (by, bx),
-                _ => return false,
+                _ => return,
             }
         }
-        _ => return false,
+        _ => return,
     };
     let (Some(phases_y), Some(phases_x)) = (
         DoublingPhases::fit(y, bits.0),
         DoublingPhases::fit(x, bits.1),
     ) else {
-        return false;
+        return;
     };
-    let rows = rows(element);
-    // The kernel's workgroup (`GatherDoubling`'s constants) over input columns and rows.
+    // The quads copy RGB nearest neighbours faster: H200, 1080p x2 22.6-22.7 µs against
+    // 24.9-25.1 (tuning log item 103).
+    if channels == 3 && phases_y.single_taps() && phases_x.single_taps() {
+        return;
+    }
+    // Invocations over input columns (groups of four pixels for RGB) and rows.
+    let (columns, rows) = if channels == 3 {
+        let groups = x.input_len() / 4;
+        let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
+        let rows = super::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
+        (groups, rows)
+    } else {
+        (x.input_len(), rgba_rows(element))
+    };
+    // The kernel's workgroup (`GatherDoubling`'s constants).
     let work = Vec4Shape::default();
     let grid = (
-        x.input_len().div_ceil(work.group_x),
+        columns.div_ceil(work.group_x),
         y.input_len().div_ceil(work.group_y * rows),
         spec.batch(),
     );
     if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
-        return false;
+        return;
     }
     launch.variant = KernelVariant::GatherDoubling {
         element,
+        channels,
         rows,
         y: phases_y,
         x: phases_x,
     };
     launch.workgroups = grid;
     launch.row_stride = 0;
-    true
 }
 
 #[cfg(test)]
@@ -261,8 +299,8 @@ mod tests {
         }
     }
 
-    /// The doubling takes RGBA NHWC u8 in integer lanes and f16 in floats, and leaves f32,
-    /// other layouts and channel counts, colour conversions, Pillow's fixed point, textures,
+    /// The doubling takes RGBA NHWC u8 in integer lanes and f16 in floats, RGB NHWC u8 whose
+    /// width is a multiple of 4, and leaves f32, other layouts and channel counts, colour conversions, Pillow's fixed point, textures,
     /// ratios other than 2 and grids over the device's limit to the kernels they had.
     #[test]
     fn doubling_where_it_serves() {
@@ -273,8 +311,7 @@ mod tests {
             ..KernelFeatures::default()
         };
         let floats = KernelFeatures::default();
-        let try_on = |layout, channels, element, output: Size2, features, bits, max_groups| {
-            let input = Size2::new(270, 480);
+        let try_from = |input, layout, channels, element, output, features, bits, max_groups| {
             let spec = ResizeSpec::builder(input, output)
                 .channels(channels)
                 .layout(layout)
@@ -291,17 +328,19 @@ mod tests {
                 workgroups: (1, 1, 1),
                 row_stride: 7,
             };
-            let taken = choose(&mut launch, &spec, (&y, &x), features, bits, max_groups);
+            choose(&mut launch, &spec, (&y, &x), features, bits, max_groups);
             match launch.variant {
                 KernelVariant::GatherDoubling { rows, y, x, .. } => {
-                    assert!(taken);
                     Some((rows, y.units, x.units, launch.workgroups, launch.row_stride))
                 }
-                _ => {
-                    assert!(!taken);
-                    None
-                }
+                _ => None,
             }
+        };
+        let try_on = |layout, channels, element, output: Size2, features, bits, max_groups| {
+            let input = Size2::new(270, 480);
+            try_from(
+                input, layout, channels, element, output, features, bits, max_groups,
+            )
         };
         let (u8s, f16s) = (ElementType::U8, ElementType::F16);
         let double = Size2::new(540, 960);
@@ -323,6 +362,66 @@ mod tests {
         assert_eq!(try_on(Nhwc, 4, u8s, double, floats, None, 65535), None);
         assert_eq!(try_on(Nhwc, 8, f16s, double, floats, None, 65535), None);
         assert_eq!(try_on(Nhwc, 3, f16s, double, floats, None, 65535), None);
+        // RGB u8: 480 columns in 120 groups of four pixels, 2 workgroups of 64; 270 rows in
+        // blocks of 4, one row each (32 400 invocations in two images); 1080p in blocks of 4
+        // x 2 rows (two images of 480 x 1080 groups and rows).
+        assert_eq!(
+            try_on(Nhwc, 3, u8s, double, lanes, Some((2, 2)), 65535),
+            Some((1, quarters, quarters, (2, 68, 2), 0))
+        );
+        let hd = Size2::new(1080, 1920);
+        assert_eq!(
+            try_from(
+                hd,
+                Nhwc,
+                3,
+                u8s,
+                Size2::new(2160, 3840),
+                lanes,
+                Some((2, 2)),
+                65535
+            ),
+            Some((2, quarters, quarters, (8, 135, 2), 0))
+        );
+        // Not for nearest neighbours along both axes, which the quads copy faster; along one,
+        // yes.
+        let nearest_spec = |x_filter| {
+            ResizeSpec::builder(hd, Size2::new(2160, 3840))
+                .y_axis(nearest(NearestRule::TorchExact))
+                .x_axis(AxisResample::default().with_filter(x_filter))
+                .channels(3)
+                .element(u8s)
+                .build()
+                .unwrap()
+        };
+        for (x_filter, taken) in [
+            (Filter::Nearest(NearestRule::TorchExact), false),
+            (Filter::Linear, true),
+        ] {
+            let spec = nearest_spec(x_filter);
+            let (y, x) = AxisWeights::for_spec(&spec);
+            let bits = (y.dyadic_bits(8).unwrap(), x.dyadic_bits(8).unwrap());
+            let mut launch = Launch {
+                variant: KernelVariant::Gather { src: u8s, dst: u8s },
+                workgroups: (1, 1, 1),
+                row_stride: 0,
+            };
+            choose(&mut launch, &spec, (&y, &x), lanes, Some(bits), 65535);
+            let doubled = matches!(launch.variant, KernelVariant::GatherDoubling { .. });
+            assert_eq!(doubled, taken, "{x_filter:?}");
+        }
+        // Not where four pixels would not start on a word, nor for two or five channels.
+        let odd = Size2::new(270, 482);
+        let odd_double = Size2::new(540, 964);
+        let lanes_bits = Some((2, 2));
+        assert_eq!(
+            try_from(odd, Nhwc, 3, u8s, odd_double, lanes, lanes_bits, 65535),
+            None
+        );
+        assert!(try_from(odd, Nhwc, 4, u8s, odd_double, lanes, lanes_bits, 65535).is_some());
+        assert_eq!(try_on(Nhwc, 2, u8s, double, lanes, lanes_bits, 65535), None);
+        assert_eq!(try_on(Nhwc, 5, u8s, double, lanes, lanes_bits, 65535), None);
+        assert_eq!(try_on(Nchw, 3, u8s, double, lanes, lanes_bits, 65535), None);
         assert_eq!(try_on(Nchw, 4, f16s, double, floats, None, 65535), None);
         let wider = Size2::new(540, 964);
         assert_eq!(

@@ -28,6 +28,7 @@ const GATHER_WIDE_U8: &str = include_str!("../../wgsl/gather_wide_u8.wgsl");
 const GATHER_SPLIT: &str = include_str!("../../wgsl/gather_split.wgsl");
 const GATHER_COMPUTED: &str = include_str!("../../wgsl/gather_computed.wgsl");
 const GATHER_DOUBLING: &str = include_str!("../../wgsl/gather_doubling.wgsl");
+const GATHER_DOUBLING_RGB: &str = include_str!("../../wgsl/gather_doubling_rgb.wgsl");
 const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
@@ -394,8 +395,8 @@ impl Kernel {
                 },
             });
         }
-        // The exact doublings: bilinear u8 in lanes, nearest u8, and bilinear f16 packed and
-        // as WGSL's f16.
+        // The exact doublings: bilinear u8 in lanes, nearest u8, bilinear f16 packed and as
+        // WGSL's f16, and RGB u8 bilinear and nearest.
         let bilinear = DoublingPhases {
             units: [[1, 3], [3, 1]],
             bits: 2,
@@ -404,11 +405,13 @@ impl Kernel {
             units: [[0, 1], [1, 0]],
             bits: 0,
         };
-        for (k, (element, phases)) in [
-            (ElementType::U8, bilinear),
-            (ElementType::U8, nearest),
-            (ElementType::F16, bilinear),
-            (ElementType::F16, bilinear),
+        for (k, (element, channels, phases)) in [
+            (ElementType::U8, 4, bilinear),
+            (ElementType::U8, 4, nearest),
+            (ElementType::F16, 4, bilinear),
+            (ElementType::F16, 4, bilinear),
+            (ElementType::U8, 3, bilinear),
+            (ElementType::U8, 3, nearest),
         ]
         .into_iter()
         .enumerate()
@@ -417,6 +420,7 @@ impl Kernel {
             all.push(Kernel {
                 variant: KernelVariant::GatherDoubling {
                     element,
+                    channels,
                     rows: if lanes { 4 } else { 2 },
                     y: phases,
                     x: phases,
@@ -529,6 +533,9 @@ impl Kernel {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
             // RGBA u8 (integer lanes) or f16 buffers; it declares its own destination.
+            KernelVariant::GatherDoubling { channels: 3, .. } => {
+                return [enable, SRGB, COMMON, SRC_VEC4_U8, GATHER_DOUBLING_RGB].join("\n");
+            }
             KernelVariant::GatherDoubling { element, .. } => {
                 let io = if element == ElementType::U8 {
                     [SRC_VEC4_U8, LANES_U8, DOUBLING_LANES].join("\n")
@@ -747,12 +754,16 @@ pub enum KernelVariant {
         /// Lanes per output, a power of two dividing [`SPLIT_GROUP`] (4 or 8).
         split: u32,
     },
-    /// Exact doublings of RGBA buffers: one invocation per input column writes the 2 x 2
-    /// outputs of each of `rows` input pixels from their neighbours, by per-phase weights and
-    /// no table (`wgsl/gather_doubling.wgsl`): u8 in integer lanes, f16 in f32 sums.
+    /// Exact doublings of RGBA and RGB buffers: one invocation per input column (four for RGB)
+    /// writes the 2 x 2 outputs of each of `rows` input pixels from their neighbours, by
+    /// per-phase weights and no table (`wgsl/gather_doubling.wgsl`,
+    /// `wgsl/gather_doubling_rgb.wgsl`): u8 in integer lanes, f16 in f32 sums.
     GatherDoubling {
         /// Element type read and written: u8 or f16.
         element: ElementType,
+        /// Channels of a pixel: 4 (RGBA, one group per invocation), or 3 (RGB u8, four pixels
+        /// per invocation: `wgsl/gather_doubling_rgb.wgsl`).
+        channels: u32,
         /// Input rows per invocation.
         rows: u32,
         /// The vertical phases.
@@ -1103,12 +1114,13 @@ impl KernelVariant {
             ),
             KernelVariant::GatherDoubling {
                 element,
+                channels,
                 rows,
                 y,
                 x,
             } => format!(
-                "wgpu-resize gather doubling {0}->{0} rows {rows} phases y {1:?} x {2:?} of 2^-{3} \
-                 and 2^-{4}",
+                "wgpu-resize gather doubling {0}->{0} channels {channels} rows {rows} phases y \
+                 {1:?} x {2:?} of 2^-{3} and 2^-{4}",
                 element.name(),
                 y.units,
                 x.units,
@@ -1442,7 +1454,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 45] = [
+pub const FILES: [(&str, &str); 46] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1479,6 +1491,7 @@ pub const FILES: [(&str, &str); 45] = [
     ("lanes_u8_store.wgsl", LANES_U8_STORE),
     ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
     ("gather_doubling.wgsl", GATHER_DOUBLING),
+    ("gather_doubling_rgb.wgsl", GATHER_DOUBLING_RGB),
     ("doubling_lanes.wgsl", DOUBLING_LANES),
     ("doubling_f16.wgsl", DOUBLING_F16),
     ("gather_split.wgsl", GATHER_SPLIT),

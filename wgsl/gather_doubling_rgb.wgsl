@@ -1,0 +1,138 @@
+// Exact doublings of RGB u8 pixels (three bytes each, NHWC), as `gather_doubling.wgsl` does for
+// RGBA: output 2i + k along an axis weighs inputs i - 1 + k and i + k (clamped to the axis) by
+// its phase's two integer weights, the bytes rounded once after both axes. Four input pixels
+// are three whole words, so one invocation takes four neighbouring pixels of ROWS input rows
+// (and the pixel on either side), and writes the eight output pixels of each of the two output
+// rows around every input row as six words: three 8-byte stores. The host takes it where the
+// input width is a multiple of 4, so that every group starts on a word, and where the tables
+// fit the phases edges included (src/gpu/doubling.rs).
+//
+// Why: RGB bytes do not fall into the vector kernels' four-channel groups, and the quad gather
+// that served these shapes reads and weighs every output byte's taps on its own: on an H200,
+// RGB u8 1080p -> 2160p took 33.8 µs there, against 15.4 for RGBA through the doubling with a
+// third more bytes (BENCHMARKS.md).
+//
+// Appended after `src_vec4_u8.wgsl` (the source words); declares its own destination.
+@group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
+
+override ROWS: u32 = 2u;
+override GROUP_X: u32 = 64u;
+override GROUP_Y: u32 = 4u;
+// Each axis's two phases in the weights' integer units: output 2i + k takes W{axis}{k}A times
+// input i - 1 + k and W{axis}{k}B times input i + k.
+override WY0A: f32 = 0.0;
+override WY0B: f32 = 0.0;
+override WY1A: f32 = 0.0;
+override WY1B: f32 = 0.0;
+override WX0A: f32 = 0.0;
+override WX0B: f32 = 0.0;
+override WX1A: f32 = 0.0;
+override WX1B: f32 = 0.0;
+
+// Eight output pixels of one row: the horizontal sums of an input row, then the sums of both
+// axes.
+alias Pixels = array<vec3<u32>, 8>;
+
+// The group's word offset in its row, and those of the words holding the pixels on either side
+// (the group's own first and last words at the row's ends, whose pixels then repeat).
+var<private> words: vec3<u32>;
+var<private> at_left_edge: bool;
+var<private> at_right_edge: bool;
+
+@compute @workgroup_size(GROUP_X, GROUP_Y, 1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let in_w = p.out_w / 2u;
+    let in_h = p.out_h / 2u;
+    let groups = in_w / 4u;
+    let g = gid.x;
+    let first = gid.y * ROWS;
+    if g >= groups || first >= in_h {
+        return;
+    }
+    let n = gid.z;
+    at_left_edge = g == 0u;
+    at_right_edge = g + 1u == groups;
+    // Strides in words (the host takes widths that keep rows and images whole words).
+    let sy = p.src_y / 4u;
+    words = vec3<u32>(n * (p.src_n / 4u) + 3u * g, 0u, 0u);
+    words.y = select(words.x - 1u, words.x, at_left_edge);
+    words.z = select(words.x + 3u, words.x + 2u, at_right_edge);
+    // Output row 2 * first, at the group's eight pixels: 24 bytes, three 8-byte elements.
+    let dy = p.dst_y / 8u;
+    var out = (n * p.dst_n + 2u * first * p.dst_y) / 8u + 3u * g;
+    var above = row_sums((max(first, 1u) - 1u) * sy);
+    var here = row_sums(first * sy);
+    for (var r = 0u; r < ROWS; r++) {
+        let y = first + r;
+        if y >= in_h {
+            break;
+        }
+        let below = row_sums(min(y + 1u, in_h - 1u) * sy);
+        var top: Pixels;
+        var bottom: Pixels;
+        for (var k = 0u; k < 8u; k++) {
+            top[k] = u32(WY0A) * above[k] + u32(WY0B) * here[k];
+            bottom[k] = u32(WY1A) * here[k] + u32(WY1B) * below[k];
+        }
+        store_pixels(out, top);
+        store_pixels(out + dy, bottom);
+        above = here;
+        here = below;
+        out += 2u * dy;
+    }
+}
+
+// The horizontal sums of the group's eight outputs in the input row at word offset `row`.
+fn row_sums(row: u32) -> Pixels {
+    let w0 = src[row + words.x];
+    let w1 = src[row + words.x + 1u];
+    let w2 = src[row + words.x + 2u];
+    let before = src[row + words.y];
+    let after = src[row + words.z];
+    // Pixels -1 to 4 of the group: bytes 12g - 3 to 12g + 14 of the row.
+    var px: array<vec3<u32>, 6>;
+    px[1] = bytes3(w0, 0u);
+    px[2] = vec3<u32>(w0 >> 24u, w1 & 0xffu, (w1 >> 8u) & 0xffu);
+    px[3] = vec3<u32>((w1 >> 16u) & 0xffu, w1 >> 24u, w2 & 0xffu);
+    px[4] = bytes3(w2, 8u);
+    // At the row's ends the pixel beyond is the end pixel itself.
+    px[0] = select(bytes3(before, 8u), px[1], at_left_edge);
+    px[5] = select(bytes3(after, 0u), px[4], at_right_edge);
+    var sums: Pixels;
+    for (var j = 0u; j < 4u; j++) {
+        sums[2u * j] = u32(WX0A) * px[j] + u32(WX0B) * px[j + 1u];
+        sums[2u * j + 1u] = u32(WX1A) * px[j + 1u] + u32(WX1B) * px[j + 2u];
+    }
+    return sums;
+}
+
+// The three bytes of `w` from bit `shift` on.
+fn bytes3(w: u32, shift: u32) -> vec3<u32> {
+    return (vec3<u32>(w) >> vec3<u32>(shift, shift + 8u, shift + 16u)) & vec3<u32>(0xffu);
+}
+
+// Eight pixels' sums rounded to bytes, rounded half up as `lanes_word` does (`(s + half) >>
+// WEIGHT_BITS` is floor(s / 2^WEIGHT_BITS + 0.5); the host's integer weights keep every sum
+// within 255 · 2^WEIGHT_BITS), and stored as six words from element `i`.
+fn store_pixels(i: u32, sums: Pixels) {
+    let half = vec3<u32>((1u << WEIGHT_BITS) >> 1u);
+    let bits = vec3<u32>(WEIGHT_BITS);
+    var b: Pixels;
+    for (var k = 0u; k < 8u; k++) {
+        b[k] = (sums[k] + half) >> bits;
+    }
+    let left = words_of(b[0], b[1], b[2], b[3]);
+    let right = words_of(b[4], b[5], b[6], b[7]);
+    dst[i] = left.xy;
+    dst[i + 1u] = vec2<u32>(left.z, right.x);
+    dst[i + 2u] = right.yz;
+}
+
+// Four pixels' bytes as the three words they fill.
+fn words_of(a: vec3<u32>, b: vec3<u32>, c: vec3<u32>, d: vec3<u32>) -> vec3<u32> {
+    return vec3<u32>(
+        a.x | (a.y << 8u) | (a.z << 16u) | (b.x << 24u),
+        b.y | (b.z << 8u) | (c.x << 16u) | (c.y << 24u),
+        c.z | (d.x << 8u) | (d.y << 16u) | (d.z << 24u),
+    );
+}
