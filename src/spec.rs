@@ -504,6 +504,20 @@ impl ResizeSpec {
         self.round_intermediate && (!self.converts_color() || self.premultiplies_in_8_bits())
     }
 
+    /// The same resize read as `batch` images of four-channel NHWC pixels from `input` to
+    /// `output`: how a pass that weighs each element of a row on its own runs on a tensor whose
+    /// rows hold a multiple of four elements (`src/gpu/channel_blind.rs`).
+    pub(crate) fn as_rgba_rows(&self, batch: u32, input: Size2, output: Size2) -> ResizeSpec {
+        ResizeSpec {
+            batch,
+            channels: 4,
+            layout: Layout::Nhwc,
+            input,
+            output,
+            ..*self
+        }
+    }
+
     /// Whether the resize runs in Pillow's 8-bit fixed point: u8 elements rounded between the
     /// passes. Weights are then quantised to multiples of 2^-22 and every pass sums integers, so
     /// that results are Pillow's to the last bit.

@@ -2,6 +2,7 @@
 //! the caller's command encoder.
 
 mod blocking;
+mod channel_blind;
 mod color;
 mod computed_taps;
 mod crop_batch;
@@ -721,15 +722,32 @@ impl Resizer {
             }
         }
         let textures = texture_source.is_some() || texture_target.is_some();
-        let mut weight_bits = integer_weights(spec, &passes, (&wy, &wx), textures);
+        // Each pass's spec: the resize's own, or for a vertical pass whose rows split into
+        // four-channel pixels, the same rows read as such (src/gpu/channel_blind.rs).
+        let mut pass_specs: Vec<ResizeSpec> = Vec::with_capacity(passes.len());
+        for (shape, ..) in passes.iter_mut() {
+            let identity = tables.len() as u32;
+            let x_table = &tables[shape.x.0 as usize];
+            match channel_blind::reshape(spec, shape, x_table, textures, identity) {
+                Some((pass_spec, reshaped)) => {
+                    tables.push(AxisWeights::identity(reshaped.src_size.width));
+                    *shape = reshaped;
+                    pass_specs.push(pass_spec);
+                }
+                None => pass_specs.push(*spec),
+            }
+        }
+        // (One pass at most: integer weights serve single passes.)
+        let mut weight_bits = integer_weights(&pass_specs[0], &passes, (&wy, &wx), textures);
         let chosen_features = KernelFeatures {
             integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
         let mut launches: Vec<Launch> = passes
             .iter()
-            .map(|(shape, _, _, src, dst)| {
-                Launch::choose(spec, shape, *src, *dst, chosen_features, &limits)
+            .zip(&pass_specs)
+            .map(|((shape, _, _, src, dst), pass_spec)| {
+                Launch::choose(pass_spec, shape, *src, *dst, chosen_features, &limits)
             })
             .collect();
         // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
@@ -749,9 +767,10 @@ impl Resizer {
         let computed: Vec<Option<[TapFormula; 2]>> = passes
             .iter()
             .zip(&mut launches)
-            .map(|((shape, ..), launch)| {
+            .zip(&pass_specs)
+            .map(|(((shape, ..), launch), pass_spec)| {
                 let (y, x) = (&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
-                computed_taps::choose(launch, spec.channels(), (y, x), chosen_features)
+                computed_taps::choose(launch, pass_spec.channels(), (y, x), chosen_features)
             })
             .collect();
         // The vector gather computes its vertical band starts where a formula gives them all
@@ -796,8 +815,9 @@ impl Resizer {
             });
         }
         let forms = |i: usize| match weight_bits {
-            // The one pass's tables: y, then x.
-            Some(bits) => WeightForm::Integer([bits.y, bits.x][i]),
+            // The one pass's tables: y, then x, then the identity along x of a pass read as
+            // four-channel pixels, if any.
+            Some(bits) => WeightForm::Integer([bits.y, bits.x][i.min(1)]),
             None => WeightForm::of(spec),
         };
         let table_forms: Vec<(&AxisWeights, WeightForm)> = tables
@@ -820,12 +840,13 @@ impl Resizer {
             .enumerate()
             .map(|(i, launch)| {
                 let shape = &passes[i].0;
+                let pass_spec = &pass_specs[i];
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
-                    color: ColorSteps::of(spec, shape.color),
-                    ..self.kernel_features(spec)
+                    color: ColorSteps::of(pass_spec, shape.color),
+                    ..self.kernel_features(pass_spec)
                 }
                 .inside(&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
                 let pipeline = self.pipeline(Kernel {
@@ -859,14 +880,18 @@ impl Resizer {
                 .zip(pipelines)
                 .zip(launches)
                 .zip(y_starts.into_iter().zip(computed))
+                .zip(&pass_specs)
                 .map(
                     |(
-                        (((mut shape, src, dst, _, _), (pipeline, layout)), launch),
-                        (y_starts, computed),
+                        (
+                            (((mut shape, src, dst, _, _), (pipeline, layout)), launch),
+                            (y_starts, computed),
+                        ),
+                        pass_spec,
                     )| {
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let params = PassParams::new(spec, &shape, launch.row_stride)
+                        let params = PassParams::new(pass_spec, &shape, launch.row_stride)
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed);
                         let params =
