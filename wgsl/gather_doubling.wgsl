@@ -13,21 +13,7 @@
 // gather.
 //
 // The element file in front of this one (`doubling_lanes.wgsl`, `doubling_f16.wgsl`) gives the
-// sums' type `Sum`, `load_sum`, `weigh` and `store_pair`.
-
-override ROWS: u32 = 4u;
-override GROUP_X: u32 = 64u;
-override GROUP_Y: u32 = 4u;
-// Each axis's two phases: output 2i + k takes W{axis}{k}A times input i - 1 + k and W{axis}{k}B
-// times input i + k (integers in the lanes' units, or the weights themselves for floats).
-override WY0A: f32 = 0.0;
-override WY0B: f32 = 0.0;
-override WY1A: f32 = 0.0;
-override WY1B: f32 = 0.0;
-override WX0A: f32 = 0.0;
-override WX0B: f32 = 0.0;
-override WX1A: f32 = 0.0;
-override WX1B: f32 = 0.0;
+// sums' type `Sum`, `load_sum`, `weigh` and `store_pair`; `doubling_phases.wgsl` the constants.
 
 // The input column's word offsets of the left neighbour, the column and the right neighbour
 // (clamped), for `row_sums`.

@@ -12,22 +12,9 @@
 // RGB u8 1080p -> 2160p took 33.8 µs there, against 15.4 for RGBA through the doubling with a
 // third more bytes (BENCHMARKS.md).
 //
-// Appended after `src_vec4_u8.wgsl` (the source words); declares its own destination.
+// Appended after `src_vec4_u8.wgsl` (the source words) and `doubling_phases.wgsl` (the
+// constants); declares its own destination.
 @group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
-
-override ROWS: u32 = 2u;
-override GROUP_X: u32 = 64u;
-override GROUP_Y: u32 = 4u;
-// Each axis's two phases in the weights' integer units: output 2i + k takes W{axis}{k}A times
-// input i - 1 + k and W{axis}{k}B times input i + k.
-override WY0A: f32 = 0.0;
-override WY0B: f32 = 0.0;
-override WY1A: f32 = 0.0;
-override WY1B: f32 = 0.0;
-override WX0A: f32 = 0.0;
-override WX0B: f32 = 0.0;
-override WX1A: f32 = 0.0;
-override WX1B: f32 = 0.0;
 
 // Eight output pixels of one row: the horizontal sums of an input row, then the sums of both
 // axes.

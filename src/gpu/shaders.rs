@@ -29,6 +29,7 @@ const GATHER_SPLIT: &str = include_str!("../../wgsl/gather_split.wgsl");
 const GATHER_COMPUTED: &str = include_str!("../../wgsl/gather_computed.wgsl");
 const GATHER_DOUBLING: &str = include_str!("../../wgsl/gather_doubling.wgsl");
 const GATHER_DOUBLING_RGB: &str = include_str!("../../wgsl/gather_doubling_rgb.wgsl");
+const DOUBLING_PHASES: &str = include_str!("../../wgsl/doubling_phases.wgsl");
 const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
@@ -534,7 +535,15 @@ impl Kernel {
             }
             // RGBA u8 (integer lanes) or f16 buffers; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
-                return [enable, SRGB, COMMON, SRC_VEC4_U8, GATHER_DOUBLING_RGB].join("\n");
+                return [
+                    enable,
+                    SRGB,
+                    COMMON,
+                    SRC_VEC4_U8,
+                    DOUBLING_PHASES,
+                    GATHER_DOUBLING_RGB,
+                ]
+                .join("\n");
             }
             KernelVariant::GatherDoubling { element, .. } => {
                 let io = if element == ElementType::U8 {
@@ -544,7 +553,7 @@ impl Kernel {
                 } else {
                     [SRC_VEC4_F16, DOUBLING_F16].join("\n")
                 };
-                return [enable, SRGB, COMMON, &io, GATHER_DOUBLING].join("\n");
+                return [enable, SRGB, COMMON, &io, DOUBLING_PHASES, GATHER_DOUBLING].join("\n");
             }
             KernelVariant::GatherVec4 { .. } => GATHER_VEC4,
             KernelVariant::GatherSplit { .. } => GATHER_SPLIT,
@@ -1454,7 +1463,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 46] = [
+pub const FILES: [(&str, &str); 47] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1492,6 +1501,7 @@ pub const FILES: [(&str, &str); 46] = [
     ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
     ("gather_doubling.wgsl", GATHER_DOUBLING),
     ("gather_doubling_rgb.wgsl", GATHER_DOUBLING_RGB),
+    ("doubling_phases.wgsl", DOUBLING_PHASES),
     ("doubling_lanes.wgsl", DOUBLING_LANES),
     ("doubling_f16.wgsl", DOUBLING_F16),
     ("gather_split.wgsl", GATHER_SPLIT),
