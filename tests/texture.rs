@@ -1,6 +1,7 @@
 //! Textures in and out: every staged format against the CPU reference (storage and render
 //! writes, sRGB, BGRA, 1- and 2-channel, f16 and f32), the Pillow outputs through the texture
-//! API, linear light on sRGB textures, no new objects after warm-up, and bad textures.
+//! API, linear light on sRGB textures, exact doublings between textures, no new objects after
+//! warm-up, and bad textures.
 
 mod common;
 
@@ -461,6 +462,64 @@ fn computed_taps_read_and_write_textures() {
             assert_eq!(write, expected_write, "case {i}");
             let what = format!("case {i} {format:?} {input:?} -> {output:?}");
             assert_texels_match_reference(&spec, &values, (format, format), &got, &what);
+        }
+    }
+}
+
+/// Exact doublings between RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`):
+/// u8 specs through `rgba8unorm` targets from plain and sRGB sources, on half-pixel bilinear,
+/// PyTorch's nearest rules and the asymmetric mapping, random sizes from 3 to 50, into poisoned
+/// targets: the reference's bytes exactly (integer texels times dyadic weights sum exactly in
+/// f32).
+#[test]
+fn doublings_between_textures_match_the_reference() {
+    use wgpu::TextureUsages as U;
+    use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};
+    let Some(gpu) = gpu("doublings_between_textures_match_the_reference") else {
+        return;
+    };
+    let axis = |rule: u64| match rule {
+        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
+        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
+        2 => AxisResample::default().with_mapping(CoordinateMapping::Asymmetric),
+        _ => AxisResample::default(),
+    };
+    let ends = [
+        (F::Rgba8Unorm, F::Rgba8Unorm),
+        (F::Rgba8UnormSrgb, F::Rgba8Unorm),
+    ];
+    let mut rng = Rng::new(0x7e_d0b1e);
+    for k in 0..8u64 {
+        let input = Size2::new(rng.range(3, 50), rng.range(3, 50));
+        let output = Size2::new(2 * input.height, 2 * input.width);
+        // Bilinear along both axes in half the cases, else a rule per axis.
+        let (y, x) = if k % 2 == 0 {
+            (axis(3), axis(3))
+        } else {
+            (axis(k % 3), axis((k / 2) % 4))
+        };
+        for &(source_format, target_format) in &ends {
+            let element = ElementType::U8;
+            let spec = ResizeSpec::builder(input, output)
+                .y_axis(y)
+                .x_axis(x)
+                .channels(4)
+                .element(element)
+                .build()
+                .unwrap();
+            let values = random_texels(&mut rng, source_format, spec.input_len());
+            let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+            let zeros = vec![0.0; spec.output_len()];
+            let target = texture_with(gpu, target_format, output, U::STORAGE_BINDING, &zeros);
+            let (got, write) = run(gpu, &spec, &source, &target);
+            assert_eq!(write, TextureWrite::Storage);
+            let what = format!("case {k} {source_format:?} {input:?} {y:?} {x:?}");
+            let expected = stored(
+                &reference_output(&spec, &staged(&values, source_format, element)),
+                target_format,
+                element,
+            );
+            assert_eq!(worst(&got, &expected), 0.0, "{what}");
         }
     }
 }

@@ -11,6 +11,9 @@
 //! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88). RGB u8 against the
 //! quad gather it had: 1080p x2 33.8 -> 21.8, 4K x2 117 -> 64 (item 103).
 //!
+//! Between RGBA textures (u8 specs), the RGBA kernel reads and writes texels, summing in f32
+//! (`wgsl/doubling_texture.wgsl`): u8 1080p -> 2160p 67.7 -> 53.4 µs (item 105).
+//!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
 //! phases' weights on one input.
@@ -26,6 +29,11 @@ use crate::weights::AxisWeights;
 fn rgba_rows(element: ElementType) -> u32 {
     if element == ElementType::U8 { 4 } else { 2 }
 }
+
+/// Input rows per invocation between textures. H200, u8 `rgba8unorm` 1080p -> 2160p, GPU µs
+/// of two rounds (tuning log item 105): the vector gather 67.3, 68.1; 1 / 2 / 4 / 8 rows 58.8,
+/// 59.1 / 53.3, 53.5 / 54.3, 54.6 / 57.4, 56.9.
+const TEXTURE_ROWS: u32 = 2;
 
 /// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
 /// H200, gather µs (ranges of three rounds) for 1 / 2 / 4 / 8 rows (tuning log item 103):
@@ -123,9 +131,10 @@ fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, u64)> {
 /// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: NHWC
 /// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
 /// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`), or of RGBA f16 summed in floats; without colour conversions, Pillow's fixed
-/// point or textures, both tables fitting [`DoublingPhases::fit`], and a grid within
-/// `max_groups`. Otherwise the launch is left as it was.
+/// are `lane_bits`), of RGBA f16 summed in floats, or RGBA textures at both ends of a u8 spec
+/// (`features.texture_source` and `texture_target`) summed in floats; without colour
+/// conversions or Pillow's fixed point, both tables fitting [`DoublingPhases::fit`], and a grid
+/// within `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -141,25 +150,34 @@ pub(crate) fn choose(
         3 => element == ElementType::U8 && x.input_len() % 4 == 0,
         _ => false,
     };
+    // Textures at both ends, or at neither.
+    let textures = match (features.texture_source, features.texture_target) {
+        (Some(_), Some(_)) => channels == 4,
+        (None, None) => false,
+        _ => return,
+    };
     if matches!(launch.variant, KernelVariant::Fused { .. })
         || spec.layout() != Layout::Nhwc
         || !pixels_fit
         || features.fixed_point
         || features.color.any()
-        || features.texture_source.is_some()
-        || features.texture_target.is_some()
     {
         return;
     }
+    let float_bits = || match (y.dyadic_bits(FLOAT_MAX_BITS), x.dyadic_bits(FLOAT_MAX_BITS)) {
+        (Some(by), Some(bx)) => Some((by, bx)),
+        _ => None,
+    };
     let bits = match (element, lane_bits) {
-        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => bits,
-        (ElementType::F16, None) if features.integer_weights.is_none() => {
-            match (y.dyadic_bits(FLOAT_MAX_BITS), x.dyadic_bits(FLOAT_MAX_BITS)) {
-                (Some(by), Some(bx)) => (by, bx),
-                _ => return,
-            }
-        }
-        _ => return,
+        // Texels of u8 specs (integers to 255) summed in f32 times weights of at most
+        // FLOAT_MAX_BITS bits are exact; f32 specs' are not (textures stage no f16 spec).
+        (ElementType::U8, _) if textures => float_bits(),
+        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
+        (ElementType::F16, None) if features.integer_weights.is_none() => float_bits(),
+        _ => None,
+    };
+    let Some(bits) = bits else {
+        return;
     };
     let (Some(phases_y), Some(phases_x)) = (
         DoublingPhases::fit(y, bits.0),
@@ -178,6 +196,8 @@ pub(crate) fn choose(
         let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
         let rows = super::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
         (groups, rows)
+    } else if textures {
+        (x.input_len(), TEXTURE_ROWS)
     } else {
         (x.input_len(), rgba_rows(element))
     };
@@ -194,6 +214,7 @@ pub(crate) fn choose(
     launch.variant = KernelVariant::GatherDoubling {
         element,
         channels,
+        lanes: !textures && element == ElementType::U8,
         rows,
         y: phases_y,
         x: phases_x,
@@ -448,5 +469,25 @@ mod tests {
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, f16s, double, target, None, 65535), None);
+        // Textures at both ends: u8 specs, in floats, 2 rows; not f32 specs (their sums are
+        // not exact), nor one end alone.
+        let both = KernelFeatures {
+            texture_source: Some(TextureSource { srgb: true }),
+            texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+            ..floats
+        };
+        assert_eq!(
+            try_on(Nhwc, 4, u8s, double, both, None, 65535),
+            Some((2, quarters, quarters, (8, 34, 2), 0))
+        );
+        assert_eq!(
+            try_on(Nhwc, 4, ElementType::F32, double, both, None, 65535),
+            None
+        );
+        let source_only = KernelFeatures {
+            texture_source: Some(TextureSource { srgb: false }),
+            ..floats
+        };
+        assert_eq!(try_on(Nhwc, 4, u8s, double, source_only, None, 65535), None);
     }
 }

@@ -751,13 +751,18 @@ impl Resizer {
             })
             .collect();
         // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
-        // every two outputs (src/gpu/doubling.rs).
+        // every two outputs, between buffers or RGBA textures (src/gpu/doubling.rs).
         if let [launch] = launches.as_mut_slice() {
+            let ends = KernelFeatures {
+                texture_source,
+                texture_target,
+                ..chosen_features
+            };
             doubling::choose(
                 launch,
                 spec,
                 (&wy, &wx),
-                chosen_features,
+                ends,
                 weight_bits.map(|bits| (bits.y, bits.x)),
                 limits.max_compute_workgroups_per_dimension,
             );

@@ -32,6 +32,7 @@ const GATHER_DOUBLING_RGB: &str = include_str!("../../wgsl/gather_doubling_rgb.w
 const DOUBLING_PHASES: &str = include_str!("../../wgsl/doubling_phases.wgsl");
 const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
+const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -397,7 +398,7 @@ impl Kernel {
             });
         }
         // The exact doublings: bilinear u8 in lanes, nearest u8, bilinear f16 packed and as
-        // WGSL's f16, and RGB u8 bilinear and nearest.
+        // WGSL's f16, and RGB u8 bilinear and nearest; then between textures.
         let bilinear = DoublingPhases {
             units: [[1, 3], [3, 1]],
             bits: 2,
@@ -422,6 +423,7 @@ impl Kernel {
                 variant: KernelVariant::GatherDoubling {
                     element,
                     channels,
+                    lanes,
                     rows: if lanes { 4 } else { 2 },
                     y: phases,
                     x: phases,
@@ -435,6 +437,24 @@ impl Kernel {
                 },
             });
         }
+        // Between textures: u8 from an sRGB texture into `rgba8unorm`, in floats.
+        all.push(Kernel {
+            variant: KernelVariant::GatherDoubling {
+                element: ElementType::U8,
+                channels: 4,
+                lanes: false,
+                rows: 2,
+                y: bilinear,
+                x: nearest,
+            },
+            features: KernelFeatures {
+                texture_source: Some(TextureSource { srgb: true }),
+                texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+                rows_inside: true,
+                columns_inside: true,
+                ..KernelFeatures::default()
+            },
+        });
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -542,6 +562,27 @@ impl Kernel {
                     SRC_VEC4_U8,
                     DOUBLING_PHASES,
                     GATHER_DOUBLING_RGB,
+                ]
+                .join("\n");
+            }
+            // Between RGBA textures: texels in, f32 sums, texels out.
+            KernelVariant::GatherDoubling { .. } if features.texture_source.is_some() => {
+                let target = features
+                    .texture_target
+                    .unwrap_or(wgpu::TextureFormat::Rgba8Unorm);
+                let dst_io = DST_VEC4_TEXTURE.replace(
+                    "STORAGE_FORMAT",
+                    wgsl_storage_format(target).unwrap_or("rgba8unorm"),
+                );
+                return [
+                    enable,
+                    SRGB,
+                    COMMON,
+                    SRC_VEC4_TEXTURE,
+                    &dst_io,
+                    DOUBLING_TEXTURE,
+                    DOUBLING_PHASES,
+                    GATHER_DOUBLING,
                 ]
                 .join("\n");
             }
@@ -773,6 +814,9 @@ pub enum KernelVariant {
         /// Channels of a pixel: 4 (RGBA, one group per invocation), or 3 (RGB u8, four pixels
         /// per invocation: `wgsl/gather_doubling_rgb.wgsl`).
         channels: u32,
+        /// Sums in integer lanes, the phases' weights as integers (u8 buffers); else in f32,
+        /// the weights as themselves (f16 buffers, textures).
+        lanes: bool,
         /// Input rows per invocation.
         rows: u32,
         /// The vertical phases.
@@ -1124,17 +1168,19 @@ impl KernelVariant {
             KernelVariant::GatherDoubling {
                 element,
                 channels,
+                lanes,
                 rows,
                 y,
                 x,
             } => format!(
-                "wgpu-resize gather doubling {0}->{0} channels {channels} rows {rows} phases y \
+                "wgpu-resize gather doubling {0}->{0} channels {channels}{5} rows {rows} phases y \
                  {1:?} x {2:?} of 2^-{3} and 2^-{4}",
                 element.name(),
                 y.units,
                 x.units,
                 y.bits,
-                x.bits
+                x.bits,
+                if *lanes { " lanes" } else { "" }
             ),
             KernelVariant::GatherSplit { src, dst, split } => format!(
                 "wgpu-resize gather split {}->{} lanes per output {split}",
@@ -1267,13 +1313,8 @@ impl KernelVariant {
                 ("GROUP_Y", shape.group_y as f64),
             ],
             KernelVariant::GatherDoubling {
-                element,
-                rows,
-                y,
-                x,
-                ..
+                lanes, rows, y, x, ..
             } => {
-                let lanes = element == ElementType::U8;
                 let work = Vec4Shape::default();
                 let [y0a, y0b, y1a, y1b] = y.constants(lanes);
                 let [x0a, x0b, x1a, x1b] = x.constants(lanes);
@@ -1347,8 +1388,9 @@ impl KernelVariant {
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
             | KernelVariant::GatherWide { .. }
-            | KernelVariant::GatherDoubling { .. }
             | KernelVariant::GatherSplit { .. } => false,
+            // The RGBA doublings read and write textures through `doubling_texture.wgsl`.
+            KernelVariant::GatherDoubling { channels, .. } => *channels == 4,
             KernelVariant::GatherComputed { .. } | KernelVariant::Fused { .. } => true,
         }
     }
@@ -1463,7 +1505,7 @@ impl StagingShader {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 47] = [
+pub const FILES: [(&str, &str); 48] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1504,6 +1546,7 @@ pub const FILES: [(&str, &str); 47] = [
     ("doubling_phases.wgsl", DOUBLING_PHASES),
     ("doubling_lanes.wgsl", DOUBLING_LANES),
     ("doubling_f16.wgsl", DOUBLING_F16),
+    ("doubling_texture.wgsl", DOUBLING_TEXTURE),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),
