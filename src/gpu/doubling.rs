@@ -332,6 +332,25 @@ mod tests {
             ..KernelFeatures::default()
         };
         let floats = KernelFeatures::default();
+        // What `choose` makes of a scalar gather's launch of `spec`.
+        let try_spec = |spec: &ResizeSpec, features, bits, max_groups| {
+            let (y, x) = AxisWeights::for_spec(spec);
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: spec.element(),
+                    dst: spec.element(),
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            choose(&mut launch, spec, (&y, &x), features, bits, max_groups);
+            match launch.variant {
+                KernelVariant::GatherDoubling { rows, y, x, .. } => {
+                    Some((rows, y.units, x.units, launch.workgroups, launch.row_stride))
+                }
+                _ => None,
+            }
+        };
         let try_from = |input, layout, channels, element, output, features, bits, max_groups| {
             let spec = ResizeSpec::builder(input, output)
                 .channels(channels)
@@ -340,22 +359,7 @@ mod tests {
                 .batch(2)
                 .build()
                 .unwrap();
-            let (y, x) = AxisWeights::for_spec(&spec);
-            let mut launch = Launch {
-                variant: KernelVariant::Gather {
-                    src: element,
-                    dst: element,
-                },
-                workgroups: (1, 1, 1),
-                row_stride: 7,
-            };
-            choose(&mut launch, &spec, (&y, &x), features, bits, max_groups);
-            match launch.variant {
-                KernelVariant::GatherDoubling { rows, y, x, .. } => {
-                    Some((rows, y.units, x.units, launch.workgroups, launch.row_stride))
-                }
-                _ => None,
-            }
+            try_spec(&spec, features, bits, max_groups)
         };
         let try_on = |layout, channels, element, output: Size2, features, bits, max_groups| {
             let input = Size2::new(270, 480);
@@ -422,13 +426,7 @@ mod tests {
             let spec = nearest_spec(x_filter);
             let (y, x) = AxisWeights::for_spec(&spec);
             let bits = (y.dyadic_bits(8).unwrap(), x.dyadic_bits(8).unwrap());
-            let mut launch = Launch {
-                variant: KernelVariant::Gather { src: u8s, dst: u8s },
-                workgroups: (1, 1, 1),
-                row_stride: 0,
-            };
-            choose(&mut launch, &spec, (&y, &x), lanes, Some(bits), 65535);
-            let doubled = matches!(launch.variant, KernelVariant::GatherDoubling { .. });
+            let doubled = try_spec(&spec, lanes, Some(bits), 65535).is_some();
             assert_eq!(doubled, taken, "{x_filter:?}");
         }
         // Not where four pixels would not start on a word, nor for two or five channels.
@@ -484,6 +482,7 @@ mod tests {
             try_on(Nhwc, 4, ElementType::F32, double, both, None, 65535),
             None
         );
+        assert_eq!(try_on(Nhwc, 3, u8s, double, both, None, 65535), None);
         let source_only = KernelFeatures {
             texture_source: Some(TextureSource { srgb: false }),
             ..floats

@@ -553,7 +553,7 @@ impl Kernel {
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
-            // RGBA u8 (integer lanes) or f16 buffers; it declares its own destination.
+            // RGB u8 buffers, four pixels per invocation; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
                 return [
                     enable,
@@ -570,10 +570,7 @@ impl Kernel {
                 let target = features
                     .texture_target
                     .unwrap_or(wgpu::TextureFormat::Rgba8Unorm);
-                let dst_io = DST_VEC4_TEXTURE.replace(
-                    "STORAGE_FORMAT",
-                    wgsl_storage_format(target).unwrap_or("rgba8unorm"),
-                );
+                let dst_io = texture_destination(target);
                 return [
                     enable,
                     SRGB,
@@ -586,6 +583,7 @@ impl Kernel {
                 ]
                 .join("\n");
             }
+            // RGBA u8 (integer lanes) or f16 buffers; it declares its own destination.
             KernelVariant::GatherDoubling { element, .. } => {
                 let io = if element == ElementType::U8 {
                     [SRC_VEC4_U8, LANES_U8, DOUBLING_LANES].join("\n")
@@ -619,10 +617,7 @@ impl Kernel {
             [src_io, SRC_VEC4_NOT_U8].join("\n")
         };
         let dst_io = match features.texture_target {
-            Some(format) => DST_VEC4_TEXTURE.replace(
-                "STORAGE_FORMAT",
-                wgsl_storage_format(format).unwrap_or("rgba8unorm"),
-            ),
+            Some(format) => texture_destination(format),
             None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             None => vec4_destination(dst).to_string(),
         };
@@ -1502,6 +1497,15 @@ impl StagingShader {
             StagingShader::PackRender,
         ]
     }
+}
+
+/// The vector kernels' texture destination (`wgsl/dst_vec4_texture.wgsl`) for a target of
+/// `format`, its texel format filled in.
+fn texture_destination(format: wgpu::TextureFormat) -> String {
+    DST_VEC4_TEXTURE.replace(
+        "STORAGE_FORMAT",
+        wgsl_storage_format(format).unwrap_or("rgba8unorm"),
+    )
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
