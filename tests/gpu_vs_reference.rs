@@ -566,7 +566,7 @@ fn strided_groups_match_the_reference() {
 
 /// The u8 gathers of strided groups (NCHW, and NHWC pixels of 1 to 3 channels): quads of
 /// columns for enlargements, staged columns for the other passes, on every path, random shapes
-/// and seeds: widths of 1 to 160 (several 64-column workgroups, the last partial; rows and planes
+/// and seeds: widths of 1 to 600 (several 256-column workgroups, the last partial; rows and planes
 /// that start inside a word, whose shared words two invocations write), enlargements and
 /// antialiased shrinks, horizontal bands of up to 800 taps over RGB and other NHWC pixels, f32
 /// rounding and Pillow's fixed point (exact), into poisoned buffers against the reference.
@@ -589,9 +589,9 @@ fn u8_words_match_the_reference() {
         let input = Size2::new(rng.range(3, 40), rng.range(3, 40));
         // Every sixth width a multiple of 4 (rows on words); widths below 4 every so often.
         let width = match case % 6 {
-            0 => 4 * rng.range(1, 40),
+            0 => 4 * rng.range(1, 150),
             1 => rng.range(1, 4),
-            _ => rng.range(1, 161),
+            _ => rng.range(1, 601),
         };
         let output = match case % 3 {
             0 => Size2::new(input.height * 2, width),
@@ -982,10 +982,10 @@ fn long_row_blocks_match_the_reference() {
         let what = format!("{spec:?}");
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
     }
-    // Staged columns of 2 rows.
+    // Staged columns of 2 rows, the last of each row's workgroups partial.
     use wgpu_resize::Filter;
     use wgpu_resize::presets::{self, PillowFilter};
-    let (big, half) = (Size2::new(2050, 2048), Size2::new(1025, 1024));
+    let (big, half) = (Size2::new(2050, 2100), Size2::new(1025, 1050));
     let rgb = |builder: wgpu_resize::ResizeSpecBuilder| {
         builder
             .channels(3)

@@ -1,12 +1,12 @@
 // Gather for u8 outputs without four neighbouring channels (NCHW, and NHWC pixels of 1 to 3
 // channels), whose elements share 32-bit words with their neighbours. Each invocation computes
 // one output column's group of GROUP_CHANNELS channels, as the vector gather's strided groups
-// do, so that neighbouring lanes load neighbouring columns' inputs; the bytes of a row's 64
+// do, so that neighbouring lanes load neighbouring columns' inputs; the bytes of a row's LANES
 // columns meet in workgroup memory, and each word of the output is written by one invocation
-// with all of the workgroup's bytes in it. In NCHW each channel's 64 columns are a run of 64
-// bytes of its plane; in NHWC with
-// GROUP_CHANNELS == channels they are one run of 64 * GROUP_CHANNELS bytes. Runs need not start
-// on a word (`dst_u8_runs.wgsl` writes the words they share with their neighbours atomically).
+// with all of the workgroup's bytes in it. In NCHW each channel's LANES columns are a run of
+// LANES bytes of its plane; in NHWC with GROUP_CHANNELS == channels they are one run of
+// LANES * GROUP_CHANNELS bytes. Runs need not start on a word (`dst_u8_runs.wgsl` writes the
+// words they share with their neighbours atomically).
 // The host runs it for shrinks, with one row per workgroup or two (enlargements take
 // `gather_quad.wgsl`). Groups are read by `strided_load.wgsl` and summed by `strided_taps.wgsl`.
 
@@ -19,13 +19,15 @@ override ROWS: u32 = 1u;
 override GROUP_CHANNELS: u32 = 4u;
 // NCHW (channels are planes) rather than NHWC pixels whose group is every channel.
 override PLANAR: bool = false;
-const LANES: u32 = 64u;
+// Output columns per workgroup, one to a lane (the host's `STAGED_COLUMNS`).
+override LANES: u32 = 256u;
+override SLOTS: u32 = 4u * LANES;
 
 // One output row's bytes of the workgroup's columns, one byte to a slot: column c's channel k
 // at `c * GROUP_CHANNELS + k` (NHWC, the order of the output) or `k * LANES + c` (NCHW).
-var<workgroup> staged: array<u32, 256>;
+var<workgroup> staged: array<u32, SLOTS>;
 
-@compute @workgroup_size(64, 1, 1)
+@compute @workgroup_size(LANES, 1, 1)
 fn main(
     @builtin(workgroup_id) group: vec3<u32>,
     @builtin(local_invocation_index) lane: u32,

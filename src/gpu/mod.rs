@@ -1063,9 +1063,6 @@ struct Launch {
     row_stride: u32,
 }
 
-/// Output columns per workgroup of the staged gather (`LANES` in `wgsl/gather_staged.wgsl`).
-const STAGED_COLUMNS: u32 = 64;
-
 /// Output rows per invocation of the gathers' enlargements by 2 or more (before
 /// [`more_rows`]).
 const ENLARGING_ROWS: u32 = 4;
@@ -1401,10 +1398,10 @@ impl Launch {
                     ),
                 )
             } else {
-                let columns = out.width.div_ceil(STAGED_COLUMNS);
+                let columns = out.width.div_ceil(shaders::STAGED_COLUMNS);
                 let mut rows = 1;
                 if shape.x.1 <= shaders::MAX_SPECIALISED_TAPS {
-                    let single = (columns * STAGED_COLUMNS) as u64
+                    let single = (columns * shaders::STAGED_COLUMNS) as u64
                         * out.height as u64
                         * images_and_groups(group.size()) as u64;
                     rows = more_rows(1, single, STAGED_MAX_ROWS, STAGED_MIN_INVOCATIONS);
@@ -2115,8 +2112,8 @@ mod tests {
                 }
                 KernelVariant::GatherStaged { shape, planar, .. } => {
                     assert_eq!(planar, layout == Nchw, "planes are NCHW's alone");
-                    // One workgroup per 64 columns, per row, per group.
-                    assert_eq!(launch.workgroups.0, width.div_ceil(64));
+                    // One workgroup per STAGED_COLUMNS columns, per row, per group.
+                    assert_eq!(launch.workgroups.0, width.div_ceil(shaders::STAGED_COLUMNS));
                     assert_eq!(launch.workgroups.1, height);
                     assert_eq!(launch.workgroups.2, groups(shape));
                     Some(("staged", shape.channels.size()))

@@ -759,9 +759,9 @@ pub enum KernelVariant {
         planar: bool,
     },
     /// One output column of a strided channel group per invocation and row, the bytes of a
-    /// row's 64 columns gathered in workgroup memory and written as runs of a u8 output, as
-    /// [`KernelVariant::GatherQuad`]'s: the same tensors, for passes of one row per invocation
-    /// (`wgsl/gather_staged.wgsl`).
+    /// row's [`STAGED_COLUMNS`] columns gathered in workgroup memory and written as runs of a u8
+    /// output, as [`KernelVariant::GatherQuad`]'s: the same tensors, for passes of one row per
+    /// invocation (`wgsl/gather_staged.wgsl`).
     GatherStaged {
         /// Element type read.
         src: ElementType,
@@ -771,7 +771,8 @@ pub enum KernelVariant {
         taps_y: u32,
         /// Taps along x baked in (0: read at run time).
         taps_x: u32,
-        /// Rows per invocation and the strided channel group (workgroups are 64 columns wide).
+        /// Rows per invocation and the strided channel group (workgroups are
+        /// [`STAGED_COLUMNS`] columns wide).
         shape: Vec4Shape,
         /// NCHW planes; otherwise NHWC pixels whose group is every channel.
         planar: bool,
@@ -854,6 +855,13 @@ pub enum KernelVariant {
 /// Invocations per workgroup of [`KernelVariant::GatherSplit`]: `split` lanes for each of
 /// `SPLIT_GROUP / split` outputs.
 pub const SPLIT_GROUP: u32 = 256;
+
+/// Output columns per workgroup of the staged u8 gather (`LANES` in `gather_staged.wgsl`), one
+/// to an invocation. Workgroups of 256 rather than 64: on the H200 a store-only grid of 64-lane
+/// workgroups took three times as long as one of 256 (129 600 workgroups, 83 against 25 µs), and
+/// the staged passes gained 1 to 16% (RGB u8 4K x0.5 23.1 -> 19.8 µs, Pillow's lanczos RGB u8
+/// 4K -> 768x1366 148.4 -> 135.9; BENCHMARKS.md tuning log items 105 and 106).
+pub const STAGED_COLUMNS: u32 = 256;
 
 /// The fused kernel's output rows per tile (`TILE_H` in `fused_tiled.wgsl`).
 pub const FUSED_TILE_H: u32 = 4;
@@ -1293,7 +1301,10 @@ impl KernelVariant {
                 ..
             } => {
                 let mut all = gather_constants(taps_y, taps_x, shape);
-                all.push(("PLANAR", planar as u32 as f64));
+                all.extend([
+                    ("PLANAR", planar as u32 as f64),
+                    ("LANES", STAGED_COLUMNS as f64),
+                ]);
                 all
             }
             KernelVariant::GatherWide {
