@@ -610,15 +610,24 @@ mod tests {
 
     #[test]
     fn identity_sizes_give_identity_for_interpolating_filters() {
+        // One tap of exactly 1 on input i, with or without antialiasing (which does not widen
+        // at scale 1): an axis kept at its size costs one tap, not a band of near-zero weights.
         for filter in [
             Filter::Linear,
             Filter::Cubic { a: -0.75 },
+            Filter::Cubic { a: -0.5 },
             Filter::Lanczos { lobes: 3 },
+            Filter::Lanczos { lobes: 4 },
         ] {
-            let t = table(7, 7, AxisResample::default().with_filter(filter));
-            for i in 0..7 {
-                let k = i - t.start(i) as usize;
-                assert!((t.row(i)[k] - 1.0).abs() < 1e-12, "{filter:?} row {i}");
+            for antialias in [false, true] {
+                let rule = AxisResample::default()
+                    .with_filter(filter)
+                    .with_antialias(antialias);
+                let t = table(7, 7, rule);
+                assert_eq!(t.taps(), 1, "{filter:?}");
+                for i in 0..7 {
+                    assert_eq!((t.start(i), t.row(i)[0]), (i as u32, 1.0), "{filter:?} {i}");
+                }
             }
         }
     }
