@@ -51,8 +51,9 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
 }
 
 /// Raised whenever a path runs specs differently outside the kernel sources (launch shapes,
-/// the separable pass order), so that decisions measured before are measured again.
-const PLAN_REVISION: u32 = 2;
+/// the separable pass order, the weight tables: 3 since lanczos rows centred on an input are
+/// one tap), so that decisions measured before are measured again.
+const PLAN_REVISION: u32 = 3;
 
 /// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds):
 /// a kernel source that changes measures every choice again.
