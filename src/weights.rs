@@ -151,13 +151,10 @@ impl AxisWeights {
         let spans: Vec<(u32, u32)> = rows.iter().map(|r| r.span()).collect();
         let widest = spans.iter().map(|&(lo, hi)| hi - lo + 1).max().unwrap_or(1);
         let taps = widest;
-        let mut starts = Vec::with_capacity(rows.len());
+        let starts = band_starts(&spans, taps, input_len);
         let mut weights = vec![0.0; rows.len() * taps as usize];
         let mut outside = Vec::with_capacity(rows.len());
-        for (i, (row, &(lo, _))) in rows.iter().zip(&spans).enumerate() {
-            // Slide narrow rows left at the right edge so that the band stays inside the input.
-            let start = lo.min(input_len - taps);
-            starts.push(start);
+        for (i, (row, &start)) in rows.iter().zip(&starts).enumerate() {
             outside.push(row.outside);
             let band = &mut weights[i * taps as usize..(i + 1) * taps as usize];
             for &(index, w) in row.taps.iter().filter(|&&(_, w)| w != 0.0) {
@@ -550,6 +547,27 @@ impl<'a> RowBuilder<'a> {
     }
 }
 
+/// Each row's first input for bands of `taps` taps over rows whose non-zero taps span `spans`:
+/// the row's first non-zero tap where its span is the widest, and for a narrower row, one of the
+/// starts whose band still covers its span, as far right as the row's first tap and the input's
+/// end allow but no further than the next row's start. Without that cap, a row of one tap in the
+/// middle of wider ones (a lanczos row on an input sample: an enlargement by a whole factor)
+/// would start its band on that tap, past the next rows' starts, and break the even step of
+/// band starts that the kernels' row pairs and tile footprints take (band starts of 0, 0, 0, 0,
+/// 1, 0, 0, 2 for a x3 lanczos3 enlargement, where 0, 0, 0, 0, 0, 0, 0, 0 covers every row).
+fn band_starts(spans: &[(u32, u32)], taps: u32, input_len: u32) -> Vec<u32> {
+    let mut starts = vec![0; spans.len()];
+    let mut next = u32::MAX;
+    for (start, &(lo, hi)) in starts.iter_mut().zip(spans).rev() {
+        // The band [start, start + taps) must hold [lo, hi] and lie inside the input.
+        let lowest = (hi + 1).saturating_sub(taps);
+        let highest = lo.min(input_len - taps);
+        *start = highest.min(next).max(lowest);
+        next = *start;
+    }
+    starts
+}
+
 fn normalize(taps: &mut [(u32, f64)]) {
     let total: f64 = taps.iter().map(|&(_, w)| w).sum();
     if total != 0.0 {
@@ -630,6 +648,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn band_starts_never_decrease_around_rows_on_input_samples() {
+        // Lanczos enlargements by odd whole factors put every factor-th row on an input sample
+        // (half-pixel centres): one tap of exactly 1 among rows of 2·lobes taps. Its band must
+        // still start between its neighbours' (x3 lanczos3 of 10: 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        // 0, 1, 1, 1, 2, ...).
+        for (n_in, factor, lobes) in [(10, 3, 3), (17, 3, 4), (9, 5, 4), (12, 7, 3)] {
+            let rule = AxisResample::default().with_filter(Filter::Lanczos { lobes });
+            let t = table(n_in, n_in * factor, rule);
+            assert_eq!(t.taps(), 2 * lobes, "x{factor} lanczos{lobes}");
+            for i in 1..t.output_len() as usize {
+                let step = t.start(i) - t.start(i - 1).min(t.start(i));
+                assert!(
+                    t.start(i) >= t.start(i - 1) && step <= 1,
+                    "x{factor} lanczos{lobes}: starts {} then {}",
+                    t.start(i - 1),
+                    t.start(i)
+                );
+            }
+            assert_band_inside(&t);
+            assert_rows_sum_to_one(&t);
+            let row_on_sample = (factor as usize - 1) / 2 + factor as usize;
+            let on_sample = t.row(row_on_sample);
+            assert_eq!(on_sample.iter().filter(|&&w| w != 0.0).count(), 1);
+        }
+        let rule = AxisResample::default().with_filter(Filter::Lanczos { lobes: 3 });
+        let starts: Vec<u32> = (0..16).map(|i| table(10, 30, rule).start(i)).collect();
+        assert_eq!(starts, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2]);
     }
 
     #[test]

@@ -1577,3 +1577,48 @@ fn extrapolation_along_either_axis_on_every_kernel() {
         ),
     }
 }
+
+/// Lanczos enlargements by whole factors, whose every k-th row lies on an input sample and is
+/// one tap of exactly 1 among rows of 2·lobes taps (item 108 of the tuning log): every path
+/// against the reference, into poisoned buffers, along either axis or both, with the kept
+/// and resized axes of odd and even sizes.
+#[test]
+fn lanczos_rows_on_input_samples_match_the_reference() {
+    use wgpu_resize::Filter;
+    let Some(gpu) = gpu("lanczos on samples") else {
+        return;
+    };
+    let mut rng = Rng::new(0x1a2c);
+    let every_path = [Path::Gather, Path::Separable, Path::Fused, Path::Auto];
+    let mut fused_ran = 0;
+    for case in 0..8u64 {
+        let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
+        let (fy, fx) = [
+            (3, 3),
+            (3, 1),
+            (1, 3),
+            (5, 2),
+            (2, 4),
+            (4, 1),
+            (1, 5),
+            (3, 2),
+        ][case as usize];
+        let output = Size2::new(input.height * fy, input.width * fx);
+        let lobes = [3, 4][case as usize % 2];
+        let spec = ResizeSpec::builder(input, output)
+            .filter(Filter::Lanczos { lobes })
+            .antialias(case % 3 == 0)
+            .channels(4)
+            .build()
+            .unwrap();
+        let data = Rng::new(case).f32s(spec.input_len());
+        let paths: Vec<Path> = every_path
+            .into_iter()
+            .filter(|&path| gpu.resizer.availability(&spec, path).is_ok())
+            .collect();
+        fused_ran += paths.contains(&Path::Fused) as u32;
+        let what = format!("case {case} x{fx} y{fy}");
+        assert_paths_match_reference(gpu, &spec, &data, &paths, 1e-5, &what);
+    }
+    assert!(fused_ran >= 4, "the fused path ran {fused_ran} of 8 cases");
+}
