@@ -164,9 +164,9 @@ pub(crate) fn choose(
     {
         return;
     }
-    let float_bits = || match (y.dyadic_bits(FLOAT_MAX_BITS), x.dyadic_bits(FLOAT_MAX_BITS)) {
-        (Some(by), Some(bx)) => Some((by, bx)),
-        _ => None,
+    let float_bits = || {
+        y.dyadic_bits(FLOAT_MAX_BITS)
+            .zip(x.dyadic_bits(FLOAT_MAX_BITS))
     };
     let bits = match (element, lane_bits) {
         // Texels of u8 specs (integers to 255) summed in f32 times weights of at most
