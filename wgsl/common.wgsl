@@ -235,6 +235,12 @@ fn fixed_weight(w: f32) -> i32 {
     return bitcast<i32>(w);
 }
 
+// Whether a fixed-point weight is 1 (2^22): a horizontal band of that one tap (a vertical pass's
+// identity) rounds each 8-bit input back to itself, so the kernels skip its multiply and round.
+fn fixed_is_one(w: f32) -> bool {
+    return fixed_weight(w) == 4194304;
+}
+
 // A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
 fn fixed_round(sum: i32) -> i32 {
     return clamp((sum + 2097152) >> 22u, 0, 255);

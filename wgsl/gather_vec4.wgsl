@@ -110,13 +110,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         if fixed && !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             var total = vec4<i32>(0);
-            for (var ty = 0u; ty < taps_y; ty++) {
-                let line = base + (y0 + ty) * sy;
-                var sum = vec4<i32>(0);
-                for (var tx = 0u; tx < taps_x; tx++) {
-                    sum += fixed_weight(x_weight(rx, tx)) * prepare4_int(load4_int(line + tx * sx));
+            if TAPS_X == 1u && fixed_is_one(x_weight(rx, 0u)) {
+                // A vertical pass: each input row's horizontal sum is the input itself.
+                for (var ty = 0u; ty < taps_y; ty++) {
+                    let input = prepare4_int(load4_int(base + (y0 + ty) * sy));
+                    total += fixed_weight(table[ry + 2u + ty]) * input;
                 }
-                total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
+            } else {
+                for (var ty = 0u; ty < taps_y; ty++) {
+                    let line = base + (y0 + ty) * sy;
+                    var sum = vec4<i32>(0);
+                    for (var tx = 0u; tx < taps_x; tx++) {
+                        let input = prepare4_int(load4_int(line + tx * sx));
+                        sum += fixed_weight(x_weight(rx, tx)) * input;
+                    }
+                    total += fixed_weight(table[ry + 2u + ty]) * fixed_round4(sum);
+                }
             }
             acc = finish4(vec4<f32>(fixed_round4(total)));
         } else if !(x_outside || y_row_outside(ry)) {

@@ -133,6 +133,13 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let y0 = row_start(ry);
     var total = vec4<i32>(0);
+    if FIXED_POINT && TAPS_X == 1u && fixed_is_one(table[rx + 2u]) {
+        // A vertical pass: each input row's horizontal sum is the input itself.
+        for (var ty = 0u; ty < taps_y; ty++) {
+            total += fixed_weight(table[ry + 2u + ty]) * load4_int(base + (y0 + ty) * p.src_y);
+        }
+        return integer_bytes(total);
+    }
     for (var ty = 0u; ty < taps_y; ty++) {
         var sum = row_sum_int(rx, base, y0 + ty);
         if FIXED_POINT {
