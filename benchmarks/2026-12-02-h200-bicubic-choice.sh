@@ -1,0 +1,71 @@
+#!/bin/bash
+# Plain bicubic (4x4 taps) RGBA resizes, enlargements and moderate shrinks, f32 from four input
+# sizes and u8 and f16 from 1080p: every path measured and the choice before measuring
+# (`wgresize plan --no-tune-cache`), for the rule that picks the fused path before measuring.
+for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json WGPU_BACKEND=vulkan
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+shapes=(
+ "--input 1x256x256x4 --size 128x128 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 154x154 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 192x192 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 230x230 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 282x282 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 320x320 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 384x384 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 512x512 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 640x640 --filter bicubic --element f32"
+ "--input 1x256x256x4 --size 768x768 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 384x256 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 461x307 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 576x384 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 691x461 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 845x563 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 960x640 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 1152x768 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 1536x1024 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 1920x1280 --filter bicubic --element f32"
+ "--input 1x512x768x4 --size 2304x1536 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 960x540 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 960x540 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 960x540 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 1152x648 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 1152x648 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 1152x648 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 1440x810 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 1440x810 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 1440x810 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 1728x972 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 1728x972 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 1728x972 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 2112x1188 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 2112x1188 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 2112x1188 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 2400x1350 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 2400x1350 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 2400x1350 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 2880x1620 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 2880x1620 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 2880x1620 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 3840x2160 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 3840x2160 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 3840x2160 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 4800x2700 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 4800x2700 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 4800x2700 --filter bicubic --element f16"
+ "--input 1x1080x1920x4 --size 5760x3240 --filter bicubic --element f32"
+ "--input 1x1080x1920x4 --size 5760x3240 --filter bicubic --element u8"
+ "--input 1x1080x1920x4 --size 5760x3240 --filter bicubic --element f16"
+ "--input 1x2160x3840x4 --size 1920x1080 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 2304x1296 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 2880x1620 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 3456x1944 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 4224x2376 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 4800x2700 --filter bicubic --element f32"
+ "--input 1x2160x3840x4 --size 5760x3240 --filter bicubic --element f32"
+)
+for round in 1 2; do
+ for s in "${shapes[@]}"; do
+   echo "$round | $s | $(target/release/wgresize plan $s --no-tune-cache 2>&1 | grep -v XDG | head -2 | tr '\n' ' ')"
+ done
+done
