@@ -361,21 +361,23 @@ mod tests {
         // shrinking along either axis; bicubic enlarging both axes takes the fused path.
         let bicubic = |input, output| torch(input, output, presets::TorchMode::Bicubic, false);
         assert_eq!(path(bicubic(uhd, half), true), Path::Gather);
-        let (wide, tall) = (Size2::new(1080, 2880), Size2::new(1620, 1920));
-        assert_eq!(
-            path(bicubic(half, Size2::new(1620, 2880)), true),
-            Path::Fused
+        // From 1080x1920: both axes enlarged, only the width, only the height, and the height
+        // enlarged while the width shrinks.
+        let both = Size2::new(1620, 2880);
+        let (wide, tall, mixed) = (
+            Size2::new(1080, 2880),
+            Size2::new(1620, 1920),
+            Size2::new(1620, 1440),
         );
-        assert_eq!(
-            path(bicubic(half, Size2::new(1620, 2880)), false),
-            Path::Gather
-        );
-        assert_eq!(path(bicubic(half, wide), true), Path::Gather);
-        assert_eq!(path(bicubic(half, tall), true), Path::Gather);
-        assert_eq!(
-            path(bicubic(half, Size2::new(1620, 1440)), true),
-            Path::Gather
-        );
+        assert_eq!(path(bicubic(half, both), true), Path::Fused);
+        assert_eq!(path(bicubic(half, both), false), Path::Gather);
+        for output in [wide, tall, mixed] {
+            assert_eq!(
+                path(bicubic(half, output), true),
+                Path::Gather,
+                "{output:?}"
+            );
+        }
         let enlarge_bilinear = torch(half, uhd, presets::TorchMode::Bilinear, false);
         assert_eq!(path(enlarge_bilinear, true), Path::Gather);
         let bilinear_aa = torch(
