@@ -14,7 +14,8 @@ pub enum Path {
     /// One dispatch; each output reads all `taps_y · taps_x` inputs. Best for small supports.
     Gather,
     /// Two dispatches, one banded product per axis through a pooled intermediate; each output
-    /// costs `taps_y + taps_x` reads. Best for wide supports.
+    /// costs `taps_y + taps_x` reads. Best for wide supports. A spec that keeps an axis at its
+    /// size runs the other axis's dispatch alone.
     Separable,
     /// One dispatch; each workgroup runs one axis's taps from device memory into workgroup
     /// memory and the other's from there, so the intermediate never leaves the chip. For NHWC

@@ -132,6 +132,16 @@ impl AxisWeights {
         self.outside[i]
     }
 
+    /// Whether the table maps every output to the input of its index with weight 1, inside: an
+    /// axis kept at its size, whose pass would copy its input.
+    pub(crate) fn is_identity(&self) -> bool {
+        self.taps == 1
+            && self.input_len == self.output_len
+            && !self.any_outside()
+            && (0..self.output_len as usize)
+                .all(|i| self.start(i) == i as u32 && self.row(i) == [1.0])
+    }
+
     /// Whether any output maps outside the input (only extrapolating mappings have such rows).
     pub fn any_outside(&self) -> bool {
         self.outside.contains(&true)
@@ -646,8 +656,19 @@ mod tests {
                 for i in 0..7 {
                     assert_eq!((t.start(i), t.row(i)[0]), (i as u32, 1.0), "{filter:?} {i}");
                 }
+                assert!(t.is_identity(), "{filter:?}");
             }
         }
+        // Not the identity: the same length shifted, a shrink, or outputs outside the input.
+        let mut shifted = AxisWeights::identity(7);
+        shifted.set_row(3, 4, &[1.0]);
+        assert!(!shifted.is_identity());
+        assert!(!table(8, 7, AxisResample::default()).is_identity());
+        assert!(
+            !AxisWeights::identity_with_outside_of(&convention_tests::partly_outside())
+                .is_identity()
+        );
+        assert!(AxisWeights::identity(7).is_identity());
     }
 
     #[test]

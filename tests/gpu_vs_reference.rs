@@ -1622,3 +1622,113 @@ fn lanczos_rows_on_input_samples_match_the_reference() {
     }
     assert!(fused_ran >= 4, "the fused path ran {fused_ran} of 8 cases");
 }
+
+/// The separable path of a spec that keeps one axis at its size runs the other axis's pass
+/// alone (no intermediate, so no scratch buffer), with the reference's results: f32, f16 and
+/// u8, NHWC and NCHW, Pillow's fixed point (premultiplied RGBA too) and linear light.
+#[test]
+fn separable_path_skips_an_axis_kept_at_its_size() {
+    use wgpu::util::DeviceExt;
+    use wgpu_resize::{ElementType, Filter, Resizer, presets};
+    let Some(gpu) = gpu("separable with a kept axis") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let mut rng = Rng::new(0x5e9a);
+    let mut specs = Vec::new();
+    for case in 0..12u32 {
+        let input = Size2::new(rng.range(2, 30), rng.range(2, 30));
+        let resized = rng.range(1, 40);
+        let output = if case % 2 == 0 {
+            Size2::new(input.height, resized)
+        } else {
+            Size2::new(resized, input.width)
+        };
+        let spec = match case % 6 {
+            0 | 1 => presets::pillow(input, output, presets::PillowFilter::Lanczos)
+                .channels([3, 4][case as usize % 2])
+                .element(ElementType::U8)
+                .build(),
+            2 | 3 => ResizeSpec::builder(input, output)
+                .filter([Filter::Linear, Filter::Cubic { a: -0.75 }][case as usize % 2])
+                .antialias(true)
+                .channels(rng.range(1, 5))
+                .layout([Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize])
+                .build(),
+            4 => ResizeSpec::builder(input, output)
+                .filter(Filter::Lanczos { lobes: 3 })
+                .antialias(true)
+                .channels(4)
+                .element(ElementType::F16)
+                .build(),
+            _ => ResizeSpec::builder(input, output)
+                .filter(Filter::Cubic { a: -0.5 })
+                .antialias(true)
+                .channels(4)
+                .element(ElementType::U8)
+                .linear_light(true)
+                .build(),
+        }
+        .unwrap();
+        let what = format!("case {case} {input:?} -> {output:?}");
+        match spec.element() {
+            ElementType::U8 => {
+                let data = Rng::new(u64::from(case)).u8s(spec.input_len());
+                let tolerance = if spec.converts_color() { 1.0 } else { 0.0 };
+                assert_paths_match_reference(
+                    gpu,
+                    &spec,
+                    &data,
+                    &[Path::Separable],
+                    tolerance,
+                    &what,
+                );
+            }
+            ElementType::F16 => {
+                let data = Rng::new(u64::from(case)).f16s(spec.input_len());
+                assert_paths_match_reference(gpu, &spec, &data, &[Path::Separable], 1e-2, &what);
+            }
+            other => {
+                assert_eq!(other, ElementType::F32);
+                let data = Rng::new(u64::from(case)).f32s(spec.input_len());
+                assert_paths_match_reference(
+                    gpu,
+                    &spec,
+                    &data,
+                    &[Path::Separable],
+                    TOLERANCE,
+                    &what,
+                );
+            }
+        }
+        specs.push(spec);
+    }
+
+    // A resizer of its own, whose scratch buffers only these resizes make: none for the specs
+    // above, one for a spec that resizes both axes.
+    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
+    let buffer = |bytes: u64| {
+        device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test"),
+            contents: &vec![0; bytes.next_multiple_of(4) as usize],
+            usage: wgpu::BufferUsages::STORAGE,
+        })
+    };
+    let encode = |spec: &ResizeSpec| {
+        let (input, output) = (buffer(spec.input_bytes()), buffer(spec.output_bytes()));
+        let mut encoder = device.create_command_encoder(&Default::default());
+        resizer
+            .encode(&mut encoder, spec, &input, &output, Path::Separable)
+            .unwrap();
+        gpu.context.queue.submit([encoder.finish()]);
+    };
+    for spec in &specs {
+        encode(spec);
+    }
+    assert_eq!(resizer.stats().scratch_buffers, 0, "{:?}", resizer.stats());
+    let both = ResizeSpec::builder(Size2::new(20, 30), Size2::new(10, 45))
+        .build()
+        .unwrap();
+    encode(&both);
+    assert_eq!(resizer.stats().scratch_buffers, 1, "{:?}", resizer.stats());
+}

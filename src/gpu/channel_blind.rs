@@ -40,7 +40,7 @@ pub(crate) fn reshape(
         || shape.fused.is_some()
         || spec.converts_color()
         || shape.dst_size.width != width
-        || !is_identity(x_table)
+        || !x_table.is_identity()
     {
         return None;
     }
@@ -63,15 +63,6 @@ pub(crate) fn reshape(
         ..*shape
     };
     Some((spec.as_rgba_rows(images, input, output), reshaped))
-}
-
-/// Whether `table` maps every output to the input of its index with weight 1, inside.
-fn is_identity(table: &AxisWeights) -> bool {
-    table.taps() == 1
-        && table.input_len() == table.output_len()
-        && !table.any_outside()
-        && (0..table.output_len() as usize)
-            .all(|i| table.start(i) == i as u32 && table.row(i) == [1.0])
 }
 
 #[cfg(test)]

@@ -645,8 +645,11 @@ impl Resizer {
         } else {
             None
         };
-        match path {
-            Path::Gather | Path::Fused | Path::Auto => passes.push((
+        // The separable path of a spec that keeps one axis at its size runs the other axis's
+        // pass alone: the kept axis's pass would copy the tensor through the intermediate.
+        let one_pass = path != Path::Separable || wy.is_identity() || wx.is_identity();
+        if one_pass {
+            passes.push((
                 PassShape {
                     src_size: input,
                     dst_size: output,
@@ -659,67 +662,66 @@ impl Resizer {
                 Operand::Output,
                 element,
                 element,
-            )),
-            Path::Separable => {
-                // The intermediate keeps full f32 precision unless the spec rounds between
-                // passes, in which case it is stored in the element type itself.
-                let mid_element = if spec.round_intermediate() {
-                    element
-                } else {
-                    ElementType::F32
-                };
-                let (mid_size, first, second) = match plan::pass_order(spec) {
-                    PassOrder::XThenY => {
-                        tables.push(AxisWeights::identity(input.height));
-                        tables.push(AxisWeights::identity_with_outside_of(&wx));
-                        (
-                            Size2::new(input.height, output.width),
-                            ((2, 1), (1, wx.taps())),
-                            ((0, wy.taps()), (3, 1)),
-                        )
-                    }
-                    PassOrder::YThenX => {
-                        tables.push(AxisWeights::identity(input.width));
-                        tables.push(AxisWeights::identity_with_outside_of(&wy));
-                        (
-                            Size2::new(output.height, input.width),
-                            ((0, wy.taps()), (2, 1)),
-                            ((3, 1), (1, wx.taps())),
-                        )
-                    }
-                };
-                intermediate_bytes =
-                    (spec.tensor_elements(mid_size) * mid_element.size()).next_multiple_of(4);
-                check_limit("intermediate", intermediate_bytes, max_binding)?;
-                passes.push((
-                    PassShape {
-                        src_size: input,
-                        dst_size: mid_size,
-                        y: first.0,
-                        x: first.1,
-                        fused: None,
-                        color: PassColor::FIRST,
-                    },
-                    Operand::Input,
-                    Operand::Intermediate,
-                    element,
-                    mid_element,
-                ));
-                passes.push((
-                    PassShape {
-                        src_size: mid_size,
-                        dst_size: output,
-                        y: second.0,
-                        x: second.1,
-                        fused: None,
-                        color: PassColor::SECOND,
-                    },
-                    Operand::Intermediate,
-                    Operand::Output,
-                    mid_element,
-                    element,
-                ));
-            }
+            ));
+        } else {
+            // The intermediate keeps full f32 precision unless the spec rounds between
+            // passes, in which case it is stored in the element type itself.
+            let mid_element = if spec.round_intermediate() {
+                element
+            } else {
+                ElementType::F32
+            };
+            let (mid_size, first, second) = match plan::pass_order(spec) {
+                PassOrder::XThenY => {
+                    tables.push(AxisWeights::identity(input.height));
+                    tables.push(AxisWeights::identity_with_outside_of(&wx));
+                    (
+                        Size2::new(input.height, output.width),
+                        ((2, 1), (1, wx.taps())),
+                        ((0, wy.taps()), (3, 1)),
+                    )
+                }
+                PassOrder::YThenX => {
+                    tables.push(AxisWeights::identity(input.width));
+                    tables.push(AxisWeights::identity_with_outside_of(&wy));
+                    (
+                        Size2::new(output.height, input.width),
+                        ((0, wy.taps()), (2, 1)),
+                        ((3, 1), (1, wx.taps())),
+                    )
+                }
+            };
+            intermediate_bytes =
+                (spec.tensor_elements(mid_size) * mid_element.size()).next_multiple_of(4);
+            check_limit("intermediate", intermediate_bytes, max_binding)?;
+            passes.push((
+                PassShape {
+                    src_size: input,
+                    dst_size: mid_size,
+                    y: first.0,
+                    x: first.1,
+                    fused: None,
+                    color: PassColor::FIRST,
+                },
+                Operand::Input,
+                Operand::Intermediate,
+                element,
+                mid_element,
+            ));
+            passes.push((
+                PassShape {
+                    src_size: mid_size,
+                    dst_size: output,
+                    y: second.0,
+                    x: second.1,
+                    fused: None,
+                    color: PassColor::SECOND,
+                },
+                Operand::Intermediate,
+                Operand::Output,
+                mid_element,
+                element,
+            ));
         }
         let textures = texture_source.is_some() || texture_target.is_some();
         // Each pass's spec: the resize's own, or for a vertical pass whose rows split into
