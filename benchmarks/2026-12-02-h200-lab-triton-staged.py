@@ -54,8 +54,13 @@ for out_h, taps in ((224, 39), (1080, 8), (224, 20)):
     out = torch.empty(out_h, row_len, device="cuda")
     idx = start.long()[:, None] + torch.arange(taps, device="cuda")[None, :]
     want = (wt[:, :, None] * x[idx]).sum(1)
-    for r, block, ch, warps in ((16, 64, 32, 4), (16, 128, 32, 4), (32, 64, 32, 4),
-                                (16, 64, 16, 4), (32, 128, 32, 8), (64, 64, 32, 8)):
+    forms = ((16, 64, 32, 4), (16, 128, 32, 4), (32, 64, 32, 4),
+             (16, 64, 16, 4), (32, 128, 32, 8), (64, 64, 32, 8))
+    if len(sys.argv) > 1 and sys.argv[1] == "wide":
+        # Longer runs of each input row per program: 1 to 4 KiB.
+        forms = ((16, 256, 16, 8), (16, 256, 32, 8), (16, 512, 16, 8), (16, 1024, 16, 8),
+                 (16, 512, 16, 4), (16, 256, 16, 4))
+    for r, block, ch, warps in forms:
         grid = (triton.cdiv(row_len, block), triton.cdiv(out_h, r))
         run = lambda: staged[grid](x, wt, start, out, row_len, out_h, TAPS=taps, R=r,
                                    BLOCK=block, CH=ch, num_warps=warps)
