@@ -525,7 +525,8 @@ fn doublings_between_textures_match_the_reference() {
 }
 
 /// RGBA sources are read by the kernels themselves on every path (the others are staged):
-/// each path against the reference, u8 and f32, plain and sRGB.
+/// each path against the reference, u8 and f32, plain and sRGB; resizing both axes, and each
+/// alone (the separable path's single pass between textures).
 #[test]
 fn every_path_reads_rgba_textures() {
     let Some(gpu) = gpu("every_path_reads_rgba_textures") else {
@@ -538,8 +539,12 @@ fn every_path_reads_rgba_textures() {
         (F::Rgba8UnormSrgb, ElementType::U8),
         (F::Rgba32Float, ElementType::F32),
     ] {
-        for path in [Path::Gather, Path::Separable, Path::Fused] {
-            let (input, output) = (Size2::new(13, 21), Size2::new(9, 30));
+        let input = Size2::new(13, 21);
+        let outputs = [Size2::new(9, 30), Size2::new(13, 30), Size2::new(9, 21)];
+        for (path, output) in [Path::Gather, Path::Separable, Path::Fused]
+            .into_iter()
+            .flat_map(|path| outputs.map(|output| (path, output)))
+        {
             let spec = ResizeSpec::builder(input, output)
                 .channels(4)
                 .element(element)
@@ -572,7 +577,10 @@ fn every_path_reads_rgba_textures() {
                 1e-5
             };
             let error = worst(&got, &expected);
-            assert!(error <= tolerance, "{format:?} {path}: worst error {error}");
+            assert!(
+                error <= tolerance,
+                "{format:?} {path} {output:?}: worst error {error}"
+            );
         }
     }
 }
