@@ -309,3 +309,62 @@ fn malformed_frames_are_typed_errors() {
         .unwrap_err();
     assert!(err.to_string().contains("3 planes"), "{err}");
 }
+
+/// A frame whose last output plane is too small is refused before any plane is recorded: the
+/// luma plane's output, recorded first when planes were recorded one by one, stays poisoned.
+#[test]
+fn a_frame_with_a_bad_plane_records_no_plane() {
+    let Some(gpu) = gpu("a_frame_with_a_bad_plane_records_no_plane") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let luma = ResizeSpec::builder(Size2::new(32, 16), Size2::new(12, 8))
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let video = VideoSpec::new(PlaneFormat::I420, luma, ChromaSiting::Left);
+    let specs = video.plane_specs().unwrap();
+    let readable = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
+    let make = |contents: &[u8]| {
+        device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("test plane"),
+            contents,
+            usage: readable,
+        })
+    };
+    let mut rng = Rng::new(3);
+    let inputs: Vec<wgpu::Buffer> = specs
+        .iter()
+        .map(|spec| make(&rng.u8s(spec.input_bytes() as usize)))
+        .collect();
+    let mut outputs: Vec<wgpu::Buffer> = specs
+        .iter()
+        .map(|spec| make(&poison::<u8>(spec.output_bytes())))
+        .collect();
+    outputs[2] = make(&poison::<u8>(specs[2].output_bytes() - 4));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let err = gpu
+        .resizer
+        .encode_video(
+            &mut encoder,
+            &video,
+            &inputs.iter().collect::<Vec<_>>(),
+            &outputs.iter().collect::<Vec<_>>(),
+            Path::Auto,
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("output"), "{err}");
+    gpu.context.queue.submit([encoder.finish()]);
+    let luma_out: Vec<u8> = read_buffer(
+        device,
+        &gpu.context.queue,
+        &outputs[0],
+        0..specs[0].output_bytes(),
+    )
+    .unwrap();
+    assert_eq!(
+        luma_out,
+        poison::<u8>(specs[0].output_bytes()),
+        "a plane was recorded"
+    );
+}

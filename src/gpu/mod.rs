@@ -315,6 +315,41 @@ impl Resizer {
         self.encode_inner(encoder, spec, input, output, path, None)
     }
 
+    /// Records `spec`'s resize of `input` into `output` in the caller's open compute pass, as
+    /// [`Resizer::encode`] records it into an encoder: the same buffers, checks, plans and
+    /// caches, the resize's dispatches appended to the pass (wgpu orders them after the
+    /// pass's earlier dispatches that write what they read). An engine that already runs a
+    /// compute pass adds a resize to it without ending the pass, and several resizes in one
+    /// pass cost less than a pass each: on an H200, a dispatch that only stores a 16 MB buffer
+    /// took 5.4 µs back to back in one pass and 10.4 µs in a pass each (BENCHMARKS.md, tuning
+    /// log item 125). The pass's pipeline and bind group 0 are the resize's afterwards: set
+    /// them again before dispatching the caller's own work.
+    pub fn encode_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        spec: &ResizeSpec,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        self.encode_slices_in_pass(pass, spec, input.slice(..), output.slice(..), path)
+    }
+
+    /// [`Resizer::encode_in_pass`] on parts of buffers, with [`Resizer::encode_slices`]'s
+    /// conditions on the slices.
+    pub fn encode_slices_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        let ready = self.ready(spec, input, output, path)?;
+        ready.record_dispatches(pass);
+        Ok(ready.plan)
+    }
+
     pub(crate) fn encode_inner(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -324,6 +359,20 @@ impl Resizer {
         path: Path,
         timestamps: Option<TimestampSlots<'_>>,
     ) -> Result<Plan, ResizeError> {
+        let ready = self.ready(spec, input, output, path)?;
+        ready.record(encoder, timestamps);
+        Ok(ready.plan)
+    }
+
+    /// Checks the buffers, plans `spec` and looks up (or creates) its pipelines and bind
+    /// groups: everything a resize needs before its dispatches are recorded.
+    pub(crate) fn ready(
+        &self,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<ReadyResize, ResizeError> {
         self.check_ends(
             input,
             spec.input_bytes(),
@@ -334,8 +383,11 @@ impl Resizer {
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
-        record_passes(encoder, &prepared, &bind_groups, timestamps);
-        Ok(plan)
+        Ok(ReadyResize {
+            plan,
+            prepared,
+            bind_groups,
+        })
     }
 
     /// Uploads `input`, runs the resize, waits and reads the result back: for scripts and tests.
@@ -1032,29 +1084,63 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     }
 }
 
-/// Records `prepared`'s passes with their bind groups, one compute pass each, with timestamps
-/// at the start of the first and the end of the last when asked.
-fn record_passes(
-    encoder: &mut wgpu::CommandEncoder,
+/// A resize checked, planned and bound ([`Resizer::ready`]), waiting to be recorded.
+pub(crate) struct ReadyResize {
+    /// The plan it runs.
+    pub(crate) plan: Plan,
+    prepared: Arc<Prepared>,
+    bind_groups: Arc<Vec<wgpu::BindGroup>>,
+}
+
+impl ReadyResize {
+    /// Records the resize as one compute pass of its own, with timestamps at the pass's start
+    /// and end when asked.
+    pub(crate) fn record(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        timestamps: Option<TimestampSlots<'_>>,
+    ) {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize"),
+            timestamp_writes: timestamps.map(TimestampSlots::whole_pass),
+        });
+        self.record_dispatches(&mut pass);
+    }
+
+    /// Appends the resize's dispatches (one per pass of its plan) to an open compute pass.
+    /// wgpu orders the second dispatch of a two-pass plan, which reads the intermediate, after
+    /// the first, which writes it, as it would between two compute passes; one compute pass
+    /// spares the second pass's own start and end (tuning log item 125).
+    pub(crate) fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
+        record_dispatches(pass, &self.prepared, &self.bind_groups);
+    }
+}
+
+/// Appends `prepared`'s passes with their bind groups to `compute`, a dispatch each.
+fn record_dispatches(
+    compute: &mut wgpu::ComputePass<'_>,
     prepared: &Prepared,
     bind_groups: &[wgpu::BindGroup],
-    timestamps: Option<TimestampSlots<'_>>,
 ) {
-    let last = prepared.passes.len() - 1;
-    for (i, (pass, bind_group)) in prepared.passes.iter().zip(bind_groups).enumerate() {
-        let timestamp_writes = timestamps.map(|slots| wgpu::ComputePassTimestampWrites {
-            query_set: slots.query_set,
-            beginning_of_pass_write_index: (i == 0).then_some(slots.begin),
-            end_of_pass_write_index: (i == last).then_some(slots.begin + 1),
-        });
-        let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("wgpu-resize"),
-            timestamp_writes,
-        });
+    for (pass, bind_group) in prepared.passes.iter().zip(bind_groups) {
         compute.set_pipeline(&pass.pipeline);
         compute.set_bind_group(0, bind_group, &[]);
         compute.dispatch_workgroups(pass.workgroups.0, pass.workgroups.1, pass.workgroups.2);
     }
+}
+
+/// Records `prepared`'s passes with their bind groups as dispatches of one compute pass of
+/// their own (see [`ReadyResize::record_dispatches`]).
+fn record_passes(
+    encoder: &mut wgpu::CommandEncoder,
+    prepared: &Prepared,
+    bind_groups: &[wgpu::BindGroup],
+) {
+    let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+        label: Some("wgpu-resize"),
+        timestamp_writes: None,
+    });
+    record_dispatches(&mut compute, prepared, bind_groups);
 }
 
 /// Which kernel runs a pass, and its grid.

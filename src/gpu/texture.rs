@@ -234,7 +234,7 @@ impl Resizer {
                 groups
             }
         };
-        record_passes(encoder, &direct, &groups, None);
+        record_passes(encoder, &direct, &groups);
         if let Some(output) = output {
             let staging = staging()?;
             self.record_pack(encoder, spec, &staging, target, &output, write)?;
