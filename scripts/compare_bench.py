@@ -2,7 +2,9 @@
 """Joins `wgresize bench --json` and `torch_peer.py` output from one run into a Markdown table,
 next to the bytes floor (input read once + output written once at the measured copy rate).
 The peer column is PyTorch's mode that matches the shape's filter (bilinear for bilinear,
-antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks)."""
+antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks). The last three
+columns, where both sides have them, time each call in a stream of many: wgresize's `auto`
+resizes back to back in one compute pass, PyTorch's calls ten to a CUDA graph."""
 import json
 import sys
 
@@ -23,8 +25,10 @@ def main(ours_path, peer_path):
     peer = json.load(open(peer_path))
     dims = lambda r: (r["n"], r["h"], r["w"], r["c"], r["out_h"], r["out_w"])
     # Older peer files have no dtype: they timed float32 only.
-    torch = {dims(r) + (r["layout"], r["mode"], r.get("dtype", "float32")): r["median_us"]
-             for r in peer["results"]}
+    key = lambda r: dims(r) + (r["layout"], r["mode"], r.get("dtype", "float32"))
+    torch = {key(r): r["median_us"] for r in peer["results"]}
+    # Older peer files have no in_one_graph_us.
+    torch_many = {key(r): r["in_one_graph_us"] for r in peer["results"] if "in_one_graph_us" in r}
     torch_dtype = {"f32": "float32", "f16": "float16"}
     cases = []
     # Runs from before the layout field benched NHWC only.
@@ -36,8 +40,9 @@ def main(ours_path, peer_path):
     print(f"{ours['adapter']} ({ours['backend']}, timing: {ours['timing']}); peer: torch "
           f"{peer['torch']} on {peer['device']} (CUDA events)\n")
     print("| shape | filter | type | floor µs | gather µs | separable µs | fused µs | auto µs (path) | auto / floor | "
-          "torch mode | torch NCHW µs | torch channels_last µs | torch / auto | max abs err |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "torch mode | torch NCHW µs | torch channels_last µs | torch / auto | max abs err | "
+          "auto in one pass µs | torch in one graph µs | torch / auto, both in one |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for k in cases:
         rows = {r["path"]: r for r in ours["results"]
                 if dims(r) + (r["filter"], r["element"], layout(r)) == k}
@@ -55,10 +60,15 @@ def main(ours_path, peer_path):
         shape = (f"{k[0]}x{k[3]}x{k[1]}x{k[2]} NCHW" if k[8] == "nchw"
                  else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
         fused = rows["fused"]["median_us"] if "fused" in rows else None
+        one_pass = auto.get("in_one_pass_us")
+        many = [t for t in (torch_many.get(k[:6] + (f, mode, dtype)) for f in ("nchw", "channels_last"))
+                if t is not None]
+        many_ratio = f"{min(many) / one_pass:.2f}" if many and one_pass else "-"
         print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{us(rows['gather']['median_us'])} | {us(rows['separable']['median_us'])} | "
               f"{us(fused)} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
-              f"{mode or '-'} | {us(tn)} | {us(tc)} | {speedup} | {err:.1e} |")
+              f"{mode or '-'} | {us(tn)} | {us(tc)} | {speedup} | {err:.1e} | "
+              f"{us(one_pass)} | {us(min(many) if many else None)} | {many_ratio} |")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ Two timings of each case, medians of 200:
   H200, the x0.25 seed's NCHW call took 15.2 µs in one round and 6.1 in the next, and the
   one-output call 9.6 to 15.1 µs against 3.7 to 4.1 with it (BENCHMARKS.md tuning log item
   91). Where capture fails, the call itself back to back (`method` says which).
+- `in_one_graph_us`: `GRAPH_CALLS` calls captured in one CUDA graph, replayed back to back as
+  above, each replay's time over `GRAPH_CALLS`: what a call adds to a stream of many, the peer
+  of wgresize's `in_one_pass_us` (its resizes back to back in one compute pass).
 - `eager_us`: each call alone between its own two events, waited for before the next: what a
   Python caller sees of one call on an idle GPU, launch latency included. Runs before
   2026-12-01 reported only this, as `median_us`.
@@ -119,6 +122,10 @@ def time_back_to_back_us(fn, cycles_per_us, iters=200, pre_roll_s=0.03):
     return statistics.median(timed(iters)), method
 
 
+# Calls per replay for `in_one_graph_us`.
+GRAPH_CALLS = 10
+
+
 def time_us(fn, warmup=20, iters=200):
     for _ in range(warmup):
         fn()
@@ -148,15 +155,20 @@ def main():
             kwargs = MODES[mode]
             call = lambda: F.interpolate(x, size=(oh, ow), **kwargs)
             us, method = time_back_to_back_us(call, cycles_per_us)
+            many, _ = time_back_to_back_us(lambda: [call() for _ in range(GRAPH_CALLS)],
+                                           cycles_per_us)
             eager = time_us(call)
             dtype_name = str(dtype).removeprefix("torch.")
             results.append(dict(n=n, h=h, w=w, c=c, out_h=oh, out_w=ow, layout=fmt, mode=mode,
-                                dtype=dtype_name, median_us=us, method=method, eager_us=eager))
+                                dtype=dtype_name, median_us=us, method=method,
+                                in_one_graph_us=many / GRAPH_CALLS, eager_us=eager))
             print(f"torch {fmt} {mode} {dtype_name} {n}x{h}x{w}x{c} -> {oh}x{ow}: {us:.1f} us "
-                  f"({method}), eager {eager:.1f} us", file=sys.stderr)
+                  f"({method}), {many / GRAPH_CALLS:.1f} us in one graph, eager {eager:.1f} us",
+                  file=sys.stderr)
     backlog = f"behind a {BACKLOG_MS:g} ms backlog" if cycles_per_us else "without a backlog"
     json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                    timing=f"cuda_events: median_us back to back (method) {backlog}, "
+                          f"in_one_graph_us {GRAPH_CALLS} calls a replay, "
                           "eager_us one call alone",
                    results=results), sys.stdout, indent=1)
 

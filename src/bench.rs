@@ -11,7 +11,7 @@ use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
-use crate::timing::{TimingMethod, quantile, time_interleaved};
+use crate::timing::{TimingMethod, quantile, time_interleaved, time_resize_in_pass};
 
 /// The resampling of a benchmark shape, each as the library a user would name defines it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -266,6 +266,12 @@ pub struct BenchResult {
     pub bytes: u64,
     /// Largest absolute difference from the CPU reference.
     pub max_abs_error: f64,
+    /// For `"auto"`, on a device with timestamps inside passes: the median time of one resize
+    /// recorded back to back with others in one compute pass, µs
+    /// ([`crate::timing::time_resize_in_pass`]), beside `median_us`, a resize in a pass of
+    /// its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_one_pass_us: Option<f64>,
 }
 
 /// Settings of a run.
@@ -390,6 +396,19 @@ fn run_typed<T: Element + Into<f64>>(
         settings.budget_seconds * paths.len() as f64,
         settings.rounds,
     );
+    let in_one_pass = match method {
+        TimingMethod::Timestamp if paths.contains(&Path::Auto) => time_resize_in_pass(
+            resizer,
+            &spec,
+            Path::Auto,
+            &input_buffer,
+            &output_buffer,
+            settings.budget_seconds,
+            (20, 100),
+        )?
+        .map(|samples| samples.median()),
+        _ => None,
+    };
     let mut results = Vec::new();
     for ((&path, (chosen, max_abs_error)), timing) in paths.iter().zip(checked).zip(timings) {
         let samples = timing?;
@@ -403,6 +422,7 @@ fn run_typed<T: Element + Into<f64>>(
             samples: samples.micros.len(),
             bytes: spec.input_bytes() + spec.output_bytes(),
             max_abs_error,
+            in_one_pass_us: in_one_pass.filter(|_| path == Path::Auto),
         });
     }
     Ok(results)

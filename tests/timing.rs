@@ -44,6 +44,16 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
         assert!(r.max_abs_error <= 1e-5, "{r:?}");
         assert_eq!((r.shape.out_h, r.shape.out_w), (36, 60));
     }
+    // Auto alone is also timed in one pass, where the device has timestamps inside passes.
+    let in_passes = context
+        .device
+        .features()
+        .contains(wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES);
+    assert!(results[..2].iter().all(|r| r.in_one_pass_us.is_none()));
+    match results[2].in_one_pass_us {
+        Some(us) => assert!(in_passes && us.is_finite() && us > 0.0, "{us}"),
+        None => assert!(!in_passes, "auto was not timed in one pass"),
+    }
     // Auto ran a measured choice: one of the concrete paths.
     let chosen = results[2].chosen.as_deref();
     assert!(
@@ -59,6 +69,74 @@ fn timestamps_forced_off_fall_back_to_wall_clock() {
     };
     assert!(!context.has_timestamps());
     bench_small(&context, TimingMethod::Wall);
+}
+
+/// `time_resize_in_pass` gives one sample per resize in the pass (the least count for a budget of
+/// 0), each finite, and leaves the resize's output in place; without timestamps inside passes
+/// it gives none.
+#[test]
+fn resizes_timed_back_to_back_in_one_pass() {
+    use wgpu::util::DeviceExt;
+    use wgpu_resize::timing::time_resize_in_pass;
+    use wgpu_resize::{ResizeSpec, Size2, compare, read_buffer, reference};
+    let Some(context) = context(wgpu::Features::empty()) else {
+        return;
+    };
+    let spec = ResizeSpec::builder(Size2::new(20, 12), Size2::new(33, 7))
+        .channels(3)
+        .build()
+        .unwrap();
+    let pixels = common::Rng::new(11).f32s(spec.input_len());
+    let run = |context: &GpuContext| {
+        let device = &context.device;
+        let resizer = Resizer::new(device, &context.queue).unwrap();
+        let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: None,
+            contents: bytemuck::cast_slice(&pixels),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        let output = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: None,
+            contents: &common::poison::<f32>(spec.output_bytes()),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        });
+        let samples = time_resize_in_pass(
+            &resizer,
+            &spec,
+            Path::Separable,
+            &input,
+            &output,
+            0.0,
+            (5, 8),
+        )
+        .unwrap();
+        let got: Vec<f32> =
+            read_buffer(device, &context.queue, &output, 0..spec.output_bytes()).unwrap();
+        (samples, got)
+    };
+    let in_passes = wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES;
+    if context.device.features().contains(in_passes) {
+        let (samples, got) = run(&context);
+        let samples = samples.expect("the device has timestamps inside passes");
+        assert_eq!(
+            samples.micros.len(),
+            5,
+            "the least samples, for a budget of 0"
+        );
+        assert!(
+            samples.micros.iter().all(|t| t.is_finite() && *t >= 0.0),
+            "{samples:?}"
+        );
+        let report = compare(&got, &reference::resize(&spec, &pixels).unwrap());
+        assert!(report.within(1e-5), "{report}");
+    } else {
+        eprintln!(
+            "SKIPPED timing in one pass: {} has no timestamps inside passes",
+            context.describe()
+        );
+    }
+    let without = self::context(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES).unwrap();
+    assert!(run(&without).0.is_none());
 }
 
 #[test]

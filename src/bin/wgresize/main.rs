@@ -440,8 +440,11 @@ fn run_bench(
                 .map_or("-", |r| r.path.as_str());
             let worst = of_shape.iter().map(|r| r.max_abs_error).fold(0.0, f64::max);
             let auto = of_shape.iter().find(|r| r.path == "auto");
+            let in_one_pass = auto
+                .and_then(|a| a.in_one_pass_us)
+                .map_or(String::new(), |us| format!(" ({us:.1} µs in one pass)"));
             println!(
-                "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8.1e}  {} {} µs",
+                "{:<44} {:>10} {:>10} {:>10} {:>10}  {:>8.1e}  {} {} µs{in_one_pass}",
                 shape.label(),
                 time("gather"),
                 time("separable"),
@@ -450,6 +453,12 @@ fn run_bench(
                 worst,
                 auto.and_then(|a| a.chosen.as_deref()).unwrap_or("?"),
                 time("auto"),
+            );
+        }
+        if results.iter().any(|r| r.in_one_pass_us.is_some()) {
+            println!(
+                "(in one pass: auto's resizes recorded back to back in one compute pass, \
+                 timestamps between them; the other times are a resize in a pass of its own)"
             );
         }
         if method == TimingMethod::Wall {
