@@ -4,7 +4,7 @@ next to the bytes floor (input read once + output written once at the measured c
 The peer column is PyTorch's mode that matches the shape's filter (bilinear for bilinear,
 antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks). The last three
 columns, where both sides have them, time each call in a stream of many: wgresize's `auto`
-resizes back to back in one compute pass, PyTorch's calls ten to a CUDA graph."""
+resizes ten to a compute pass, PyTorch's calls ten to a CUDA graph, each over ten."""
 import json
 import sys
 

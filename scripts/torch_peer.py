@@ -19,7 +19,7 @@ Two timings of each case, medians of 200:
   91). Where capture fails, the call itself back to back (`method` says which).
 - `in_one_graph_us`: `GRAPH_CALLS` calls captured in one CUDA graph, replayed back to back as
   above, each replay's time over `GRAPH_CALLS`: what a call adds to a stream of many, the peer
-  of wgresize's `in_one_pass_us` (its resizes back to back in one compute pass).
+  of wgresize's `in_one_pass_us` (its resizes ten to a compute pass).
 - `eager_us`: each call alone between its own two events, waited for before the next: what a
   Python caller sees of one call on an idle GPU, launch latency included. Runs before
   2026-12-01 reported only this, as `median_us`.

@@ -5,7 +5,7 @@
 //! - `WGPU_BACKEND`: `vulkan`, `gl`, `metal`, `dx12` (comma-separated), as wgpu reads it.
 //! - `WGPU_ADAPTER_NAME`: a case-insensitive substring of the adapter's name.
 //! - `WGPU_RESIZE_DISABLE_FEATURES`: comma-separated optional features not to request
-//!   (`timestamp`, `timestamp-in-passes`, `shader-f16`), to test the fallbacks.
+//!   (`timestamp`, `shader-f16`), to test the fallbacks.
 
 use crate::error::AdapterError;
 
@@ -22,14 +22,8 @@ pub struct GpuContext {
 }
 
 /// Optional features the library uses when an adapter has them.
-pub const OPTIONAL_FEATURES: [(&str, wgpu::Features); 3] = [
+pub const OPTIONAL_FEATURES: [(&str, wgpu::Features); 2] = [
     ("timestamp", wgpu::Features::TIMESTAMP_QUERY),
-    // Timestamps between the dispatches of one pass: `wgresize bench`'s time of resizes back
-    // to back in one compute pass (`timing::time_resize_in_pass`).
-    (
-        "timestamp-in-passes",
-        wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES,
-    ),
     ("shader-f16", wgpu::Features::SHADER_F16),
 ];
 
@@ -65,12 +59,6 @@ impl GpuContext {
             .filter(|(name, _)| !disabled.contains(name))
             .fold(wgpu::Features::empty(), |acc, (_, f)| acc | *f)
             - options.withheld_features;
-        // Timestamps inside passes are an extension of timestamps, requested only with them.
-        let wanted = if wanted.contains(wgpu::Features::TIMESTAMP_QUERY) {
-            wanted
-        } else {
-            wanted - wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES
-        };
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-resize"),

@@ -266,10 +266,9 @@ pub struct BenchResult {
     pub bytes: u64,
     /// Largest absolute difference from the CPU reference.
     pub max_abs_error: f64,
-    /// For `"auto"`, on a device with timestamps inside passes: the median time of one resize
-    /// recorded back to back with others in one compute pass, µs
-    /// ([`crate::timing::time_resize_in_pass`]), beside `median_us`, a resize in a pass of
-    /// its own.
+    /// For `"auto"`: the median time of one resize recorded back to back with others in one
+    /// compute pass, µs ([`crate::timing::time_resize_in_pass`]), beside `median_us`, a resize
+    /// in a pass of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_one_pass_us: Option<f64>,
 }
@@ -396,18 +395,20 @@ fn run_typed<T: Element + Into<f64>>(
         settings.budget_seconds * paths.len() as f64,
         settings.rounds,
     );
-    let in_one_pass = match method {
-        TimingMethod::Timestamp if paths.contains(&Path::Auto) => time_resize_in_pass(
+    let in_one_pass = if paths.contains(&Path::Auto) {
+        let samples = time_resize_in_pass(
             resizer,
             &spec,
             Path::Auto,
             &input_buffer,
             &output_buffer,
+            method,
             settings.budget_seconds,
-            (20, 100),
-        )?
-        .map(|samples| samples.median()),
-        _ => None,
+            (5, 100),
+        )?;
+        Some(samples.median())
+    } else {
+        None
     };
     let mut results = Vec::new();
     for ((&path, (chosen, max_abs_error)), timing) in paths.iter().zip(checked).zip(timings) {

@@ -197,88 +197,50 @@ pub fn time_recorded(
     }
 }
 
+/// Resizes recorded back to back in each compute pass that [`time_resize_in_pass`] times.
+pub const RESIZES_PER_PASS: usize = 10;
+
 /// Times `spec` on `path` as resizes recorded back to back in one compute pass, the way a frame
-/// that runs several resizes in its pass records them ([`Resizer::encode_in_pass`]): a
-/// timestamp before the first resize's dispatches and after each resize's, each sample the time
-/// between two neighbours. Each timestamp is written once everything before it has finished,
-/// so a sample is what one resize adds to the pass, its barrier included. Where
-/// [`time_resize`] times a resize in a compute pass of its own, this leaves out what opening
-/// and closing that pass costs (about 5 µs on an H200: BENCHMARKS.md, tuning log item 125).
-/// The same pre-roll and sample counts as [`time_resize`]. `None` where the device lacks
-/// `TIMESTAMP_QUERY_INSIDE_PASSES`.
+/// that runs several resizes in its pass records them ([`Resizer::encode_in_pass`]): each
+/// sample is a pass of [`RESIZES_PER_PASS`] resizes, timed as [`time_resize`] times one resize
+/// in a pass of its own (same pre-roll, timestamps at the pass's start and end, or the wall
+/// clock), over [`RESIZES_PER_PASS`]. What one resize adds to a pass of many, barrier
+/// included, without the cost of a pass of its own (about 5 µs on an H200: BENCHMARKS.md,
+/// tuning log item 125). A timestamp between the resizes would add its own cost to each
+/// (item 126), so there is none.
+#[allow(clippy::too_many_arguments)]
 pub fn time_resize_in_pass(
     resizer: &Resizer,
     spec: &ResizeSpec,
     path: Path,
     input: &wgpu::Buffer,
     output: &wgpu::Buffer,
+    method: TimingMethod,
     budget_seconds: f64,
-    (min_samples, max_samples): (usize, usize),
-) -> Result<Option<Samples>, ResizeError> {
-    let (device, queue) = (resizer.device(), resizer.queue());
-    let needed = wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES;
-    if !device.features().contains(needed) {
-        return Ok(None);
-    }
+    samples: (usize, usize),
+) -> Result<Samples, ResizeError> {
     let ready = resizer.ready(spec, input.slice(..), output.slice(..), path)?;
-    let submit = |count: usize, query_set: Option<&wgpu::QuerySet>| {
-        let mut encoder = device.create_command_encoder(&Default::default());
-        {
+    let mut pass_samples = time_recorded(
+        resizer.device(),
+        resizer.queue(),
+        method,
+        budget_seconds,
+        samples,
+        |encoder, slots| {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("wgpu-resize timing in one pass"),
-                timestamp_writes: None,
+                timestamp_writes: slots.map(TimestampSlots::whole_pass),
             });
-            if let Some(set) = query_set {
-                pass.write_timestamp(set, 0);
-            }
-            for k in 0..count as u32 {
+            for _ in 0..RESIZES_PER_PASS {
                 ready.record_dispatches(&mut pass);
-                if let Some(set) = query_set {
-                    pass.write_timestamp(set, k + 1);
-                }
             }
-        }
-        encoder
-    };
-    // Warm-up, sized as time_recorded sizes its batches; then the pre-roll, as it runs it.
-    let start = Instant::now();
-    queue.submit([submit(1, None).finish()]);
-    wait(device)?;
-    let rough = start.elapsed().as_secs_f64().max(1e-6);
-    let count = ((budget_seconds / rough) as usize).clamp(min_samples.max(1), max_samples.max(1));
-    let pre_roll = Instant::now();
-    loop {
-        queue.submit([submit(count, None).finish()]);
-        if pre_roll.elapsed().as_secs_f64() >= PRE_ROLL_SECONDS {
-            break;
-        }
-        wait(device)?;
+            Ok(())
+        },
+    )?;
+    for micros in &mut pass_samples.micros {
+        *micros /= RESIZES_PER_PASS as f64;
     }
-    let queries = count as u32 + 1;
-    let query_set = device.create_query_set(&wgpu::QuerySetDescriptor {
-        label: Some("wgpu-resize timing in one pass"),
-        ty: wgpu::QueryType::Timestamp,
-        count: queries,
-    });
-    let resolve = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("wgpu-resize timing resolve"),
-        size: queries as u64 * 8,
-        usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
-    let mut encoder = submit(count, Some(&query_set));
-    encoder.resolve_query_set(&query_set, 0..queries, &resolve, 0);
-    queue.submit([encoder.finish()]);
-    let ticks: Vec<u64> = read_buffer(device, queue, &resolve, 0..queries as u64 * 8)?;
-    let period_ns = queue.get_timestamp_period() as f64;
-    let micros = ticks
-        .windows(2)
-        .map(|pair| pair[1].saturating_sub(pair[0]) as f64 * period_ns / 1000.0)
-        .collect();
-    Ok(Some(Samples {
-        method: TimingMethod::Timestamp,
-        micros,
-    }))
+    Ok(pass_samples)
 }
 
 /// Durations of back-to-back resizes from their (begin, end) timestamp pairs, in µs.

@@ -44,16 +44,13 @@ fn bench_small(context: &GpuContext, expected: TimingMethod) {
         assert!(r.max_abs_error <= 1e-5, "{r:?}");
         assert_eq!((r.shape.out_h, r.shape.out_w), (36, 60));
     }
-    // Auto alone is also timed in one pass, where the device has timestamps inside passes.
-    let in_passes = context
-        .device
-        .features()
-        .contains(wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES);
+    // Auto alone is also timed in one pass.
     assert!(results[..2].iter().all(|r| r.in_one_pass_us.is_none()));
-    match results[2].in_one_pass_us {
-        Some(us) => assert!(in_passes && us.is_finite() && us > 0.0, "{us}"),
-        None => assert!(!in_passes, "auto was not timed in one pass"),
-    }
+    let in_one_pass = results[2].in_one_pass_us.expect("auto timed in one pass");
+    assert!(
+        in_one_pass.is_finite() && in_one_pass > 0.0,
+        "{in_one_pass}"
+    );
     // Auto ran a measured choice: one of the concrete paths.
     let chosen = results[2].chosen.as_deref();
     assert!(
@@ -71,24 +68,25 @@ fn timestamps_forced_off_fall_back_to_wall_clock() {
     bench_small(&context, TimingMethod::Wall);
 }
 
-/// `time_resize_in_pass` gives one sample per resize in the pass (the least count for a budget of
-/// 0), each finite, and leaves the resize's output in place; without timestamps inside passes
-/// it gives none.
+/// `time_resize_in_pass` gives one sample per pass of `RESIZES_PER_PASS` resizes (the least
+/// count for a budget of 0), each finite, with either timing method, and leaves the resize's
+/// output in place.
 #[test]
 fn resizes_timed_back_to_back_in_one_pass() {
     use wgpu::util::DeviceExt;
     use wgpu_resize::timing::time_resize_in_pass;
     use wgpu_resize::{ResizeSpec, Size2, compare, read_buffer, reference};
-    let Some(context) = context(wgpu::Features::empty()) else {
-        return;
-    };
     let spec = ResizeSpec::builder(Size2::new(20, 12), Size2::new(33, 7))
         .channels(3)
         .build()
         .unwrap();
     let pixels = common::Rng::new(11).f32s(spec.input_len());
-    let run = |context: &GpuContext| {
+    for withheld in [wgpu::Features::empty(), wgpu::Features::TIMESTAMP_QUERY] {
+        let Some(context) = context(withheld) else {
+            return;
+        };
         let device = &context.device;
+        let method = TimingMethod::for_device(device);
         let resizer = Resizer::new(device, &context.queue).unwrap();
         let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: None,
@@ -106,18 +104,12 @@ fn resizes_timed_back_to_back_in_one_pass() {
             Path::Separable,
             &input,
             &output,
+            method,
             0.0,
             (5, 8),
         )
         .unwrap();
-        let got: Vec<f32> =
-            read_buffer(device, &context.queue, &output, 0..spec.output_bytes()).unwrap();
-        (samples, got)
-    };
-    let in_passes = wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES;
-    if context.device.features().contains(in_passes) {
-        let (samples, got) = run(&context);
-        let samples = samples.expect("the device has timestamps inside passes");
+        assert_eq!(samples.method, method);
         assert_eq!(
             samples.micros.len(),
             5,
@@ -127,16 +119,11 @@ fn resizes_timed_back_to_back_in_one_pass() {
             samples.micros.iter().all(|t| t.is_finite() && *t >= 0.0),
             "{samples:?}"
         );
+        let got: Vec<f32> =
+            read_buffer(device, &context.queue, &output, 0..spec.output_bytes()).unwrap();
         let report = compare(&got, &reference::resize(&spec, &pixels).unwrap());
-        assert!(report.within(1e-5), "{report}");
-    } else {
-        eprintln!(
-            "SKIPPED timing in one pass: {} has no timestamps inside passes",
-            context.describe()
-        );
+        assert!(report.within(1e-5), "{method:?}: {report}");
     }
-    let without = self::context(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES).unwrap();
-    assert!(run(&without).0.is_none());
 }
 
 #[test]

@@ -457,8 +457,8 @@ fn run_bench(
         }
         if results.iter().any(|r| r.in_one_pass_us.is_some()) {
             println!(
-                "(in one pass: auto's resizes recorded back to back in one compute pass, \
-                 timestamps between them; the other times are a resize in a pass of its own)"
+                "(in one pass: auto's resizes recorded ten to a compute pass, each pass's time \
+                 over ten; the other times are a resize in a pass of its own)"
             );
         }
         if method == TimingMethod::Wall {
