@@ -192,10 +192,27 @@ impl Resizer {
                 limits.max_buffer_size,
             );
             let output = staged_output();
-            self.record_unpack(encoder, spec, &staging, source, &input)?;
-            let plan = self.encode(encoder, spec, &input, &output, path)?;
-            self.record_pack(encoder, spec, &staging, target, &output, write)?;
-            return Ok((plan, write));
+            // Everything checked and bound before anything is recorded; then the unpack, the
+            // resize and a storage pack as dispatches of one compute pass, which costs less
+            // than a pass each (tuning log item 125).
+            let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
+            let resize = self.ready(spec, input.slice(..), output.slice(..), path)?;
+            let pack = self.pack(spec, &staging, target, &output, write)?;
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-resize texture"),
+                    timestamp_writes: None,
+                });
+                unpack.record(&mut pass);
+                resize.record_dispatches(&mut pass);
+                if let Pack::Storage(pack) = &pack {
+                    pack.record(&mut pass);
+                }
+            }
+            if let Pack::Render(render) = &pack {
+                render.record(encoder);
+            }
+            return Ok((resize.plan, write));
         };
         let output = texture_target.is_none().then(staged_output);
         let target_end = match &output {
@@ -234,26 +251,37 @@ impl Resizer {
                 groups
             }
         };
+        let pack = match &output {
+            Some(output) => Some(self.pack(spec, &*staging()?, target, output, write)?),
+            None => None,
+        };
         record_passes(encoder, &direct, &groups);
-        if let Some(output) = output {
-            let staging = staging()?;
-            self.record_pack(encoder, spec, &staging, target, &output, write)?;
+        match &pack {
+            Some(Pack::Render(render)) => render.record(encoder),
+            Some(Pack::Storage(pack)) => {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-resize texture pack"),
+                    timestamp_writes: None,
+                });
+                pack.record(&mut pass);
+            }
+            None => {}
         }
         Ok((plan, write))
     }
 
-    /// Records the write of the staging tensor `output` into `target`.
-    fn record_pack(
+    /// How the staging tensor `output` will be written into `target`: pipelines, bind groups
+    /// and views looked up or made, nothing recorded.
+    fn pack(
         &self,
-        encoder: &mut wgpu::CommandEncoder,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
         target: &wgpu::Texture,
         output: &wgpu::Buffer,
         write: TextureWrite,
-    ) -> Result<(), ResizeError> {
+    ) -> Result<Pack, ResizeError> {
         let out = spec.output();
-        match write {
+        Ok(match write {
             TextureWrite::Storage => {
                 let (pack, group) = self.staging_bind_group(
                     PipelineKey::PackStorage(target.format()),
@@ -261,13 +289,11 @@ impl Resizer {
                     prepared,
                     spec.output_bytes(),
                 )?;
-                dispatch_staging(
-                    encoder,
-                    "wgpu-resize texture pack",
-                    &pack,
-                    &group,
+                Pack::Storage(StagingDispatch::new(
+                    pack,
+                    group,
                     (out.width.div_ceil(16), out.height.div_ceil(16)),
-                );
+                ))
             }
             TextureWrite::Render => {
                 let (pack, group) = self.staging_bind_group(
@@ -276,58 +302,33 @@ impl Resizer {
                     prepared,
                     spec.output_bytes(),
                 )?;
-                let StagingPipeline::Render(pipeline, _) = &pack else {
+                let StagingPipeline::Render(pipeline, _) = pack else {
                     unreachable!("the render pack pipeline is a render pipeline")
                 };
-                let view = self.target_view(target)?;
-                let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                    label: Some("wgpu-resize texture pack"),
-                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                        view: &view,
-                        depth_slice: None,
-                        resolve_target: None,
-                        ops: wgpu::Operations {
-                            // Every pixel is drawn.
-                            load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
-                            store: wgpu::StoreOp::Store,
-                        },
-                    })],
-                    depth_stencil_attachment: None,
-                    timestamp_writes: None,
-                    occlusion_query_set: None,
-                    multiview_mask: None,
-                });
-                pass.set_pipeline(pipeline);
-                pass.set_bind_group(0, &group, &[]);
-                pass.draw(0..3, 0..1);
+                Pack::Render(RenderPack {
+                    pipeline,
+                    group,
+                    view: self.target_view(target)?,
+                })
             }
-        }
-        Ok(())
+        })
     }
 
-    /// Records the copy of `source` into the staging tensor `input`.
-    fn record_unpack(
+    /// The copy of `source` into the staging tensor `input`, ready to record.
+    fn unpack_dispatch(
         &self,
-        encoder: &mut wgpu::CommandEncoder,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
         source: &wgpu::Texture,
         input: &wgpu::Buffer,
-    ) -> Result<(), ResizeError> {
+    ) -> Result<StagingDispatch, ResizeError> {
         let (unpack, group) = self.staging_bind_group(
             PipelineKey::Unpack,
             BindKey::Unpack(prepared.id, source.clone(), input.clone()),
             prepared,
             spec.input_bytes(),
         )?;
-        dispatch_staging(
-            encoder,
-            "wgpu-resize texture unpack",
-            &unpack,
-            &group,
-            prepared.unpack_groups,
-        );
-        Ok(())
+        Ok(StagingDispatch::new(unpack, group, prepared.unpack_groups))
     }
 
     /// The parameter blocks of `spec` on these formats: looked up, or made on first use.
@@ -641,24 +642,68 @@ impl Resizer {
     }
 }
 
-/// Records one compute staging pipeline over a 2-D grid of workgroups.
-fn dispatch_staging(
-    encoder: &mut wgpu::CommandEncoder,
-    label: &str,
-    staging: &StagingPipeline,
-    group: &wgpu::BindGroup,
-    (x, y): (u32, u32),
-) {
-    let StagingPipeline::Compute(pipeline, _) = staging else {
-        unreachable!("{label} is a compute pipeline")
-    };
-    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-        label: Some(label),
-        timestamp_writes: None,
-    });
-    pass.set_pipeline(pipeline);
-    pass.set_bind_group(0, group, &[]);
-    pass.dispatch_workgroups(x, y, 1);
+/// One compute staging pipeline over a 2-D grid of workgroups, ready to record.
+struct StagingDispatch {
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+    workgroups: (u32, u32),
+}
+
+impl StagingDispatch {
+    fn new(staging: StagingPipeline, group: wgpu::BindGroup, workgroups: (u32, u32)) -> Self {
+        let StagingPipeline::Compute(pipeline, _) = staging else {
+            unreachable!("unpacks and storage packs are compute pipelines")
+        };
+        StagingDispatch {
+            pipeline,
+            group,
+            workgroups,
+        }
+    }
+
+    fn record(&self, pass: &mut wgpu::ComputePass<'_>) {
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.group, &[]);
+        pass.dispatch_workgroups(self.workgroups.0, self.workgroups.1, 1);
+    }
+}
+
+/// The staging tensor drawn into a render target: one full-screen triangle.
+struct RenderPack {
+    pipeline: wgpu::RenderPipeline,
+    group: wgpu::BindGroup,
+    view: wgpu::TextureView,
+}
+
+impl RenderPack {
+    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("wgpu-resize texture pack"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: &self.view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    // Every pixel is drawn.
+                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.group, &[]);
+        pass.draw(0..3, 0..1);
+    }
+}
+
+/// How a staged result reaches the target.
+enum Pack {
+    Storage(StagingDispatch),
+    Render(RenderPack),
 }
 
 /// Checks the spec against both textures and chooses how the target is written.
