@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The full run at e4d2bb8 (a resize's dispatches in one compute pass; auto also timed ten
+# The full run at b4ae720 (written at e4d2bb8, run with binaries built from the tree committed
+# as b4ae720: a resize's dispatches in one compute pass; auto also timed ten
 # resizes to a compute pass, the peer ten calls to a CUDA graph): scripts/gpu-bench.sh without
 # the sweep (bench, PyTorch, plain kernel, textures), the frame loop, nvidia-smi and the
 # conformance cases on every path, packed into one archive; then the sweep, written to $OUT.
