@@ -320,10 +320,10 @@ impl Resizer {
     /// caches, the resize's dispatches appended to the pass (wgpu orders them after the
     /// pass's earlier dispatches that write what they read). An engine that already runs a
     /// compute pass adds a resize to it without ending the pass, and several resizes in one
-    /// pass cost less than a pass each: on an H200, a dispatch that only stores a 16 MB buffer
-    /// took 5.4 µs back to back in one pass and 10.4 µs in a pass each (BENCHMARKS.md, tuning
-    /// log item 125). The pass's pipeline and bind group 0 are the resize's afterwards: set
-    /// them again before dispatching the caller's own work.
+    /// pass cost less than a pass each: on an H200, in a stream of ten, 4.7 to 6.3 µs less per
+    /// resize at every size measured (BENCHMARKS.md, tuning log items 125 and 127). The pass's
+    /// pipeline and bind group 0 are the resize's afterwards: set them again before dispatching
+    /// the caller's own work.
     pub fn encode_in_pass(
         &self,
         pass: &mut wgpu::ComputePass<'_>,
