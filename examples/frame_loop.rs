@@ -1,7 +1,8 @@
 //! An engine-like frame loop: the application owns its device and its command encoder, records
-//! resizes among its own work each frame (buffers, slots of a ring buffer, an sRGB texture into a
-//! render-target texture, and a batch of detection crops whose boxes move every frame), reads
-//! nothing back, and after the first frames the resizer creates no GPU objects at all.
+//! resizes among its own work each frame (buffers and slots of a ring buffer, both resizes in
+//! one compute pass of its own; an sRGB texture into a render-target texture; and a batch of
+//! detection crops whose boxes move every frame), reads nothing back, and after the first
+//! frames the resizer creates no GPU objects at all.
 //!
 //! `cargo run --release --example frame_loop` (exits non-zero if a frame after warm-up allocated).
 
@@ -114,8 +115,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
         // The engine's own work before and after the resizes, in the same encoder.
         encoder.clear_buffer(&halves, half_at, Some(half.output_bytes()));
-        resizer.encode_slices(&mut encoder, &half, source.slice(..), half_out, Path::Auto)?;
-        resizer.encode(&mut encoder, &thumbnail, source, thumb_out, Path::Separable)?;
+        {
+            // Both resizes of the frame in one compute pass (an engine would add them to its
+            // own), which costs less than a pass each.
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("frame resizes"),
+                timestamp_writes: None,
+            });
+            let whole = source.slice(..);
+            resizer.encode_slices_in_pass(&mut pass, &half, whole, half_out, Path::Auto)?;
+            resizer.encode_in_pass(&mut pass, &thumbnail, source, thumb_out, Path::Separable)?;
+        }
         resizer.encode_texture(
             &mut encoder,
             &in_linear_light,
