@@ -48,6 +48,41 @@ fn the_fastest_measured_candidate_is_chosen() {
     );
 }
 
+/// A spec that keeps one axis at its size runs the same single pass on the gather and the
+/// separable path: the separable candidate carries the gather's time, measured once, and the
+/// tie never picks the separable path. A spec that resizes both axes still times both.
+#[test]
+fn a_kept_axis_times_the_shared_pass_once() {
+    let Some(resizer) = resizer(None) else { return };
+    let kept_width = ResizeSpec::builder(Size2::new(48, 64), Size2::new(100, 64))
+        .channels(4)
+        .build()
+        .unwrap();
+    let kept_height = ResizeSpec::builder(Size2::new(48, 64), Size2::new(48, 30))
+        .channels(3)
+        .build()
+        .unwrap();
+    for spec in [kept_width, kept_height] {
+        let plan = resizer.plan(&spec, Path::Auto).unwrap();
+        let time = |path| {
+            plan.candidates
+                .iter()
+                .find(|c| c.path == path)
+                .and_then(|c| c.median_us)
+                .unwrap_or_else(|| panic!("{path} not timed: {plan:?}"))
+        };
+        assert_eq!(time(Path::Separable), time(Path::Gather), "{plan:?}");
+        assert_ne!(plan.path, Path::Separable, "{plan:?}");
+    }
+    let plan = resizer.plan(&spec(), Path::Auto).unwrap();
+    assert!(
+        plan.candidates
+            .iter()
+            .all(|c| c.median_us.is_some() || c.unavailable),
+        "{plan:?}"
+    );
+}
+
 /// A path that cannot run a spec (the fused kernel, whose first-axis sums would not fit in
 /// workgroup memory) is reported as such and not timed; the others are timed and one chosen.
 #[test]

@@ -202,7 +202,10 @@ impl Resizer {
     }
 
     /// Times every candidate path for `spec` on scratch buffers (never the caller's data).
-    /// A candidate that fails is reported with its error and never chosen.
+    /// A candidate that fails is reported with its error and never chosen. Where the spec keeps
+    /// an axis at its size, the separable path runs the gather's single pass (tuning log item
+    /// 123): it is reported with the gather's time, not timed again, and a tie goes to the
+    /// gather.
     fn measure(&self, spec: &ResizeSpec) -> Result<Vec<CandidateTime>, ResizeError> {
         let (input, output) = super::scope::capture(&self.device, || {
             super::scratch_tensors(&self.device, spec, "wgpu-resize tuning")
@@ -212,17 +215,26 @@ impl Resizer {
             TimingMethod::Timestamp => (0.02, (5, 50)),
             TimingMethod::Wall => (0.05, (3, 15)),
         };
-        Ok(Path::CONCRETE
-            .iter()
-            .map(|&path| {
-                if let Err(why) = self.availability(spec, path) {
-                    return CandidateTime {
-                        path,
-                        median_us: None,
-                        error: Some(why),
-                        unavailable: true,
-                    };
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        let separable_is_gather = wy.is_identity() || wx.is_identity();
+        let mut candidates: Vec<CandidateTime> = Vec::with_capacity(Path::CONCRETE.len());
+        for &path in &Path::CONCRETE {
+            let gather = candidates.iter().find(|c| c.path == Path::Gather);
+            let candidate = if let Err(why) = self.availability(spec, path) {
+                CandidateTime {
+                    path,
+                    median_us: None,
+                    error: Some(why),
+                    unavailable: true,
                 }
+            } else if let (Path::Separable, true, Some(gather)) =
+                (path, separable_is_gather, gather)
+            {
+                CandidateTime {
+                    path,
+                    ..gather.clone()
+                }
+            } else {
                 match time_resize(self, spec, path, &input, &output, method, budget, samples) {
                     Ok(samples) => CandidateTime {
                         path,
@@ -237,7 +249,9 @@ impl Resizer {
                         unavailable: false,
                     },
                 }
-            })
-            .collect())
+            };
+            candidates.push(candidate);
+        }
+        Ok(candidates)
     }
 }
