@@ -3,8 +3,9 @@
 next to the bytes floor (input read once + output written once at the measured copy rate).
 The peer column is PyTorch's mode that matches the shape's filter (bilinear for bilinear,
 antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks). The last three
-columns, where both sides have them, time each call in a stream of many: wgresize's `auto`
-resizes ten to a compute pass, PyTorch's calls ten to a CUDA graph, each over ten."""
+columns, where both sides have them, time each call in a stream of different frames: wgresize's
+`auto` resizes ten to a compute pass on buffer pairs taken in turn, PyTorch's calls ten to a CUDA
+graph on inputs of their own, each over ten."""
 import json
 import sys
 

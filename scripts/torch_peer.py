@@ -17,9 +17,10 @@ Two timings of each case, medians of 200:
   H200, the x0.25 seed's NCHW call took 15.2 µs in one round and 6.1 in the next, and the
   one-output call 9.6 to 15.1 µs against 3.7 to 4.1 with it (BENCHMARKS.md tuning log item
   91). Where capture fails, the call itself back to back (`method` says which).
-- `in_one_graph_us`: `GRAPH_CALLS` calls captured in one CUDA graph, replayed back to back as
-  above, each replay's time over `GRAPH_CALLS`: what a call adds to a stream of many, the peer
-  of wgresize's `in_one_pass_us` (its resizes ten to a compute pass).
+- `in_one_graph_us`: `GRAPH_CALLS` calls, each on an input of its own, captured in one CUDA
+  graph and replayed back to back as above, each replay's time over `GRAPH_CALLS`: what a call
+  adds to a stream of different frames, the peer of wgresize's `in_one_pass_us` (its resizes
+  ten to a compute pass, on buffer pairs taken in turn).
 - `eager_us`: each call alone between its own two events, waited for before the next: what a
   Python caller sees of one call on an idle GPU, launch latency included. Runs before
   2026-12-01 reported only this, as `median_us`.
@@ -155,8 +156,14 @@ def main():
             kwargs = MODES[mode]
             call = lambda: F.interpolate(x, size=(oh, ow), **kwargs)
             us, method = time_back_to_back_us(call, cycles_per_us)
-            many, _ = time_back_to_back_us(lambda: [call() for _ in range(GRAPH_CALLS)],
-                                           cycles_per_us)
+            # Each of a graph's calls on an input of its own (and an output of its own, as
+            # each call allocates one), so that no call reads what the one before left in the
+            # cache: the peer of wgresize's stream of different buffers.
+            inputs = [x.clone() for _ in range(GRAPH_CALLS)]
+            many, _ = time_back_to_back_us(
+                lambda: [F.interpolate(xi, size=(oh, ow), **kwargs) for xi in inputs],
+                cycles_per_us)
+            del inputs
             eager = time_us(call)
             dtype_name = str(dtype).removeprefix("torch.")
             results.append(dict(n=n, h=h, w=w, c=c, out_h=oh, out_w=ow, layout=fmt, mode=mode,

@@ -11,7 +11,9 @@ use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
-use crate::timing::{TimingMethod, quantile, time_interleaved, time_resize_in_pass};
+use crate::timing::{
+    TimingMethod, pairs_beyond_cache, quantile, time_interleaved, time_resize_in_pass,
+};
 
 /// The resampling of a benchmark shape, each as the library a user would name defines it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -267,8 +269,10 @@ pub struct BenchResult {
     /// Largest absolute difference from the CPU reference.
     pub max_abs_error: f64,
     /// For `"auto"`: the median time of one resize recorded back to back with others in one
-    /// compute pass, µs ([`crate::timing::time_resize_in_pass`]), beside `median_us`, a resize
-    /// in a pass of its own.
+    /// compute pass, µs ([`crate::timing::time_resize_in_pass`]), on enough buffer pairs that
+    /// none reads the previous one's data from the cache
+    /// ([`crate::timing::pairs_beyond_cache`]); beside `median_us`, a resize in a pass of its
+    /// own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_one_pass_us: Option<f64>,
 }
@@ -395,13 +399,34 @@ fn run_typed<T: Element + Into<f64>>(
         settings.budget_seconds * paths.len() as f64,
         settings.rounds,
     );
+    // Auto also as a stream of different frames in one pass: enough (input, output) pairs that
+    // no resize reads what the one before left in the cache.
     let in_one_pass = if paths.contains(&Path::Auto) {
+        let more: Vec<(wgpu::Buffer, wgpu::Buffer)> = (1..pairs_beyond_cache(&spec))
+            .map(|_| {
+                let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("bench input"),
+                    contents: &bytes,
+                    usage: wgpu::BufferUsages::STORAGE,
+                });
+                let output = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("bench output"),
+                    size: spec.output_bytes(),
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                });
+                (input, output)
+            })
+            .collect();
+        let pairs: Vec<(&wgpu::Buffer, &wgpu::Buffer)> =
+            std::iter::once((&input_buffer, &output_buffer))
+                .chain(more.iter().map(|(input, output)| (input, output)))
+                .collect();
         let samples = time_resize_in_pass(
             resizer,
             &spec,
             Path::Auto,
-            &input_buffer,
-            &output_buffer,
+            &pairs,
             method,
             settings.budget_seconds,
             (5, 100),

@@ -206,20 +206,33 @@ pub const RESIZES_PER_PASS: usize = 10;
 /// in a pass of its own (same pre-roll, timestamps at the pass's start and end, or the wall
 /// clock), over [`RESIZES_PER_PASS`]. What one resize adds to a pass of many, barrier
 /// included, without the cost of a pass of its own (about 5 µs on an H200: BENCHMARKS.md,
-/// tuning log item 125). A timestamp between the resizes would add its own cost to each
-/// (item 126), so there is none.
+/// tuning log items 125 and 127). A timestamp between the resizes would add its own cost to
+/// each (item 126), so there is none.
+///
+/// The resizes of a pass take `buffers`' (input, output) pairs in turn, so that a stream of
+/// different frames can be timed: with one pair, each resize of a small shape reads what the
+/// one before left in the GPU's cache ([`pairs_beyond_cache`] says how many pairs avoid that).
 #[allow(clippy::too_many_arguments)]
 pub fn time_resize_in_pass(
     resizer: &Resizer,
     spec: &ResizeSpec,
     path: Path,
-    input: &wgpu::Buffer,
-    output: &wgpu::Buffer,
+    buffers: &[(&wgpu::Buffer, &wgpu::Buffer)],
     method: TimingMethod,
     budget_seconds: f64,
     samples: (usize, usize),
 ) -> Result<Samples, ResizeError> {
-    let ready = resizer.ready(spec, input.slice(..), output.slice(..), path)?;
+    if buffers.is_empty() {
+        return Err(ResizeError::Gpu(
+            "time_resize_in_pass needs at least one (input, output) pair".into(),
+        ));
+    }
+    let ready = buffers
+        .iter()
+        .map(|(input, output)| resizer.ready(spec, input.slice(..), output.slice(..), path))
+        .collect::<Result<Vec<_>, _>>()?;
+    // The pairs in turn across passes too, so that more pairs than a pass holds all serve.
+    let mut turn = (0..ready.len()).cycle();
     let mut pass_samples = time_recorded(
         resizer.device(),
         resizer.queue(),
@@ -231,8 +244,8 @@ pub fn time_resize_in_pass(
                 label: Some("wgpu-resize timing in one pass"),
                 timestamp_writes: slots.map(TimestampSlots::whole_pass),
             });
-            for _ in 0..RESIZES_PER_PASS {
-                ready.record_dispatches(&mut pass);
+            for k in turn.by_ref().take(RESIZES_PER_PASS) {
+                ready[k].record_dispatches(&mut pass);
             }
             Ok(())
         },
@@ -241,6 +254,23 @@ pub fn time_resize_in_pass(
         *micros /= RESIZES_PER_PASS as f64;
     }
     Ok(pass_samples)
+}
+
+/// Bytes of distinct memory that [`time_resize_in_pass`]'s resizes should touch between two
+/// uses of one buffer pair, so that none finds its data still in the GPU's last-level cache:
+/// 128 MiB, over twice an H200's 50 MB L2.
+pub const STREAM_BYTES: u64 = 128 << 20;
+
+/// The most (input, output) pairs [`pairs_beyond_cache`] asks for: tiny tensors stream through
+/// this many and no more.
+pub const MAX_STREAM_PAIRS: usize = 64;
+
+/// How many (input, output) pairs of `spec` the resizes of [`time_resize_in_pass`], taking
+/// them in turn, need so that [`STREAM_BYTES`] of distinct memory lie between two uses of one
+/// pair: 1 for large tensors, at most [`MAX_STREAM_PAIRS`].
+pub fn pairs_beyond_cache(spec: &ResizeSpec) -> usize {
+    let per_resize = (spec.input_bytes() + spec.output_bytes()).max(1);
+    (STREAM_BYTES.div_ceil(per_resize) as usize).clamp(1, MAX_STREAM_PAIRS)
 }
 
 /// Durations of back-to-back resizes from their (begin, end) timestamp pairs, in µs.

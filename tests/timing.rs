@@ -69,8 +69,8 @@ fn timestamps_forced_off_fall_back_to_wall_clock() {
 }
 
 /// `time_resize_in_pass` gives one sample per pass of `RESIZES_PER_PASS` resizes (the least
-/// count for a budget of 0), each finite, with either timing method, and leaves the resize's
-/// output in place.
+/// count for a budget of 0), each finite, with either timing method, and leaves every pair's
+/// output in place; without buffers it is an error.
 #[test]
 fn resizes_timed_back_to_back_in_one_pass() {
     use wgpu::util::DeviceExt;
@@ -98,12 +98,17 @@ fn resizes_timed_back_to_back_in_one_pass() {
             contents: &common::poison::<f32>(spec.output_bytes()),
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         });
+        // Two pairs taken in turn: both outputs written.
+        let second = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: None,
+            contents: &common::poison::<f32>(spec.output_bytes()),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        });
         let samples = time_resize_in_pass(
             &resizer,
             &spec,
             Path::Separable,
-            &input,
-            &output,
+            &[(&input, &output), (&input, &second)],
             method,
             0.0,
             (5, 8),
@@ -119,11 +124,44 @@ fn resizes_timed_back_to_back_in_one_pass() {
             samples.micros.iter().all(|t| t.is_finite() && *t >= 0.0),
             "{samples:?}"
         );
-        let got: Vec<f32> =
-            read_buffer(device, &context.queue, &output, 0..spec.output_bytes()).unwrap();
-        let report = compare(&got, &reference::resize(&spec, &pixels).unwrap());
-        assert!(report.within(1e-5), "{method:?}: {report}");
+        let expected = reference::resize(&spec, &pixels).unwrap();
+        for out in [&output, &second] {
+            let got: Vec<f32> =
+                read_buffer(device, &context.queue, out, 0..spec.output_bytes()).unwrap();
+            let report = compare(&got, &expected);
+            assert!(report.within(1e-5), "{method:?}: {report}");
+        }
+        let none = time_resize_in_pass(&resizer, &spec, Path::Gather, &[], method, 0.0, (5, 8));
+        assert!(none.is_err(), "no buffers is an error");
     }
+}
+
+/// Pairs enough to stream past the cache: the most for tiny tensors, one for a large one, and
+/// for one in between the fewest whose bytes reach `STREAM_BYTES`.
+#[test]
+fn buffer_pairs_for_a_stream_beyond_the_cache() {
+    use wgpu_resize::timing::{MAX_STREAM_PAIRS, STREAM_BYTES, pairs_beyond_cache};
+    use wgpu_resize::{ResizeSpec, Size2};
+    let spec = |h, w| {
+        ResizeSpec::builder(Size2::new(h, w), Size2::new(2 * h, 2 * w))
+            .channels(4)
+            .build()
+            .unwrap()
+    };
+    assert_eq!(pairs_beyond_cache(&spec(8, 8)), MAX_STREAM_PAIRS);
+    assert_eq!(pairs_beyond_cache(&spec(1080, 1920)), 1);
+    // 192x320 RGBA f32 -> 384x640: 4.9 MB a resize.
+    let seed = spec(192, 320);
+    let bytes = seed.input_bytes() + seed.output_bytes();
+    let pairs = pairs_beyond_cache(&seed) as u64;
+    assert!(
+        pairs * bytes >= STREAM_BYTES,
+        "{pairs} pairs of {bytes} bytes"
+    );
+    assert!(
+        (pairs - 1) * bytes < STREAM_BYTES,
+        "{pairs} pairs of {bytes} bytes"
+    );
 }
 
 #[test]
