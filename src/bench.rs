@@ -269,10 +269,10 @@ pub struct BenchResult {
     /// Largest absolute difference from the CPU reference.
     pub max_abs_error: f64,
     /// For `"auto"`: the median time of one resize recorded back to back with others in one
-    /// compute pass, µs ([`crate::timing::time_resize_in_pass`]), on enough buffer pairs that
-    /// none reads the previous one's data from the cache
-    /// ([`crate::timing::pairs_beyond_cache`]); beside `median_us`, a resize in a pass of its
-    /// own.
+    /// compute pass, µs ([`crate::timing::time_resize_in_pass`]), on enough inputs and output
+    /// slices that none reads the previous one's data from the cache
+    /// ([`crate::timing::pairs_beyond_cache`]), each after the one before; beside
+    /// `median_us`, a resize in a pass of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_one_pass_us: Option<f64>,
 }
@@ -399,34 +399,41 @@ fn run_typed<T: Element + Into<f64>>(
         settings.budget_seconds * paths.len() as f64,
         settings.rounds,
     );
-    // Auto also as a stream of different frames in one pass: enough (input, output) pairs that
-    // no resize reads what the one before left in the cache.
+    // Auto also as a stream of different frames in one pass: enough inputs that no resize
+    // reads what the one before left in the cache, and their outputs in slices of one buffer,
+    // so that wgpu orders each resize after the one before (item 128).
     let in_one_pass = if paths.contains(&Path::Auto) {
-        let more: Vec<(wgpu::Buffer, wgpu::Buffer)> = (1..pairs_beyond_cache(&spec))
+        let pairs = pairs_beyond_cache(&spec);
+        let inputs: Vec<wgpu::Buffer> = (1..pairs)
             .map(|_| {
-                let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("bench input"),
                     contents: &bytes,
                     usage: wgpu::BufferUsages::STORAGE,
-                });
-                let output = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("bench output"),
-                    size: spec.output_bytes(),
-                    usage: wgpu::BufferUsages::STORAGE,
-                    mapped_at_creation: false,
-                });
-                (input, output)
+                })
             })
             .collect();
-        let pairs: Vec<(&wgpu::Buffer, &wgpu::Buffer)> =
-            std::iter::once((&input_buffer, &output_buffer))
-                .chain(more.iter().map(|(input, output)| (input, output)))
-                .collect();
+        let alignment = u64::from(device.limits().min_storage_buffer_offset_alignment);
+        let slot = spec.output_bytes().next_multiple_of(alignment);
+        let outputs = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("bench outputs"),
+            size: slot * pairs as u64,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let slices: Vec<_> = std::iter::once(&input_buffer)
+            .chain(&inputs)
+            .enumerate()
+            .map(|(k, input)| {
+                let at = k as u64 * slot;
+                (input.slice(..), outputs.slice(at..at + spec.output_bytes()))
+            })
+            .collect();
         let samples = time_resize_in_pass(
             resizer,
             &spec,
             Path::Auto,
-            &pairs,
+            &slices,
             method,
             settings.budget_seconds,
             (5, 100),

@@ -209,27 +209,30 @@ pub const RESIZES_PER_PASS: usize = 10;
 /// tuning log items 125 and 127). A timestamp between the resizes would add its own cost to
 /// each (item 126), so there is none.
 ///
-/// The resizes of a pass take `buffers`' (input, output) pairs in turn, so that a stream of
+/// The resizes of a pass take `slices`' (input, output) pairs in turn, so that a stream of
 /// different frames can be timed: with one pair, each resize of a small shape reads what the
 /// one before left in the GPU's cache ([`pairs_beyond_cache`] says how many pairs avoid that).
+/// Put the outputs in one buffer: wgpu then orders each resize after the one before, as a
+/// stream on one queue runs them; resizes with nothing in common may overlap in a pass, and
+/// their time is then not one resize's (tuning log item 128).
 #[allow(clippy::too_many_arguments)]
 pub fn time_resize_in_pass(
     resizer: &Resizer,
     spec: &ResizeSpec,
     path: Path,
-    buffers: &[(&wgpu::Buffer, &wgpu::Buffer)],
+    slices: &[(wgpu::BufferSlice<'_>, wgpu::BufferSlice<'_>)],
     method: TimingMethod,
     budget_seconds: f64,
     samples: (usize, usize),
 ) -> Result<Samples, ResizeError> {
-    if buffers.is_empty() {
+    if slices.is_empty() {
         return Err(ResizeError::Gpu(
             "time_resize_in_pass needs at least one (input, output) pair".into(),
         ));
     }
-    let ready = buffers
+    let ready = slices
         .iter()
-        .map(|(input, output)| resizer.ready(spec, input.slice(..), output.slice(..), path))
+        .map(|&(input, output)| resizer.ready(spec, input, output, path))
         .collect::<Result<Vec<_>, _>>()?;
     // The pairs in turn across passes too, so that more pairs than a pass holds all serve.
     let mut turn = (0..ready.len()).cycle();

@@ -104,11 +104,15 @@ fn resizes_timed_back_to_back_in_one_pass() {
             contents: &common::poison::<f32>(spec.output_bytes()),
             usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
         });
+        let pairs = [
+            (input.slice(..), output.slice(..)),
+            (input.slice(..), second.slice(..)),
+        ];
         let samples = time_resize_in_pass(
             &resizer,
             &spec,
             Path::Separable,
-            &[(&input, &output), (&input, &second)],
+            &pairs,
             method,
             0.0,
             (5, 8),
