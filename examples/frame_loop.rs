@@ -1,8 +1,8 @@
 //! An engine-like frame loop: the application owns its device and its command encoder, records
-//! resizes among its own work each frame (buffers and slots of a ring buffer, both resizes in
-//! one compute pass of its own; an sRGB texture into a render-target texture; and a batch of
-//! detection crops whose boxes move every frame), reads nothing back, and after the first
-//! frames the resizer creates no GPU objects at all.
+//! resizes among its own work each frame (buffers and slots of a ring buffer, and a batch of
+//! detection crops whose boxes move every frame, all in one compute pass of its own; an sRGB
+//! texture into a render-target texture), reads nothing back, and after the first frames the
+//! resizer creates no GPU objects at all.
 //!
 //! `cargo run --release --example frame_loop` (exits non-zero if a frame after warm-up allocated).
 
@@ -115,24 +115,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
         // The engine's own work before and after the resizes, in the same encoder.
         encoder.clear_buffer(&halves, half_at, Some(half.output_bytes()));
-        {
-            // Both resizes of the frame in one compute pass (an engine would add them to its
-            // own), which costs less than a pass each.
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("frame resizes"),
-                timestamp_writes: None,
-            });
-            let whole = source.slice(..);
-            resizer.encode_slices_in_pass(&mut pass, &half, whole, half_out, Path::Auto)?;
-            resizer.encode_in_pass(&mut pass, &thumbnail, source, thumb_out, Path::Separable)?;
-        }
-        resizer.encode_texture(
-            &mut encoder,
-            &in_linear_light,
-            &rendered,
-            &displayed,
-            Path::Auto,
-        )?;
+        // This frame's detection boxes, written before the frame's commands run.
         let t = index as f64 / FRAMES as f64;
         let boxes: Vec<CropBox> = (0..16)
             .map(|i| {
@@ -141,7 +124,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             })
             .collect();
         resizer.set_crop_boxes(&mut crops, &boxes)?;
-        resizer.encode_crops(&mut encoder, &crops, source, &crops_out)?;
+        {
+            // The buffer resizes and the crops of the frame in one compute pass (an engine
+            // would add them to its own), which costs less than a pass each.
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("frame resizes"),
+                timestamp_writes: None,
+            });
+            let whole = source.slice(..);
+            resizer.encode_slices_in_pass(&mut pass, &half, whole, half_out, Path::Auto)?;
+            resizer.encode_in_pass(&mut pass, &thumbnail, source, thumb_out, Path::Separable)?;
+            resizer.encode_crops_in_pass(&mut pass, &crops, source, &crops_out)?;
+        }
+        resizer.encode_texture(
+            &mut encoder,
+            &in_linear_light,
+            &rendered,
+            &displayed,
+            Path::Auto,
+        )?;
         encoder.clear_buffer(source, 0, Some(256));
         queue.submit([encoder.finish()]);
         device.poll(wgpu::PollType::Poll)?;

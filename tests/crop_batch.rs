@@ -229,18 +229,20 @@ fn random_batches_match_the_cpu_reference() {
         let mut batch = gpu.resizer.crop_batch(&template, 2).unwrap();
         gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
         // Each batch also runs in slices of larger buffers, offset on one end or the other, so
-        // that an offset applied to the wrong end shows.
+        // that an offset applied to the wrong end shows; every other seed pair records them
+        // into a compute pass of the test's own.
         let offset = alignment * rng.range(1, 3) as u64;
-        let (in_offset, out_offset) = if seed % 2 == 0 {
+        let offsets = if seed % 2 == 0 {
             (offset, 0)
         } else {
             (0, offset)
         };
+        let in_pass = seed % 4 >= 2;
         if pixels {
             let input = rng.u8s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
             let whole = run_batch(gpu, &batch, &input);
-            let sliced = run_in_slices(gpu, &batch, &input, (in_offset, out_offset), &context);
+            let sliced = run_in_slices(gpu, &batch, &input, offsets, in_pass, &context);
             // Pillow's fixed point on both sides: the same integers.
             assert_eq!(whole, expected, "{context}");
             assert_eq!(sliced, expected, "{context} in slices");
@@ -248,7 +250,7 @@ fn random_batches_match_the_cpu_reference() {
             let input = rng.f32s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
             let whole = run_batch(gpu, &batch, &input);
-            let sliced = run_in_slices(gpu, &batch, &input, (in_offset, out_offset), &context);
+            let sliced = run_in_slices(gpu, &batch, &input, offsets, in_pass, &context);
             for (out, how) in [(whole, "whole buffers"), (sliced, "slices")] {
                 let report = compare(&out, &expected);
                 assert!(report.within(1e-4), "{context} in {how}: {report}");
@@ -258,13 +260,15 @@ fn random_batches_match_the_cpu_reference() {
 }
 
 /// Records `batch` with its source at `in_offset` of a buffer that is poison elsewhere and its
-/// output slice at `out_offset` of a buffer of sentinel bytes; asserts that the bytes around
-/// the output slice are unchanged and returns the batch's outputs.
+/// output slice at `out_offset` of a buffer of sentinel bytes, through `encode_crops_slices` or,
+/// with `in_pass`, `encode_crops_slices_in_pass` into a compute pass of the test's own; asserts
+/// that the bytes around the output slice are unchanged and returns the batch's outputs.
 fn run_in_slices<T: Element>(
     gpu: &common::Gpu,
     batch: &CropBatch,
     input: &[T],
     (in_offset, out_offset): (u64, u64),
+    in_pass: bool,
     what: &str,
 ) -> Vec<T> {
     let template = batch.template();
@@ -278,9 +282,16 @@ fn run_in_slices<T: Element>(
         .context
         .device
         .create_command_encoder(&Default::default());
-    gpu.resizer
-        .encode_crops_slices(&mut encoder, batch, source.slice(0), target.slice(0))
-        .expect("encode_crops_slices");
+    if in_pass {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        gpu.resizer
+            .encode_crops_slices_in_pass(&mut pass, batch, source.slice(0), target.slice(0))
+            .expect("encode_crops_slices_in_pass");
+    } else {
+        gpu.resizer
+            .encode_crops_slices(&mut encoder, batch, source.slice(0), target.slice(0))
+            .expect("encode_crops_slices");
+    }
     gpu.context.queue.submit([encoder.finish()]);
     let per_box = template.output_len() / template.batch() as usize;
     let elements = per_box * batch.boxes() as usize;

@@ -212,11 +212,58 @@ impl Resizer {
         input: wgpu::BufferSlice<'_>,
         output: wgpu::BufferSlice<'_>,
     ) -> Result<(), ResizeError> {
+        if let Some(dispatch) = self.crop_dispatch(batch, input, output)? {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("wgpu-resize crop batch"),
+                timestamp_writes: None,
+            });
+            dispatch.record(&mut pass);
+        }
+        Ok(())
+    }
+
+    /// Records `batch`'s crops into the caller's open compute pass, as
+    /// [`Resizer::encode_in_pass`] records a resize: the same buffers and checks as
+    /// [`Resizer::encode_crops`], one dispatch appended to the pass. The pass's pipeline and
+    /// bind group 0 are the batch's afterwards.
+    pub fn encode_crops_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        batch: &CropBatch,
+        input: &wgpu::Buffer,
+        output: &wgpu::Buffer,
+    ) -> Result<(), ResizeError> {
+        self.encode_crops_slices_in_pass(pass, batch, input.slice(..), output.slice(..))
+    }
+
+    /// [`Resizer::encode_crops_in_pass`] on parts of buffers, with
+    /// [`Resizer::encode_crops_slices`]'s conditions on the slices.
+    pub fn encode_crops_slices_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        batch: &CropBatch,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+    ) -> Result<(), ResizeError> {
+        if let Some(dispatch) = self.crop_dispatch(batch, input, output)? {
+            dispatch.record(pass);
+        }
+        Ok(())
+    }
+
+    /// Checks the slices and looks up (or creates) the batch's bind group over them: `None`
+    /// where the batch has no boxes, so there is nothing to record.
+    fn crop_dispatch(
+        &self,
+        batch: &CropBatch,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+    ) -> Result<Option<CropDispatch>, ResizeError> {
         let Some((pipeline, workgroups)) = &batch.launch else {
-            return Ok(());
+            return Ok(None);
         };
         if batch.boxes == 0 {
-            return Ok(());
+            return Ok(None);
         }
         let input_bytes = batch.template.input_bytes();
         self.check_ends(input, input_bytes, output, batch.output_bytes(), "gather")?;
@@ -263,14 +310,11 @@ impl Resizer {
             self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
             insert_bounded(&mut cache, BIND_GROUP_CAPACITY, key.clone(), group);
         }
-        let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("wgpu-resize crop batch"),
-            timestamp_writes: None,
-        });
-        compute.set_pipeline(pipeline);
-        compute.set_bind_group(0, &cache[&key], &[]);
-        compute.dispatch_workgroups(workgroups.0, workgroups.1, workgroups.2);
-        Ok(())
+        Ok(Some(CropDispatch {
+            pipeline: pipeline.clone(),
+            group: cache[&key].clone(),
+            workgroups: *workgroups,
+        }))
     }
 
     /// Uploads `input`, crops and resizes every box, waits and reads the batch back: for scripts
@@ -314,4 +358,19 @@ fn table_slots(template: &ResizeSpec, boxes: u32, taps_y: u32, taps_x: u32) -> u
     let out = template.output();
     boxes as u64
         * (out.height as u64 * (taps_y as u64 + 2) + out.width as u64 * (taps_x as u64 + 2))
+}
+
+/// A crop batch's one dispatch, checked and bound, waiting to be recorded.
+struct CropDispatch {
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+    workgroups: (u32, u32, u32),
+}
+
+impl CropDispatch {
+    fn record(&self, pass: &mut wgpu::ComputePass<'_>) {
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.group, &[]);
+        pass.dispatch_workgroups(self.workgroups.0, self.workgroups.1, self.workgroups.2);
+    }
 }
