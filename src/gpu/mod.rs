@@ -1129,20 +1129,6 @@ fn record_dispatches(
     }
 }
 
-/// Records `prepared`'s passes with their bind groups as dispatches of one compute pass of
-/// their own (see [`ReadyResize::record_dispatches`]).
-fn record_passes(
-    encoder: &mut wgpu::CommandEncoder,
-    prepared: &Prepared,
-    bind_groups: &[wgpu::BindGroup],
-) {
-    let mut compute = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-        label: Some("wgpu-resize"),
-        timestamp_writes: None,
-    });
-    record_dispatches(&mut compute, prepared, bind_groups);
-}
-
 /// Which kernel runs a pass, and its grid.
 struct Launch {
     variant: KernelVariant,

@@ -28,7 +28,7 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::{
     BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, Resizer, ScratchRole, insert_bounded, lock,
-    record_passes, scope,
+    record_dispatches, scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -192,26 +192,16 @@ impl Resizer {
                 limits.max_buffer_size,
             );
             let output = staged_output();
-            // Everything checked and bound before anything is recorded; then the unpack, the
-            // resize and a storage pack as dispatches of one compute pass, which costs less
-            // than a pass each (tuning log item 125).
+            // Everything checked and bound before anything is recorded.
             let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
             let resize = self.ready(spec, input.slice(..), output.slice(..), path)?;
             let pack = self.pack(spec, &staging, target, &output, write)?;
-            {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("wgpu-resize texture"),
-                    timestamp_writes: None,
-                });
-                unpack.record(&mut pass);
-                resize.record_dispatches(&mut pass);
-                if let Pack::Storage(pack) = &pack {
-                    pack.record(&mut pass);
-                }
-            }
-            if let Pack::Render(render) = &pack {
-                render.record(encoder);
-            }
+            record_texture_resize(
+                encoder,
+                Some(&unpack),
+                |pass| resize.record_dispatches(pass),
+                Some(&pack),
+            );
             return Ok((resize.plan, write));
         };
         let output = texture_target.is_none().then(staged_output);
@@ -255,18 +245,12 @@ impl Resizer {
             Some(output) => Some(self.pack(spec, &*staging()?, target, output, write)?),
             None => None,
         };
-        record_passes(encoder, &direct, &groups);
-        match &pack {
-            Some(Pack::Render(render)) => render.record(encoder),
-            Some(Pack::Storage(pack)) => {
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("wgpu-resize texture pack"),
-                    timestamp_writes: None,
-                });
-                pack.record(&mut pass);
-            }
-            None => {}
-        }
+        record_texture_resize(
+            encoder,
+            None,
+            |pass| record_dispatches(pass, &direct, &groups),
+            pack.as_ref(),
+        );
         Ok((plan, write))
     }
 
@@ -639,6 +623,34 @@ impl Resizer {
         })?;
         lock(&self.textures.pipelines).insert(kind, pipeline.clone());
         Ok(pipeline)
+    }
+}
+
+/// Records a texture resize: its compute dispatches (the unpack where the source is staged,
+/// `resize`'s, the pack where a storage pack writes the target) as one compute pass, which
+/// costs less than a pass each (tuning log item 125); then the render pack where the target is
+/// drawn.
+fn record_texture_resize(
+    encoder: &mut wgpu::CommandEncoder,
+    unpack: Option<&StagingDispatch>,
+    resize: impl FnOnce(&mut wgpu::ComputePass<'_>),
+    pack: Option<&Pack>,
+) {
+    {
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize texture"),
+            timestamp_writes: None,
+        });
+        if let Some(unpack) = unpack {
+            unpack.record(&mut pass);
+        }
+        resize(&mut pass);
+        if let Some(Pack::Storage(pack)) = pack {
+            pack.record(&mut pass);
+        }
+    }
+    if let Some(Pack::Render(render)) = pack {
+        render.record(encoder);
     }
 }
 
