@@ -638,13 +638,15 @@ pub struct TextureResult {
     pub buffer_us: f64,
     /// `rgba8unorm` to `rgba8unorm` written through a storage binding, µs per resize.
     pub storage_texture_us: f64,
+    /// `rgba8unorm-srgb` to `rgba8unorm-srgb` written by a copy, µs per resize.
+    pub copy_texture_us: f64,
     /// `rgba8unorm-srgb` to `rgba8unorm-srgb` written by a render pass, µs per resize.
     pub render_texture_us: f64,
     /// Resizes recorded back to back in each timed submission.
     pub iterations: u32,
 }
 
-/// Times `shape` (as u8 RGBA) buffer to buffer and through both texture writes, each as the
+/// Times `shape` (as u8 RGBA) buffer to buffer and through the three texture writes, each as the
 /// wall time of `iterations` resizes recorded back to back in one submission (median of 5),
 /// after one untimed submission.
 pub fn run_texture_shape(
@@ -675,6 +677,7 @@ pub fn run_texture_shape(
     let source = texture(spec.input(), F::Rgba8Unorm, U::TEXTURE_BINDING);
     let storage_target = texture(spec.output(), F::Rgba8Unorm, U::STORAGE_BINDING);
     let srgb_source = texture(spec.input(), F::Rgba8UnormSrgb, U::TEXTURE_BINDING);
+    let copy_target = texture(spec.output(), F::Rgba8UnormSrgb, U::COPY_DST);
     let render_target = texture(spec.output(), F::Rgba8UnormSrgb, U::RENDER_ATTACHMENT);
     let path = resizer.plan(&spec, Path::Auto)?.path;
     let buffer_us = per_resize(resizer, iterations, |encoder| {
@@ -687,6 +690,11 @@ pub fn run_texture_shape(
             .encode_texture(encoder, &spec, &source, &storage_target, path)
             .map(|_| ())
     })?;
+    let copy_texture_us = per_resize(resizer, iterations, |encoder| {
+        resizer
+            .encode_texture(encoder, &spec, &srgb_source, &copy_target, path)
+            .map(|_| ())
+    })?;
     let render_texture_us = per_resize(resizer, iterations, |encoder| {
         resizer
             .encode_texture(encoder, &spec, &srgb_source, &render_target, path)
@@ -696,6 +704,7 @@ pub fn run_texture_shape(
         shape: shape.with_element(ElementType::U8),
         buffer_us,
         storage_texture_us,
+        copy_texture_us,
         render_texture_us,
         iterations,
     })

@@ -12,8 +12,8 @@ use half::f16;
 use wgpu::TextureFormat as F;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
-    ElementType, Filter, Path, ResizeError, ResizeSpec, Size2, gpu::TextureWrite, read_buffer,
-    reference,
+    ElementType, Filter, NearestRule, Path, ResizeError, ResizeSpec, Size2, gpu::TextureWrite,
+    read_buffer, reference,
 };
 
 /// How a format's texels are stored.
@@ -35,7 +35,9 @@ fn texel_of(format: F) -> (Texel, bool) {
 }
 
 /// A texture of `format` holding `values` (RGBA order, the format's channels, as stored: bytes
-/// for 8-bit formats, floats otherwise).
+/// for 8-bit formats, floats otherwise). It can be read back (`COPY_SRC`) and is written by a
+/// copy (`COPY_DST`), except for render targets: a resize would write those by a copy too,
+/// where it can, so they are filled by a render pass (`fill_texels`).
 fn texture_with(
     gpu: &common::Gpu,
     format: F,
@@ -43,6 +45,11 @@ fn texture_with(
     usage: wgpu::TextureUsages,
     values: &[f32],
 ) -> wgpu::Texture {
+    let copied = if usage.contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
+        wgpu::TextureUsages::empty()
+    } else {
+        wgpu::TextureUsages::COPY_DST
+    };
     let texture = gpu.context.device.create_texture(&wgpu::TextureDescriptor {
         label: Some("test texture"),
         size: wgpu::Extent3d {
@@ -54,11 +61,53 @@ fn texture_with(
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
         format,
-        usage: usage | wgpu::TextureUsages::COPY_DST | wgpu::TextureUsages::COPY_SRC,
+        usage: usage | wgpu::TextureUsages::COPY_SRC | copied,
         view_formats: &[],
     });
-    write_texels(gpu, &texture, values);
+    fill_texels(gpu, &texture, values);
     texture
+}
+
+/// Writes `values` into `texture` by a copy, or, for a texture without `COPY_DST`, by a render
+/// pass that clears it: then every value must be the same, and an sRGB texture stores its
+/// encoding of that value (taken as a unorm byte), not the value itself.
+fn fill_texels(gpu: &common::Gpu, texture: &wgpu::Texture, values: &[f32]) {
+    if texture.usage().contains(wgpu::TextureUsages::COPY_DST) {
+        return write_texels(gpu, texture, values);
+    }
+    let value = values[0];
+    assert!(
+        values.iter().all(|v| v.to_bits() == value.to_bits()),
+        "a render target is filled with one value"
+    );
+    let value = match texel_of(texture.format()).0 {
+        Texel::U8 => f64::from(value) / 255.0,
+        _ => f64::from(value),
+    };
+    let view = texture.create_view(&Default::default());
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("test fill"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: &view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color {
+                    r: value,
+                    g: value,
+                    b: value,
+                    a: value,
+                }),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    });
+    gpu.context.queue.submit([encoder.finish()]);
 }
 
 fn to_bytes(format: F, values: &[f32]) -> Vec<u8> {
@@ -169,7 +218,7 @@ fn run_on(
         Texel::U8 => vec![165.0; pixels * channels],
         _ => vec![f32::NAN; pixels * channels],
     };
-    write_texels(gpu, target, &poison);
+    fill_texels(gpu, target, &poison);
     let mut encoder = gpu
         .context
         .device
@@ -282,6 +331,8 @@ fn every_format_matches_the_cpu_reference() {
     use wgpu::TextureUsages as U;
     let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
     let render = U::TEXTURE_BINDING | U::RENDER_ATTACHMENT;
+    // `texture_with` gives every target but render targets `COPY_DST`.
+    let copy = U::TEXTURE_BINDING;
     let cases = [
         (
             F::Rgba8Unorm,
@@ -366,6 +417,49 @@ fn every_format_matches_the_cpu_reference() {
             ElementType::F32,
             storage,
             TextureWrite::Storage,
+        ),
+        (
+            F::Rgba8UnormSrgb,
+            F::Rgba8UnormSrgb,
+            ElementType::U8,
+            copy,
+            TextureWrite::Copy,
+        ),
+        (
+            F::R8Unorm,
+            F::R8Unorm,
+            ElementType::U8,
+            copy,
+            TextureWrite::Copy,
+        ),
+        (
+            F::Rg16Float,
+            F::Rg32Float,
+            ElementType::F32,
+            copy,
+            TextureWrite::Copy,
+        ),
+        (
+            F::Rgba32Float,
+            F::Rgba32Float,
+            ElementType::F32,
+            copy,
+            TextureWrite::Copy,
+        ),
+        // Not the staged tensor's bytes: RGBA order, and f32 staged for f16 texels.
+        (
+            F::Bgra8Unorm,
+            F::Bgra8Unorm,
+            ElementType::U8,
+            copy | render,
+            TextureWrite::Render,
+        ),
+        (
+            F::Rgba16Float,
+            F::Rgba16Float,
+            ElementType::F32,
+            copy | render,
+            TextureWrite::Render,
         ),
     ];
     let filters = [
@@ -597,10 +691,12 @@ fn pillow_outputs_through_the_texture_api() {
     let cases: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(data().join("cases.json")).unwrap()).unwrap();
     use wgpu::TextureUsages as U;
-    // Render-pass targets (the sRGB one staged), and a storage target the kernels write.
+    // Render-pass and copy targets (the sRGB ones staged), and a storage target the kernels
+    // write.
     for (format, target_usage) in [
         (F::Rgba8Unorm, U::RENDER_ATTACHMENT),
         (F::Rgba8UnormSrgb, U::RENDER_ATTACHMENT),
+        (F::Rgba8UnormSrgb, U::COPY_DST),
         (F::Rgba8Unorm, U::STORAGE_BINDING),
     ] {
         for case in cases["cases"].as_array().unwrap() {
@@ -719,6 +815,14 @@ fn texture_resizes_create_nothing_after_warm_up() {
             U::RENDER_ATTACHMENT,
             &vec![0.0; spec.output_len()],
         ),
+        // Written by a copy from padded rows (8 pixels are 32 bytes a row).
+        texture_with(
+            gpu,
+            F::Rgba8UnormSrgb,
+            spec.output(),
+            U::COPY_DST,
+            &vec![0.0; spec.output_len()],
+        ),
     ];
     let mut warm = None;
     for frame in 0..3 {
@@ -812,11 +916,87 @@ fn bad_textures_are_typed_errors() {
         &zeros(64),
     );
     expect(attempt(&spec, &source, &float_target), "8-bit unorm");
-    let copy_only = texture_with(gpu, F::Rgba8Unorm, spec.output(), U::empty(), &zeros(64));
+    // BGRA texels are not the staged tensor's bytes (RGBA order), so a copy cannot write them.
+    let copy_only = texture_with(gpu, F::Bgra8Unorm, spec.output(), U::empty(), &zeros(64));
     expect(attempt(&spec, &source, &copy_only), "neither");
     let unsampled = texture_with(gpu, F::Rgba8Unorm, spec.input(), U::empty(), &zeros(256));
     expect(attempt(&spec, &unsampled, &target), "TEXTURE_BINDING");
     expect(attempt(&spec, &source, &source), "different texture");
     let batch = spec.to_builder().batch(2).build().unwrap();
     expect(attempt(&batch, &source, &target), "batch 1");
+}
+
+/// Targets written by a copy hold exactly the bytes the buffer API writes for the same spec and
+/// input: rows of 256-byte multiples copied as they are, others through padded rows, 1, 2 and
+/// 4 channels, u8 (sRGB included) and f32, random sizes and filters, targets poisoned first.
+#[test]
+fn copies_write_the_bytes_of_the_buffer_route() {
+    let Some(gpu) = gpu("copies_write_the_bytes_of_the_buffer_route") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let filters = [
+        (Filter::Linear, false),
+        (Filter::Cubic { a: -0.75 }, false),
+        (Filter::Lanczos { lobes: 3 }, true),
+        (Filter::Nearest(NearestRule::RoundPreferFloor), false),
+    ];
+    let formats = [
+        (F::R8Unorm, ElementType::U8),
+        (F::Rg8Unorm, ElementType::U8),
+        (F::Rgba8Unorm, ElementType::U8),
+        (F::Rgba8UnormSrgb, ElementType::U8),
+        (F::R32Float, ElementType::F32),
+        (F::Rg32Float, ElementType::F32),
+        (F::Rgba32Float, ElementType::F32),
+    ];
+    for (i, &(format, element)) in formats.iter().enumerate() {
+        let channels = format.components() as u32;
+        let texel_bytes = format.block_copy_size(None).unwrap();
+        // Widths whose rows are exactly 256 bytes (no padding), and random ones.
+        let aligned = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT / texel_bytes;
+        for seed in 0..3u64 {
+            let mut rng = Rng::new(9000 + 10 * i as u64 + seed);
+            let out_w = match seed {
+                0 => aligned,
+                _ => rng.range(3, 90),
+            };
+            let output = Size2::new(rng.range(2, 40), out_w);
+            let input = Size2::new(rng.range(2, 40), rng.range(2, 90));
+            let (filter, antialias) = filters[(i + seed as usize) % filters.len()];
+            let spec = ResizeSpec::builder(input, output)
+                .channels(channels)
+                .element(element)
+                .filter(filter)
+                .antialias(antialias)
+                .build()
+                .unwrap();
+            let values = random_texels(&mut rng, format, spec.input_len());
+            let source = texture_with(gpu, format, input, U::TEXTURE_BINDING, &values);
+            let zeros = vec![0.0; spec.output_len()];
+            let target = texture_with(gpu, format, output, U::empty(), &zeros);
+            // One path on both routes, so that the bytes are comparable bit for bit.
+            let path = [Path::Gather, Path::Separable][seed as usize % 2];
+            let (got, write) = run_on(gpu, &spec, &source, &target, path);
+            assert_eq!(write, TextureWrite::Copy);
+            let buffer_route: Vec<f32> = match element {
+                ElementType::U8 => {
+                    let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                    common::run_poisoned(gpu, &spec, &bytes, path)
+                        .into_iter()
+                        .map(f32::from)
+                        .collect()
+                }
+                _ => common::run_poisoned(gpu, &spec, &values, path),
+            };
+            let what = format!("{format:?} {input:?} -> {output:?} {filter:?} {path:?}");
+            assert!(
+                got.iter()
+                    .zip(&buffer_route)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{what}: the texture differs from the buffer route"
+            );
+            assert_texels_match_reference(&spec, &values, (format, format), &got, &what);
+        }
+    }
 }

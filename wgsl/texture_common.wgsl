@@ -9,7 +9,8 @@ struct Staging {
     flags: u32,
     // Invocations per row of the dispatch grid (the unpack kernel's 2-D grid).
     row_stride: u32,
-    pad0: u32,
+    // Words from one row to the next in the copy pack's padded rows.
+    pitch_words: u32,
     pad1: u32,
     pad2: u32,
 }

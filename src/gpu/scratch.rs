@@ -17,6 +17,8 @@ pub(crate) enum ScratchRole {
     TextureInput,
     /// The kernels' output on its way to a target texture.
     TextureOutput,
+    /// That output's rows padded for a copy into the target texture.
+    TextureRows,
 }
 
 #[derive(Default)]
@@ -46,7 +48,8 @@ impl ScratchPool {
                 device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("wgpu-resize scratch"),
                     size: class,
-                    usage: wgpu::BufferUsages::STORAGE,
+                    // Texture outputs and their padded rows are copied into targets.
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
                     mapped_at_creation: false,
                 })
             })

@@ -53,6 +53,7 @@ const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
 const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
 const TEXTURE_PACK_STORAGE: &str = include_str!("../../wgsl/texture_pack_storage.wgsl");
 const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.wgsl");
+const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 /// 16 rather than 8 covers the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took
@@ -1480,6 +1481,8 @@ pub enum StagingShader {
     PackStorage(&'static str),
     /// Staging tensor to a render target (`vertex` and `fragment`).
     PackRender,
+    /// Staging tensor to rows padded for a buffer-to-texture copy (compute, `main`).
+    PackRows,
 }
 
 impl StagingShader {
@@ -1496,16 +1499,18 @@ impl StagingShader {
             StagingShader::PackRender => {
                 [SRGB, TEXTURE_COMMON, TEXTURE_PACK, TEXTURE_PACK_RENDER].join("\n")
             }
+            StagingShader::PackRows => [TEXTURE_COMMON, TEXTURE_PACK_ROWS].join("\n"),
         }
     }
 
     /// One of each, with two storage formats: what the shader tests validate and translate.
-    pub fn examples() -> [StagingShader; 4] {
+    pub fn examples() -> [StagingShader; 5] {
         [
             StagingShader::Unpack,
             StagingShader::PackStorage("rgba8unorm"),
             StagingShader::PackStorage("r32float"),
             StagingShader::PackRender,
+            StagingShader::PackRows,
         ]
     }
 }
@@ -1520,7 +1525,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 48] = [
+pub const FILES: [(&str, &str); 49] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1569,6 +1574,7 @@ pub const FILES: [(&str, &str); 48] = [
     ("texture_pack.wgsl", TEXTURE_PACK),
     ("texture_pack_storage.wgsl", TEXTURE_PACK_STORAGE),
     ("texture_pack_render.wgsl", TEXTURE_PACK_RENDER),
+    ("texture_pack_rows.wgsl", TEXTURE_PACK_ROWS),
 ];
 
 #[cfg(test)]

@@ -6,11 +6,12 @@
 //! by them too (`wgsl/dst_vec4_texture.wgsl`: the last pass's destination a storage texture).
 //! Other cases go through staging tensors (NHWC, the format's channels, u8 or f32 as the spec's
 //! element type says): 1-3 channel sources are copied into one first, and results bound for a
-//! render target (sRGB formats, BGRA without its storage feature, formats that are renderable
-//! but not storage-capable) or a 1-3 channel target are drawn from one by a render pass or
-//! written by a compute shader. Values are read as stored (encoded) values: the hardware
-//! decodes an sRGB texture on load and the kernels encode again, and the render pass decodes
-//! before the hardware encodes on write. So a spec means the same on a texture as on a buffer
+//! target that takes no storage writes (sRGB formats, BGRA without its storage feature, formats
+//! that are renderable but not storage-capable) or a 1-3 channel target reach it from one by a
+//! compute shader, a buffer-to-texture copy (where the target's texels are the tensor's bytes)
+//! or a render pass. Values are read as stored (encoded) values: the hardware decodes an sRGB
+//! texture on load and the kernels encode again; a copy writes the encoded bytes as they are,
+//! and the render pass decodes before the hardware encodes on write. So a spec means the same on a texture as on a buffer
 //! of the image file's bytes: plain resizing works on encoded values (as Pillow does), and
 //! `linear_light` decodes, resizes and encodes, fused in the kernel.
 //!
@@ -40,6 +41,11 @@ pub enum TextureWrite {
     /// A compute shader through a storage binding (the target has `STORAGE_BINDING` usage and a
     /// storage-capable format).
     Storage,
+    /// A copy of the staged result (the target has `COPY_DST`, and its texels are the staged
+    /// tensor's bytes: 8-bit unorm R, RG or RGBA, sRGB included, for a u8 spec; 32-bit float
+    /// R, RG or RGBA for an f32 spec). Rows that are not a multiple of 256 bytes are first
+    /// padded by a compute dispatch.
+    Copy,
     /// A render pass drawing one full-screen triangle (the target has `RENDER_ATTACHMENT`).
     Render,
 }
@@ -53,7 +59,8 @@ struct StagingParams {
     channels: u32,
     flags: u32,
     row_stride: u32,
-    pad: [u32; 3],
+    pitch_words: u32,
+    pad: [u32; 2],
 }
 
 const STAGING_U8: u32 = 1;
@@ -92,6 +99,7 @@ enum PipelineKey {
     Unpack,
     PackStorage(wgpu::TextureFormat),
     PackRender(wgpu::TextureFormat),
+    PackRows,
 }
 
 #[derive(Clone)]
@@ -131,6 +139,8 @@ enum BindKey {
     Unpack(u64, wgpu::Texture, wgpu::Buffer),
     PackStorage(u64, wgpu::Texture, wgpu::Buffer),
     PackRender(u64, wgpu::Buffer),
+    /// The staged result and the padded rows it is packed into.
+    PackRows(u64, wgpu::Buffer, wgpu::Buffer),
 }
 
 impl Resizer {
@@ -142,9 +152,11 @@ impl Resizer {
     /// have the same), input and output sizes equal to the textures' sizes, and element type
     /// f32 (any float-sampled format) or u8 (8-bit unorm formats on both sides, which runs
     /// Pillow's fixed point where the spec asks for it). The source needs `TEXTURE_BINDING`
-    /// usage; the target `STORAGE_BINDING` (with a storage-capable format) or
-    /// `RENDER_ATTACHMENT`. Nothing is submitted; after the first call for a spec, formats and
-    /// textures, nothing is created.
+    /// usage. The target is written, in this order of preference, through a storage binding
+    /// (`STORAGE_BINDING` and a storage-capable format), by a copy (`COPY_DST`, and 8-bit unorm
+    /// R, RG or RGBA texels, sRGB included, for a u8 spec, or 32-bit float ones for an f32
+    /// spec), or by a render pass (`RENDER_ATTACHMENT`). Nothing is submitted; after the first
+    /// call for a spec, formats and textures, nothing is created.
     pub fn encode_texture(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -279,6 +291,37 @@ impl Resizer {
                     (out.width.div_ceil(16), out.height.div_ceil(16)),
                 ))
             }
+            TextureWrite::Copy => {
+                let rows = copy_rows(spec);
+                let (repack, source) = if rows.pitch == rows.bytes {
+                    (None, output.clone())
+                } else {
+                    let padded = self.scratch.acquire(
+                        &self.device,
+                        ScratchRole::TextureRows,
+                        u64::from(rows.pitch) * u64::from(out.height),
+                        self.device.limits().max_buffer_size,
+                    );
+                    let (pack, group) = self.staging_bind_group(
+                        PipelineKey::PackRows,
+                        BindKey::PackRows(prepared.id, output.clone(), padded.clone()),
+                        prepared,
+                        spec.output_bytes(),
+                    )?;
+                    let workgroups = (rows.bytes.div_ceil(4).div_ceil(64), out.height.div_ceil(4));
+                    check_grid(
+                        (workgroups.0, workgroups.1, 1),
+                        self.device.limits().max_compute_workgroups_per_dimension,
+                    )?;
+                    (Some(StagingDispatch::new(pack, group, workgroups)), padded)
+                };
+                Pack::Copy(CopyPack {
+                    repack,
+                    source,
+                    bytes_per_row: rows.pitch,
+                    target: target.clone(),
+                })
+            }
             TextureWrite::Render => {
                 let (pack, group) = self.staging_bind_group(
                     PipelineKey::PackRender(target.format()),
@@ -343,7 +386,8 @@ impl Resizer {
             channels: spec.channels(),
             flags: element_flag | if format.is_srgb() { TEXTURE_SRGB } else { 0 },
             row_stride,
-            pad: [0; 3],
+            pitch_words: 0,
+            pad: [0; 2],
         };
         // One unpack invocation per RGBA pixel, or per u32 word of the staging tensor for other
         // channel counts (as `texture_unpack.wgsl` divides the work).
@@ -356,7 +400,10 @@ impl Resizer {
         let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
         check_grid((x, y, 1), max_groups)?;
         let unpack = params(spec.input(), source, row_stride);
-        let pack = params(spec.output(), target, 0);
+        let pack = StagingParams {
+            pitch_words: copy_rows(spec).pitch / 4,
+            ..params(spec.output(), target, 0)
+        };
         let prepared = scope::capture(&self.device, || {
             let buffer = |params: &StagingParams| {
                 self.device
@@ -435,6 +482,26 @@ impl Resizer {
                         wgpu::BindGroupEntry {
                             binding: buffer_binding,
                             resource: staged(buffer),
+                        },
+                    ],
+                })
+            }
+            BindKey::PackRows(_, buffer, padded) => {
+                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-resize texture staging"),
+                    layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: params.as_entire_binding(),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: staged(buffer),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: padded.as_entire_binding(),
                         },
                     ],
                 })
@@ -556,6 +623,14 @@ impl Resizer {
                     ),
                 ],
             ),
+            PipelineKey::PackRows => (
+                StagingShader::PackRows,
+                vec![
+                    uniform(compute),
+                    storage(1, compute, true),
+                    storage(2, compute, false),
+                ],
+            ),
             PipelineKey::PackRender(_) => (
                 StagingShader::PackRender,
                 vec![uniform(fragment), storage(1, fragment, true)],
@@ -627,9 +702,9 @@ impl Resizer {
 }
 
 /// Records a texture resize: its compute dispatches (the unpack where the source is staged,
-/// `resize`'s, the pack where a storage pack writes the target) as one compute pass, which
-/// costs less than a pass each (tuning log item 125); then the render pack where the target is
-/// drawn.
+/// `resize`'s, the storage pack or the copy's row padding) as one compute pass, which costs
+/// less than a pass each (tuning log item 125); then the copy or the render pass that writes
+/// the target.
 fn record_texture_resize(
     encoder: &mut wgpu::CommandEncoder,
     unpack: Option<&StagingDispatch>,
@@ -645,12 +720,19 @@ fn record_texture_resize(
             unpack.record(&mut pass);
         }
         resize(&mut pass);
-        if let Some(Pack::Storage(pack)) = pack {
-            pack.record(&mut pass);
+        match pack {
+            Some(Pack::Storage(pack)) => pack.record(&mut pass),
+            Some(Pack::Copy(CopyPack {
+                repack: Some(repack),
+                ..
+            })) => repack.record(&mut pass),
+            _ => {}
         }
     }
-    if let Some(Pack::Render(render)) = pack {
-        render.record(encoder);
+    match pack {
+        Some(Pack::Copy(copy)) => copy.record(encoder),
+        Some(Pack::Render(render)) => render.record(encoder),
+        _ => {}
     }
 }
 
@@ -696,8 +778,13 @@ impl RenderPack {
                 depth_slice: None,
                 resolve_target: None,
                 ops: wgpu::Operations {
-                    // Every pixel is drawn.
-                    load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
+                    // SAFETY (of `LoadOpDontCare::enabled`): the triangle covers the whole
+                    // attachment (the default viewport, no culling, no scissor) and the
+                    // pipeline writes every channel without blending, so every pixel is
+                    // written before the store and nothing reads the old contents. Clearing
+                    // first cost a 4K target 610 µs on an H200, whose render passes run on few
+                    // of its cores (BENCHMARKS.md tuning log item 129).
+                    load: wgpu::LoadOp::DontCare(unsafe { wgpu::LoadOpDontCare::enabled() }),
                     store: wgpu::StoreOp::Store,
                 },
             })],
@@ -712,9 +799,60 @@ impl RenderPack {
     }
 }
 
+/// The staged result copied into the target, from padded rows where its own rows are not
+/// 256-byte multiples.
+struct CopyPack {
+    repack: Option<StagingDispatch>,
+    /// The staged result, or the padded rows.
+    source: wgpu::Buffer,
+    bytes_per_row: u32,
+    target: wgpu::Texture,
+}
+
+impl CopyPack {
+    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+        encoder.copy_buffer_to_texture(
+            wgpu::TexelCopyBufferInfo {
+                buffer: &self.source,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(self.bytes_per_row),
+                    rows_per_image: None,
+                },
+            },
+            self.target.as_image_copy(),
+            wgpu::Extent3d {
+                width: self.target.width(),
+                height: self.target.height(),
+                depth_or_array_layers: 1,
+            },
+        );
+    }
+}
+
+/// The rows of a spec's output tensor as a buffer-to-texture copy reads them.
+struct CopyRows {
+    /// Bytes of one row of the tensor.
+    bytes: u32,
+    /// Bytes from one row to the next in what the copy reads: `bytes` where that is a multiple
+    /// of `COPY_BYTES_PER_ROW_ALIGNMENT`, else the next multiple (padded rows).
+    pitch: u32,
+}
+
+fn copy_rows(spec: &ResizeSpec) -> CopyRows {
+    // Checked textures are at most the device's 2-D size limit wide, with at most 4 channels
+    // of at most 4 bytes: far from overflowing.
+    let bytes = spec.output().width * spec.channels() * spec.element().size() as u32;
+    CopyRows {
+        bytes,
+        pitch: bytes.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT),
+    }
+}
+
 /// How a staged result reaches the target.
 enum Pack {
     Storage(StagingDispatch),
+    Copy(CopyPack),
     Render(RenderPack),
 }
 
@@ -805,23 +943,46 @@ fn check_textures(
     {
         return fail("source", "lacks usage TEXTURE_BINDING".into());
     }
+    // A copy before a render pass: it writes the staged bytes as they are, and needs no
+    // graphics hardware; on an H200 it took a quarter of a render pass's time (BENCHMARKS.md
+    // tuning log item 129).
     let usage = target.usage();
     if usage.contains(wgpu::TextureUsages::STORAGE_BINDING)
         && wgsl_storage_format(target.format()).is_some()
     {
         Ok(TextureWrite::Storage)
+    } else if usage.contains(wgpu::TextureUsages::COPY_DST)
+        && texels_are_staged_bytes(target.format(), spec.element())
+    {
+        Ok(TextureWrite::Copy)
     } else if usage.contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
         Ok(TextureWrite::Render)
     } else {
         fail(
             "target",
             format!(
-                "{:?} with usage {usage:?} can be written neither as a storage texture \
-                 (STORAGE_BINDING and a storage format) nor as a render target \
-                 (RENDER_ATTACHMENT)",
-                target.format()
+                "{:?} with usage {usage:?} on a {:?} spec can be written neither as a storage \
+                 texture (STORAGE_BINDING and a storage format), nor by a copy (COPY_DST, and \
+                 an 8-bit unorm R, RG or RGBA format for a u8 spec or a 32-bit float one for \
+                 an f32 spec), nor as a render target (RENDER_ATTACHMENT)",
+                target.format(),
+                spec.element()
             ),
         )
+    }
+}
+
+/// Whether `format`'s texels are the bytes of a staged tensor of `element`s: what a copy needs.
+/// BGRA formats are not (the tensor is in RGBA order), nor 16-bit floats (staged as f32).
+fn texels_are_staged_bytes(format: wgpu::TextureFormat, element: ElementType) -> bool {
+    use wgpu::TextureFormat as F;
+    match element {
+        ElementType::U8 => matches!(
+            format,
+            F::R8Unorm | F::Rg8Unorm | F::Rgba8Unorm | F::Rgba8UnormSrgb
+        ),
+        ElementType::F32 => matches!(format, F::R32Float | F::Rg32Float | F::Rgba32Float),
+        ElementType::F16 => false,
     }
 }
 

@@ -119,7 +119,7 @@ enum Command {
         #[arg(long, value_name = "TEXT", conflicts_with_all = ["sweep", "texture"])]
         only: Option<String>,
         /// Instead of the paths: the six shapes as u8 RGBA, buffer to buffer against texture to
-        /// texture (storage and render-pass writes), in wall time per resize.
+        /// texture (storage, copy and render-pass writes), in wall time per resize.
         #[arg(long, conflicts_with_all = ["sweep", "extended", "plot"])]
         texture: bool,
         /// Seconds of sustained GPU work before measuring, so that clocks leave their idle state
@@ -664,15 +664,16 @@ fn run_texture_bench(
             context.describe()
         );
         println!(
-            "{:<44} {:>10} {:>16} {:>16}",
-            "shape (u8 RGBA)", "buffers", "storage texture", "render sRGB"
+            "{:<44} {:>10} {:>16} {:>12} {:>12}",
+            "shape (u8 RGBA)", "buffers", "storage texture", "copy sRGB", "render sRGB"
         );
         for r in &results {
             println!(
-                "{:<44} {:>10.1} {:>16.1} {:>16.1}",
+                "{:<44} {:>10.1} {:>16.1} {:>12.1} {:>12.1}",
                 r.shape.label(),
                 r.buffer_us,
                 r.storage_texture_us,
+                r.copy_texture_us,
                 r.render_texture_us
             );
         }
