@@ -119,6 +119,14 @@ pub enum ResizeError {
         /// Why not.
         why: String,
     },
+    /// An argument other than the spec, a buffer or a texture is outside what the call takes.
+    #[error("{which}: {why}")]
+    Argument {
+        /// The argument's name.
+        which: &'static str,
+        /// What is wrong and what is allowed.
+        why: String,
+    },
     /// wgpu reported a validation or out-of-memory error while recording or creating resources.
     #[error("wgpu error: {0}")]
     Gpu(String),

@@ -226,9 +226,10 @@ pub fn time_resize_in_pass(
     samples: (usize, usize),
 ) -> Result<Samples, ResizeError> {
     if slices.is_empty() {
-        return Err(ResizeError::Gpu(
-            "time_resize_in_pass needs at least one (input, output) pair".into(),
-        ));
+        return Err(ResizeError::Argument {
+            which: "slices",
+            why: "is empty; time_resize_in_pass needs at least one (input, output) pair".into(),
+        });
     }
     let ready = slices
         .iter()

@@ -1000,3 +1000,60 @@ fn copies_write_the_bytes_of_the_buffer_route() {
         }
     }
 }
+
+/// A texture resize that fails after its staging is prepared (a path the spec cannot take)
+/// returns its error and records nothing: the encoder stays valid for the next resize, which
+/// runs, and the failed one's target keeps its poison.
+#[test]
+fn a_failing_texture_resize_records_nothing() {
+    let Some(gpu) = gpu("a_failing_texture_resize_records_nothing") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let device = &gpu.context.device;
+    let mut rng = Rng::new(77);
+    // One channel (staged at both ends), and RGBA (read by the kernels themselves).
+    for format in [F::R8Unorm, F::Rgba8Unorm] {
+        // An antialiased shrink by 320 across: the fused kernel's footprint of input columns
+        // exceeds its workgroup memory.
+        let spec = ResizeSpec::builder(Size2::new(13, 3200), Size2::new(9, 10))
+            .channels(format.components() as u32)
+            .element(ElementType::U8)
+            .filter(Filter::Lanczos { lobes: 3 })
+            .antialias(true)
+            .build()
+            .unwrap();
+        let values = random_texels(&mut rng, format, spec.input_len());
+        let source = texture_with(gpu, format, spec.input(), U::TEXTURE_BINDING, &values);
+        let poison = vec![165.0; spec.output_len()];
+        let failed = texture_with(gpu, format, spec.output(), U::empty(), &poison);
+        let written = texture_with(gpu, format, spec.output(), U::empty(), &poison);
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let err = gpu
+            .resizer
+            .encode_texture(&mut encoder, &spec, &source, &failed, Path::Fused)
+            .expect_err("the fused path cannot take this shrink");
+        assert!(
+            matches!(err, ResizeError::PathUnavailable { .. }),
+            "{format:?}: {err}"
+        );
+        gpu.resizer
+            .encode_texture(&mut encoder, &spec, &source, &written, Path::Gather)
+            .expect("the resize after the failed one");
+        gpu.context.queue.submit([encoder.finish()]);
+        let error = pollster::block_on(scope.pop());
+        assert!(error.is_none(), "{format:?}: validation failed: {error:?}");
+        assert!(
+            read_texels(gpu, &failed).iter().all(|&v| v == 165.0),
+            "{format:?}: the failed resize wrote its target"
+        );
+        assert_texels_match_reference(
+            &spec,
+            &values,
+            (format, format),
+            &read_texels(gpu, &written),
+            &format!("{format:?} after a failed resize"),
+        );
+    }
+}

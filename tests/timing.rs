@@ -6,7 +6,7 @@ mod common;
 use wgpu_resize::adapter::ContextOptions;
 use wgpu_resize::bench::{BenchSettings, BenchShape, run_shape};
 use wgpu_resize::timing::TimingMethod;
-use wgpu_resize::{GpuContext, Path, Resizer};
+use wgpu_resize::{GpuContext, Path, ResizeError, Resizer};
 
 fn context(withheld: wgpu::Features) -> Option<GpuContext> {
     common::gpu("timing")?;
@@ -136,7 +136,18 @@ fn resizes_timed_back_to_back_in_one_pass() {
             assert!(report.within(1e-5), "{method:?}: {report}");
         }
         let none = time_resize_in_pass(&resizer, &spec, Path::Gather, &[], method, 0.0, (5, 8));
-        assert!(none.is_err(), "no buffers is an error");
+        let err = none.expect_err("no buffers is an error");
+        assert!(
+            matches!(
+                err,
+                ResizeError::Argument {
+                    which: "slices",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("at least one"), "{err}");
     }
 }
 
