@@ -1377,6 +1377,73 @@ fn wide_gather_matches_the_reference() {
     }
 }
 
+/// Exact halvings (src/gpu/halving.rs): RGBA u8 shrinks by exactly 2 along both axes in integer
+/// lanes, on seeded random output sizes from 1 to 60 (even widths, which take the kernel, and
+/// in one case of four odd ones, which keep the vector gather) and batches of 1 to 3;
+/// half-pixel bilinear, the area rules, PyTorch's two nearest rules and aligned corners (which
+/// does not fit) along either axis. Against the reference into poisoned buffers on the gather
+/// and the measured choice; then all 255 and stripes of 0 and 255 for the lanes' widest sums.
+#[test]
+fn halvings_match_the_reference() {
+    use wgpu_resize::{AreaRule, AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("exact halvings") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let axis = |rule: u32| match rule {
+        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
+        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
+        2 => AxisResample::default().with_filter(Filter::Area(AreaRule::AdaptiveAverage)),
+        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
+        _ => AxisResample::default(),
+    };
+    let mut rng = Rng::new(0x4a1f);
+    for k in 0..16u64 {
+        let h = rng.range(1, 60);
+        let w = match k % 4 {
+            3 => 2 * rng.range(0, 30) + 1,
+            _ => 2 * rng.range(1, 30),
+        };
+        // Bilinear (4) in most cases; aligned corners (3) in one case of four.
+        let mut rule = || match rng.range(0, 6) {
+            3 if k % 4 != 1 => 4,
+            5 => 4,
+            r => r,
+        };
+        let spec = ResizeSpec::builder(Size2::new(2 * h, 2 * w), Size2::new(h, w))
+            .y_axis(axis(rule()))
+            .x_axis(axis(rule()))
+            .batch(rng.range(1, 3))
+            .channels(4)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let bytes = Rng::new(k).u8s(spec.input_len());
+        let what = format!("halving case {k}");
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+    }
+    let spec = ResizeSpec::builder(Size2::new(74, 140), Size2::new(37, 70))
+        .channels(4)
+        .element(ElementType::U8)
+        .batch(2)
+        .build()
+        .unwrap();
+    let white = vec![255u8; spec.input_len()];
+    assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "halving, all 255");
+    // Each channel in its own stripes along both axes, so that a byte taken from a
+    // neighbouring pixel, row or channel shows.
+    let stripes: Vec<u8> = (0..spec.input_len())
+        .map(|i| {
+            if (i / 4 + i % 4 + i / 560) % 3 == 0 {
+                0
+            } else {
+                255
+            }
+        })
+        .collect();
+    assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "halving, stripes");
+}
+
 /// Exact doublings (src/gpu/doubling.rs): RGBA u8 (integer lanes, exact) and f16 enlargements
 /// by exactly 2 along both axes, on seeded random sizes from 3 to 80 and batches of 1 to 3, the
 /// last block of rows cut short or not; half-pixel bilinear, PyTorch's two nearest rules and

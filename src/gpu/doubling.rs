@@ -97,14 +97,14 @@ impl DoublingPhases {
 }
 
 /// `weight` in units of 1/`scale`, where it is a non-negative whole number of them.
-fn units_of(weight: f64, scale: f64) -> Option<u64> {
+pub(super) fn units_of(weight: f64, scale: f64) -> Option<u64> {
     let scaled = weight * scale;
     (scaled >= 0.0 && scaled == scaled.trunc()).then_some(scaled as u64)
 }
 
 /// Row `o` of `table` as inputs and weights in units of 1/`scale`, merged and without zeros
 /// (weights that are not whole units become `u64::MAX`, which no kernel row holds).
-fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
+pub(super) fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
     let start = table.start(o) as usize;
     let weights = table
         .row(o)
@@ -115,7 +115,7 @@ fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
 }
 
 /// Taps as (input, weight) sorted by input, equal inputs' weights added, zeros left out.
-fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, u64)> {
+pub(super) fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, u64)> {
     let mut all: Vec<(u32, u64)> = Vec::new();
     for (input, weight) in taps {
         match all.iter_mut().find(|(i, _)| *i == input as u32) {

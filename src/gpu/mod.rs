@@ -7,6 +7,7 @@ mod color;
 mod computed_taps;
 mod crop_batch;
 mod doubling;
+mod halving;
 mod params;
 mod planner;
 mod scope;
@@ -813,6 +814,16 @@ impl Resizer {
                 ..chosen_features
             };
             doubling::choose(
+                launch,
+                spec,
+                (&wy, &wx),
+                ends,
+                weight_bits.map(|bits| (bits.y, bits.x)),
+                limits.max_compute_workgroups_per_dimension,
+            );
+            // Exact halvings read the four input pixels under two outputs at once where both
+            // tables take inputs 2j and 2j + 1 (src/gpu/halving.rs).
+            halving::choose(
                 launch,
                 spec,
                 (&wy, &wx),

@@ -33,6 +33,7 @@ const DOUBLING_PHASES: &str = include_str!("../../wgsl/doubling_phases.wgsl");
 const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
 const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
+const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -456,6 +457,31 @@ impl Kernel {
                 ..KernelFeatures::default()
             },
         });
+        // The exact halving: bilinear, and a nearest rule's one tap across.
+        for (x_units, rows) in [([1, 1], 1), ([0, 1], 2)] {
+            all.push(Kernel {
+                variant: KernelVariant::GatherHalving {
+                    shape: Vec4Shape {
+                        rows,
+                        ..Default::default()
+                    },
+                    y: HalvingWeights {
+                        units: [1, 1],
+                        bits: 1,
+                    },
+                    x: HalvingWeights {
+                        units: x_units,
+                        bits: 1,
+                    },
+                },
+                features: KernelFeatures {
+                    integer_weights: Some(2),
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
@@ -553,6 +579,10 @@ impl Kernel {
             // RGBA u8 buffers only, in integer lanes; it declares its own destination.
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
+            }
+            // RGBA u8 buffers in integer lanes; it declares its own source and destination.
+            KernelVariant::GatherHalving { .. } => {
+                return [enable, SRGB, COMMON, GATHER_HALVING].join("\n");
             }
             // RGB u8 buffers, four pixels per invocation; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
@@ -717,6 +747,16 @@ impl DoublingPhases {
     }
 }
 
+/// One axis of an exact halving ([`KernelVariant::GatherHalving`]): output `j` takes
+/// `units[0]` times input `2j` and `units[1]` times input `2j + 1`, in units of 2^-`bits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HalvingWeights {
+    /// The two weights, in units of 2^-`bits`.
+    pub units: [u32; 2],
+    /// The weights' fractional bits.
+    pub bits: u32,
+}
+
 /// One kernel's source and shape; see [`Kernel`] for the cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KernelVariant {
@@ -820,6 +860,17 @@ pub enum KernelVariant {
         y: DoublingPhases,
         /// The horizontal phases.
         x: DoublingPhases,
+    },
+    /// Exact halvings of RGBA u8 buffers in integer lanes: one invocation per two neighbouring
+    /// output pixels and `shape.rows` rows, each output row's input pixels two 16-byte loads,
+    /// by per-axis weights and no table (`wgsl/gather_halving.wgsl`).
+    GatherHalving {
+        /// Workgroup (in pairs of output pixels) and output rows per invocation.
+        shape: Vec4Shape,
+        /// The vertical weights.
+        y: HalvingWeights,
+        /// The horizontal weights.
+        x: HalvingWeights,
     },
     /// One output's four-channel group per invocation, its one or two taps per axis computed
     /// from the output's position rather than read from the table: bilinear and nearest passes
@@ -1186,6 +1237,11 @@ impl KernelVariant {
                 x.bits,
                 if *lanes { " lanes" } else { "" }
             ),
+            KernelVariant::GatherHalving { shape, y, x } => format!(
+                "wgpu-resize gather halving u8->u8 lanes group {}x{} rows {} weights y {:?} x \
+                 {:?} of 2^-{} and 2^-{}",
+                shape.group_x, shape.group_y, shape.rows, y.units, x.units, y.bits, x.bits
+            ),
             KernelVariant::GatherSplit { src, dst, split } => format!(
                 "wgpu-resize gather split {}->{} lanes per output {split}",
                 src.name(),
@@ -1232,7 +1288,9 @@ impl KernelVariant {
             | KernelVariant::GatherSplit { src, .. }
             | KernelVariant::GatherComputed { src, .. }
             | KernelVariant::Fused { src, .. } => src,
-            KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherWide { .. } | KernelVariant::GatherHalving { .. } => {
+                ElementType::U8
+            }
             KernelVariant::GatherDoubling { element, .. } => element,
         }
     }
@@ -1247,7 +1305,9 @@ impl KernelVariant {
             | KernelVariant::GatherSplit { dst, .. }
             | KernelVariant::GatherComputed { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
-            KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherWide { .. } | KernelVariant::GatherHalving { .. } => {
+                ElementType::U8
+            }
             KernelVariant::GatherDoubling { element, .. } => element,
         }
     }
@@ -1339,6 +1399,15 @@ impl KernelVariant {
                     ("WX1B", x1b),
                 ]
             }
+            KernelVariant::GatherHalving { shape, y, x } => vec![
+                ("ROWS", shape.rows as f64),
+                ("GROUP_X", shape.group_x as f64),
+                ("GROUP_Y", shape.group_y as f64),
+                ("WYA", y.units[0] as f64),
+                ("WYB", y.units[1] as f64),
+                ("WXA", x.units[0] as f64),
+                ("WXB", x.units[1] as f64),
+            ],
             KernelVariant::GatherSplit { split, .. } => vec![
                 ("SPLIT", split as f64),
                 ("OUTPUTS", (SPLIT_GROUP / split) as f64),
@@ -1395,6 +1464,7 @@ impl KernelVariant {
             KernelVariant::GatherQuad { .. }
             | KernelVariant::GatherStaged { .. }
             | KernelVariant::GatherWide { .. }
+            | KernelVariant::GatherHalving { .. }
             | KernelVariant::GatherSplit { .. } => false,
             // The RGBA doublings read and write textures through `doubling_texture.wgsl`.
             KernelVariant::GatherDoubling { channels, .. } => *channels == 4,
@@ -1525,7 +1595,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 49] = [
+pub const FILES: [(&str, &str); 50] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1567,6 +1637,7 @@ pub const FILES: [(&str, &str); 49] = [
     ("doubling_lanes.wgsl", DOUBLING_LANES),
     ("doubling_f16.wgsl", DOUBLING_F16),
     ("doubling_texture.wgsl", DOUBLING_TEXTURE),
+    ("gather_halving.wgsl", GATHER_HALVING),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),

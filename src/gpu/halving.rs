@@ -1,0 +1,300 @@
+//! Exact halvings: one invocation per two neighbouring output pixels of an RGBA u8 buffer
+//! reads the 2 x 4 input pixels under them as two 16-byte loads and writes both with one 8-byte
+//! store, summed in integer lanes (`wgsl/gather_halving.wgsl`).
+//!
+//! A shrink by exactly 2 whose output `j` takes inputs `2j` and `2j + 1` by two weights that
+//! are the same for every `j` (half-pixel bilinear, box, the nearest rules) needs no table and
+//! no clamp. The vector gather, one output pixel per invocation and each tap a 4-byte load,
+//! took 14.1-14.3 µs for u8 RGBA 4K -> 1080p on an H200, where a Triton kernel of this form took
+//! 11.4-11.5 in a stream of different frames (BENCHMARKS.md tuning log item 130).
+//!
+//! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
+
+use super::Launch;
+use super::doubling::{merged, table_row, units_of};
+use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
+use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::weights::AxisWeights;
+
+/// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
+/// u8 RGBA gather µs, two rounds, a pass each / a stream ten to a pass on the target row (4K
+/// x0.5), then 1440p x0.5, nearest 4K x0.5, 8 x 512² x0.5 and 8K x0.5 (tuning log item 130):
+/// 64x4 and 1 row 11.4 / 12.6, 7.0-7.2, 8.1-8.3, 6.4-6.5, 43.6-44.2; 2 rows 11.6-11.7 / 12.7,
+/// 7.1-7.2, 7.7, 6.4-6.5, 43.1-44.7; 4 rows 9.8-10.0 / 12.9-13.0, 7.5-7.6, 7.6-7.7, 6.7, 43.6-43.7;
+/// 256x1 and 1 row 11.2-11.3 / 12.5, 7.1, 8.4, 6.5-6.6, 42.7-43.9; 128x2 and 2 rows 11.5-11.6 /
+/// 12.7-12.8, 7.2-7.3, 7.7-7.8, 6.4, 43.7-44.2. The vector gather it replaces: 14.1-14.3 /
+/// 14.4, 9.2, 9.3-9.4, 7.6-7.7, 48.4-48.5.
+const SHAPE: Vec4Shape = Vec4Shape {
+    group_x: 256,
+    group_y: 1,
+    rows: 1,
+    reserve: 0,
+    arithmetic_y_starts: false,
+    channels: super::shaders::ChannelGroup::Vector,
+};
+
+impl HalvingWeights {
+    /// The two weights of `table` in units of 2^-`bits`, if the kernel reproduces every row:
+    /// an input twice the output, no row outside the input, and each row `j` weighing inputs
+    /// `2j` and `2j + 1` alone, by the weights of row 0.
+    pub(crate) fn fit(table: &AxisWeights, bits: u32) -> Option<Self> {
+        let output = table.output_len();
+        if output == 0 || table.input_len() != 2 * output || table.any_outside() || bits > 16 {
+            return None;
+        }
+        let scale = f64::from(1u32 << bits);
+        let mut units = [0u32; 2];
+        for (t, &weight) in table.row(0).iter().enumerate() {
+            if weight == 0.0 {
+                continue;
+            }
+            let tap = table.start(0) as usize + t;
+            let unit = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
+            *units.get_mut(tap)? = unit as u32;
+        }
+        let fitted = HalvingWeights { units, bits };
+        (0..output as usize)
+            .all(|j| fitted.row(j) == table_row(table, j, scale))
+            .then_some(fitted)
+    }
+
+    /// Output `j`'s inputs and weights (in units) as the kernel computes them, zeros left out.
+    fn row(&self, j: usize) -> Vec<(u32, u64)> {
+        merged([
+            (2 * j, self.units[0].into()),
+            (2 * j + 1, self.units[1].into()),
+        ])
+    }
+}
+
+/// Turns a one-pass gather launch of `spec` into the exact halving where it serves: NHWC
+/// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
+/// are `lane_bits`), an input width a multiple of 4 (so that every four pixels are one 16-byte
+/// load), without colour conversions or Pillow's fixed point, both tables fitting
+/// [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
+/// was.
+pub(crate) fn choose(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (&AxisWeights, &AxisWeights),
+    features: KernelFeatures,
+    lane_bits: Option<(u32, u32)>,
+    max_groups: u32,
+) {
+    if matches!(launch.variant, KernelVariant::Fused { .. })
+        || spec.element() != ElementType::U8
+        || spec.channels() != 4
+        || spec.layout() != Layout::Nhwc
+        || features.texture_source.is_some()
+        || features.texture_target.is_some()
+        || features.fixed_point
+        || features.color.any()
+        || features.integer_weights.is_none()
+        || x.input_len() % 4 != 0
+    {
+        return;
+    }
+    let Some((bits_y, bits_x)) = lane_bits else {
+        return;
+    };
+    let (Some(wy), Some(wx)) = (
+        HalvingWeights::fit(y, bits_y),
+        HalvingWeights::fit(x, bits_x),
+    ) else {
+        return;
+    };
+    let shape = SHAPE;
+    let grid = (
+        (x.output_len() / 2).div_ceil(shape.group_x),
+        y.output_len().div_ceil(shape.group_y * shape.rows),
+        spec.batch(),
+    );
+    if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
+        return;
+    }
+    launch.variant = KernelVariant::GatherHalving {
+        shape,
+        y: wy,
+        x: wx,
+    };
+    launch.workgroups = grid;
+    launch.row_stride = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{AreaRule, AxisResample, CoordinateMapping, NearestRule};
+    use crate::{Filter, Size2};
+
+    fn table(input: u32, output: u32, axis: AxisResample) -> AxisWeights {
+        AxisWeights::compute(input, output, &axis)
+    }
+
+    fn with(filter: Filter) -> AxisResample {
+        AxisResample::default().with_filter(filter)
+    }
+
+    /// Half-pixel bilinear, box, two area rules and the nearest rules halve with the same two
+    /// weights on every output, edges included, in the fewest bits of their weights and in more.
+    #[test]
+    fn halvings_fit() {
+        let half = [1, 1];
+        let cases = [
+            (AxisResample::default(), 1, half),
+            // Box without antialiasing keeps its support of half an input: one tap.
+            (with(Filter::Box), 0, [0, 1]),
+            (with(Filter::Area(AreaRule::AdaptiveAverage)), 1, half),
+            (with(Filter::Area(AreaRule::Coverage)), 1, half),
+            (with(Filter::Nearest(NearestRule::TorchLegacy)), 0, [1, 0]),
+            (with(Filter::Nearest(NearestRule::TorchExact)), 0, [0, 1]),
+        ];
+        for output in [1, 2, 3, 17, 540, 960] {
+            for (axis, bits, units) in cases {
+                let t = table(2 * output, output, axis);
+                assert_eq!(
+                    HalvingWeights::fit(&t, bits),
+                    Some(HalvingWeights { units, bits }),
+                    "{output} {axis:?}"
+                );
+                let finer = units.map(|u| 4 * u);
+                let fitted = HalvingWeights::fit(&t, bits + 2).map(|h| h.units);
+                assert_eq!(fitted, Some(finer), "{output} {axis:?}");
+            }
+        }
+    }
+
+    /// What the kernel would get wrong is refused: weights finer than the units, inputs other
+    /// than twice the output, aligned corners (whose taps drift), antialiased bilinear and
+    /// cubic (four taps), and crops whose rows fall outside the input.
+    #[test]
+    fn tables_the_kernel_would_get_wrong_are_refused() {
+        let bilinear = AxisResample::default();
+        assert_eq!(HalvingWeights::fit(&table(40, 20, bilinear), 0), None);
+        assert_eq!(HalvingWeights::fit(&table(41, 20, bilinear), 4), None);
+        assert_eq!(HalvingWeights::fit(&table(39, 20, bilinear), 4), None);
+        let corners = bilinear.with_mapping(CoordinateMapping::AlignCorners);
+        assert_eq!(HalvingWeights::fit(&table(40, 20, corners), 16), None);
+        let antialiased = bilinear.with_antialias(true);
+        assert_eq!(HalvingWeights::fit(&table(40, 20, antialiased), 16), None);
+        let cubic = with(Filter::Cubic { a: -0.75 });
+        assert_eq!(HalvingWeights::fit(&table(40, 20, cubic), 16), None);
+        let crop = bilinear.with_mapping(CoordinateMapping::TfCropAndResize {
+            start: -0.5,
+            end: 1.5,
+        });
+        let t = table(42, 21, crop);
+        assert!(t.any_outside());
+        assert_eq!(HalvingWeights::fit(&t, 16), None);
+    }
+
+    /// A table whose row 0 gives the weights is still refused where any other row differs by
+    /// one input or one unit of weight.
+    #[test]
+    fn every_row_is_checked() {
+        let bilinear = table(40, 20, AxisResample::default());
+        assert!(HalvingWeights::fit(&bilinear, 1).is_some());
+        let changes: [(usize, u32, [f64; 2]); 3] = [
+            // The last output one input to the left.
+            (19, 37, [0.5, 0.5]),
+            // Inside: one unit of 2^-3 moved between the taps.
+            (7, 14, [0.375, 0.625]),
+            // Inside: weights of the right inputs in the wrong order.
+            (11, 22, [1.0, 0.0]),
+        ];
+        for (row, start, weights) in changes {
+            let mut changed = bilinear.clone();
+            changed.set_row(row, start, &weights);
+            assert_eq!(HalvingWeights::fit(&changed, 1), None, "row {row}");
+            assert_eq!(HalvingWeights::fit(&changed, 4), None, "row {row}");
+        }
+    }
+
+    /// The halving takes RGBA NHWC u8 in integer lanes whose input width is a multiple of 4,
+    /// and leaves other element types, layouts and channel counts, float weights, textures,
+    /// other widths, other ratios and grids over the device's limit to the kernels they had.
+    #[test]
+    fn halving_where_it_serves() {
+        use crate::spec::Layout::{Nchw, Nhwc};
+        use crate::spec::ResizeSpec;
+        let lanes = KernelFeatures {
+            integer_weights: Some(2),
+            ..KernelFeatures::default()
+        };
+        let floats = KernelFeatures::default();
+        let try_spec = |input: Size2, output, layout, channels, element, features, max_groups| {
+            let spec = ResizeSpec::builder(input, output)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+                .batch(2)
+                .build()
+                .unwrap();
+            let (y, x) = AxisWeights::for_spec(&spec);
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: element,
+                    dst: element,
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            choose(
+                &mut launch,
+                &spec,
+                (&y, &x),
+                features,
+                Some((1, 1)),
+                max_groups,
+            );
+            match launch.variant {
+                KernelVariant::GatherHalving { shape, y, x } => Some((
+                    shape.rows,
+                    y.units,
+                    x.units,
+                    launch.workgroups,
+                    launch.row_stride,
+                )),
+                _ => None,
+            }
+        };
+        let (u8s, hd) = (ElementType::U8, Size2::new(1080, 1920));
+        // 480 pairs of outputs in 2 workgroups of 256, 540 rows, 2 images.
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 65535),
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+        );
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 512),
+            None
+        );
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, floats, 65535),
+            None
+        );
+        for element in [ElementType::F16, ElementType::F32] {
+            assert_eq!(
+                try_spec(hd, Size2::new(540, 960), Nhwc, 4, element, lanes, 65535),
+                None
+            );
+        }
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nchw, 4, u8s, lanes, 65535),
+            None
+        );
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535),
+            None
+        );
+        // An odd output width: its input is not whole fours of pixels.
+        let odd = Size2::new(1080, 1918);
+        assert_eq!(
+            try_spec(odd, Size2::new(540, 959), Nhwc, 4, u8s, lanes, 65535),
+            None
+        );
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 480), Nhwc, 4, u8s, lanes, 65535),
+            None
+        );
+    }
+}
