@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full run at fe7b758 (copy route and render pack without a clear for textures, exact halvings of RGBA u8), timed as at 7035dbf (auto ten resizes to a compute pass on inputs and output slices of
+# The full run at 52eff6b (the kernels of fe7b758: copy route and render pack without a clear for textures, exact halvings of RGBA u8), timed as at 7035dbf (auto ten resizes to a compute pass on inputs and output slices of
 # one buffer taken in turn, each after the one before; the peer ten calls to a CUDA graph each on an input of its own): scripts/gpu-bench.sh
 # without the sweep (bench, PyTorch, plain kernel, textures), the frame loop, nvidia-smi and the
 # conformance cases on every path, packed into one archive. The f32 kernels are b4ae720's, whose
