@@ -1057,3 +1057,75 @@ fn a_failing_texture_resize_records_nothing() {
         );
     }
 }
+
+/// A copy target whose rows, padded to 256 bytes, pass the device's storage binding limit
+/// (a tensor within it) is a typed error that names the padded rows; a target of whole
+/// 256-byte rows on the same device is copied without padding, and matches the reference.
+#[test]
+fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
+    if gpu("padded_rows_beyond_the_device_limit_are_a_typed_error").is_none() {
+        return;
+    }
+    use wgpu::TextureUsages as U;
+    let limit = 256 << 10;
+    let context = pollster::block_on(wgpu_resize::GpuContext::request(
+        wgpu_resize::adapter::ContextOptions {
+            limits: Some(wgpu::Limits {
+                max_storage_buffer_binding_size: limit,
+                ..wgpu::Limits::downlevel_defaults()
+            }),
+            ..Default::default()
+        },
+    ))
+    .expect("a device with a small storage binding limit");
+    let resizer = wgpu_resize::Resizer::new(&context.device, &context.queue).unwrap();
+    let small = common::Gpu { context, resizer };
+    let gpu = &small;
+    let mut rng = Rng::new(31);
+    // One byte a row, 2048 rows: 2 KiB as a tensor, 512 KiB as rows of 256 bytes.
+    let narrow = ResizeSpec::builder(Size2::new(1024, 1), Size2::new(2048, 1))
+        .channels(1)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let values = random_texels(&mut rng, F::R8Unorm, narrow.input_len());
+    let source = texture_with(gpu, F::R8Unorm, narrow.input(), U::TEXTURE_BINDING, &values);
+    let zeros = vec![0.0; narrow.output_len()];
+    let target = texture_with(gpu, F::R8Unorm, narrow.output(), U::empty(), &zeros);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let err = gpu
+        .resizer
+        .encode_texture(&mut encoder, &narrow, &source, &target, Path::Auto)
+        .expect_err("padded rows over the limit");
+    assert!(
+        matches!(
+            err,
+            ResizeError::ExceedsDeviceLimit { needed, limit: l, .. }
+                if needed == 512 << 10 && l == u64::from(limit)
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("padded"), "{err}");
+    // 256 bytes a row: copied as they are.
+    let whole = ResizeSpec::builder(Size2::new(300, 200), Size2::new(512, 256))
+        .channels(1)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let values = random_texels(&mut rng, F::R8Unorm, whole.input_len());
+    let source = texture_with(gpu, F::R8Unorm, whole.input(), U::TEXTURE_BINDING, &values);
+    let zeros = vec![0.0; whole.output_len()];
+    let target = texture_with(gpu, F::R8Unorm, whole.output(), U::empty(), &zeros);
+    let (got, write) = run(gpu, &whole, &source, &target);
+    assert_eq!(write, TextureWrite::Copy);
+    assert_texels_match_reference(
+        &whole,
+        &values,
+        (F::R8Unorm, F::R8Unorm),
+        &got,
+        "whole rows",
+    );
+}

@@ -1788,7 +1788,7 @@ fn check_tensor_sizes(
     Ok(max_binding)
 }
 
-fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeError> {
+pub(crate) fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeError> {
     if bytes > limit {
         return Err(ResizeError::ExceedsDeviceLimit {
             what,

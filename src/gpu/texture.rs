@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use wgpu::util::DeviceExt;
 
+use super::check_limit;
 use super::params::{check_grid, dispatch_grid};
 use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
@@ -296,11 +297,21 @@ impl Resizer {
                 let (repack, source) = if rows.pitch == rows.bytes {
                     (None, output.clone())
                 } else {
+                    // Padding narrow rows to 256 bytes can pass a limit the tensor is within.
+                    let limits = self.device.limits();
+                    let padded_bytes = u64::from(rows.pitch) * u64::from(out.height);
+                    check_limit(
+                        "the target's rows padded for a copy",
+                        padded_bytes,
+                        limits
+                            .max_storage_buffer_binding_size
+                            .min(limits.max_buffer_size),
+                    )?;
                     let padded = self.scratch.acquire(
                         &self.device,
                         ScratchRole::TextureRows,
-                        u64::from(rows.pitch) * u64::from(out.height),
-                        self.device.limits().max_buffer_size,
+                        padded_bytes,
+                        limits.max_buffer_size,
                     );
                     let (pack, group) = self.staging_bind_group(
                         PipelineKey::PackRows,
