@@ -1104,7 +1104,7 @@ fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
         matches!(
             err,
             ResizeError::ExceedsDeviceLimit { needed, limit: l, .. }
-                if needed == 512 << 10 && l == u64::from(limit)
+                if needed == 512 << 10 && l == limit
         ),
         "{err:?}"
     );
