@@ -23,7 +23,7 @@ pub use adapter::GpuContext;
 pub use crop::CropBox;
 pub use element::Element;
 pub use error::{AdapterError, ReadbackError, ResizeError, SpecError};
-pub use gpu::{CropBatch, Resizer, ResizerStats, TextureWrite};
+pub use gpu::{CropBatch, Resizer, ResizerStats, TextureImage, TextureWrite};
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{

@@ -316,6 +316,13 @@ pub struct ResizeSpecBuilder {
 }
 
 impl ResizeSpecBuilder {
+    /// Input and output sizes, in place of those the builder was started with.
+    pub fn sizes(mut self, input: Size2, output: Size2) -> Self {
+        self.spec.input = input;
+        self.spec.output = output;
+        self
+    }
+
     /// Number of images. Default: 1.
     pub fn batch(mut self, batch: u32) -> Self {
         self.spec.batch = batch;

@@ -12,8 +12,8 @@ use half::f16;
 use wgpu::TextureFormat as F;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
-    ElementType, Filter, NearestRule, Path, ResizeError, ResizeSpec, Size2, gpu::TextureWrite,
-    read_buffer, reference,
+    ElementType, Filter, NearestRule, Path, ResizeError, ResizeSpec, Size2, TextureImage,
+    gpu::TextureWrite, read_buffer, reference,
 };
 
 /// How a format's texels are stored.
@@ -143,45 +143,84 @@ fn from_bytes(format: F, bytes: &[u8]) -> Vec<f32> {
 }
 
 fn write_texels(gpu: &common::Gpu, texture: &wgpu::Texture, values: &[f32]) {
-    let format = texture.format();
+    write_image(gpu, &TextureImage::first(texture), values);
+}
+
+/// Writes `values` into one mip level of one layer, as [`write_texels`] the first.
+fn write_image(gpu: &common::Gpu, image: &TextureImage, values: &[f32]) {
+    let format = image.texture.format();
     let bytes = to_bytes(format, values);
     let texel_bytes = format.block_copy_size(None).unwrap();
+    let size = image.size();
     gpu.context.queue.write_texture(
-        texture.as_image_copy(),
+        wgpu::TexelCopyTextureInfo {
+            texture: &image.texture,
+            mip_level: image.mip_level,
+            origin: wgpu::Origin3d {
+                x: 0,
+                y: 0,
+                z: image.layer,
+            },
+            aspect: wgpu::TextureAspect::All,
+        },
         &bytes,
         wgpu::TexelCopyBufferLayout {
             offset: 0,
-            bytes_per_row: Some(texture.width() * texel_bytes),
-            rows_per_image: Some(texture.height()),
+            bytes_per_row: Some(size.width * texel_bytes),
+            rows_per_image: Some(size.height),
         },
-        texture.size(),
+        wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: 1,
+        },
     );
 }
 
 /// Every texel of `texture`, as [`texture_with`] takes them.
 fn read_texels(gpu: &common::Gpu, texture: &wgpu::Texture) -> Vec<f32> {
+    read_image(gpu, &TextureImage::first(texture))
+}
+
+/// Every texel of one mip level of one layer, as [`read_texels`] the first.
+fn read_image(gpu: &common::Gpu, image: &TextureImage) -> Vec<f32> {
     let device = &gpu.context.device;
+    let texture = &image.texture;
+    let size = image.size();
     let texel_bytes = texture.format().block_copy_size(None).unwrap();
-    let row = texture.width() * texel_bytes;
+    let row = size.width * texel_bytes;
     let padded = row.next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
     let buffer = device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("test texture readback"),
-        size: (padded * texture.height()) as u64,
+        size: (padded * size.height) as u64,
         usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC,
         mapped_at_creation: false,
     });
     let mut encoder = device.create_command_encoder(&Default::default());
     encoder.copy_texture_to_buffer(
-        texture.as_image_copy(),
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: image.mip_level,
+            origin: wgpu::Origin3d {
+                x: 0,
+                y: 0,
+                z: image.layer,
+            },
+            aspect: wgpu::TextureAspect::All,
+        },
         wgpu::TexelCopyBufferInfo {
             buffer: &buffer,
             layout: wgpu::TexelCopyBufferLayout {
                 offset: 0,
                 bytes_per_row: Some(padded),
-                rows_per_image: Some(texture.height()),
+                rows_per_image: Some(size.height),
             },
         },
-        texture.size(),
+        wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: 1,
+        },
     );
     gpu.context.queue.submit([encoder.finish()]);
     let bytes: Vec<u8> =
@@ -921,7 +960,7 @@ fn bad_textures_are_typed_errors() {
     expect(attempt(&spec, &source, &copy_only), "neither");
     let unsampled = texture_with(gpu, F::Rgba8Unorm, spec.input(), U::empty(), &zeros(256));
     expect(attempt(&spec, &unsampled, &target), "TEXTURE_BINDING");
-    expect(attempt(&spec, &source, &source), "different texture");
+    expect(attempt(&spec, &source, &source), "different image");
     let batch = spec.to_builder().batch(2).build().unwrap();
     expect(attempt(&batch, &source, &target), "batch 1");
 }
@@ -1128,4 +1167,281 @@ fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
         &got,
         "whole rows",
     );
+}
+
+/// A 2-D texture of `levels` mip levels and `layers` array layers, readable back.
+fn layered_texture(
+    gpu: &common::Gpu,
+    format: F,
+    size: Size2,
+    (levels, layers): (u32, u32),
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    gpu.context.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("test layered texture"),
+        size: wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: layers,
+        },
+        mip_level_count: levels,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: usage | wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_SRC,
+        view_formats: &[],
+    })
+}
+
+/// Clears one image of a render target to `value` in every channel.
+fn clear_image(gpu: &common::Gpu, image: &TextureImage, value: f64) {
+    let view = image.texture.create_view(&wgpu::TextureViewDescriptor {
+        base_mip_level: image.mip_level,
+        mip_level_count: Some(1),
+        base_array_layer: image.layer,
+        array_layer_count: Some(1),
+        dimension: Some(wgpu::TextureViewDimension::D2),
+        ..Default::default()
+    });
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("test clear"),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view: &view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color {
+                    r: value,
+                    g: value,
+                    b: value,
+                    a: value,
+                }),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    });
+    gpu.context.queue.submit([encoder.finish()]);
+}
+
+/// `encode_mipmaps` fills every mip level of every layer from the level before, each against
+/// the reference of what the level before holds: through storage writes (u8 and f32), copies
+/// (sRGB u8, and one channel through staging tensors), poisoned first; a template's sizes
+/// stand for nothing. On GL, a typed error.
+#[test]
+fn mipmaps_resize_each_level_from_the_one_before() {
+    let Some(gpu) = gpu("mipmaps_resize_each_level_from_the_one_before") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let storage = U::STORAGE_BINDING | U::COPY_DST;
+    let cases = [
+        (
+            F::Rgba8Unorm,
+            storage,
+            TextureWrite::Storage,
+            ElementType::U8,
+        ),
+        (
+            F::Rgba8UnormSrgb,
+            U::COPY_DST,
+            TextureWrite::Copy,
+            ElementType::U8,
+        ),
+        (F::R8Unorm, U::COPY_DST, TextureWrite::Copy, ElementType::U8),
+        (
+            F::Rgba32Float,
+            storage,
+            TextureWrite::Storage,
+            ElementType::F32,
+        ),
+    ];
+    for (k, (format, usage, expected, element)) in cases.into_iter().enumerate() {
+        let mut rng = Rng::new(600 + k as u64);
+        let base = Size2::new(rng.range(20, 40), rng.range(40, 70));
+        let levels = 32 - base.width.max(base.height).leading_zeros();
+        let layers = 2;
+        let texture = layered_texture(gpu, format, base, (levels, layers), usage);
+        let channels = format.components() as u32;
+        let poison = match texel_of(format).0 {
+            Texel::U8 => 165.0,
+            _ => f32::NAN,
+        };
+        for layer in 0..layers {
+            for level in 0..levels {
+                let image = TextureImage::at(&texture, level, layer);
+                let n = (image.size().width * image.size().height * channels) as usize;
+                let values = match level {
+                    0 => random_texels(&mut rng, format, n),
+                    _ => vec![poison; n],
+                };
+                write_image(gpu, &image, &values);
+            }
+        }
+        let template = ResizeSpec::builder(Size2::new(1, 1), Size2::new(1, 1))
+            .channels(channels)
+            .element(element)
+            .antialias(true)
+            .build()
+            .unwrap();
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        let writes = gpu
+            .resizer
+            .encode_mipmaps(&mut encoder, &texture, &template, Path::Auto);
+        if gl_backend(gpu) {
+            let err = writes.expect_err("no mip levels on GL");
+            assert!(err.to_string().contains("GL backend"), "{err}");
+            continue;
+        }
+        let writes = writes.expect("encode_mipmaps");
+        gpu.context.queue.submit([encoder.finish()]);
+        assert_eq!(writes.len() as u32, (levels - 1) * layers, "{format:?}");
+        assert!(
+            writes.iter().all(|(_, write)| *write == expected),
+            "{format:?}"
+        );
+        for layer in 0..layers {
+            let mut before = read_image(gpu, &TextureImage::at(&texture, 0, layer));
+            for level in 1..levels {
+                let (from, to) = (
+                    TextureImage::at(&texture, level - 1, layer),
+                    TextureImage::at(&texture, level, layer),
+                );
+                let spec = template
+                    .to_builder()
+                    .sizes(from.size(), to.size())
+                    .build()
+                    .unwrap();
+                let got = read_image(gpu, &to);
+                let what = format!("{format:?} layer {layer} level {level} {:?}", to.size());
+                assert_texels_match_reference(&spec, &before, (format, format), &got, &what);
+                before = got;
+            }
+        }
+    }
+}
+
+/// Any image of a texture in, any image of another out: a source's layer 1 at mip level 1
+/// into a render target's layer 2 at mip level 2, whose other images keep what they held; the
+/// same into a copy target; and what is refused about images: the same image at both ends, a
+/// mip level or layer the texture lacks, a size that is not the image's. On GL, a typed error.
+#[test]
+fn images_at_other_levels_and_layers() {
+    let Some(gpu) = gpu("images_at_other_levels_and_layers") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let mut rng = Rng::new(700);
+    let source = layered_texture(
+        gpu,
+        F::Rgba8UnormSrgb,
+        Size2::new(40, 60),
+        (3, 2),
+        U::COPY_DST,
+    );
+    let from = TextureImage::at(&source, 1, 1);
+    let spec = ResizeSpec::builder(from.size(), Size2::new(12, 11))
+        .channels(4)
+        .element(ElementType::U8)
+        .filter(Filter::Cubic { a: -0.5 })
+        .antialias(true)
+        .build()
+        .unwrap();
+    if gl_backend(gpu) {
+        let target = layered_texture(gpu, F::Rgba8Unorm, Size2::new(12, 11), (1, 1), U::COPY_DST);
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        let err = gpu
+            .resizer
+            .encode_texture_images(
+                &mut encoder,
+                &spec,
+                &from,
+                &TextureImage::first(&target),
+                Path::Auto,
+            )
+            .expect_err("GL binds no other image");
+        assert!(err.to_string().contains("mip level 1 of layer 1"), "{err}");
+        return;
+    }
+    let values = random_texels(&mut rng, F::Rgba8UnormSrgb, (20 * 30 * 4) as usize);
+    write_image(gpu, &from, &values);
+    for (usage, expected) in [
+        (U::RENDER_ATTACHMENT, TextureWrite::Render),
+        (U::COPY_DST, TextureWrite::Copy),
+    ] {
+        let target = layered_texture(gpu, F::Rgba8UnormSrgb, Size2::new(48, 44), (3, 3), usage);
+        let images: Vec<TextureImage> = (0..3)
+            .flat_map(|layer| (0..3).map(move |level| (level, layer)))
+            .map(|(level, layer)| TextureImage::at(&target, level, layer))
+            .collect();
+        for image in &images {
+            if usage == U::COPY_DST {
+                let n = (image.size().width * image.size().height * 4) as usize;
+                write_image(gpu, image, &vec![165.0; n]);
+            } else {
+                clear_image(gpu, image, 165.0 / 255.0);
+            }
+        }
+        let held: Vec<Vec<f32>> = images.iter().map(|i| read_image(gpu, i)).collect();
+        let to = TextureImage::at(&target, 2, 2);
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        let (_, write) = gpu
+            .resizer
+            .encode_texture_images(&mut encoder, &spec, &from, &to, Path::Auto)
+            .expect("encode_texture_images");
+        gpu.context.queue.submit([encoder.finish()]);
+        assert_eq!(write, expected);
+        let got = read_image(gpu, &to);
+        let formats = (F::Rgba8UnormSrgb, F::Rgba8UnormSrgb);
+        assert_texels_match_reference(&spec, &values, formats, &got, &format!("{write:?}"));
+        for (image, before) in images.iter().zip(&held) {
+            if *image != to {
+                assert_eq!(&read_image(gpu, image), before, "{write:?} wrote {image:?}");
+            }
+        }
+    }
+
+    let attempt = |spec: &ResizeSpec, from: &TextureImage, to: &TextureImage| {
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        let err = gpu
+            .resizer
+            .encode_texture_images(&mut encoder, spec, from, to, Path::Auto)
+            .expect_err("a bad image");
+        assert!(matches!(err, ResizeError::Texture { .. }), "{err:?}");
+        err.to_string()
+    };
+    let same = ResizeSpec::builder(from.size(), from.size())
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    assert!(attempt(&same, &from, &from).contains("different image"));
+    let missing = TextureImage::at(&source, 3, 0);
+    assert!(attempt(&spec, &from, &missing).contains("mip level 3 of layer 0"));
+    let no_layer = TextureImage::at(&source, 0, 2);
+    assert!(attempt(&spec, &from, &no_layer).contains("2 array layer(s)"));
+    let wrong_size = TextureImage::at(&source, 0, 0);
+    assert!(attempt(&spec, &from, &wrong_size).contains("at mip level 0"));
+}
+
+/// Whether the tests run on wgpu's GL backend, which binds no image of a texture but mip level
+/// 0 of layer 0 (the library refuses others there).
+fn gl_backend(gpu: &common::Gpu) -> bool {
+    gpu.context.adapter.get_info().backend == wgpu::Backend::Gl
 }

@@ -15,6 +15,7 @@ mod scratch;
 pub mod shaders;
 mod starts;
 mod texture;
+mod texture_image;
 mod video;
 
 use std::collections::HashMap;
@@ -39,6 +40,7 @@ use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
 use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
+pub use texture_image::TextureImage;
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;
@@ -238,7 +240,7 @@ impl Resizer {
             bind_group_cache: Mutex::default(),
             counters: Counters::default(),
             scratch: ScratchPool::default(),
-            textures: texture::TextureCaches::default(),
+            textures: texture::TextureCaches::new(device.adapter_info().backend),
             planner: planner::Planner::new(&device.adapter_info(), &options),
         })
     }

@@ -28,9 +28,10 @@ use super::check_limit;
 use super::params::{check_grid, dispatch_grid};
 use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
+use super::texture_image::TextureImage;
 use super::{
-    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, Resizer, ScratchRole, insert_bounded, lock,
-    record_dispatches, scope,
+    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, insert_bounded,
+    lock, scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -70,25 +71,37 @@ const TEXTURE_SRGB: u32 = 2;
 /// The staging pipelines and layouts, built on first use per kind and format.
 #[derive(Default)]
 pub(crate) struct TextureCaches {
+    /// Images other than mip level 0 of layer 0 are refused: wgpu's GL backend cannot bind
+    /// one mip level or layer of a texture for sampling (wgpu issue 1574), and on Mesa's
+    /// llvmpipe the mip levels it resized into were wrong.
+    first_images_only: bool,
     pipelines: Mutex<HashMap<PipelineKey, StagingPipeline>>,
     prepared: Mutex<HashMap<PreparedKey, Arc<PreparedStaging>>>,
     bind_groups: Mutex<HashMap<BindKey, wgpu::BindGroup>>,
-    views: Mutex<HashMap<wgpu::Texture, wgpu::TextureView>>,
+    views: Mutex<HashMap<TextureImage, wgpu::TextureView>>,
     /// Bind groups of resizes whose kernels read the source texture themselves: by prepared
-    /// spec, source texture, and the target texture or output staging buffer.
+    /// spec, source image, and the target image or output staging buffer.
     direct_bind_groups: Mutex<DirectBindGroups>,
 }
 
 /// Where the kernels of a direct texture resize write.
 #[derive(PartialEq, Eq, Hash)]
 enum DirectEnd {
-    Texture(wgpu::Texture),
+    Texture(TextureImage),
     Buffer(wgpu::Buffer),
 }
 
-type DirectBindGroups = HashMap<(u64, wgpu::Texture, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
+type DirectBindGroups = HashMap<(u64, TextureImage, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
 
 impl TextureCaches {
+    /// Empty caches for a device of `backend`.
+    pub(crate) fn new(backend: wgpu::Backend) -> Self {
+        TextureCaches {
+            first_images_only: backend == wgpu::Backend::Gl,
+            ..Default::default()
+        }
+    }
+
     /// Staging pipelines built so far.
     pub(crate) fn pipeline_count(&self) -> usize {
         lock(&self.pipelines).len()
@@ -137,8 +150,8 @@ struct PreparedStaging {
 
 #[derive(PartialEq, Eq, Hash)]
 enum BindKey {
-    Unpack(u64, wgpu::Texture, wgpu::Buffer),
-    PackStorage(u64, wgpu::Texture, wgpu::Buffer),
+    Unpack(u64, TextureImage, wgpu::Buffer),
+    PackStorage(u64, TextureImage, wgpu::Buffer),
     PackRender(u64, wgpu::Buffer),
     /// The staged result and the padded rows it is packed into.
     PackRows(u64, wgpu::Buffer, wgpu::Buffer),
@@ -166,7 +179,76 @@ impl Resizer {
         target: &wgpu::Texture,
         path: Path,
     ) -> Result<(Plan, TextureWrite), ResizeError> {
-        let write = check_textures(spec, source, target)?;
+        self.encode_texture_images(
+            encoder,
+            spec,
+            &TextureImage::first(source),
+            &TextureImage::first(target),
+            path,
+        )
+    }
+
+    /// [`Resizer::encode_texture`] between any two images of 2-D textures: a mip level of an
+    /// array layer each, whose sizes are the spec's. They may be two images of one texture
+    /// (another mip level or layer), not the same one. On wgpu's GL backend, which cannot bind
+    /// one mip level or layer of a texture, images other than mip level 0 of layer 0 are a
+    /// [`ResizeError::Texture`].
+    pub fn encode_texture_images(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<(Plan, TextureWrite), ResizeError> {
+        let ready = self.ready_texture(spec, source, target, path)?;
+        ready.record(encoder);
+        Ok((ready.resize.plan.clone(), ready.write))
+    }
+
+    /// Records the mip levels of `texture` after the first, each resized from the one before by
+    /// `template` (its filter, convention, element type and channels; the sizes are each
+    /// level's), in every array layer. Every level is checked and bound before any is
+    /// recorded, so a failure records nothing. Returns each resize's plan and write, level by
+    /// level, layer by layer. Not on wgpu's GL backend (see
+    /// [`Resizer::encode_texture_images`]).
+    pub fn encode_mipmaps(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        texture: &wgpu::Texture,
+        template: &ResizeSpec,
+        path: Path,
+    ) -> Result<Vec<(Plan, TextureWrite)>, ResizeError> {
+        let mut ready = Vec::new();
+        for layer in 0..texture.depth_or_array_layers() {
+            for level in 1..texture.mip_level_count() {
+                let source = TextureImage::at(texture, level - 1, layer);
+                let target = TextureImage::at(texture, level, layer);
+                let spec = template
+                    .to_builder()
+                    .sizes(source.size(), target.size())
+                    .build()?;
+                ready.push(self.ready_texture(&spec, &source, &target, path)?);
+            }
+        }
+        Ok(ready
+            .iter()
+            .map(|level| {
+                level.record(encoder);
+                (level.resize.plan.clone(), level.write)
+            })
+            .collect())
+    }
+
+    /// A texture resize checked, planned and bound, nothing recorded.
+    fn ready_texture(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<ReadyTexture, ResizeError> {
+        let write = check_textures(spec, source, target, self.textures.first_images_only)?;
         let limits = self.device.limits();
         // The result's staging tensor, where the kernels do not write the target themselves.
         let staged_output = || {
@@ -177,14 +259,15 @@ impl Resizer {
                 limits.max_buffer_size,
             )
         };
-        let staging = || self.prepared_staging(spec, source.format(), target.format(), write);
+        let (source_format, target_format) = (source.texture.format(), target.texture.format());
+        let staging = || self.prepared_staging(spec, source_format, target_format, write);
         // RGBA textures are read by the kernels themselves, and written by them too when the
         // target takes storage writes; other channel counts are staged at both ends.
         let rgba = spec.channels() == 4;
         let texture_source = rgba.then_some(TextureSource {
-            srgb: source.format().is_srgb(),
+            srgb: source_format.is_srgb(),
         });
-        let texture_target = (rgba && write == TextureWrite::Storage).then_some(target.format());
+        let texture_target = (rgba && write == TextureWrite::Storage).then_some(target_format);
         let plan = self.plan_without_measuring(spec, path);
         let direct = if rgba {
             match self.prepared_with(spec, plan.path, texture_source, texture_target) {
@@ -209,13 +292,12 @@ impl Resizer {
             let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
             let resize = self.ready(spec, input.slice(..), output.slice(..), path)?;
             let pack = self.pack(spec, &staging, target, &output, write)?;
-            record_texture_resize(
-                encoder,
-                Some(&unpack),
-                |pass| resize.record_dispatches(pass),
-                Some(&pack),
-            );
-            return Ok((resize.plan, write));
+            return Ok(ReadyTexture {
+                unpack: Some(unpack),
+                resize,
+                pack: Some(pack),
+                write,
+            });
         };
         let output = texture_target.is_none().then(staged_output);
         let target_end = match &output {
@@ -228,10 +310,10 @@ impl Resizer {
             Some(groups) => groups,
             None => {
                 let (source_view, target_view) = scope::capture(&self.device, || {
-                    let source_view = first_layer_view(source, "wgpu-resize texture source");
+                    let source_view = source.view("wgpu-resize texture source");
                     let target_view = output
                         .is_none()
-                        .then(|| first_layer_view(target, "wgpu-resize texture target"));
+                        .then(|| target.view("wgpu-resize texture target"));
                     (source_view, target_view)
                 })?;
                 let output_end = match (&target_view, &output) {
@@ -258,13 +340,16 @@ impl Resizer {
             Some(output) => Some(self.pack(spec, &*staging()?, target, output, write)?),
             None => None,
         };
-        record_texture_resize(
-            encoder,
-            None,
-            |pass| record_dispatches(pass, &direct, &groups),
-            pack.as_ref(),
-        );
-        Ok((plan, write))
+        Ok(ReadyTexture {
+            unpack: None,
+            resize: ReadyResize {
+                plan,
+                prepared: direct,
+                bind_groups: groups,
+            },
+            pack,
+            write,
+        })
     }
 
     /// How the staging tensor `output` will be written into `target`: pipelines, bind groups
@@ -273,7 +358,7 @@ impl Resizer {
         &self,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
-        target: &wgpu::Texture,
+        target: &TextureImage,
         output: &wgpu::Buffer,
         write: TextureWrite,
     ) -> Result<Pack, ResizeError> {
@@ -281,7 +366,7 @@ impl Resizer {
         Ok(match write {
             TextureWrite::Storage => {
                 let (pack, group) = self.staging_bind_group(
-                    PipelineKey::PackStorage(target.format()),
+                    PipelineKey::PackStorage(target.texture.format()),
                     BindKey::PackStorage(prepared.id, target.clone(), output.clone()),
                     prepared,
                     spec.output_bytes(),
@@ -335,7 +420,7 @@ impl Resizer {
             }
             TextureWrite::Render => {
                 let (pack, group) = self.staging_bind_group(
-                    PipelineKey::PackRender(target.format()),
+                    PipelineKey::PackRender(target.texture.format()),
                     BindKey::PackRender(prepared.id, output.clone()),
                     prepared,
                     spec.output_bytes(),
@@ -357,7 +442,7 @@ impl Resizer {
         &self,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
-        source: &wgpu::Texture,
+        source: &TextureImage,
         input: &wgpu::Buffer,
     ) -> Result<StagingDispatch, ResizeError> {
         let (unpack, group) = self.staging_bind_group(
@@ -472,8 +557,8 @@ impl Resizer {
             })
         };
         let group = scope::capture(&self.device, || match &key {
-            BindKey::Unpack(_, texture, buffer) | BindKey::PackStorage(_, texture, buffer) => {
-                let view = first_layer_view(texture, "wgpu-resize staging texture");
+            BindKey::Unpack(_, image, buffer) | BindKey::PackStorage(_, image, buffer) => {
+                let view = image.view("wgpu-resize staging texture");
                 let (texture_binding, buffer_binding) = match key {
                     BindKey::Unpack(..) => (1, 2),
                     _ => (2, 1),
@@ -544,14 +629,12 @@ impl Resizer {
         Ok((pipeline, group))
     }
 
-    /// A render-target view of `target`'s mip 0, layer 0: cached.
-    fn target_view(&self, target: &wgpu::Texture) -> Result<wgpu::TextureView, ResizeError> {
+    /// A render-target view of the image `target`: cached.
+    fn target_view(&self, target: &TextureImage) -> Result<wgpu::TextureView, ResizeError> {
         if let Some(view) = lock(&self.textures.views).get(target) {
             return Ok(view.clone());
         }
-        let view = scope::capture(&self.device, || {
-            first_layer_view(target, "wgpu-resize render target")
-        })?;
+        let view = scope::capture(&self.device, || target.view("wgpu-resize render target"))?;
         insert_bounded(
             &mut lock(&self.textures.views),
             BIND_GROUP_CAPACITY,
@@ -747,6 +830,25 @@ fn record_texture_resize(
     }
 }
 
+/// A texture resize ready to record: its staging dispatches, the resize's, and the pack.
+struct ReadyTexture {
+    unpack: Option<StagingDispatch>,
+    resize: ReadyResize,
+    pack: Option<Pack>,
+    write: TextureWrite,
+}
+
+impl ReadyTexture {
+    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+        record_texture_resize(
+            encoder,
+            self.unpack.as_ref(),
+            |pass| self.resize.record_dispatches(pass),
+            self.pack.as_ref(),
+        );
+    }
+}
+
 /// One compute staging pipeline over a 2-D grid of workgroups, ready to record.
 struct StagingDispatch {
     pipeline: wgpu::ComputePipeline,
@@ -817,7 +919,7 @@ struct CopyPack {
     /// The staged result, or the padded rows.
     source: wgpu::Buffer,
     bytes_per_row: u32,
-    target: wgpu::Texture,
+    target: TextureImage,
 }
 
 impl CopyPack {
@@ -831,12 +933,8 @@ impl CopyPack {
                     rows_per_image: None,
                 },
             },
-            self.target.as_image_copy(),
-            wgpu::Extent3d {
-                width: self.target.width(),
-                height: self.target.height(),
-                depth_or_array_layers: 1,
-            },
+            self.target.copy_info(),
+            self.target.copy_extent(),
         );
     }
 }
@@ -870,14 +968,17 @@ enum Pack {
 /// Checks the spec against both textures and chooses how the target is written.
 fn check_textures(
     spec: &ResizeSpec,
-    source: &wgpu::Texture,
-    target: &wgpu::Texture,
+    source: &TextureImage,
+    target: &TextureImage,
+    first_images_only: bool,
 ) -> Result<TextureWrite, ResizeError> {
     let fail = |which, why: String| Err(ResizeError::Texture { which, why });
     if source == target {
         return fail(
             "target",
-            "must be a different texture from the source".into(),
+            "must be a different image from the source (another texture, mip level or array \
+             layer)"
+                .into(),
         );
     }
     if spec.element() == ElementType::F16 {
@@ -899,13 +1000,36 @@ fn check_textures(
             ),
         );
     }
-    for (which, texture, size) in [
+    for (which, image, size) in [
         ("source", source, spec.input()),
         ("target", target, spec.output()),
     ] {
+        let texture = &image.texture;
         let format = texture.format();
         if texture.dimension() != wgpu::TextureDimension::D2 || texture.sample_count() != 1 {
             return fail(which, "must be a single-sampled 2-D texture".into());
+        }
+        if !image.exists() {
+            return fail(
+                which,
+                format!(
+                    "has {} mip level(s) and {} array layer(s); mip level {} of layer {} asked",
+                    texture.mip_level_count(),
+                    texture.depth_or_array_layers(),
+                    image.mip_level,
+                    image.layer
+                ),
+            );
+        }
+        if first_images_only && (image.mip_level, image.layer) != (0, 0) {
+            return fail(
+                which,
+                format!(
+                    "mip level {} of layer {}: on wgpu's GL backend only mip level 0 of layer 0 \
+                     can be read or written (it cannot bind one level or layer of a texture)",
+                    image.mip_level, image.layer
+                ),
+            );
         }
         if !matches!(
             format.sample_type(None, None),
@@ -926,15 +1050,13 @@ fn check_textures(
                 ),
             );
         }
-        if (texture.height(), texture.width()) != (size.height, size.width) {
+        let image_size = image.size();
+        if image_size != size {
             return fail(
                 which,
                 format!(
-                    "is {}x{} (width x height); the spec's {which} is {}x{}",
-                    texture.width(),
-                    texture.height(),
-                    size.width,
-                    size.height
+                    "is {}x{} (width x height) at mip level {}; the spec's {which} is {}x{}",
+                    image_size.width, image_size.height, image.mip_level, size.width, size.height
                 ),
             );
         }
@@ -949,6 +1071,7 @@ fn check_textures(
         }
     }
     if !source
+        .texture
         .usage()
         .contains(wgpu::TextureUsages::TEXTURE_BINDING)
     {
@@ -957,13 +1080,12 @@ fn check_textures(
     // A copy before a render pass: it writes the staged bytes as they are, and needs no
     // graphics hardware; on an H200 it took a quarter of a render pass's time (BENCHMARKS.md
     // tuning log item 129).
-    let usage = target.usage();
-    if usage.contains(wgpu::TextureUsages::STORAGE_BINDING)
-        && wgsl_storage_format(target.format()).is_some()
+    let (usage, format) = (target.texture.usage(), target.texture.format());
+    if usage.contains(wgpu::TextureUsages::STORAGE_BINDING) && wgsl_storage_format(format).is_some()
     {
         Ok(TextureWrite::Storage)
     } else if usage.contains(wgpu::TextureUsages::COPY_DST)
-        && texels_are_staged_bytes(target.format(), spec.element())
+        && texels_are_staged_bytes(format, spec.element())
     {
         Ok(TextureWrite::Copy)
     } else if usage.contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
@@ -976,7 +1098,7 @@ fn check_textures(
                  texture (STORAGE_BINDING and a storage format), nor by a copy (COPY_DST, and \
                  an 8-bit unorm R, RG or RGBA format for a u8 spec or a 32-bit float one for \
                  an f32 spec), nor as a render target (RENDER_ATTACHMENT)",
-                target.format(),
+                format,
                 spec.element()
             ),
         )
@@ -995,19 +1117,6 @@ fn texels_are_staged_bytes(format: wgpu::TextureFormat, element: ElementType) ->
         ElementType::F32 => matches!(format, F::R32Float | F::Rg32Float | F::Rgba32Float),
         ElementType::F16 => false,
     }
-}
-
-/// A 2-D view of mip level 0, array layer 0: what a texture resize reads or writes.
-fn first_layer_view(texture: &wgpu::Texture, label: &str) -> wgpu::TextureView {
-    texture.create_view(&wgpu::TextureViewDescriptor {
-        label: Some(label),
-        base_mip_level: 0,
-        mip_level_count: Some(1),
-        base_array_layer: 0,
-        array_layer_count: Some(1),
-        dimension: Some(wgpu::TextureViewDimension::D2),
-        ..Default::default()
-    })
 }
 
 fn is_8_bit_unorm(format: wgpu::TextureFormat) -> bool {
