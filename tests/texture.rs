@@ -1229,8 +1229,9 @@ fn clear_image(gpu: &common::Gpu, image: &TextureImage, value: f64) {
 }
 
 /// `encode_mipmaps` fills every mip level of every layer from the level before, each against
-/// the reference of what the level before holds: through storage writes (u8 and f32), copies
-/// (sRGB u8, and one channel through staging tensors), poisoned first; a template's sizes
+/// the reference of what the level before holds: through storage writes (u8 and f32, RGBA in
+/// one compute pass for all levels, and one channel through staging tensors that every level
+/// reuses in that pass), copies (sRGB u8, and one channel), poisoned first; a template's sizes
 /// stand for nothing. On GL, a typed error.
 #[test]
 fn mipmaps_resize_each_level_from_the_one_before() {
@@ -1255,6 +1256,13 @@ fn mipmaps_resize_each_level_from_the_one_before() {
         (F::R8Unorm, U::COPY_DST, TextureWrite::Copy, ElementType::U8),
         (
             F::Rgba32Float,
+            storage,
+            TextureWrite::Storage,
+            ElementType::F32,
+        ),
+        // Staged at both ends, each level's scratch tensors reused by the next in one pass.
+        (
+            F::R32Float,
             storage,
             TextureWrite::Storage,
             ElementType::F32,

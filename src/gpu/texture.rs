@@ -231,12 +231,32 @@ impl Resizer {
                 ready.push(self.ready_texture(&spec, &source, &target, path)?);
             }
         }
+        // Levels written by compute dispatches share a compute pass, which costs about 5 µs
+        // each on an H200 (tuning log items 125 and 131); a level written by a copy or a render
+        // pass ends it.
+        let mut levels = ready.iter().peekable();
+        while levels.peek().is_some() {
+            let mut last = None;
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("wgpu-resize mipmaps"),
+                    timestamp_writes: None,
+                });
+                for level in levels.by_ref() {
+                    level.record_dispatches(&mut pass);
+                    if level.writes_after_pass() {
+                        last = Some(level);
+                        break;
+                    }
+                }
+            }
+            if let Some(level) = last {
+                level.record_after_pass(encoder);
+            }
+        }
         Ok(ready
             .iter()
-            .map(|level| {
-                level.record(encoder);
-                (level.resize.plan.clone(), level.write)
-            })
+            .map(|level| (level.resize.plan.clone(), level.write))
             .collect())
     }
 
@@ -795,41 +815,6 @@ impl Resizer {
     }
 }
 
-/// Records a texture resize: its compute dispatches (the unpack where the source is staged,
-/// `resize`'s, the storage pack or the copy's row padding) as one compute pass, which costs
-/// less than a pass each (tuning log item 125); then the copy or the render pass that writes
-/// the target.
-fn record_texture_resize(
-    encoder: &mut wgpu::CommandEncoder,
-    unpack: Option<&StagingDispatch>,
-    resize: impl FnOnce(&mut wgpu::ComputePass<'_>),
-    pack: Option<&Pack>,
-) {
-    {
-        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-            label: Some("wgpu-resize texture"),
-            timestamp_writes: None,
-        });
-        if let Some(unpack) = unpack {
-            unpack.record(&mut pass);
-        }
-        resize(&mut pass);
-        match pack {
-            Some(Pack::Storage(pack)) => pack.record(&mut pass),
-            Some(Pack::Copy(CopyPack {
-                repack: Some(repack),
-                ..
-            })) => repack.record(&mut pass),
-            _ => {}
-        }
-    }
-    match pack {
-        Some(Pack::Copy(copy)) => copy.record(encoder),
-        Some(Pack::Render(render)) => render.record(encoder),
-        _ => {}
-    }
-}
-
 /// A texture resize ready to record: its staging dispatches, the resize's, and the pack.
 struct ReadyTexture {
     unpack: Option<StagingDispatch>,
@@ -839,13 +824,48 @@ struct ReadyTexture {
 }
 
 impl ReadyTexture {
+    /// Records the resize: its compute dispatches as one compute pass, which costs less than
+    /// a pass each (tuning log item 125), then the copy or render pass that writes the target.
     fn record(&self, encoder: &mut wgpu::CommandEncoder) {
-        record_texture_resize(
-            encoder,
-            self.unpack.as_ref(),
-            |pass| self.resize.record_dispatches(pass),
-            self.pack.as_ref(),
-        );
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("wgpu-resize texture"),
+                timestamp_writes: None,
+            });
+            self.record_dispatches(&mut pass);
+        }
+        self.record_after_pass(encoder);
+    }
+
+    /// The compute dispatches: the unpack where the source is staged, the resize's, and the
+    /// storage pack or the copy's row padding.
+    fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
+        if let Some(unpack) = &self.unpack {
+            unpack.record(pass);
+        }
+        self.resize.record_dispatches(pass);
+        match &self.pack {
+            Some(Pack::Storage(pack)) => pack.record(pass),
+            Some(Pack::Copy(CopyPack {
+                repack: Some(repack),
+                ..
+            })) => repack.record(pass),
+            _ => {}
+        }
+    }
+
+    /// Whether the target is written after the compute pass (a copy or a render pass).
+    fn writes_after_pass(&self) -> bool {
+        matches!(self.pack, Some(Pack::Copy(_) | Pack::Render(_)))
+    }
+
+    /// The copy or render pass that writes the target, if any.
+    fn record_after_pass(&self, encoder: &mut wgpu::CommandEncoder) {
+        match &self.pack {
+            Some(Pack::Copy(copy)) => copy.record(encoder),
+            Some(Pack::Render(render)) => render.record(encoder),
+            _ => {}
+        }
     }
 }
 
