@@ -1377,8 +1377,8 @@ fn wide_gather_matches_the_reference() {
     }
 }
 
-/// Exact halvings (src/gpu/halving.rs): RGBA u8 shrinks by exactly 2 along both axes in integer
-/// lanes, on seeded random output sizes from 1 to 60 (even widths, which take the kernel, and
+/// Exact halvings (src/gpu/halving.rs): RGBA u8 (integer lanes, exact) and f16 shrinks by
+/// exactly 2 along both axes, on seeded random output sizes from 1 to 60 (even widths, which take the kernel, and
 /// in one case of four odd ones, which keep the vector gather) and batches of 1 to 3;
 /// half-pixel bilinear, the area rules, PyTorch's two nearest rules and aligned corners (which
 /// does not fit) along either axis. Against the reference into poisoned buffers on the gather
@@ -1410,17 +1410,18 @@ fn halvings_match_the_reference() {
             5 => 4,
             r => r,
         };
-        let spec = ResizeSpec::builder(Size2::new(2 * h, 2 * w), Size2::new(h, w))
+        let builder = ResizeSpec::builder(Size2::new(2 * h, 2 * w), Size2::new(h, w))
             .y_axis(axis(rule()))
             .x_axis(axis(rule()))
             .batch(rng.range(1, 3))
-            .channels(4)
-            .element(ElementType::U8)
-            .build()
-            .unwrap();
-        let bytes = Rng::new(k).u8s(spec.input_len());
+            .channels(4);
         let what = format!("halving case {k}");
+        let spec = builder.element(ElementType::U8).build().unwrap();
+        let bytes = Rng::new(k).u8s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+        let spec = builder.element(ElementType::F16).build().unwrap();
+        let halves = Rng::new(k).f16s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
     }
     let spec = ResizeSpec::builder(Size2::new(74, 140), Size2::new(37, 70))
         .channels(4)

@@ -1,6 +1,6 @@
-//! Exact halvings: one invocation per two neighbouring output pixels of an RGBA u8 buffer
-//! reads the 2 x 4 input pixels under them as two 16-byte loads and writes both with one 8-byte
-//! store, summed in integer lanes (`wgsl/gather_halving.wgsl`).
+//! Exact halvings: one invocation per two neighbouring output pixels of an RGBA buffer reads the
+//! 2 x 4 input pixels under them as whole 16-byte words and writes both pixels with one store:
+//! u8 summed in integer lanes, f16 in f32 (`wgsl/gather_halving.wgsl`).
 //!
 //! A shrink by exactly 2 whose output `j` takes inputs `2j` and `2j + 1` by two weights that
 //! are the same for every `j` (half-pixel bilinear, box, the nearest rules) needs no table and
@@ -15,6 +15,9 @@ use super::doubling::{merged, table_row, units_of};
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
+
+/// Most bits of an f16 kernel's weights (see [`choose`]).
+const FLOAT_MAX_BITS: u32 = 8;
 
 /// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
 /// u8 RGBA gather µs, two rounds, a pass each / a stream ten to a pass on the target row (4K
@@ -69,8 +72,9 @@ impl HalvingWeights {
 
 /// Turns a one-pass gather launch of `spec` into the exact halving where it serves: NHWC
 /// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`), an input width a multiple of 4 (so that every four pixels are one 16-byte
-/// load), without colour conversions or Pillow's fixed point, both tables fitting
+/// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`]
+/// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words),
+/// without colour conversions or Pillow's fixed point, both tables fitting
 /// [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
 /// was.
 pub(crate) fn choose(
@@ -81,20 +85,28 @@ pub(crate) fn choose(
     lane_bits: Option<(u32, u32)>,
     max_groups: u32,
 ) {
+    let element = spec.element();
     if matches!(launch.variant, KernelVariant::Fused { .. })
-        || spec.element() != ElementType::U8
         || spec.channels() != 4
         || spec.layout() != Layout::Nhwc
         || features.texture_source.is_some()
         || features.texture_target.is_some()
         || features.fixed_point
         || features.color.any()
-        || features.integer_weights.is_none()
         || x.input_len() % 4 != 0
     {
         return;
     }
-    let Some((bits_y, bits_x)) = lane_bits else {
+    let bits = match (element, lane_bits) {
+        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
+        // f16 inputs (11 significant bits) times weights of at most FLOAT_MAX_BITS bits, and
+        // the sums of four of them, are exact in f32.
+        (ElementType::F16, None) if features.integer_weights.is_none() => y
+            .dyadic_bits(FLOAT_MAX_BITS)
+            .zip(x.dyadic_bits(FLOAT_MAX_BITS)),
+        _ => None,
+    };
+    let Some((bits_y, bits_x)) = bits else {
         return;
     };
     let (Some(wy), Some(wx)) = (
@@ -113,6 +125,7 @@ pub(crate) fn choose(
         return;
     }
     launch.variant = KernelVariant::GatherHalving {
+        element,
         shape,
         y: wy,
         x: wx,
@@ -210,8 +223,8 @@ mod tests {
         }
     }
 
-    /// The halving takes RGBA NHWC u8 in integer lanes whose input width is a multiple of 4,
-    /// and leaves other element types, layouts and channel counts, float weights, textures,
+    /// The halving takes RGBA NHWC u8 in integer lanes and f16 in floats whose input width is a
+    /// multiple of 4, and leaves f32, u8 without lanes, other layouts and channel counts,
     /// other widths, other ratios and grids over the device's limit to the kernels they had.
     #[test]
     fn halving_where_it_serves() {
@@ -222,7 +235,13 @@ mod tests {
             ..KernelFeatures::default()
         };
         let floats = KernelFeatures::default();
-        let try_spec = |input: Size2, output, layout, channels, element, features, max_groups| {
+        let try_spec = |input: Size2,
+                        output,
+                        layout,
+                        channels,
+                        element,
+                        features: KernelFeatures,
+                        max_groups| {
             let spec = ResizeSpec::builder(input, output)
                 .channels(channels)
                 .layout(layout)
@@ -239,16 +258,17 @@ mod tests {
                 workgroups: (1, 1, 1),
                 row_stride: 7,
             };
+            let lane_bits = features.integer_weights.map(|_| (1, 1));
             choose(
                 &mut launch,
                 &spec,
                 (&y, &x),
                 features,
-                Some((1, 1)),
+                lane_bits,
                 max_groups,
             );
             match launch.variant {
-                KernelVariant::GatherHalving { shape, y, x } => Some((
+                KernelVariant::GatherHalving { shape, y, x, .. } => Some((
                     shape.rows,
                     y.units,
                     x.units,
@@ -272,9 +292,22 @@ mod tests {
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, floats, 65535),
             None
         );
-        for element in [ElementType::F16, ElementType::F32] {
+        // f16 in floats, not in lanes; f32 not at all.
+        assert_eq!(
+            try_spec(
+                hd,
+                Size2::new(540, 960),
+                Nhwc,
+                4,
+                ElementType::F16,
+                floats,
+                65535
+            ),
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+        );
+        for (element, features) in [(ElementType::F16, lanes), (ElementType::F32, floats)] {
             assert_eq!(
-                try_spec(hd, Size2::new(540, 960), Nhwc, 4, element, lanes, 65535),
+                try_spec(hd, Size2::new(540, 960), Nhwc, 4, element, features, 65535),
                 None
             );
         }

@@ -34,6 +34,8 @@ const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
 const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
+const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
+const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -457,10 +459,16 @@ impl Kernel {
                 ..KernelFeatures::default()
             },
         });
-        // The exact halving: bilinear, and a nearest rule's one tap across.
-        for (x_units, rows) in [([1, 1], 1), ([0, 1], 2)] {
+        // The exact halving: bilinear, and a nearest rule's one tap across; u8 in lanes, f16.
+        for (element, x_units, rows) in [
+            (ElementType::U8, [1, 1], 1),
+            (ElementType::U8, [0, 1], 2),
+            (ElementType::F16, [1, 1], 1),
+        ] {
+            let lanes = element == ElementType::U8;
             all.push(Kernel {
                 variant: KernelVariant::GatherHalving {
+                    element,
                     shape: Vec4Shape {
                         rows,
                         ..Default::default()
@@ -475,7 +483,7 @@ impl Kernel {
                     },
                 },
                 features: KernelFeatures {
-                    integer_weights: Some(2),
+                    integer_weights: lanes.then_some(2),
                     rows_inside: true,
                     columns_inside: true,
                     ..KernelFeatures::default()
@@ -580,9 +588,15 @@ impl Kernel {
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
-            // RGBA u8 buffers in integer lanes; it declares its own source and destination.
-            KernelVariant::GatherHalving { .. } => {
-                return [enable, SRGB, COMMON, GATHER_HALVING].join("\n");
+            // RGBA u8 (integer lanes) or f16 buffers; it declares its own source and
+            // destination.
+            KernelVariant::GatherHalving { element, .. } => {
+                let io = if element == ElementType::U8 {
+                    HALVING_LANES
+                } else {
+                    HALVING_F16
+                };
+                return [enable, SRGB, COMMON, io, GATHER_HALVING].join("\n");
             }
             // RGB u8 buffers, four pixels per invocation; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
@@ -757,6 +771,19 @@ pub struct HalvingWeights {
     pub bits: u32,
 }
 
+impl HalvingWeights {
+    /// The kernel's two constants for this axis (`W{axis}A`, `W{axis}B`): the units themselves
+    /// for integer lanes, the weights for floats.
+    fn constants(&self, lanes: bool) -> [f64; 2] {
+        let scale = if lanes {
+            1.0
+        } else {
+            f64::from(1u32 << self.bits)
+        };
+        self.units.map(|u| f64::from(u) / scale)
+    }
+}
+
 /// One kernel's source and shape; see [`Kernel`] for the cache key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KernelVariant {
@@ -861,10 +888,13 @@ pub enum KernelVariant {
         /// The horizontal phases.
         x: DoublingPhases,
     },
-    /// Exact halvings of RGBA u8 buffers in integer lanes: one invocation per two neighbouring
-    /// output pixels and `shape.rows` rows, each output row's input pixels two 16-byte loads,
-    /// by per-axis weights and no table (`wgsl/gather_halving.wgsl`).
+    /// Exact halvings of RGBA buffers: one invocation per two neighbouring output pixels and
+    /// `shape.rows` rows, each output row's input pixels read as whole 16-byte words, by
+    /// per-axis weights and no table (`wgsl/gather_halving.wgsl`): u8 in integer lanes, f16 in
+    /// f32 sums.
     GatherHalving {
+        /// Element type read and written: u8 or f16.
+        element: ElementType,
         /// Workgroup (in pairs of output pixels) and output rows per invocation.
         shape: Vec4Shape,
         /// The vertical weights.
@@ -1237,10 +1267,22 @@ impl KernelVariant {
                 x.bits,
                 if *lanes { " lanes" } else { "" }
             ),
-            KernelVariant::GatherHalving { shape, y, x } => format!(
-                "wgpu-resize gather halving u8->u8 lanes group {}x{} rows {} weights y {:?} x \
-                 {:?} of 2^-{} and 2^-{}",
-                shape.group_x, shape.group_y, shape.rows, y.units, x.units, y.bits, x.bits
+            KernelVariant::GatherHalving {
+                element,
+                shape,
+                y,
+                x,
+            } => format!(
+                "wgpu-resize gather halving {0}->{0} group {1}x{2} rows {3} weights y {4:?} x \
+                 {5:?} of 2^-{6} and 2^-{7}",
+                element.name(),
+                shape.group_x,
+                shape.group_y,
+                shape.rows,
+                y.units,
+                x.units,
+                y.bits,
+                x.bits
             ),
             KernelVariant::GatherSplit { src, dst, split } => format!(
                 "wgpu-resize gather split {}->{} lanes per output {split}",
@@ -1288,10 +1330,9 @@ impl KernelVariant {
             | KernelVariant::GatherSplit { src, .. }
             | KernelVariant::GatherComputed { src, .. }
             | KernelVariant::Fused { src, .. } => src,
-            KernelVariant::GatherWide { .. } | KernelVariant::GatherHalving { .. } => {
-                ElementType::U8
-            }
-            KernelVariant::GatherDoubling { element, .. } => element,
+            KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherDoubling { element, .. }
+            | KernelVariant::GatherHalving { element, .. } => element,
         }
     }
 
@@ -1305,10 +1346,9 @@ impl KernelVariant {
             | KernelVariant::GatherSplit { dst, .. }
             | KernelVariant::GatherComputed { dst, .. }
             | KernelVariant::Fused { dst, .. } => dst,
-            KernelVariant::GatherWide { .. } | KernelVariant::GatherHalving { .. } => {
-                ElementType::U8
-            }
-            KernelVariant::GatherDoubling { element, .. } => element,
+            KernelVariant::GatherWide { .. } => ElementType::U8,
+            KernelVariant::GatherDoubling { element, .. }
+            | KernelVariant::GatherHalving { element, .. } => element,
         }
     }
 
@@ -1399,15 +1439,24 @@ impl KernelVariant {
                     ("WX1B", x1b),
                 ]
             }
-            KernelVariant::GatherHalving { shape, y, x } => vec![
-                ("ROWS", shape.rows as f64),
-                ("GROUP_X", shape.group_x as f64),
-                ("GROUP_Y", shape.group_y as f64),
-                ("WYA", y.units[0] as f64),
-                ("WYB", y.units[1] as f64),
-                ("WXA", x.units[0] as f64),
-                ("WXB", x.units[1] as f64),
-            ],
+            KernelVariant::GatherHalving {
+                element,
+                shape,
+                y,
+                x,
+            } => {
+                let lanes = element == ElementType::U8;
+                let ([ya, yb], [xa, xb]) = (y.constants(lanes), x.constants(lanes));
+                vec![
+                    ("ROWS", shape.rows as f64),
+                    ("GROUP_X", shape.group_x as f64),
+                    ("GROUP_Y", shape.group_y as f64),
+                    ("WYA", ya),
+                    ("WYB", yb),
+                    ("WXA", xa),
+                    ("WXB", xb),
+                ]
+            }
             KernelVariant::GatherSplit { split, .. } => vec![
                 ("SPLIT", split as f64),
                 ("OUTPUTS", (SPLIT_GROUP / split) as f64),
@@ -1595,7 +1644,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 50] = [
+pub const FILES: [(&str, &str); 52] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1638,6 +1687,8 @@ pub const FILES: [(&str, &str); 50] = [
     ("doubling_f16.wgsl", DOUBLING_F16),
     ("doubling_texture.wgsl", DOUBLING_TEXTURE),
     ("gather_halving.wgsl", GATHER_HALVING),
+    ("halving_lanes.wgsl", HALVING_LANES),
+    ("halving_f16.wgsl", HALVING_F16),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),
