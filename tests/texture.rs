@@ -1453,3 +1453,50 @@ fn images_at_other_levels_and_layers() {
 fn gl_backend(gpu: &common::Gpu) -> bool {
     gpu.context.adapter.get_info().backend == wgpu::Backend::Gl
 }
+
+/// A mip chain recorded frame after frame creates no pipeline, buffer or bind group after the
+/// first (not on GL, which refuses mip levels).
+#[test]
+fn mip_chains_create_nothing_after_warm_up() {
+    let Some(gpu) = gpu("mip_chains_create_nothing_after_warm_up") else {
+        return;
+    };
+    if gl_backend(gpu) {
+        eprintln!(
+            "mip_chains_create_nothing_after_warm_up: skipped on GL, which refuses mip levels"
+        );
+        return;
+    }
+    use wgpu::TextureUsages as U;
+    let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
+    let base = Size2::new(24, 40);
+    let levels = 6;
+    let textures = [
+        layered_texture(gpu, F::Rgba8Unorm, base, (levels, 1), U::STORAGE_BINDING),
+        layered_texture(gpu, F::Rgba8UnormSrgb, base, (levels, 2), U::COPY_DST),
+    ];
+    let template = ResizeSpec::builder(base, base)
+        .channels(4)
+        .element(ElementType::U8)
+        .antialias(true)
+        .build()
+        .unwrap();
+    let mut warm = None;
+    for frame in 0..3 {
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        for texture in &textures {
+            resizer
+                .encode_mipmaps(&mut encoder, texture, &template, Path::Gather)
+                .unwrap();
+        }
+        gpu.context.queue.submit([encoder.finish()]);
+        let stats = resizer.stats();
+        match warm {
+            None => warm = Some(stats),
+            Some(warm) => assert_eq!(stats, warm, "frame {frame} created GPU objects"),
+        }
+    }
+}
