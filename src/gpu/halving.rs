@@ -3,10 +3,12 @@
 //! u8 summed in integer lanes, f16 in f32 (`wgsl/gather_halving.wgsl`).
 //!
 //! A shrink by exactly 2 whose output `j` takes inputs `2j` and `2j + 1` by two weights that
-//! are the same for every `j` (half-pixel bilinear, box, the nearest rules) needs no table and
-//! no clamp. The vector gather, one output pixel per invocation and each tap a 4-byte load,
-//! took 14.1-14.3 µs for u8 RGBA 4K -> 1080p on an H200, where a Triton kernel of this form took
-//! 11.4-11.5 in a stream of different frames (BENCHMARKS.md tuning log item 130).
+//! are the same for every `j` (half-pixel bilinear, the area rules, box and the nearest rules)
+//! needs no table and no clamp. The vector gather, one output pixel per invocation and each tap
+//! a 4-byte load, took 14.1-14.3 µs for u8 RGBA 4K -> 1080p on an H200, where a Triton kernel
+//! of this form took 11.4-11.5 in a stream of different frames and this one 11.2-11.3
+//! (BENCHMARKS.md tuning log item 130); f16, whose pixels were already 8-byte loads, gained up
+//! to 1.1 µs (item 132).
 //!
 //! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
 
