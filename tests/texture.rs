@@ -1,7 +1,8 @@
-//! Textures in and out: every staged format against the CPU reference (storage and render
-//! writes, sRGB, BGRA, 1- and 2-channel, f16 and f32), the Pillow outputs through the texture
-//! API, linear light on sRGB textures, exact doublings between textures, no new objects after
-//! warm-up, and bad textures.
+//! Textures in and out: every staged format against the CPU reference (storage, copy and
+//! render writes, sRGB, BGRA, 1- and 2-channel, f16 and f32), copies bit for bit against the
+//! buffer route, the Pillow outputs through the texture API, linear light on sRGB textures,
+//! exact doublings between textures, mip levels, array layers and mip chains, no new objects
+//! after warm-up, failed resizes that record nothing, and bad textures.
 
 mod common;
 
