@@ -85,30 +85,7 @@ fn fill_texels(gpu: &common::Gpu, texture: &wgpu::Texture, values: &[f32]) {
         Texel::U8 => f64::from(value) / 255.0,
         _ => f64::from(value),
     };
-    let view = texture.create_view(&Default::default());
-    let mut encoder = gpu
-        .context
-        .device
-        .create_command_encoder(&Default::default());
-    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-        label: Some("test fill"),
-        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-            view: &view,
-            depth_slice: None,
-            resolve_target: None,
-            ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color {
-                    r: value,
-                    g: value,
-                    b: value,
-                    a: value,
-                }),
-                store: wgpu::StoreOp::Store,
-            },
-        })],
-        ..Default::default()
-    });
-    gpu.context.queue.submit([encoder.finish()]);
+    clear_image(gpu, &TextureImage::first(texture), value);
 }
 
 fn to_bytes(format: F, values: &[f32]) -> Vec<u8> {
@@ -154,16 +131,7 @@ fn write_image(gpu: &common::Gpu, image: &TextureImage, values: &[f32]) {
     let texel_bytes = format.block_copy_size(None).unwrap();
     let size = image.size();
     gpu.context.queue.write_texture(
-        wgpu::TexelCopyTextureInfo {
-            texture: &image.texture,
-            mip_level: image.mip_level,
-            origin: wgpu::Origin3d {
-                x: 0,
-                y: 0,
-                z: image.layer,
-            },
-            aspect: wgpu::TextureAspect::All,
-        },
+        copy_location(image),
         &bytes,
         wgpu::TexelCopyBufferLayout {
             offset: 0,
@@ -176,6 +144,20 @@ fn write_image(gpu: &common::Gpu, image: &TextureImage, values: &[f32]) {
             depth_or_array_layers: 1,
         },
     );
+}
+
+/// Where a copy to or from `image` starts.
+fn copy_location(image: &TextureImage) -> wgpu::TexelCopyTextureInfo<'_> {
+    wgpu::TexelCopyTextureInfo {
+        texture: &image.texture,
+        mip_level: image.mip_level,
+        origin: wgpu::Origin3d {
+            x: 0,
+            y: 0,
+            z: image.layer,
+        },
+        aspect: wgpu::TextureAspect::All,
+    }
 }
 
 /// Every texel of `texture`, as [`texture_with`] takes them.
@@ -199,16 +181,7 @@ fn read_image(gpu: &common::Gpu, image: &TextureImage) -> Vec<f32> {
     });
     let mut encoder = device.create_command_encoder(&Default::default());
     encoder.copy_texture_to_buffer(
-        wgpu::TexelCopyTextureInfo {
-            texture,
-            mip_level: image.mip_level,
-            origin: wgpu::Origin3d {
-                x: 0,
-                y: 0,
-                z: image.layer,
-            },
-            aspect: wgpu::TextureAspect::All,
-        },
+        copy_location(image),
         wgpu::TexelCopyBufferInfo {
             buffer: &buffer,
             layout: wgpu::TexelCopyBufferLayout {

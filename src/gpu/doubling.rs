@@ -45,8 +45,9 @@ const RGB_MAX_ROWS: u32 = 2;
 const RGB_MIN_INVOCATIONS: u64 = 1 << 15;
 
 /// Most bits of a float kernel's weights: an f16 input (11 significant bits) times such a
-/// weight, and the sum of two of them on one input at a clamped edge, are exact in f32.
-const FLOAT_MAX_BITS: u32 = 8;
+/// weight, and the sum of two of them on one input at a clamped edge (or of the four taps of an
+/// exact halving), are exact in f32.
+pub(super) const FLOAT_MAX_BITS: u32 = 8;
 
 impl DoublingPhases {
     /// The phases of `table` in units of 2^-`bits`, if the kernel reproduces every row: an

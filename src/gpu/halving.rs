@@ -13,13 +13,10 @@
 //! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
 
 use super::Launch;
-use super::doubling::{merged, table_row, units_of};
+use super::doubling::{FLOAT_MAX_BITS, merged, table_row, units_of};
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
-
-/// Most bits of an f16 kernel's weights (see [`choose`]).
-const FLOAT_MAX_BITS: u32 = 8;
 
 /// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
 /// u8 RGBA gather µs, two rounds, a pass each / a stream ten to a pass on the target row (4K

@@ -227,6 +227,7 @@ impl Resizer {
             });
             (bind_group_layout, pipeline_layout)
         })?;
+        let adapter = device.adapter_info();
         Ok(Resizer {
             device: device.clone(),
             queue: queue.clone(),
@@ -240,8 +241,8 @@ impl Resizer {
             bind_group_cache: Mutex::default(),
             counters: Counters::default(),
             scratch: ScratchPool::default(),
-            textures: texture::TextureCaches::new(device.adapter_info().backend),
-            planner: planner::Planner::new(&device.adapter_info(), &options),
+            textures: texture::TextureCaches::new(adapter.backend),
+            planner: planner::Planner::new(&adapter, &options),
         })
     }
 

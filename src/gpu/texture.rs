@@ -576,68 +576,36 @@ impl Resizer {
                 size: NonZeroU64::new(staging_bytes),
             })
         };
-        let group = scope::capture(&self.device, || match &key {
-            BindKey::Unpack(_, image, buffer) | BindKey::PackStorage(_, image, buffer) => {
-                let view = image.view("wgpu-resize staging texture");
-                let (texture_binding, buffer_binding) = match key {
-                    BindKey::Unpack(..) => (1, 2),
-                    _ => (2, 1),
-                };
-                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("wgpu-resize texture staging"),
-                    layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: params.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: texture_binding,
-                            resource: wgpu::BindingResource::TextureView(&view),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: buffer_binding,
-                            resource: staged(buffer),
-                        },
-                    ],
+        let group = scope::capture(&self.device, || {
+            // Binding 0 is the parameters; the key's resources follow in binding order.
+            let view;
+            let resources = match &key {
+                BindKey::Unpack(_, image, buffer) | BindKey::PackStorage(_, image, buffer) => {
+                    view = image.view("wgpu-resize staging texture");
+                    let texture = wgpu::BindingResource::TextureView(&view);
+                    match key {
+                        BindKey::Unpack(..) => vec![texture, staged(buffer)],
+                        _ => vec![staged(buffer), texture],
+                    }
+                }
+                BindKey::PackRows(_, buffer, padded) => {
+                    vec![staged(buffer), padded.as_entire_binding()]
+                }
+                BindKey::PackRender(_, buffer) => vec![staged(buffer)],
+            };
+            let entries: Vec<wgpu::BindGroupEntry> = std::iter::once(params.as_entire_binding())
+                .chain(resources)
+                .enumerate()
+                .map(|(binding, resource)| wgpu::BindGroupEntry {
+                    binding: binding as u32,
+                    resource,
                 })
-            }
-            BindKey::PackRows(_, buffer, padded) => {
-                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("wgpu-resize texture staging"),
-                    layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: params.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: staged(buffer),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 2,
-                            resource: padded.as_entire_binding(),
-                        },
-                    ],
-                })
-            }
-            BindKey::PackRender(_, buffer) => {
-                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("wgpu-resize texture staging"),
-                    layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: params.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: staged(buffer),
-                        },
-                    ],
-                })
-            }
+                .collect();
+            self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("wgpu-resize texture staging"),
+                layout,
+                entries: &entries,
+            })
         })?;
         self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
         insert_bounded(
