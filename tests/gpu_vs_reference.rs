@@ -945,7 +945,7 @@ fn integer_weights_match_the_reference() {
     }
 }
 
-/// Resizes large enough to take more rows per invocation (src/gpu/mod.rs, `more_rows`): u8
+/// Resizes large enough to take more rows per invocation (src/gpu/launch.rs, `more_rows`): u8
 /// enlargements by 2 of grey pixels in quads of 16 rows, of RGB in quads of 8, of RGBA in
 /// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; RGB u8 halvings in staged
 /// columns of 2 rows, with integer weights, Pillow's fixed point (one pass and two) and float
@@ -1252,7 +1252,7 @@ fn computed_taps_match_the_reference() {
     }
 }
 
-/// The wide gather (src/gpu/mod.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
+/// The wide gather (src/gpu/launch.rs, `wide_rows`): RGBA u8 bilinear enlargements by 2 and 4 large
 /// enough to take it (not by exactly 2 along both axes, which the exact doubling takes), in blocks
 /// of 4 rows and of 16 with the last block cut short, a batch;
 /// nearest neighbours by 2 and 3 (one tap), along both axes and along one with bilinear along

@@ -22,7 +22,7 @@
 // Lanes per row of the workgroup, chosen per spec (FUSED_TILE_WIDTHS in src/gpu/shaders.rs): the
 // widest whose workgroup array fits.
 override TILE_W: u32 = 64u;
-// Output columns per tile, at most TILE_W (`filled_columns` in src/gpu/mod.rs).
+// Output columns per tile, at most TILE_W (`filled_columns` in src/gpu/fused_fit.rs).
 override TILE_COLUMNS: u32 = 64u;
 const TILE_H: u32 = 4u;
 // The workgroup is TILE_W x GROUP_Y: each invocation owns TILE_H / GROUP_Y rows of the tile; 2
@@ -30,7 +30,7 @@ const TILE_H: u32 = 4u;
 override GROUP_Y: u32 = 4u;
 // Four-channel groups in the workgroup array: TILE_H rows of the widest column footprint of
 // any tile (vertical first) or its tallest row footprint times TILE_W (horizontal first), sized
-// per spec at pipeline creation (`fused_fits` in src/gpu/mod.rs).
+// per spec at pipeline creation (`fused_fits` in src/gpu/fused_fit.rs).
 override CAPACITY: u32 = 1024u;
 
 override TAPS_Y: u32 = 0u;
@@ -38,7 +38,7 @@ override TAPS_X: u32 = 0u;
 // Most input rows between the starts of two neighbouring output rows' vertical bands, where the
 // vertical step runs rows in pairs (0: one row at a time). A pair loads the union of its two
 // bands once: TAPS_Y + PAIR_STEP rows instead of 2 * TAPS_Y. Chosen where that saves a third
-// of the loads or more (`pair_step` in src/gpu/mod.rs). H200, antialiased 4K -> 1080p, minimum
+// of the loads or more (`pair_step` in src/gpu/fused_fit.rs). H200, antialiased 4K -> 1080p, minimum
 // µs (BENCHMARKS.md tuning log items 32 and 33): bicubic 81.3 one row at a time, 78.0 in pairs
 // whose second row picked its weight among every possible step, 73.9 with a loop per step;
 // lanczos3 103.0, 93.0, 87.2. The ML batch (bands 3 rows apart: a fifth fewer loads) was
@@ -46,7 +46,7 @@ override TAPS_X: u32 = 0u;
 override PAIR_STEP: u32 = 0u;
 // The vertical step takes two input columns, TILE_W apart, per turn of its loop while both lie
 // in the footprint, so that each invocation has twice the loads in flight: in row pairs, or one
-// row at a time in pipelines without pairs (`column_pairs` in src/gpu/mod.rs says where). H200,
+// row at a time in pipelines without pairs (`column_pairs` in src/gpu/fused_fit.rs says where). H200,
 // fused µs (BENCHMARKS.md tuning log item 96): antialiased bicubic 4K -> 1080p 71.3 -> 66.8,
 // lanczos3 87.1 -> 84.8, f16 bicubic 61.4 -> 57.3, bilinear 63.0 -> 57.3 (one row at a time);
 // but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 -> 29.4, and colour

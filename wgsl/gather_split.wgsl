@@ -5,7 +5,7 @@
 // of loads, and neighbouring lanes 17 inputs apart. Here SPLIT neighbouring lanes read
 // neighbouring inputs of one band (a run of the input row), each summing every SPLIT-th tap,
 // and the partial sums are added pairwise in workgroup memory. NHWC four-channel groups: f32
-// and f16, and any element type in Pillow's fixed point (`split_lanes` in src/gpu/mod.rs).
+// and f16, and any element type in Pillow's fixed point (`split_lanes` in src/gpu/launch.rs).
 //
 // The partial sums are added pairwise, not in tap order, so a float sum may differ from the
 // vector gather's in its last bits. In Pillow's fixed point (FIXED_POINT: the horizontal-first

@@ -16,7 +16,7 @@ override ROWS: u32 = 1u;
 const MAX_ROWS: u32 = 8u;
 // Four-byte words of workgroup memory that the kernel declares and never uses: on an H200 this
 // made vertical passes of wide bands 18 to 27% faster (see `VERTICAL_RESERVE_WORDS` in
-// src/gpu/mod.rs). 1 elsewhere: the array is then never touched and compiled away.
+// src/gpu/launch.rs). 1 elsewhere: the array is then never touched and compiled away.
 override RESERVE: u32 = 1u;
 var<workgroup> reserved: array<f32, RESERVE>;
 // The vertical bands' first input rows computed from the output row (see `y_band_start`)

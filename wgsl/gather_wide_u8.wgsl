@@ -1,7 +1,7 @@
 // Wide gather: RGBA u8 buffers in integer lanes (`lanes_u8.wgsl`), one or two taps on each axis,
 // four neighbouring output pixels per invocation and row, written with one 16-byte store. The
 // host takes it for bilinear and nearest enlargements by 2 or more whose output width is a
-// multiple of 4 and that leave enough invocations (`wide_rows` in src/gpu/mod.rs). The vector
+// multiple of 4 and that leave enough invocations (`wide_rows` in src/gpu/launch.rs). The vector
 // gather writes one 4-byte word per invocation and row, and each of its invocations reads its
 // column's table row, band start and weights; here one invocation does that bookkeeping for four
 // columns and each row's vertical table reads serve four outputs (H200, 1080p -> 2160p: bilinear

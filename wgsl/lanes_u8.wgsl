@@ -17,7 +17,7 @@ fn load_lanes(i: u32) -> vec2<u32> {
 // floor(s / 2^WEIGHT_BITS + 0.5), what `u8_of4` makes of the same sum, exact in f32. The sums fit
 // their lanes and need no clamp: the host takes integer lanes only where each table's weights
 // sum to at most 2^k in a row and WEIGHT_BITS is at most 8, so that no sum passes 255 · 2^8
-// (src/gpu/mod.rs, `integer_weights`). The mask drops the bits that the shift brings down from
+// (src/gpu/launch.rs, `integer_weights`). The mask drops the bits that the shift brings down from
 // the lane above.
 fn lanes_word(sums: vec2<u32>) -> u32 {
     let half = ((1u << WEIGHT_BITS) >> 1u) * 0x00010001u;

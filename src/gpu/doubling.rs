@@ -195,7 +195,7 @@ pub(crate) fn choose(
     let (columns, rows) = if channels == 3 {
         let groups = x.input_len() / 4;
         let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
-        let rows = super::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
+        let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
         (groups, rows)
     } else if textures {
         (x.input_len(), TEXTURE_ROWS)

@@ -74,7 +74,7 @@ pub struct Vec4Shape {
     /// Output rows per invocation.
     pub rows: u32,
     /// Four-byte words of workgroup memory the kernel declares without using them (0: none):
-    /// see `VERTICAL_RESERVE_WORDS` in `src/gpu/mod.rs`.
+    /// see `VERTICAL_RESERVE_WORDS` in `src/gpu/launch.rs`.
     pub reserve: u32,
     /// The vertical bands' first input rows are computed from the output row with the pass's
     /// `y_start_*` parameters rather than read from the table (`ARITHMETIC_Y_STARTS` in
@@ -154,7 +154,7 @@ pub struct KernelFeatures {
     /// together, and the u8 gathers sum them exactly to the stored bytes, rounding by a shift
     /// of this many bits: the vector gather of RGBA in 16-bit lanes (`wgsl/lanes_u8.wgsl`), the
     /// quad and staged gathers per channel (`column_bytes` in `wgsl/strided_taps.wgsl`). Only
-    /// for tables the host checked (see `integer_weights` in `src/gpu/mod.rs`).
+    /// for tables the host checked (see `integer_weights` in `src/gpu/launch.rs`).
     pub integer_weights: Option<u32>,
     /// No row of the pass's vertical table maps outside the input, so the kernel never reads
     /// the rows' flags (`Y_INSIDE` in `wgsl/common.wgsl`); set per pass from its tables.
@@ -959,7 +959,7 @@ pub struct FusedTile {
     /// Workgroup width, one of [`FUSED_TILE_WIDTHS`]: the lanes over the first axis's columns.
     pub width: u32,
     /// Output columns per tile, at most `width`: fewer where that lets the lanes cover the
-    /// tile's input columns in fewer rounds (see `fused_fits` in `src/gpu/mod.rs`).
+    /// tile's input columns in fewer rounds (see `fused_fits` in `src/gpu/fused_fit.rs`).
     pub columns: u32,
     /// Four-channel groups in the workgroup array (see [`fused_capacity`]).
     pub capacity: u32,
@@ -968,7 +968,7 @@ pub struct FusedTile {
     /// time.
     pub pair_step: u32,
     /// Whether the vertical step takes two input columns per turn (`COLUMN_PAIRS` in
-    /// `fused_tiled.wgsl`; see `column_pairs` in `src/gpu/mod.rs`).
+    /// `fused_tiled.wgsl`; see `column_pairs` in `src/gpu/fused_fit.rs`).
     pub column_pairs: bool,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12

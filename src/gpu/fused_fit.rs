@@ -1,0 +1,390 @@
+//! Whether the fused kernel can run a spec and with which tile ([`fused_fits`]): the tile
+//! width whose first-axis sums fit the device's workgroup memory, the output columns that fill
+//! its lanes' rounds, and where its vertical step takes rows and columns in pairs.
+
+use super::shaders::{self, FusedTile};
+use crate::spec::ResizeSpec;
+use crate::weights::AxisWeights;
+
+/// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
+/// of 4, and the widest of [`shaders::FUSED_TILE_WIDTHS`] whose first-axis sums fit the device's
+/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]), with as many output columns
+/// as [`filled_columns`] finds best. The reason when none does.
+pub(crate) fn fused_fits(
+    spec: &ResizeSpec,
+    wy: &AxisWeights,
+    wx: &AxisWeights,
+    limits: &wgpu::Limits,
+) -> Result<FusedTile, String> {
+    if !spec.vector_friendly() {
+        return Err("it needs NHWC with channels a multiple of 4".into());
+    }
+    let tile_h = shaders::FUSED_TILE_H;
+    let groups = spec.batch() * (spec.channels() / 4);
+    let out = spec.output();
+    let max_groups = limits.max_compute_workgroups_per_dimension;
+    let narrowest = shaders::FUSED_TILE_WIDTHS[shaders::FUSED_TILE_WIDTHS.len() - 1];
+    if groups > max_groups
+        || out.width.div_ceil(narrowest) > max_groups
+        || out.height.div_ceil(tile_h) > max_groups
+    {
+        return Err("its grid would exceed the device's workgroups per dimension".into());
+    }
+    let available = limits
+        .max_compute_workgroup_storage_size
+        .min(shaders::FUSED_MAX_WORKGROUP_BYTES);
+    let mut needed = Vec::new();
+    for width in shaders::FUSED_TILE_WIDTHS {
+        if out.width.div_ceil(width) > max_groups {
+            continue;
+        }
+        // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's
+        // fixed point, horizontal sums for every input row its vertical bands cover.
+        // In u64: a footprint as wide as a huge input must be refused, not overflow.
+        let (footprint, sums) = if spec.fixed_point() {
+            let height = widest_footprint(wy, tile_h);
+            (
+                format!("{width}x{height}"),
+                u64::from(height) * u64::from(width),
+            )
+        } else {
+            let columns = widest_footprint(wx, width);
+            (
+                format!("{columns}x{tile_h}"),
+                u64::from(columns) * u64::from(tile_h),
+            )
+        };
+        let capacity = shaders::fused_capacity(sums);
+        if capacity * 16 <= u64::from(available) {
+            let capacity = capacity as u32;
+            // Pillow's fixed point keeps one lane per output column and one row at a time.
+            let (columns, pair_step) = if spec.fixed_point() {
+                (width, 0)
+            } else {
+                (filled_columns(wx, width, max_groups), pair_step(wy))
+            };
+            // Not in linear light: with an sRGB decode per load, the second column's loads
+            // made the 2x and 4x shrinks slower (H200, lanczos3 4K -> 1080p fused 112.5 ->
+            // 175.9 µs; premultiplied alpha alone 92.8 -> 89.5; tuning log item 100).
+            let column_pairs = !spec.fixed_point()
+                && !spec.linear_light()
+                && column_pairs(wy.taps(), widest_footprint(wx, columns), width, pair_step);
+            return Ok(FusedTile {
+                width,
+                columns,
+                capacity,
+                pair_step,
+                column_pairs,
+            });
+        }
+        needed.push(format!(
+            "a {width}x{tile_h} tile keeps {footprint} first-axis sums ({} bytes)",
+            capacity * 16
+        ));
+    }
+    Err(format!(
+        "{}; {available} bytes of workgroup memory are available",
+        needed.join(", ")
+    ))
+}
+
+/// Output columns per fused tile of `lanes` lanes, vertical first: the count, from `lanes / 2`
+/// to `lanes`, whose tiles across the output take the fewest rounds in all, the widest of
+/// equals. The lanes cover a tile's input columns in rounds of `lanes`; a footprint just over a
+/// multiple of `lanes` (a 2x shrink with 8 taps: 64 outputs read 134 inputs, three rounds, the
+/// last with 6 lanes busy) costs a whole round that a slightly narrower tile saves (61 outputs
+/// read 128 inputs: two rounds), unless the narrower tiles need more of them (a 4x shrink to
+/// 256 columns: four tiles of 64 in five vertical rounds each, or five of 59 in four). Only
+/// counts whose tiles fit `max_groups` workgroups across (the caller has checked `lanes`).
+fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32) -> u32 {
+    let tiles = |columns: u32| wx.output_len().div_ceil(columns);
+    let cost = |columns: u32| {
+        let rounds = widest_footprint(wx, columns).div_ceil(lanes);
+        // One round of the horizontal step per tile besides the vertical rounds.
+        u64::from(tiles(columns)) * u64::from(rounds + 1)
+    };
+    (lanes / 2..=lanes)
+        .rev()
+        .filter(|&columns| tiles(columns) <= max_groups)
+        .min_by_key(|&columns| cost(columns))
+        .unwrap_or(lanes)
+}
+
+/// Where the fused kernel's vertical step runs output rows in pairs: the most input rows
+/// between neighbouring rows' band starts, where a pair then loads at least a third fewer rows
+/// than two bands (`taps + step` against `2 * taps`), for bands whose taps are baked into the
+/// pipeline (and held in registers) and steps of at most `MAX_PAIR_STEP` in
+/// `fused_tiled.wgsl`; 0 elsewhere. H200: antialiased bicubic (8 taps, step 2) and lanczos3 (12
+/// taps) 2x shrinks gained 9% and 15% in pairs; the ML batch's 512 -> 224 bilinear (bands 3 rows
+/// apart, a fifth fewer loads in pairs) lost 3%.
+fn pair_step(wy: &AxisWeights) -> u32 {
+    const MAX_PAIR_STEP: u32 = 4;
+    if wy.taps() > shaders::MAX_SPECIALISED_TAPS {
+        return 0;
+    }
+    let step = (1..wy.output_len() as usize)
+        .map(|i| wy.start(i).saturating_sub(wy.start(i - 1)))
+        .max()
+        .unwrap_or(0);
+    if (1..=MAX_PAIR_STEP).contains(&step) && 3 * step <= wy.taps() {
+        step
+    } else {
+        0
+    }
+}
+
+/// Whether the fused kernel's vertical step takes two input columns per turn (`COLUMN_PAIRS` in
+/// `fused_tiled.wgsl`), for a footprint of `footprint` columns over `lanes` lanes: where every
+/// lane has two columns in it, in row pairs (`pair_step` > 0) or in single rows of 4 taps. The
+/// caller leaves out Pillow's fixed point (horizontal first) and colour conversions. H200, fused
+/// µs (BENCHMARKS.md tuning log item 96), one column / two:
+/// - row pairs of 2x and 4x shrinks: antialiased bicubic 4K -> 1080p 71.3 / 66.8, lanczos3 87.1 /
+///   84.8, f16 bicubic 61.4 / 57.3, f16 lanczos3 76.8 / 72.5, u8 bicubic 60.1 / 57.2, bicubic
+///   4K -> 960x540 73.4 / 67.6; 8 x 1024² -> 512² lanczos3 88.6 / 89.5;
+/// - footprints under two rounds: 1080p -> 720p bicubic 27.9 / 29.4, 4K -> 2880x1620 100.6 /
+///   101.2; colour conversions (Pillow's RGBA lanczos3) 206.8 / 242.7;
+/// - single rows of 4 taps: antialiased bilinear 4K -> 1080p 63.0 / 57.3, bicubic 2048² ->
+///   1024² 36.3 / 33.0, 4096² -> 512² 68.3 / 56.1. Other tap counts keep one column: 5 taps
+///   56.1 / 57.3 in f32 (47.2 / 44.6 in f16; the ML batch, whose footprint falls just short of
+///   two rounds, so that the lab build paired most of its lanes), 2 taps 39.7 / 43.6 (bilinear
+///   4096² -> 512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
+///
+/// Both cases have their vertical taps baked into the pipeline: row pairs only run there
+/// ([`pair_step`]), and 4 taps are within [`shaders::MAX_SPECIALISED_TAPS`].
+fn column_pairs(taps_y: u32, footprint: u32, lanes: u32, pair_step: u32) -> bool {
+    const ROW_TAPS: u32 = 4;
+    footprint >= 2 * lanes && (pair_step > 0 || taps_y == ROW_TAPS)
+}
+
+/// The most inputs any run of `tile` consecutive outputs reads along one axis.
+fn widest_footprint(table: &AxisWeights, tile: u32) -> u32 {
+    (0..table.output_len())
+        .step_by(tile as usize)
+        .map(|first| {
+            let last = (first + tile).min(table.output_len()) - 1;
+            table.start(last as usize) + table.taps() - table.start(first as usize)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, PillowFilter};
+    use crate::spec::{ElementType, Size2};
+
+    /// What the fused kernel asks for at most: 32 KiB of workgroup memory.
+    fn limits_32k() -> wgpu::Limits {
+        wgpu::Limits {
+            max_compute_workgroup_storage_size: 32 * 1024,
+            ..wgpu::Limits::default()
+        }
+    }
+
+    /// A Pillow resize of one RGBA f32 image, with its band tables.
+    fn pillow_rgba(
+        input: Size2,
+        output: Size2,
+        filter: PillowFilter,
+    ) -> (ResizeSpec, AxisWeights, AxisWeights) {
+        let spec = presets::pillow(input, output, filter)
+            .channels(4)
+            .build()
+            .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        (spec, wy, wx)
+    }
+
+    /// The fused kernel takes the widest tile whose workgroup array fits, and says what each
+    /// width would need when none does.
+    #[test]
+    fn fused_tiles_narrow_until_the_sums_fit() {
+        let limits = limits_32k();
+        let tile = |input_width: u32| {
+            let input = Size2::new(6, input_width);
+            let (spec, wy, wx) = pillow_rgba(input, Size2::new(6, 60), PillowFilter::Bilinear);
+            fused_fits(&spec, &wy, &wx, &limits).map(|tile| tile.width)
+        };
+        assert_eq!(tile(120), Ok(64));
+        assert_eq!(tile(700), Ok(32));
+        assert_eq!(tile(1000), Ok(16));
+        let refusal = tile(4000).unwrap_err();
+        for width in shaders::FUSED_TILE_WIDTHS {
+            assert!(refusal.contains(&format!("a {width}x4 tile")), "{refusal}");
+        }
+        // Pillow's fixed point keeps horizontal sums of the tile's input rows: a tall footprint.
+        let spec = presets::pillow(
+            Size2::new(300, 40),
+            Size2::new(30, 40),
+            PillowFilter::Bilinear,
+        )
+        .element(ElementType::U8)
+        .channels(4)
+        .build()
+        .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+        assert_eq!(tile.width, 32, "{tile:?}");
+        assert!(tile.capacity * 16 <= 32 * 1024);
+    }
+
+    /// A fused tile takes fewer outputs than its lanes where the lanes then cover its input
+    /// columns in fewer rounds.
+    #[test]
+    fn fused_tiles_fill_their_rounds() {
+        let limits = limits_32k();
+        let columns = |input: Size2, output: Size2, filter: PillowFilter| {
+            let (spec, wy, wx) = pillow_rgba(input, output, filter);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            let rounds = widest_footprint(&wx, tile.columns).div_ceil(tile.width);
+            (tile.width, tile.columns, rounds)
+        };
+        // 2x shrink, bicubic with antialias: 8 taps; 64 outputs read 134 inputs (3 rounds of 64),
+        // 61 read 128 (2 rounds).
+        let shrink = columns(
+            Size2::new(8, 3840),
+            Size2::new(4, 1920),
+            PillowFilter::Bicubic,
+        );
+        assert_eq!(shrink, (64, 61, 2));
+        // The fused GPU test's shape of three tiles: bilinear 2x, 64 outputs read 130 inputs, 63
+        // read 128.
+        let test_shape = columns(
+            Size2::new(6, 268),
+            Size2::new(5, 134),
+            PillowFilter::Bilinear,
+        );
+        assert_eq!(test_shape, (64, 63, 2));
+        // A 2x enlargement: 64 outputs read 33 or 34 inputs, one round.
+        let enlarge = columns(
+            Size2::new(8, 960),
+            Size2::new(16, 1920),
+            PillowFilter::Bilinear,
+        );
+        assert_eq!(enlarge, (64, 64, 1));
+        // A 4x lanczos3 shrink to 256 columns (24 taps): four tiles of 64 outputs reading 276
+        // inputs, five rounds each, rather than five tiles of 59 reading 256 in four (the
+        // narrower tiles measured 35% slower on an H200: 17.1 -> 23.1 µs).
+        let shrink4 = columns(
+            Size2::new(8, 1024),
+            Size2::new(4, 256),
+            PillowFilter::Lanczos,
+        );
+        assert_eq!(shrink4, (64, 64, 5));
+        // Narrower tiles only while their grid fits the device: a 17x shrink to 66 columns
+        // takes 16-lane tiles of 11 outputs (6 tiles), but a device with 5 workgroups across
+        // gets tiles of at least 14.
+        let (spec, wy, wx) = pillow_rgba(
+            Size2::new(6, 66 * 17),
+            Size2::new(6, 66),
+            PillowFilter::Bilinear,
+        );
+        let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+        assert_eq!((tile.width, tile.columns), (16, 11), "{tile:?}");
+        let five_across = wgpu::Limits {
+            max_compute_workgroups_per_dimension: 5,
+            ..limits.clone()
+        };
+        let tile = fused_fits(&spec, &wy, &wx, &five_across).unwrap();
+        assert_eq!(tile.width, 16, "{tile:?}");
+        assert!(66u32.div_ceil(tile.columns) <= 5, "{tile:?}");
+    }
+
+    /// The fused kernel's vertical step runs rows in pairs where a pair loads at least a third
+    /// fewer input rows than its two bands one by one.
+    #[test]
+    fn fused_pairs_where_they_save_a_third() {
+        let step = |input_height: u32, output_height: u32, filter: PillowFilter| {
+            let input = Size2::new(input_height, 8);
+            let (_, wy, _) = pillow_rgba(input, Size2::new(output_height, 8), filter);
+            (wy.taps(), pair_step(&wy))
+        };
+        // 2x shrinks: 8 and 12 taps, bands two rows apart.
+        assert_eq!(step(64, 32, PillowFilter::Bicubic), (8, 2));
+        assert_eq!(step(64, 32, PillowFilter::Lanczos), (12, 2));
+        // 512 -> 224 bilinear, as the ML batch: 5 taps, bands up to 3 rows apart (8 loads, not
+        // 10).
+        assert_eq!(step(512, 224, PillowFilter::Bilinear), (5, 0));
+        // A 2x enlargement: 2 taps (3 loads, not 4); a 4x lanczos shrink: taps read at run time.
+        assert_eq!(step(32, 64, PillowFilter::Bilinear), (2, 0));
+        assert_eq!(step(256, 64, PillowFilter::Lanczos).1, 0);
+    }
+
+    /// The fused kernel's vertical step takes two columns per turn where every lane has two in
+    /// the footprint, in row pairs or in single rows of 4 taps, with premultiplied alpha or
+    /// without; not in Pillow's fixed point (horizontal first) or in linear light.
+    #[test]
+    fn fused_column_pairs_where_every_lane_has_two() {
+        let limits = limits_32k();
+        let tile = |builder: crate::ResizeSpecBuilder| {
+            let spec = builder.build().unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            (wy.taps(), tile)
+        };
+        let rgba = |input: Size2, output: Size2, filter| {
+            presets::pillow(input, output, filter).channels(4)
+        };
+        let (uhd, half) = (Size2::new(64, 3840), Size2::new(32, 1920));
+        for filter in [PillowFilter::Bicubic, PillowFilter::Lanczos] {
+            // 2x shrinks in row pairs: 61 (bicubic) or 59 (lanczos3) outputs a tile read 128
+            // columns, two for each of 64 lanes.
+            let (_, pairs) = tile(rgba(uhd, half, filter));
+            assert!(pairs.pair_step == 2 && pairs.column_pairs, "{pairs:?}");
+            let (_, f16) = tile(rgba(uhd, half, filter).element(ElementType::F16));
+            assert!(f16.column_pairs, "{f16:?}");
+            let (_, alpha) = tile(rgba(uhd, half, filter).premultiplied_alpha(true));
+            assert!(alpha.column_pairs, "{alpha:?}");
+            for element in [ElementType::F32, ElementType::U8] {
+                let linear = rgba(uhd, half, filter).element(element).linear_light(true);
+                let (_, linear) = tile(linear);
+                assert!(!linear.column_pairs, "{linear:?}");
+            }
+            let (_, fixed) = tile(rgba(uhd, half, filter).element(ElementType::U8));
+            assert!(!fixed.column_pairs, "{fixed:?}");
+            // A 2x shrink to 40 columns: 80 inputs, fewer than two for each lane.
+            let (_, narrow) = tile(rgba(Size2::new(64, 80), Size2::new(32, 40), filter));
+            assert!(narrow.pair_step == 2 && !narrow.column_pairs, "{narrow:?}");
+        }
+        // A 1.5x shrink in row pairs: 64 outputs read about 100 columns.
+        let (_, x1_5) = tile(rgba(
+            Size2::new(96, 1920),
+            Size2::new(64, 1280),
+            PillowFilter::Bicubic,
+        ));
+        assert!(x1_5.pair_step > 0 && !x1_5.column_pairs, "{x1_5:?}");
+        // Single rows: a 2x antialiased bilinear shrink (4 taps) takes them; neither a 2.4x one
+        // (5 taps, 52 outputs a tile reading 128 columns) nor an 8x shrink without antialias (2
+        // taps) does.
+        let (taps, bilinear) = tile(rgba(uhd, half, PillowFilter::Bilinear));
+        assert!(taps == 4 && bilinear.pair_step == 0 && bilinear.column_pairs);
+        let shrink = rgba(
+            Size2::new(64, 3840),
+            Size2::new(26, 1600),
+            PillowFilter::Bilinear,
+        );
+        let (_, wx) = AxisWeights::for_spec(&shrink.build().unwrap());
+        let (taps, rows) = tile(shrink);
+        assert_eq!(
+            widest_footprint(&wx, rows.columns),
+            2 * rows.width,
+            "{rows:?}"
+        );
+        assert!(
+            taps == 5 && rows.pair_step == 0 && !rows.column_pairs,
+            "{rows:?}"
+        );
+        let eighth = crate::ResizeSpec::builder(Size2::new(64, 4096), Size2::new(8, 512));
+        let (_, wx) = AxisWeights::for_spec(&eighth.channels(4).build().unwrap());
+        let (taps, two) = tile(eighth.channels(4));
+        assert!(
+            widest_footprint(&wx, two.columns) >= 2 * two.width,
+            "{two:?}"
+        );
+        assert!(
+            taps == 2 && two.pair_step == 0 && !two.column_pairs,
+            "{two:?}"
+        );
+    }
+}
