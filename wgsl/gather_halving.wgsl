@@ -42,8 +42,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         if first + r >= p.out_h {
             break;
         }
-        let top = weighed_row_sums(WYA, quad);
-        let bottom = weighed_row_sums(WYB, quad + sy);
+        let top = row_sums(quad);
+        let bottom = row_sums(quad + sy);
         store_pair(
             pair,
             weigh(WYA, top[0]) + weigh(WYB, bottom[0]),
@@ -52,14 +52,4 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         quad += 2u * sy;
         pair += dy;
     }
-}
-
-// The row's sums where its weight is not zero, and zeros without a load where it is: a nearest
-// rule's halving reads half the input rows. The weights are pipeline constants, so the branch
-// is resolved when the pipeline is built.
-fn weighed_row_sums(w: f32, i: u32) -> array<Sum, 2> {
-    if w == 0.0 {
-        return array<Sum, 2>();
-    }
-    return row_sums(i);
 }
