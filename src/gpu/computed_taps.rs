@@ -252,7 +252,7 @@ mod tests {
     /// (and their formulas exactly then).
     fn chosen(spec: &ResizeSpec, features: KernelFeatures) -> Launch {
         let (y, x) = AxisWeights::for_spec(spec);
-        let shape = super::super::PassShape {
+        let shape = super::super::params::PassShape {
             src_size: spec.input(),
             dst_size: spec.output(),
             y: (0, y.taps()),

@@ -4,8 +4,8 @@
 //! ([`integer_weights`]). The exact doublings and halvings and the computed taps then refine a
 //! chosen launch (`doubling.rs`, `halving.rs`, `computed_taps.rs`).
 
-use super::Operand;
 use super::params::{PassShape, dispatch_grid};
+use super::passes::PlannedPass;
 use super::shaders::{self, ChannelGroup, KernelFeatures, KernelVariant};
 use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
@@ -32,14 +32,17 @@ pub(super) struct WeightBits {
 /// 25.8, 4K x0.5 21.5 -> 18.9 (BENCHMARKS.md tuning log item 47). The caller still checks that
 /// the pass takes one of those kernels ([`Launch::choose`]).
 pub(super) fn integer_weights(
-    spec: &ResizeSpec,
-    passes: &[(PassShape, Operand, Operand, ElementType, ElementType)],
+    passes: &[PlannedPass],
     (wy, wx): (&AxisWeights, &AxisWeights),
     textures: bool,
 ) -> Option<WeightBits> {
-    let [(shape, _, _, ElementType::U8, ElementType::U8)] = passes else {
+    let [pass] = passes else {
         return None;
     };
+    let (spec, shape) = (&pass.spec, &pass.shape);
+    if pass.elements != (ElementType::U8, ElementType::U8) {
+        return None;
+    }
     let kernels_serve = spec.vector_friendly() || quads_serve(spec, ElementType::U8).is_some();
     if shape.fused.is_some()
         || !kernels_serve
@@ -461,6 +464,7 @@ impl Launch {
 #[cfg(test)]
 mod tests {
     use super::super::color::{ColorSteps, PassColor};
+    use super::super::passes::Operand;
     use super::super::shaders::{FusedTile, TextureSource};
     use super::*;
     use crate::plan::Path;
@@ -695,14 +699,14 @@ mod tests {
                 }),
                 color: PassColor::WHOLE,
             };
-            let pass = (
+            let pass = PlannedPass {
                 shape,
-                Operand::Input,
-                Operand::Output,
-                spec.element(),
-                spec.element(),
-            );
-            integer_weights(&spec, &[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
+                spec,
+                src: Operand::Input,
+                dst: Operand::Output,
+                elements: (spec.element(), spec.element()),
+            };
+            integer_weights(&[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
         };
         let rgba = |input: (u32, u32), output: (u32, u32)| {
             ResizeSpec::builder(Size2::new(input.0, input.1), Size2::new(output.0, output.1))

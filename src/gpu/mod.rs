@@ -12,6 +12,7 @@ mod fused_fit;
 mod halving;
 mod launch;
 mod params;
+mod passes;
 mod planner;
 mod scope;
 mod scratch;
@@ -30,17 +31,17 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::plan::{self, PassOrder, Path, Plan};
-use crate::spec::{ElementType, ResizeSpec, Size2};
+use crate::plan::{Path, Plan};
+use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
 use checks::{check_limit, check_tensor_sizes};
 pub use color::ColorSteps;
-use color::PassColor;
 use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
 use fused_fit::fused_fits;
 use launch::{Launch, integer_weights};
-use params::{PassParams, PassShape, WeightForm, check_grid, pack_tables};
+use params::{PassParams, WeightForm, check_grid, pack_tables};
+use passes::{Operand, PassPlan};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
@@ -96,14 +97,6 @@ pub struct Resizer {
 enum End<'a> {
     Buffer(wgpu::BufferSlice<'a>),
     Texture(&'a wgpu::TextureView),
-}
-
-/// Which tensor a pass reads or writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Operand {
-    Input,
-    Output,
-    Intermediate,
 }
 
 struct PreparedPass {
@@ -682,6 +675,10 @@ impl Resizer {
         Ok(prepared)
     }
 
+    /// Everything `spec` needs on the GPU for `path` but the caller's buffers: its passes
+    /// ([`PassPlan`]); each pass's kernel and grid ([`Launch::choose`], then the exact
+    /// doublings and halvings, computed taps and computed band starts where they serve); the
+    /// packed weight tables, the pipelines, the parameter blocks and the intermediate.
     fn prepare(
         &self,
         spec: &ResizeSpec,
@@ -692,13 +689,6 @@ impl Resizer {
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);
-        let (input, output) = (spec.input(), spec.output());
-        let element = spec.element();
-
-        // Each pass: (shape, source, destination, element types read and written).
-        let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
-        let mut passes: Vec<(PassShape, Operand, Operand, ElementType, ElementType)> = Vec::new();
-        let mut intermediate_bytes = 0;
         let fused_tile = if path == Path::Fused {
             Some(
                 fused_fits(spec, &wy, &wx, &limits)
@@ -707,111 +697,23 @@ impl Resizer {
         } else {
             None
         };
-        // The separable path of a spec that keeps one axis at its size runs the other axis's
-        // pass alone: the kept axis's pass would copy the tensor through the intermediate.
-        let one_pass = path != Path::Separable || wy.is_identity() || wx.is_identity();
-        if one_pass {
-            passes.push((
-                PassShape {
-                    src_size: input,
-                    dst_size: output,
-                    y: (0, wy.taps()),
-                    x: (1, wx.taps()),
-                    fused: fused_tile,
-                    color: PassColor::WHOLE,
-                },
-                Operand::Input,
-                Operand::Output,
-                element,
-                element,
-            ));
-        } else {
-            // The intermediate keeps full f32 precision unless the spec rounds between
-            // passes, in which case it is stored in the element type itself.
-            let mid_element = if spec.round_intermediate() {
-                element
-            } else {
-                ElementType::F32
-            };
-            let (mid_size, first, second) = match plan::pass_order(spec) {
-                PassOrder::XThenY => {
-                    tables.push(AxisWeights::identity(input.height));
-                    tables.push(AxisWeights::identity_with_outside_of(&wx));
-                    (
-                        Size2::new(input.height, output.width),
-                        ((2, 1), (1, wx.taps())),
-                        ((0, wy.taps()), (3, 1)),
-                    )
-                }
-                PassOrder::YThenX => {
-                    tables.push(AxisWeights::identity(input.width));
-                    tables.push(AxisWeights::identity_with_outside_of(&wy));
-                    (
-                        Size2::new(output.height, input.width),
-                        ((0, wy.taps()), (2, 1)),
-                        ((3, 1), (1, wx.taps())),
-                    )
-                }
-            };
-            intermediate_bytes =
-                (spec.tensor_elements(mid_size) * mid_element.size()).next_multiple_of(4);
-            check_limit("intermediate", intermediate_bytes, max_binding)?;
-            passes.push((
-                PassShape {
-                    src_size: input,
-                    dst_size: mid_size,
-                    y: first.0,
-                    x: first.1,
-                    fused: None,
-                    color: PassColor::FIRST,
-                },
-                Operand::Input,
-                Operand::Intermediate,
-                element,
-                mid_element,
-            ));
-            passes.push((
-                PassShape {
-                    src_size: mid_size,
-                    dst_size: output,
-                    y: second.0,
-                    x: second.1,
-                    fused: None,
-                    color: PassColor::SECOND,
-                },
-                Operand::Intermediate,
-                Operand::Output,
-                mid_element,
-                element,
-            ));
-        }
         let textures = texture_source.is_some() || texture_target.is_some();
-        // Each pass's spec: the resize's own, or for a vertical pass whose rows split into
-        // four-channel pixels, the same rows read as such (src/gpu/channel_blind.rs).
-        let mut pass_specs: Vec<ResizeSpec> = Vec::with_capacity(passes.len());
-        for (shape, ..) in passes.iter_mut() {
-            let identity = tables.len() as u32;
-            let x_table = &tables[shape.x.0 as usize];
-            match channel_blind::reshape(spec, shape, x_table, textures, identity) {
-                Some((pass_spec, reshaped)) => {
-                    tables.push(AxisWeights::identity(reshaped.src_size.width));
-                    *shape = reshaped;
-                    pass_specs.push(pass_spec);
-                }
-                None => pass_specs.push(*spec),
-            }
-        }
+        let PassPlan {
+            passes,
+            tables,
+            intermediate_bytes,
+        } = PassPlan::new(spec, path, (&wy, &wx), fused_tile, textures, max_binding)?;
         // (One pass at most: integer weights serve single passes.)
-        let mut weight_bits = integer_weights(&pass_specs[0], &passes, (&wy, &wx), textures);
+        let mut weight_bits = integer_weights(&passes, (&wy, &wx), textures);
         let chosen_features = KernelFeatures {
             integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
         let mut launches: Vec<Launch> = passes
             .iter()
-            .zip(&pass_specs)
-            .map(|((shape, _, _, src, dst), pass_spec)| {
-                Launch::choose(pass_spec, shape, *src, *dst, chosen_features, &limits)
+            .map(|pass| {
+                let (src, dst) = pass.elements;
+                Launch::choose(&pass.spec, &pass.shape, src, dst, chosen_features, &limits)
             })
             .collect();
         // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
@@ -846,10 +748,9 @@ impl Resizer {
         let computed: Vec<Option<[TapFormula; 2]>> = passes
             .iter()
             .zip(&mut launches)
-            .zip(&pass_specs)
-            .map(|(((shape, ..), launch), pass_spec)| {
-                let (y, x) = (&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
-                computed_taps::choose(launch, pass_spec.channels(), (y, x), chosen_features)
+            .map(|(pass, launch)| {
+                let (y, x) = pass.shape.tables(&tables);
+                computed_taps::choose(launch, pass.spec.channels(), (y, x), chosen_features)
             })
             .collect();
         // The vector gather computes its vertical band starts where a formula gives them all
@@ -857,10 +758,10 @@ impl Resizer {
         let y_starts: Vec<Option<ArithmeticStarts>> = passes
             .iter()
             .zip(&mut launches)
-            .map(|((shape, ..), launch)| match &mut launch.variant {
+            .map(|(pass, launch)| match &mut launch.variant {
                 KernelVariant::GatherVec4 { shape: work, .. } => ArithmeticStarts::choose(
                     work,
-                    &tables[shape.y.0 as usize],
+                    pass.shape.tables(&tables).0,
                     chosen_features.integer_weights.is_some(),
                     spec.fixed_point(),
                 ),
@@ -916,18 +817,18 @@ impl Resizer {
         }
         let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout)> = launches
             .iter()
+            .zip(&passes)
             .enumerate()
-            .map(|(i, launch)| {
-                let shape = &passes[i].0;
-                let pass_spec = &pass_specs[i];
+            .map(|(i, (launch, pass))| {
+                let (y, x) = pass.shape.tables(&tables);
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
-                    color: ColorSteps::of(pass_spec, shape.color),
-                    ..self.kernel_features(pass_spec)
+                    color: ColorSteps::of(&pass.spec, pass.shape.color),
+                    ..self.kernel_features(&pass.spec)
                 }
-                .inside(&tables[shape.y.0 as usize], &tables[shape.x.0 as usize]);
+                .inside(y, x);
                 let pipeline = self.pipeline(Kernel {
                     variant: launch.variant,
                     features,
@@ -959,18 +860,12 @@ impl Resizer {
                 .zip(pipelines)
                 .zip(launches)
                 .zip(y_starts.into_iter().zip(computed))
-                .zip(&pass_specs)
                 .map(
-                    |(
-                        (
-                            (((mut shape, src, dst, _, _), (pipeline, layout)), launch),
-                            (y_starts, computed),
-                        ),
-                        pass_spec,
-                    )| {
+                    |(((pass, (pipeline, layout)), launch), (y_starts, computed))| {
+                        let mut shape = pass.shape;
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let params = PassParams::new(pass_spec, &shape, launch.row_stride)
+                        let params = PassParams::new(&pass.spec, &shape, launch.row_stride)
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed);
                         let params =
@@ -985,8 +880,8 @@ impl Resizer {
                             layout,
                             params,
                             workgroups: launch.workgroups,
-                            src,
-                            dst,
+                            src: pass.src,
+                            dst: pass.dst,
                         }
                     },
                 )

@@ -138,12 +138,26 @@ pub(crate) fn pack_table(
 pub(crate) struct PassShape {
     pub src_size: Size2,
     pub dst_size: Size2,
+    /// The vertical table and its taps: the table's index among the plan's tables, then its
+    /// offset in the packed tables once packed ([`pack_tables`]).
     pub y: (u32, u32),
+    /// The same for the horizontal table.
     pub x: (u32, u32),
     /// Run by the fused tiled kernel, with this tile.
     pub fused: Option<FusedTile>,
     /// Colour conversions of this pass.
     pub color: PassColor,
+}
+
+impl PassShape {
+    /// The pass's vertical and horizontal tables among `tables`, which `y` and `x` index
+    /// before packing.
+    pub(crate) fn tables<'t>(
+        &self,
+        tables: &'t [AxisWeights],
+    ) -> (&'t AxisWeights, &'t AxisWeights) {
+        (&tables[self.y.0 as usize], &tables[self.x.0 as usize])
+    }
 }
 
 impl PassParams {
