@@ -164,3 +164,166 @@ impl PassPlan {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, PillowFilter};
+
+    fn spec(
+        input: (u32, u32),
+        output: (u32, u32),
+        channels: u32,
+        element: ElementType,
+    ) -> ResizeSpec {
+        ResizeSpec::builder(Size2::new(input.0, input.1), Size2::new(output.0, output.1))
+            .channels(channels)
+            .element(element)
+            .build()
+            .unwrap()
+    }
+
+    fn plan_of(
+        spec: &ResizeSpec,
+        path: Path,
+        textures: bool,
+        max_binding: u64,
+    ) -> Result<PassPlan, ResizeError> {
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        PassPlan::new(spec, path, (&wy, &wx), None, textures, max_binding)
+    }
+
+    fn plan(spec: &ResizeSpec, path: Path) -> PassPlan {
+        plan_of(spec, path, false, u64::MAX).unwrap()
+    }
+
+    /// The gather path, and the separable path of a spec that keeps an axis at its size, run
+    /// one pass from input to output on the spec's two tables.
+    #[test]
+    fn one_pass_from_input_to_output() {
+        let rgba = spec((40, 60), (20, 30), 4, ElementType::F32);
+        let one = plan(&rgba, Path::Gather);
+        assert_eq!(
+            (one.passes.len(), one.tables.len(), one.intermediate_bytes),
+            (1, 2, 0)
+        );
+        let pass = &one.passes[0];
+        assert_eq!((pass.src, pass.dst), (Operand::Input, Operand::Output));
+        assert_eq!(pass.elements, (ElementType::F32, ElementType::F32));
+        assert_eq!(
+            (pass.shape.src_size, pass.shape.dst_size),
+            (rgba.input(), rgba.output())
+        );
+        let (wy, wx) = AxisWeights::for_spec(&rgba);
+        assert_eq!(pass.shape.y, (0, wy.taps()));
+        assert_eq!(pass.shape.x, (1, wx.taps()));
+        assert_eq!(pass.spec, rgba);
+        for kept in [
+            spec((40, 60), (40, 30), 4, ElementType::U8),
+            spec((40, 60), (20, 60), 4, ElementType::U8),
+        ] {
+            let one = plan(&kept, Path::Separable);
+            assert_eq!(
+                (one.passes.len(), one.intermediate_bytes),
+                (1, 0),
+                "{kept:?}"
+            );
+        }
+    }
+
+    /// The separable path runs two passes through an f32 intermediate whose size follows the
+    /// pass order: a shrink by 2 along x goes y first, through rows of the input's width, on
+    /// the vertical table and an identity along x, then an identity along y and the horizontal
+    /// table.
+    #[test]
+    fn two_passes_through_the_intermediate() {
+        let u8s = spec((40, 60), (20, 30), 4, ElementType::U8);
+        let two = plan(&u8s, Path::Separable);
+        let [first, second] = &two.passes[..] else {
+            panic!("{} passes", two.passes.len());
+        };
+        assert_eq!(
+            (first.src, first.dst),
+            (Operand::Input, Operand::Intermediate)
+        );
+        assert_eq!(
+            (second.src, second.dst),
+            (Operand::Intermediate, Operand::Output)
+        );
+        assert_eq!(first.shape.dst_size, Size2::new(20, 60));
+        assert_eq!(second.shape.src_size, first.shape.dst_size);
+        assert_eq!(second.shape.dst_size, u8s.output());
+        assert_eq!(first.elements, (ElementType::U8, ElementType::F32));
+        assert_eq!(second.elements, (ElementType::F32, ElementType::U8));
+        assert_eq!(two.intermediate_bytes, 20 * 60 * 4 * 4);
+        assert_eq!((first.shape.y.0, first.shape.x), (0, (2, 1)));
+        assert_eq!((second.shape.y, second.shape.x.0), ((3, 1), 1));
+        assert_eq!(two.tables.len(), 4);
+        assert!(two.tables[2].is_identity() && two.tables[3].is_identity());
+        assert_eq!(two.tables[2].output_len(), 60);
+    }
+
+    /// Pillow's u8 passes round between them: x first, through a u8 intermediate.
+    #[test]
+    fn rounding_passes_keep_their_element_between_them() {
+        let pillow = presets::pillow(
+            Size2::new(40, 60),
+            Size2::new(20, 30),
+            PillowFilter::Bicubic,
+        )
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+        let two = plan(&pillow, Path::Separable);
+        let [first, second] = &two.passes[..] else {
+            panic!("{} passes", two.passes.len());
+        };
+        assert_eq!(first.shape.dst_size, Size2::new(40, 30));
+        assert_eq!(first.elements, (ElementType::U8, ElementType::U8));
+        assert_eq!(second.elements, (ElementType::U8, ElementType::U8));
+        assert_eq!(two.intermediate_bytes, 40 * 30 * 4);
+    }
+
+    /// The vertical pass of RGB rows runs as rows of four-channel pixels (60 RGB pixels are 45
+    /// RGBA ones) on an identity table of their width, which the plan adds; not where a texture
+    /// is read or written.
+    #[test]
+    fn vertical_passes_of_rgb_rows_read_four_channel_pixels() {
+        let rgb = spec((40, 60), (20, 30), 3, ElementType::F32);
+        let two = plan(&rgb, Path::Separable);
+        let vertical = &two.passes[0];
+        assert_eq!(vertical.spec.channels(), 4);
+        assert_eq!(vertical.shape.src_size, Size2::new(40, 45));
+        assert_eq!(vertical.shape.dst_size, Size2::new(20, 45));
+        assert_eq!(vertical.shape.x, (4, 1));
+        assert_eq!(two.tables.len(), 5);
+        assert_eq!(two.tables[4].output_len(), 45);
+        assert_eq!(two.passes[1].spec, rgb);
+        let textures = plan_of(&rgb, Path::Separable, true, u64::MAX).unwrap();
+        assert_eq!(textures.passes[0].spec, rgb);
+        assert_eq!(textures.tables.len(), 4);
+    }
+
+    /// An intermediate larger than the device's storage bindings is a typed error that names it
+    /// and both sizes.
+    #[test]
+    fn an_intermediate_over_the_binding_limit_is_refused() {
+        let u8s = spec((40, 60), (20, 30), 4, ElementType::U8);
+        let refused = plan_of(&u8s, Path::Separable, false, 19_199);
+        assert!(
+            matches!(
+                refused,
+                Err(ResizeError::ExceedsDeviceLimit {
+                    what: "intermediate",
+                    needed: 19_200,
+                    limit: 19_199,
+                    ..
+                })
+            ),
+            "{:?}",
+            refused.err()
+        );
+        assert!(plan_of(&u8s, Path::Separable, false, 19_200).is_ok());
+    }
+}
