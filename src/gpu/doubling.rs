@@ -19,6 +19,7 @@
 //! phases' weights on one input.
 
 use super::Launch;
+use super::params::check_grid;
 use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
@@ -209,7 +210,7 @@ pub(crate) fn choose(
         y.input_len().div_ceil(work.group_y * rows),
         spec.batch(),
     );
-    if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
+    if check_grid(grid, max_groups).is_err() {
         return;
     }
     launch.variant = KernelVariant::GatherDoubling {

@@ -14,6 +14,7 @@
 
 use super::Launch;
 use super::doubling::{FLOAT_MAX_BITS, merged, table_row, units_of};
+use super::params::check_grid;
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
@@ -120,7 +121,7 @@ pub(crate) fn choose(
         y.output_len().div_ceil(shape.group_y * shape.rows),
         spec.batch(),
     );
-    if grid.0 > max_groups || grid.1 > max_groups || grid.2 > max_groups {
+    if check_grid(grid, max_groups).is_err() {
         return;
     }
     launch.variant = KernelVariant::GatherHalving {

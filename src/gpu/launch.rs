@@ -4,7 +4,7 @@
 //! ([`integer_weights`]). The exact doublings and halvings and the computed taps then refine a
 //! chosen launch (`doubling.rs`, `halving.rs`, `computed_taps.rs`).
 
-use super::params::{PassShape, dispatch_grid};
+use super::params::{PassShape, check_grid, dispatch_grid};
 use super::passes::PlannedPass;
 use super::shaders::{self, ChannelGroup, KernelFeatures, KernelVariant};
 use crate::spec::{ElementType, ResizeSpec};
@@ -323,9 +323,7 @@ impl Launch {
         }
         // Images times channel groups of `size`: the grid's third dimension.
         let images_and_groups = |size: u32| spec.batch() * (spec.channels() / size);
-        let fits = |grid: (u32, u32, u32)| {
-            grid.0 <= max_groups && grid.1 <= max_groups && grid.2 <= max_groups
-        };
+        let fits = |grid: (u32, u32, u32)| check_grid(grid, max_groups).is_ok();
         let channels = if spec.vector_friendly() {
             Some(ChannelGroup::Vector)
         } else if strided_groups_serve(spec, features, dst) {
