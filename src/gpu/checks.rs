@@ -67,14 +67,21 @@ pub(super) fn check_tensor_sizes(
     input_bytes: u64,
     output_bytes: u64,
 ) -> Result<u64, ResizeError> {
-    let max_binding = limits
-        .max_storage_buffer_binding_size
-        .min(limits.max_buffer_size);
+    let max_binding = max_binding(limits);
     check_limit("input", input_bytes, max_binding)?;
     check_limit("output", output_bytes, max_binding)?;
     Ok(max_binding)
 }
 
+/// The largest storage buffer a device of `limits` can bind whole.
+pub(crate) fn max_binding(limits: &wgpu::Limits) -> u64 {
+    limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size)
+}
+
+/// Checks that a storage buffer of `bytes` fits `limit` (see [`max_binding`]); `what` names it
+/// in the error.
 pub(crate) fn check_limit(what: &'static str, bytes: u64, limit: u64) -> Result<(), ResizeError> {
     if bytes > limit {
         return Err(ResizeError::ExceedsDeviceLimit {

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use wgpu::util::DeviceExt;
 
-use super::check_limit;
+use super::checks::{check_limit, max_binding};
 use super::params::{check_grid, dispatch_grid};
 use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
@@ -408,9 +408,7 @@ impl Resizer {
                     check_limit(
                         "the target's rows padded for a copy",
                         padded_bytes,
-                        limits
-                            .max_storage_buffer_binding_size
-                            .min(limits.max_buffer_size),
+                        max_binding(&limits),
                     )?;
                     let padded = self.scratch.acquire(
                         &self.device,
