@@ -751,13 +751,18 @@ impl DoublingPhases {
     /// The kernel's four constants for this axis (`W{axis}0A`, `0B`, `1A`, `1B`): the units
     /// themselves for integer lanes, the weights for floats.
     fn constants(&self, lanes: bool) -> [f64; 4] {
-        let scale = if lanes {
-            1.0
-        } else {
-            f64::from(1u32 << self.bits)
-        };
         let [[a0, b0], [a1, b1]] = self.units;
-        [a0, b0, a1, b1].map(|u| f64::from(u) / scale)
+        [a0, b0, a1, b1].map(|u| weight_constant(u, self.bits, lanes))
+    }
+}
+
+/// A weight of `units` in units of 2^-`bits` as a kernel's constant: the units themselves for
+/// integer lanes, which sum units and shift, the weight itself for floats.
+fn weight_constant(units: u32, bits: u32, lanes: bool) -> f64 {
+    if lanes {
+        f64::from(units)
+    } else {
+        f64::from(units) / f64::from(1u32 << bits)
     }
 }
 
@@ -775,12 +780,7 @@ impl HalvingWeights {
     /// The kernel's two constants for this axis (`W{axis}A`, `W{axis}B`): the units themselves
     /// for integer lanes, the weights for floats.
     fn constants(&self, lanes: bool) -> [f64; 2] {
-        let scale = if lanes {
-            1.0
-        } else {
-            f64::from(1u32 << self.bits)
-        };
-        self.units.map(|u| f64::from(u) / scale)
+        self.units.map(|u| weight_constant(u, self.bits, lanes))
     }
 }
 
