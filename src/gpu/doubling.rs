@@ -130,6 +130,34 @@ pub(super) fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, 
     all
 }
 
+/// The bits of each axis's weights where the exact doublings and halvings sum them exactly:
+/// u8 buffers in integer lanes (`features.integer_weights`, whose bits per axis are
+/// `lane_bits`); RGBA f16 buffers and u8 specs' texels (`textures`: both ends), summed in f32,
+/// with dyadic weights of at most [`FLOAT_MAX_BITS`] bits. `None` for anything else (f32
+/// sums, u8 buffers without lanes).
+pub(super) fn exact_bits(
+    element: ElementType,
+    textures: bool,
+    features: KernelFeatures,
+    lane_bits: Option<(u32, u32)>,
+    (y, x): (&AxisWeights, &AxisWeights),
+) -> Option<(u32, u32)> {
+    let float_bits = || {
+        y.dyadic_bits(FLOAT_MAX_BITS)
+            .zip(x.dyadic_bits(FLOAT_MAX_BITS))
+    };
+    match (element, lane_bits) {
+        // Texels of u8 specs (integers to 255) summed in f32 times weights of at most
+        // FLOAT_MAX_BITS bits are exact; f32 specs' are not (textures stage no f16 spec).
+        (ElementType::U8, _) if textures => float_bits(),
+        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
+        // f16 inputs (11 significant bits) times such weights, and the sums of four of them,
+        // are exact in f32.
+        (ElementType::F16, None) if features.integer_weights.is_none() => float_bits(),
+        _ => None,
+    }
+}
+
 /// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: NHWC
 /// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
 /// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
@@ -166,19 +194,7 @@ pub(crate) fn choose(
     {
         return;
     }
-    let float_bits = || {
-        y.dyadic_bits(FLOAT_MAX_BITS)
-            .zip(x.dyadic_bits(FLOAT_MAX_BITS))
-    };
-    let bits = match (element, lane_bits) {
-        // Texels of u8 specs (integers to 255) summed in f32 times weights of at most
-        // FLOAT_MAX_BITS bits are exact; f32 specs' are not (textures stage no f16 spec).
-        (ElementType::U8, _) if textures => float_bits(),
-        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
-        (ElementType::F16, None) if features.integer_weights.is_none() => float_bits(),
-        _ => None,
-    };
-    let Some(bits) = bits else {
+    let Some(bits) = exact_bits(element, textures, features, lane_bits, (y, x)) else {
         return;
     };
     let (Some(phases_y), Some(phases_x)) = (

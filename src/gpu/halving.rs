@@ -13,10 +13,10 @@
 //! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
 
 use super::Launch;
-use super::doubling::{FLOAT_MAX_BITS, merged, table_row, units_of};
+use super::doubling::{exact_bits, merged, table_row, units_of};
 use super::params::check_grid;
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
-use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::spec::{Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
@@ -72,7 +72,7 @@ impl HalvingWeights {
 
 /// Turns a one-pass gather launch of `spec` into the exact halving where it serves: NHWC
 /// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`]
+/// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`](super::doubling::FLOAT_MAX_BITS)
 /// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words),
 /// without colour conversions or Pillow's fixed point, both tables fitting
 /// [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
@@ -97,16 +97,8 @@ pub(crate) fn choose(
     {
         return;
     }
-    let bits = match (element, lane_bits) {
-        (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
-        // f16 inputs (11 significant bits) times weights of at most FLOAT_MAX_BITS bits, and
-        // the sums of four of them, are exact in f32.
-        (ElementType::F16, None) if features.integer_weights.is_none() => y
-            .dyadic_bits(FLOAT_MAX_BITS)
-            .zip(x.dyadic_bits(FLOAT_MAX_BITS)),
-        _ => None,
-    };
-    let Some((bits_y, bits_x)) = bits else {
+    // Buffers only (textures returned above).
+    let Some((bits_y, bits_x)) = exact_bits(element, false, features, lane_bits, (y, x)) else {
         return;
     };
     let (Some(wy), Some(wx)) = (
@@ -137,7 +129,7 @@ pub(crate) fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{AreaRule, AxisResample, CoordinateMapping, NearestRule};
+    use crate::spec::{AreaRule, AxisResample, CoordinateMapping, ElementType, NearestRule};
     use crate::{Filter, Size2};
 
     fn table(input: u32, output: u32, axis: AxisResample) -> AxisWeights {
