@@ -717,31 +717,25 @@ impl Resizer {
             })
             .collect();
         // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
-        // every two outputs, between buffers or RGBA textures (src/gpu/doubling.rs).
+        // every two outputs, between buffers or RGBA textures (src/gpu/doubling.rs); exact
+        // halvings read the four input pixels under two outputs at once where both tables take
+        // inputs 2j and 2j + 1 (src/gpu/halving.rs).
         if let [launch] = launches.as_mut_slice() {
             let ends = KernelFeatures {
                 texture_source,
                 texture_target,
                 ..chosen_features
             };
-            doubling::choose(
-                launch,
-                spec,
-                (&wy, &wx),
-                ends,
-                weight_bits.map(|bits| (bits.y, bits.x)),
-                limits.max_compute_workgroups_per_dimension,
-            );
-            // Exact halvings read the four input pixels under two outputs at once where both
-            // tables take inputs 2j and 2j + 1 (src/gpu/halving.rs).
-            halving::choose(
-                launch,
-                spec,
-                (&wy, &wx),
-                ends,
-                weight_bits.map(|bits| (bits.y, bits.x)),
-                limits.max_compute_workgroups_per_dimension,
-            );
+            for choose in [doubling::choose, halving::choose] {
+                choose(
+                    launch,
+                    spec,
+                    (&wy, &wx),
+                    ends,
+                    weight_bits.map(|bits| (bits.y, bits.x)),
+                    limits.max_compute_workgroups_per_dimension,
+                );
+            }
         }
         // Bilinear and nearest passes whose tables follow the coordinate mapping compute their
         // taps where that serves and pays (src/gpu/computed_taps.rs).
