@@ -36,6 +36,7 @@ const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
 const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
+const F16_PAIRS: &str = include_str!("../../wgsl/f16_pairs.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -592,11 +593,11 @@ impl Kernel {
             // destination.
             KernelVariant::GatherHalving { element, .. } => {
                 let io = if element == ElementType::U8 {
-                    HALVING_LANES
+                    HALVING_LANES.to_string()
                 } else {
-                    HALVING_F16
+                    [F16_PAIRS, HALVING_F16].join("\n")
                 };
-                return [enable, SRGB, COMMON, io, GATHER_HALVING].join("\n");
+                return [enable, SRGB, COMMON, &io, GATHER_HALVING].join("\n");
             }
             // RGB u8 buffers, four pixels per invocation; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
@@ -633,9 +634,9 @@ impl Kernel {
                 let io = if element == ElementType::U8 {
                     [SRC_VEC4_U8, LANES_U8, DOUBLING_LANES].join("\n")
                 } else if native_src {
-                    [SRC_VEC4_F16_NATIVE, DOUBLING_F16].join("\n")
+                    [SRC_VEC4_F16_NATIVE, F16_PAIRS, DOUBLING_F16].join("\n")
                 } else {
-                    [SRC_VEC4_F16, DOUBLING_F16].join("\n")
+                    [SRC_VEC4_F16, F16_PAIRS, DOUBLING_F16].join("\n")
                 };
                 return [enable, SRGB, COMMON, &io, DOUBLING_PHASES, GATHER_DOUBLING].join("\n");
             }
@@ -1644,7 +1645,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 52] = [
+pub const FILES: [(&str, &str); 53] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1689,6 +1690,7 @@ pub const FILES: [(&str, &str); 52] = [
     ("gather_halving.wgsl", GATHER_HALVING),
     ("halving_lanes.wgsl", HALVING_LANES),
     ("halving_f16.wgsl", HALVING_F16),
+    ("f16_pairs.wgsl", F16_PAIRS),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),

@@ -1,0 +1,18 @@
+// What the exact doublings and halvings of RGBA f16 buffers share: sums in f32 (exact for the
+// dyadic weights the host takes), and two output pixels narrowed into one 16-byte store.
+@group(0) @binding(3) var<storage, read_write> dst: array<vec4<u32>>;
+
+alias Sum = vec4<f32>;
+
+fn weigh(w: f32, v: Sum) -> Sum {
+    return w * v;
+}
+
+fn store_pair(i: u32, a: Sum, b: Sum) {
+    dst[i] = vec4<u32>(
+        pack2x16float(a.xy),
+        pack2x16float(a.zw),
+        pack2x16float(b.xy),
+        pack2x16float(b.zw),
+    );
+}
