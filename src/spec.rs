@@ -7,6 +7,18 @@ use crate::error::SpecError;
 /// point where index arithmetic in `u32` could overflow.
 pub const MAX_DIMENSION: u32 = 1 << 20;
 
+/// Largest stretch of input an antialiased axis may sample: its ratio (input pixels per output
+/// pixel) times its output length, in input pixels. An antialiased band widens with the ratio,
+/// and its taps are visited one by one when the table is built, so a stated scale or a crop
+/// region far out of proportion to the sizes could otherwise ask for 10^300 of them. Four times
+/// the largest dimension leaves every consistent spec (which samples at most its input, or a
+/// crop a little beyond it) well inside.
+pub const MAX_ANTIALIAS_SPAN: f64 = 4.0 * MAX_DIMENSION as f64;
+
+/// Largest magnitude of a cubic filter's coefficient `a`. The kernel's weights grow with `a`;
+/// far beyond the usual -0.5 and -0.75 they dwarf the data, and their sums lose every digit.
+pub const MAX_CUBIC_COEFFICIENT: f64 = 100.0;
+
 /// Largest number of elements of one tensor (input, output or intermediate): every index the
 /// shaders compute must fit in a `u32`.
 pub const MAX_ELEMENTS: u64 = (u32::MAX as u64) / 4;
@@ -269,6 +281,16 @@ impl AxisResample {
     pub fn with_scale(mut self, scale: Option<f64>) -> Self {
         self.scale = scale;
         self
+    }
+
+    /// Input pixels per output pixel when resizing `input_len` to `output_len`: `in/out`, or
+    /// `1/scale` when the caller stated a scale, or the region's length over `out`.
+    pub(crate) fn ratio(&self, input_len: u32, output_len: u32) -> f64 {
+        match (self.mapping, self.scale) {
+            (CoordinateMapping::Region { start, end }, _) => (end - start) / output_len as f64,
+            (_, Some(scale)) => 1.0 / scale,
+            (_, None) => input_len as f64 / output_len as f64,
+        }
     }
 }
 
@@ -607,8 +629,15 @@ impl ResizeSpec {
         (elements * self.element.size()).next_multiple_of(4)
     }
 
+    /// Elements of an `n × c × size` tensor of this spec, saturating: four dimensions of up to
+    /// [`MAX_DIMENSION`] can multiply past `u64`, and validation must see such a tensor as too
+    /// large rather than wrap around to a small one.
     pub(crate) fn tensor_elements(&self, size: Size2) -> u64 {
-        self.batch as u64 * self.channels as u64 * size.height as u64 * size.width as u64
+        [self.channels, size.height, size.width]
+            .into_iter()
+            .fold(u64::from(self.batch), |product, dimension| {
+                product.saturating_mul(u64::from(dimension))
+            })
     }
 
     fn shape(&self, size: Size2) -> [u32; 4] {
@@ -662,8 +691,26 @@ impl ResizeSpec {
                 });
             }
         }
-        for (axis, rule) in [("y", &self.y), ("x", &self.x)] {
+        for (axis, rule, input_len, output_len) in [
+            ("y", &self.y, self.input.height, self.output.height),
+            ("x", &self.x, self.input.width, self.output.width),
+        ] {
             validate_axis(axis, rule)?;
+            // Positive, and finite or infinite, never NaN: `validate_axis` has checked the scale
+            // and the region's length.
+            let span = rule.ratio(input_len, output_len) * output_len as f64;
+            if rule.antialias && span > MAX_ANTIALIAS_SPAN {
+                return Err(SpecError::InvalidParameter {
+                    what: if axis == "y" {
+                        "input rows the antialiased y axis samples"
+                    } else {
+                        "input columns the antialiased x axis samples"
+                    },
+                    value: span,
+                    allowed: "at most MAX_ANTIALIAS_SPAN (4 x 2^20): a stated scale or a crop \
+                              region in proportion to the sizes",
+                });
+            }
         }
         if self.premultiplied_alpha && (self.channels != 4 || self.layout != Layout::Nhwc) {
             return Err(SpecError::Unsupported(format!(
@@ -704,11 +751,13 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
         )));
     }
     match rule.filter {
-        Filter::Cubic { a } if !a.is_finite() => Err(SpecError::InvalidParameter {
-            what: "cubic coefficient",
-            value: a,
-            allowed: "a finite number (usually -0.5 or -0.75)",
-        }),
+        Filter::Cubic { a } if a.is_nan() || a.abs() > MAX_CUBIC_COEFFICIENT => {
+            Err(SpecError::InvalidParameter {
+                what: "cubic coefficient",
+                value: a,
+                allowed: "a number from -100 to 100 (usually -0.5 or -0.75)",
+            })
+        }
         Filter::Lanczos { lobes } if !(1..=8).contains(&lobes) => {
             Err(SpecError::InvalidParameter {
                 what: "lanczos lobes",
@@ -717,17 +766,15 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
             })
         }
         _ => match rule.mapping {
-            CoordinateMapping::TfCropAndResize { start, end }
-                if !(start.is_finite() && end.is_finite()) =>
-            {
+            CoordinateMapping::TfCropAndResize { start, end } if !(end - start).is_finite() => {
                 Err(SpecError::InvalidParameter {
                     what: "crop region",
                     value: if start.is_finite() { end } else { start },
-                    allowed: "finite fractions",
+                    allowed: "finite fractions a finite distance apart",
                 })
             }
             CoordinateMapping::Region { start, end }
-                if !(start.is_finite() && end.is_finite() && end > start) =>
+                if !((end - start).is_finite() && end > start) =>
             {
                 Err(SpecError::InvalidParameter {
                     what: if axis == "y" {
@@ -736,7 +783,7 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
                         "crop width"
                     },
                     value: end - start,
-                    allowed: "a finite region with end > start",
+                    allowed: "a finite region with end > start, of finite length",
                 })
             }
             _ => Ok(()),

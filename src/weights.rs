@@ -127,6 +127,13 @@ impl AxisWeights {
         &self.weights[i * taps..(i + 1) * taps]
     }
 
+    /// Whether band starts never decrease from one output to the next: true of every mapping
+    /// but a crop whose end lies before its start, which mirrors the axis. Kernels that take a
+    /// run of outputs' inputs from the first band's start to the last band's end rely on it.
+    pub(crate) fn starts_never_decrease(&self) -> bool {
+        self.starts.windows(2).all(|pair| pair[0] <= pair[1])
+    }
+
     /// Whether output `i` maps outside the input and takes the extrapolation value.
     pub fn is_outside(&self, i: usize) -> bool {
         self.outside[i]
@@ -231,11 +238,7 @@ impl<'a> RowBuilder<'a> {
 
     /// Input pixels per output pixel: `in/out`, or `1/scale` when the caller stated a scale.
     fn ratio(&self) -> f64 {
-        match (self.rule.mapping, self.rule.scale) {
-            (CoordinateMapping::Region { start, end }, _) => (end - start) / self.output_len as f64,
-            (_, Some(scale)) => 1.0 / scale,
-            (_, None) => self.input_len as f64 / self.output_len as f64,
-        }
+        self.rule.ratio(self.input_len, self.output_len)
     }
 
     fn last(&self) -> i64 {
@@ -520,18 +523,29 @@ impl<'a> RowBuilder<'a> {
         let support = kernels::support(filter) * widen;
         let centre = self.edge_centre(i);
         let coordinate = centre - 0.5;
+        let outside = self.is_outside(coordinate);
+        // A stated scale or crop far out of proportion can map an output to no finite
+        // coordinate at all; it reads the edge it runs off (the validation in `spec.rs` keeps
+        // antialiased bands finite).
+        if !coordinate.is_finite() {
+            let edge = if coordinate > 0.0 { self.last() } else { 0 };
+            return SparseRow::single(edge as u32, outside);
+        }
         let first = (coordinate - support).floor() as i64;
         let last = (coordinate + support).ceil() as i64;
-        let mut taps: Vec<(u32, f64)> = Vec::with_capacity((last - first + 1) as usize);
+        let in_range = first.max(0)..=last.min(self.last());
+        let mut taps: Vec<(u32, f64)> = Vec::with_capacity(in_range.clone().count() + 2);
         match self.rule.border {
             Border::Clamp => {
+                // Clamped indices never decrease with `j`, so a tap folded onto an edge can
+                // only join the one pushed last.
                 for j in first..=last {
                     let w = kernels::evaluate(filter, (j as f64 - centre + 0.5) * inverse_widen);
                     if w != 0.0 {
                         let index = self.clamp_index(j);
-                        match taps.iter_mut().find(|(k, _)| *k == index) {
-                            Some((_, acc)) => *acc += w,
-                            None => taps.push((index, w)),
+                        match taps.last_mut() {
+                            Some((k, acc)) if *k == index => *acc += w,
+                            _ => taps.push((index, w)),
                         }
                     }
                 }
@@ -540,20 +554,22 @@ impl<'a> RowBuilder<'a> {
                 normalize(&mut taps);
             }
             Border::Renormalize => {
-                for j in first.max(0)..=last.min(self.last()) {
+                for j in in_range {
                     let w = kernels::evaluate(filter, (j as f64 - centre + 0.5) * inverse_widen);
                     taps.push((j as u32, w));
                 }
                 normalize(&mut taps);
             }
         }
-        if taps.is_empty() {
-            taps.push((self.clamp_index(coordinate.round() as i64), 0.0));
+        // Every tap the border left weighs nothing: an output sampled past the input's edge,
+        // with renormalised taps all outside it (a box filter half a pixel beyond, a lanczos
+        // centred on a sample outside). Renormalising what is left as the sample point moves
+        // out tends to the nearest input pixel, so that is what the output reads, and a
+        // constant image stays constant.
+        if taps.iter().all(|&(_, w)| w == 0.0) {
+            taps = vec![(self.clamp_index(coordinate.round() as i64), 1.0)];
         }
-        SparseRow {
-            taps,
-            outside: self.is_outside(coordinate),
-        }
+        SparseRow { taps, outside }
     }
 }
 
@@ -747,6 +763,40 @@ mod tests {
         assert_eq!((t.start(0), t.start(1), t.start(2)), (0, 3, 6));
         assert_eq!(t.taps(), 4);
         assert_rows_sum_to_one(&t);
+    }
+
+    /// An output sampled past the input's edge whose renormalised taps all lie outside it reads
+    /// the nearest input pixel, not nothing: a box half a pixel beyond the last input, and a
+    /// lanczos centred on an integer sample outside (every in-range tap exactly 0).
+    #[test]
+    fn a_row_with_every_tap_outside_reads_the_nearest_pixel() {
+        let beyond = AxisResample::default()
+            .with_mapping(CoordinateMapping::Asymmetric)
+            .with_border(Border::Renormalize);
+        let t = table(1, 2, beyond.with_filter(Filter::Box));
+        assert_eq!((t.start(1), t.row(1)), (0, &[1.0][..]));
+        // Outputs 0 to 3 of 4 -> 2 at scale 2 map to inputs 0, 0.5, 1, 1.5; of 2 -> 1 at a
+        // stated scale of 1/3, output 1 maps to input 3, two samples past the last.
+        let lanczos = beyond
+            .with_filter(Filter::Lanczos { lobes: 2 })
+            .with_scale(Some(1.0 / 3.0));
+        let t = table(2, 2, lanczos);
+        assert_rows_sum_to_one(&t);
+        let row = t.row(1);
+        assert_eq!(row[(1 - t.start(1)) as usize], 1.0, "{row:?}");
+    }
+
+    /// Band starts never decrease but on a mirrored axis (a crop whose end lies before its
+    /// start), where the fused kernel's tiles would stage their inputs inside out.
+    #[test]
+    fn only_mirrored_crops_have_decreasing_starts() {
+        let crop = |start, end| {
+            AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize { start, end })
+        };
+        assert!(table(9, 12, crop(0.0, 0.9)).starts_never_decrease());
+        assert!(!table(9, 12, crop(0.9, 0.0)).starts_never_decrease());
+        assert!(table(9, 12, AxisResample::default()).starts_never_decrease());
+        assert!(table(40, 7, AxisResample::default().with_antialias(true)).starts_never_decrease());
     }
 
     #[test]

@@ -5,8 +5,8 @@ mod common;
 use wgpu::util::DeviceExt;
 use wgpu_resize::adapter::ContextOptions;
 use wgpu_resize::{
-    AxisResample, Border, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, SpecError,
-    reference,
+    AxisResample, Border, CoordinateMapping, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2,
+    SpecError, reference,
 };
 
 fn spec(input: Size2, output: Size2) -> ResizeSpec {
@@ -64,6 +64,17 @@ fn zero_and_absurd_sizes_are_spec_errors() {
         matches!(err, SpecError::TooManyElements { what: "input", .. }),
         "{err}"
     );
+
+    // Four allowed dimensions whose product passes 2^64: too many, not wrapped around to few.
+    let err = ResizeSpec::builder(Size2::new(16, 1 << 20), Size2::new(1, 1))
+        .batch(1 << 20)
+        .channels(1 << 20)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err, SpecError::TooManyElements { what: "input", .. }),
+        "{err}"
+    );
 }
 
 #[test]
@@ -107,6 +118,72 @@ fn bad_parameters_are_spec_errors() {
             err,
             SpecError::InvalidParameter {
                 what: "lanczos lobes",
+                ..
+            }
+        ),
+        "{err}"
+    );
+
+    let err = ResizeSpec::builder(Size2::new(4, 4), Size2::new(8, 8))
+        .filter(Filter::Cubic { a: -1e3 })
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("-100 to 100"), "{err}");
+
+    // An antialiased band widens with the ratio; a stated scale or a crop region out of all
+    // proportion to the sizes (here 10^300 input pixels per output) is refused instead of
+    // visiting that many taps. Without antialiasing the band does not widen, and it stands.
+    let tiny_scale = AxisResample::default()
+        .with_antialias(true)
+        .with_scale(Some(1e-300));
+    let err = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+        .y_axis(tiny_scale)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "input rows the antialiased y axis samples",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let long_region =
+        AxisResample::default()
+            .with_antialias(true)
+            .with_mapping(CoordinateMapping::Region {
+                start: 0.0,
+                end: 1e300,
+            });
+    let err = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+        .x_axis(long_region)
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("MAX_ANTIALIAS_SPAN"), "{err}");
+    let spec = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+        .x_axis(tiny_scale.with_antialias(false))
+        .build()
+        .expect("a plain band does not widen");
+    let out = reference::resize(&spec, &[1.0f32; 100]).unwrap();
+    assert!(out.iter().all(|&v| v == 1.0), "{out:?}");
+
+    // A region of infinite length (two finite ends a whole f64 range apart).
+    let err = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+        .x_axis(
+            AxisResample::default().with_mapping(CoordinateMapping::Region {
+                start: -f64::MAX,
+                end: f64::MAX,
+            }),
+        )
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "crop width",
                 ..
             }
         ),
