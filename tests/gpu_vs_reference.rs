@@ -1802,3 +1802,68 @@ fn separable_path_skips_an_axis_kept_at_its_size() {
     encode(&both);
     assert_eq!(resizer.stats().scratch_buffers, 1, "{:?}", resizer.stats());
 }
+
+/// Crops whose end lies before their start mirror the axis: each output's band starts left of
+/// the one before. Every path but the fused one runs them, against the reference into poisoned
+/// buffers (RGBA, whose vector and exact kernels are the likeliest to assume order, in f32, f16
+/// and u8); the fused path, whose tiles stage their inputs from the first band's start to the
+/// last band's end, refuses them with a typed error where the starts decrease. Found by `tests/properties.rs`, where the
+/// fused path mirrored 9x4 -> 18x12 wrongly by up to 1.4.
+#[test]
+fn mirrored_crops_match_the_reference() {
+    use wgpu_resize::{AxisResample, ElementType, Filter, NearestRule, ResizeError};
+    let Some(gpu) = gpu("mirrored crops") else {
+        return;
+    };
+    let mirrored = |filter| {
+        AxisResample::default().with_filter(filter).with_mapping(
+            CoordinateMapping::TfCropAndResize {
+                start: 0.9,
+                end: 0.0,
+            },
+        )
+    };
+    let paths = [Path::Gather, Path::Separable, Path::Auto];
+    let mut refused = 0;
+    for (input, output) in [
+        (Size2::new(9, 4), Size2::new(18, 12)),
+        (Size2::new(24, 40), Size2::new(12, 20)),
+        (Size2::new(10, 16), Size2::new(20, 32)),
+    ] {
+        for filter in [
+            Filter::Linear,
+            Filter::Nearest(NearestRule::RoundPreferFloor),
+            Filter::Cubic { a: -0.75 },
+        ] {
+            let builder = ResizeSpec::builder(input, output)
+                .y_axis(AxisResample::default())
+                .x_axis(mirrored(filter))
+                .channels(4)
+                .batch(2);
+            let what = format!("mirrored {filter:?}");
+            let spec = builder.build().unwrap();
+            let data = Rng::new(3).f32s(spec.input_len());
+            assert_paths_match_reference(gpu, &spec, &data, &paths, 2e-5, &what);
+            // A band as wide as the input starts at 0 on every row, mirrored or not.
+            match gpu.resizer.resize(&spec, &data, Path::Fused) {
+                Err(ResizeError::PathUnavailable { path: "fused", .. }) => refused += 1,
+                Err(error) => panic!("{what}: {error}"),
+                Ok(_) => {
+                    assert_paths_match_reference(gpu, &spec, &data, &[Path::Fused], 2e-5, &what)
+                }
+            }
+            let spec = builder.element(ElementType::F16).build().unwrap();
+            let halves = Rng::new(3).f16s(spec.input_len());
+            assert_paths_match_reference(gpu, &spec, &halves, &paths, 2e-3, &what);
+            let spec = builder.element(ElementType::U8).build().unwrap();
+            let bytes = Rng::new(3).u8s(spec.input_len());
+            assert_paths_match_reference(gpu, &spec, &bytes, &paths, 1.0, &what);
+            // Both axes mirrored.
+            let spec = builder.y_axis(mirrored(filter)).build().unwrap();
+            let data = Rng::new(4).f32s(spec.input_len());
+            assert_paths_match_reference(gpu, &spec, &data, &paths, 2e-5, &what);
+        }
+    }
+    // Every case but the cubic bands over 4 input columns.
+    assert_eq!(refused, 8, "fused refusals");
+}

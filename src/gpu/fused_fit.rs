@@ -19,6 +19,15 @@ pub(crate) fn fused_fits(
     if !spec.vector_friendly() {
         return Err("it needs NHWC with channels a multiple of 4".into());
     }
+    // A tile stages the inputs from its first output's band start to its last output's band
+    // end, which a mirrored axis would turn inside out.
+    if !(wy.starts_never_decrease() && wx.starts_never_decrease()) {
+        return Err(
+            "an axis is mirrored (a crop whose end lies before its start), and a tile \
+                    stages its inputs in order"
+                .into(),
+        );
+    }
     let tile_h = shaders::FUSED_TILE_H;
     let groups = spec.batch() * (spec.channels() / 4);
     let out = spec.output();
