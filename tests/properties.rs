@@ -1,0 +1,490 @@
+//! Properties over generated specs (proptest), so that the combinations no hand-written case
+//! names are tried too, and a failure shrinks to a small spec:
+//! - any builder input gives a spec or a typed error, and a spec always has band tables and a
+//!   reference result, in bounded time;
+//! - band tables stay inside the input, hold finite weights and sum to one;
+//! - the CPU reference keeps constants, is linear, and is the identity at equal sizes;
+//! - every GPU path matches the CPU reference on generated small specs, into poisoned outputs.
+//!
+//! `PROPTEST_CASES` sets how many cases each property runs (the defaults below keep the suite
+//! quick on a software rasteriser).
+
+mod common;
+
+use common::{gpu, run_poisoned};
+use half::f16;
+use proptest::prelude::*;
+use wgpu_resize::{
+    AreaRule, AxisResample, AxisWeights, Border, CoordinateArithmetic, CoordinateMapping,
+    ElementType, Filter, Layout, NearestRule, Path, ResizeSpec, ResizeSpecBuilder, Size2, compare,
+    reference,
+};
+
+/// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
+const CPU_CASES: u32 = 256;
+/// Cases for the GPU property: each compiles pipelines, slow on a software rasteriser.
+const GPU_CASES: u32 = 40;
+
+fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    ProptestConfig {
+        cases,
+        // Failures are reported with their shrunk spec; no file beside the sources.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+fn nearest_rule() -> impl Strategy<Value = NearestRule> {
+    prop_oneof![
+        Just(NearestRule::Floor),
+        Just(NearestRule::Ceil),
+        Just(NearestRule::RoundPreferFloor),
+        Just(NearestRule::RoundPreferCeil),
+        Just(NearestRule::TorchLegacy),
+        Just(NearestRule::TorchExact),
+        Just(NearestRule::PillowAffine),
+        Just(NearestRule::OpenCvNearest),
+        Just(NearestRule::OpenCvNearestExact),
+    ]
+}
+
+/// Every filter, with the cubic coefficient and the lanczos lobes in their meaningful ranges.
+fn filter() -> impl Strategy<Value = Filter> {
+    prop_oneof![
+        nearest_rule().prop_map(Filter::Nearest),
+        Just(Filter::Linear),
+        (-1.5f64..0.5).prop_map(|a| Filter::Cubic { a }),
+        Just(Filter::Box),
+        Just(Filter::Hamming),
+        (1u32..=8).prop_map(|lobes| Filter::Lanczos { lobes }),
+        Just(Filter::Area(AreaRule::AdaptiveAverage)),
+        Just(Filter::Area(AreaRule::Coverage)),
+        Just(Filter::Area(AreaRule::OpenCvUpscale)),
+    ]
+}
+
+/// Every coordinate mapping; crops within or around the axis, regions inside the input
+/// (`len` input pixels).
+fn mapping(len: u32) -> impl Strategy<Value = CoordinateMapping> {
+    let len = len as f64;
+    prop_oneof![
+        Just(CoordinateMapping::HalfPixel),
+        Just(CoordinateMapping::HalfPixelSymmetric),
+        Just(CoordinateMapping::PytorchHalfPixel),
+        Just(CoordinateMapping::AlignCorners),
+        Just(CoordinateMapping::Asymmetric),
+        (-0.5f64..1.5, -0.5f64..1.5)
+            .prop_map(|(start, end)| CoordinateMapping::TfCropAndResize { start, end }),
+        (0.0..1.0f64, 0.0..1.0f64).prop_map(move |(a, b)| {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            CoordinateMapping::Region {
+                start: lo * len,
+                end: (hi * len).max(lo * len + 0.25),
+            }
+        }),
+    ]
+}
+
+/// One axis's rule over an input of `len` pixels: any filter, mapping, border and arithmetic,
+/// antialiased or not, with or without a stated scale near `out / len`.
+fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
+    let natural = out as f64 / len as f64;
+    (
+        filter(),
+        mapping(len),
+        any::<bool>(),
+        prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
+        prop_oneof![
+            Just(None),
+            (0.8f64..1.25).prop_map(move |k| Some(natural * k))
+        ],
+        prop_oneof![
+            Just(CoordinateArithmetic::F64),
+            Just(CoordinateArithmetic::F32)
+        ],
+    )
+        .prop_map(|(filter, mapping, antialias, border, scale, arithmetic)| {
+            let mut axis = AxisResample::default()
+                .with_filter(filter)
+                .with_mapping(mapping)
+                .with_antialias(antialias)
+                .with_border(border)
+                .with_scale(scale);
+            axis.arithmetic = arithmetic;
+            axis
+        })
+}
+
+/// A spec builder of small sizes (1 to `max` a side), any rule on each axis, in f32, NHWC or
+/// NCHW, 1 to 5 channels, 1 to 3 images; it builds unless the pair of rules is refused.
+fn small_builder(max: u32) -> impl Strategy<Value = ResizeSpecBuilder> {
+    (1..=max, 1..=max, 1..=max, 1..=max)
+        .prop_flat_map(|(ih, iw, oh, ow)| {
+            (
+                Just((Size2::new(ih, iw), Size2::new(oh, ow))),
+                axis(ih, oh),
+                axis(iw, ow),
+                1u32..=3,
+                1u32..=5,
+                prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
+            )
+        })
+        .prop_map(|((input, output), y, x, batch, channels, layout)| {
+            ResizeSpec::builder(input, output)
+                .y_axis(y)
+                .x_axis(x)
+                .batch(batch)
+                .channels(channels)
+                .layout(layout)
+        })
+}
+
+/// Any `f64` at all: NaN, infinities, zero, the extremes, and ordinary values.
+fn wild_f64() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(f64::NAN),
+        Just(f64::INFINITY),
+        Just(f64::NEG_INFINITY),
+        Just(0.0),
+        Just(f64::MAX),
+        Just(f64::MIN_POSITIVE),
+        Just(1e-300),
+        Just(1e300),
+        Just(100.0),
+        Just(-100.0),
+        any::<f64>(),
+        -4.0f64..4.0,
+    ]
+}
+
+/// Any `u32`, with the edges of the spec's limits and small values likelier than chance.
+fn wild_u32() -> impl Strategy<Value = u32> {
+    prop_oneof![
+        Just(0u32),
+        1u32..8,
+        1u32..64,
+        Just(wgpu_resize::spec::MAX_DIMENSION),
+        Just(wgpu_resize::spec::MAX_DIMENSION + 1),
+        Just(u32::MAX),
+        any::<u32>(),
+    ]
+}
+
+/// An axis rule with any value in every number it holds.
+fn wild_axis() -> impl Strategy<Value = AxisResample> {
+    let filter = prop_oneof![
+        nearest_rule().prop_map(Filter::Nearest),
+        Just(Filter::Linear),
+        wild_f64().prop_map(|a| Filter::Cubic { a }),
+        Just(Filter::Box),
+        Just(Filter::Hamming),
+        wild_u32().prop_map(|lobes| Filter::Lanczos { lobes }),
+        Just(Filter::Area(AreaRule::AdaptiveAverage)),
+        Just(Filter::Area(AreaRule::Coverage)),
+        Just(Filter::Area(AreaRule::OpenCvUpscale)),
+    ];
+    let mapping = prop_oneof![
+        Just(CoordinateMapping::HalfPixel),
+        Just(CoordinateMapping::AlignCorners),
+        Just(CoordinateMapping::Asymmetric),
+        (wild_f64(), wild_f64())
+            .prop_map(|(start, end)| CoordinateMapping::TfCropAndResize { start, end }),
+        (wild_f64(), wild_f64()).prop_map(|(start, end)| CoordinateMapping::Region { start, end }),
+    ];
+    (
+        filter,
+        mapping,
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(wild_f64()),
+    )
+        .prop_map(|(filter, mapping, antialias, clamp, scale)| {
+            AxisResample::default()
+                .with_filter(filter)
+                .with_mapping(mapping)
+                .with_antialias(antialias)
+                .with_border(if clamp {
+                    Border::Clamp
+                } else {
+                    Border::Renormalize
+                })
+                .with_scale(scale)
+        })
+}
+
+/// Asserts what every band table promises its consumers (`AxisWeights`'s documentation):
+/// each row's band inside the input, finite weights, and rows that do not take the
+/// extrapolation value summing to one (`tolerance`: OpenCV's area weights are stored in f32).
+fn assert_table_is_sound(table: &AxisWeights, what: &str, tolerance: f64) {
+    assert!(
+        table.taps() >= 1 && table.taps() <= table.input_len(),
+        "{what}: taps"
+    );
+    for i in 0..table.output_len() as usize {
+        assert!(
+            table.start(i) + table.taps() <= table.input_len(),
+            "{what}: row {i} starts at {} with {} taps in {} inputs",
+            table.start(i),
+            table.taps(),
+            table.input_len()
+        );
+        let row = table.row(i);
+        assert!(row.iter().all(|w| w.is_finite()), "{what}: row {i} {row:?}");
+        if !table.is_outside(i) {
+            let sum: f64 = row.iter().sum();
+            assert!(
+                (sum - 1.0).abs() <= tolerance,
+                "{what}: row {i} sums to {sum}: {row:?}"
+            );
+        }
+    }
+}
+
+/// Values in `-1..1` from a seed, as f32.
+fn values(seed: u64, len: usize) -> Vec<f32> {
+    common::Rng::new(seed).f32s(len)
+}
+
+proptest! {
+    #![proptest_config(config(CPU_CASES))]
+
+    /// Whatever numbers a caller puts in, `build` gives a spec or a typed error that says what
+    /// was wrong, never a panic.
+    #[test]
+    fn any_numbers_give_a_spec_or_a_typed_error(
+        sizes in (wild_u32(), wild_u32(), wild_u32(), wild_u32()),
+        batch in wild_u32(),
+        channels in wild_u32(),
+        y in wild_axis(),
+        x in wild_axis(),
+        extrapolation in prop_oneof![Just(f32::NAN), Just(f32::INFINITY), any::<f32>()],
+        nchw in any::<bool>(),
+        colour in 0u32..3,
+    ) {
+        let (ih, iw, oh, ow) = sizes;
+        let built = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
+            .batch(batch)
+            .channels(channels)
+            .layout(if nchw { Layout::Nchw } else { Layout::Nhwc })
+            .y_axis(y)
+            .x_axis(x)
+            .extrapolation_value(extrapolation)
+            .linear_light(colour == 1)
+            .premultiplied_alpha(colour == 2)
+            .build();
+        match built {
+            Ok(spec) => prop_assert!(
+                spec.input_bytes() > 0 && spec.output_bytes() > 0,
+                "{:?}", spec
+            ),
+            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        }
+    }
+
+    /// Any rule a spec accepts, however wild its numbers (a scale of 1e-300, a crop region
+    /// 1e300 pixels long, a cubic coefficient at its limit), gives band tables inside the input
+    /// with finite weights, and a finite reference result, in bounded time: an antialiased
+    /// band widens with the ratio and its taps are visited one by one.
+    #[test]
+    fn any_accepted_rule_gives_sound_tables_in_bounded_time(
+        sizes in (1u32..=40, 1u32..=40, 1u32..=40, 1u32..=40),
+        y in wild_axis(),
+        x in wild_axis(),
+    ) {
+        let (ih, iw, oh, ow) = sizes;
+        let Ok(spec) = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
+            .y_axis(y)
+            .x_axis(x)
+            .build()
+        else {
+            return Ok(());
+        };
+        let (ty, tx) = AxisWeights::for_spec(&spec);
+        // Wild rules may weigh far from one (a cubic of a = 100); what must hold is the band
+        // inside the input and finite weights.
+        for (table, what) in [(&ty, "y"), (&tx, "x")] {
+            for i in 0..table.output_len() as usize {
+                prop_assert!(table.start(i) + table.taps() <= table.input_len(), "{} row {}", what, i);
+                prop_assert!(table.row(i).iter().all(|w| w.is_finite()), "{} row {}: {:?}", what, i, table.row(i));
+            }
+        }
+        let output = reference::resize(&spec, &values(1, spec.input_len())).unwrap();
+        prop_assert!(output.iter().all(|v| v.is_finite()), "{:?}", output);
+    }
+
+    /// Band tables of any rule on small axes: inside the input, finite, rows summing to one.
+    #[test]
+    fn band_tables_are_sound(
+        (len, out, rule) in (1u32..=80, 1u32..=80)
+            .prop_flat_map(|(len, out)| (Just(len), Just(out), axis(len, out))),
+    ) {
+        let table = AxisWeights::compute(len, out, &rule);
+        prop_assert_eq!(table.output_len(), out);
+        let tolerance = match rule.filter {
+            Filter::Area(AreaRule::Coverage) => 1e-6,
+            _ => 1e-9,
+        };
+        assert_table_is_sound(&table, &format!("{len} -> {out} {rule:?}"), tolerance);
+    }
+
+    /// A constant image stays that constant wherever an output samples the input; outputs
+    /// mapped outside it take the extrapolation value.
+    #[test]
+    fn the_reference_keeps_a_constant_image_constant(
+        builder in small_builder(24),
+        constant in -1000.0f32..1000.0,
+        extrapolation in -5.0f32..5.0,
+    ) {
+        let Ok(spec) = builder.extrapolation_value(extrapolation).build() else {
+            return Ok(());
+        };
+        let output = reference::resize(&spec, &vec![constant; spec.input_len()]).unwrap();
+        let (ty, tx) = AxisWeights::for_spec(&spec);
+        let [_, oh, ow, c] = [spec.batch(), spec.output().height, spec.output().width, spec.channels()];
+        for (k, &v) in output.iter().enumerate() {
+            let (yy, xx) = match spec.layout() {
+                Layout::Nhwc => ((k as u32 / c / ow) % oh, (k as u32 / c) % ow),
+                _ => ((k as u32 / ow) % oh, k as u32 % ow),
+            };
+            let outside = ty.is_outside(yy as usize) || tx.is_outside(xx as usize);
+            let want = if outside { extrapolation } else { constant };
+            prop_assert!(
+                (v - want).abs() <= 1e-5 * want.abs().max(1.0),
+                "element {} (row {}, column {}): {} against {}", k, yy, xx, v, want
+            );
+        }
+    }
+
+    /// Resizing is linear: `resize(a·u + v) = a·resize(u) + resize(v)`, with the extrapolation
+    /// value 0 (which is linear too).
+    #[test]
+    fn the_reference_is_linear(
+        builder in small_builder(20),
+        a in -3.0f32..3.0,
+        seed in any::<u64>(),
+    ) {
+        let Ok(spec) = builder.build() else { return Ok(()) };
+        let u = values(seed, spec.input_len());
+        let v = values(seed ^ 0x9e37, spec.input_len());
+        let mixed: Vec<f32> = u.iter().zip(&v).map(|(u, v)| a * u + v).collect();
+        let (ru, rv) = (reference::resize(&spec, &u).unwrap(), reference::resize(&spec, &v).unwrap());
+        let combined: Vec<f32> = ru.iter().zip(&rv).map(|(u, v)| a * u + v).collect();
+        let report = compare(&reference::resize(&spec, &mixed).unwrap(), &combined);
+        // Each side rounds to f32 once per output; band weights sum to about 1 in magnitude
+        // times the filter's overshoot.
+        prop_assert!(report.within(2e-5), "{}", report);
+    }
+
+    /// At equal sizes every interpolating filter and nearest rule is the identity, bit for bit,
+    /// whatever the mapping that keeps pixel centres in place.
+    #[test]
+    fn equal_sizes_are_the_identity(
+        (h, w) in (1u32..=24, 1u32..=24),
+        filter in prop_oneof![
+            Just(Filter::Linear),
+            (-1.5f64..0.5).prop_map(|a| Filter::Cubic { a }),
+            Just(Filter::Box),
+            Just(Filter::Hamming),
+            (1u32..=8).prop_map(|lobes| Filter::Lanczos { lobes }),
+            nearest_rule().prop_map(Filter::Nearest),
+            Just(Filter::Area(AreaRule::AdaptiveAverage)),
+            Just(Filter::Area(AreaRule::Coverage)),
+        ],
+        mapping in prop_oneof![
+            Just(CoordinateMapping::HalfPixel),
+            Just(CoordinateMapping::PytorchHalfPixel),
+            Just(CoordinateMapping::AlignCorners),
+            Just(CoordinateMapping::Asymmetric),
+        ],
+        antialias in any::<bool>(),
+        renormalize in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let size = Size2::new(h, w);
+        let spec = ResizeSpec::builder(size, size)
+            .both_axes(
+                AxisResample::default()
+                    .with_filter(filter)
+                    .with_mapping(mapping)
+                    .with_antialias(antialias)
+                    .with_border(if renormalize { Border::Renormalize } else { Border::Clamp }),
+            )
+            .channels(3)
+            .build()
+            .unwrap();
+        let input = values(seed, spec.input_len());
+        let output = reference::resize(&spec, &input).unwrap();
+        prop_assert_eq!(
+            output.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            input.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+    }
+}
+
+/// Which element type a GPU case runs in, and its tolerance against the reference.
+#[derive(Clone, Copy, Debug)]
+enum Run {
+    F32,
+    F16,
+    U8,
+}
+
+proptest! {
+    #![proptest_config(config(GPU_CASES))]
+
+    /// Every path that takes a generated spec (any rule on each axis, small sizes, 1 to 5
+    /// channels, either layout, f32, f16 or u8, linear light or not) matches the CPU reference
+    /// into an output full of poison, so that an element no kernel writes fails too. A path
+    /// that does not take the spec must say so with a typed error.
+    #[test]
+    fn gpu_paths_match_the_reference(
+        builder in small_builder(20),
+        run in prop_oneof![Just(Run::F32), Just(Run::F16), Just(Run::U8)],
+        linear_light in prop::bool::weighted(0.2),
+        seed in any::<u64>(),
+    ) {
+        let Some(gpu) = gpu("generated specs") else { return Ok(()) };
+        let element = match run {
+            Run::F32 => ElementType::F32,
+            Run::F16 => ElementType::F16,
+            Run::U8 => ElementType::U8,
+        };
+        let Ok(spec) = builder.element(element).linear_light(linear_light).build() else {
+            return Ok(());
+        };
+        let data = values(seed, spec.input_len());
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            if let Err(why) = gpu.resizer.availability(&spec, path) {
+                prop_assert!(path == Path::Fused, "{} refused {:?}: {}", path, spec, why);
+                continue;
+            }
+            let report = match run {
+                Run::F32 => {
+                    let want = reference::resize(&spec, &data).unwrap();
+                    compare(&run_poisoned(gpu, &spec, &data, path), &want)
+                }
+                Run::F16 => {
+                    let halves: Vec<f16> = data.iter().map(|&v| f16::from_f32(v)).collect();
+                    let want = reference::resize(&spec, &halves).unwrap();
+                    compare(&run_poisoned(gpu, &spec, &halves, path), &want)
+                }
+                Run::U8 => {
+                    let bytes: Vec<u8> = data.iter().map(|&v| ((v + 1.0) * 127.5) as u8).collect();
+                    let want = reference::resize(&spec, &bytes).unwrap();
+                    compare(&run_poisoned(gpu, &spec, &bytes, path), &want)
+                }
+            };
+            let tolerance = match (run, linear_light) {
+                (Run::F32, _) => 2e-5,
+                (Run::F16, false) => 2e-3,
+                (Run::F16, true) => 4e-3,
+                (Run::U8, _) => 1.0,
+            };
+            prop_assert!(report.within(tolerance), "{:?} {} {:?}: {}", run, path, spec, report);
+        }
+    }
+}
