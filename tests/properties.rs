@@ -7,7 +7,8 @@
 //! - every GPU path matches the CPU reference on generated small specs, into poisoned outputs.
 //!
 //! `PROPTEST_CASES` sets how many cases each property runs (the defaults below keep the suite
-//! quick on a software rasteriser).
+//! quick on a software rasteriser). Each run draws new cases; a failure prints the smallest
+//! spec it shrank to, and `PROPTEST_RNG_SEED` replays a run.
 
 mod common;
 
@@ -23,7 +24,7 @@ use wgpu_resize::{
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
 const CPU_CASES: u32 = 256;
 /// Cases for the GPU property: each compiles pipelines, slow on a software rasteriser.
-const GPU_CASES: u32 = 40;
+const GPU_CASES: u32 = 64;
 
 fn config(cases: u32) -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
