@@ -123,8 +123,23 @@ fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
 /// A spec builder of small sizes (1 to `max` a side), any rule on each axis, in f32, NHWC or
 /// NCHW, 1 to 5 channels, 1 to 3 images; it builds unless the pair of rules is refused.
 fn small_builder(max: u32) -> impl Strategy<Value = ResizeSpecBuilder> {
+    builder_of(max, axis)
+}
+
+/// As [`small_builder`], with one axis in ten given wild numbers (`wild_axis`): a scale of
+/// 1e-300, a crop 1e300 long, which the spec may accept.
+fn small_builder_with_wild_axes(max: u32) -> impl Strategy<Value = ResizeSpecBuilder> {
+    builder_of(max, |len, out| {
+        prop_oneof![9 => axis(len, out), 1 => wild_axis()].boxed()
+    })
+}
+
+fn builder_of<S: Strategy<Value = AxisResample> + 'static>(
+    max: u32,
+    axis: impl Fn(u32, u32) -> S + Copy + 'static,
+) -> impl Strategy<Value = ResizeSpecBuilder> {
     (1..=max, 1..=max, 1..=max, 1..=max)
-        .prop_flat_map(|(ih, iw, oh, ow)| {
+        .prop_flat_map(move |(ih, iw, oh, ow)| {
             (
                 Just((Size2::new(ih, iw), Size2::new(oh, ow))),
                 axis(ih, oh),
@@ -437,13 +452,14 @@ enum Run {
 proptest! {
     #![proptest_config(config(GPU_CASES))]
 
-    /// Every path that takes a generated spec (any rule on each axis, small sizes, 1 to 5
-    /// channels, either layout, f32, f16 or u8, linear light or not) matches the CPU reference
+    /// Every path that takes a generated spec (any rule on each axis, now and then with wild
+    /// numbers the spec accepts, small sizes, 1 to 5 channels, either layout, f32, f16 or u8,
+    /// linear light or not) matches the CPU reference
     /// into an output full of poison, so that an element no kernel writes fails too. A path
     /// that does not take the spec must say so with a typed error.
     #[test]
     fn gpu_paths_match_the_reference(
-        builder in small_builder(20),
+        builder in small_builder_with_wild_axes(20),
         run in prop_oneof![Just(Run::F32), Just(Run::F16), Just(Run::U8)],
         linear_light in prop::bool::weighted(0.2),
         seed in any::<u64>(),
