@@ -7,81 +7,14 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{Arena, Rng, gpu, poison};
-use wgpu::util::DeviceExt;
+use common::{Arena, Rng, crop_buffers, gpu, run_crops, run_crops_into};
 use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, PillowFilter};
 use wgpu_resize::{
-    CropBatch, CropBox, Element, Filter, Layout, ResizeError, ResizeSpec, Size2, compare, crop,
-    npy, read_buffer,
+    CropBatch, CropBox, Element, Filter, Layout, ResizeError, ResizeSpec, Size2, compare, crop, npy,
 };
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/crop_batch")
-}
-
-/// Records `batch` into a poisoned output buffer and reads every byte of it back.
-fn run_batch<T: Element>(gpu: &common::Gpu, batch: &CropBatch, input: &[T]) -> Vec<T> {
-    run_with(gpu, &gpu.resizer, batch, input)
-}
-
-fn run_with<T: Element>(
-    gpu: &common::Gpu,
-    resizer: &wgpu_resize::Resizer,
-    batch: &CropBatch,
-    input: &[T],
-) -> Vec<T> {
-    let (input_buffer, output_buffer) = buffers(gpu, batch.template(), input, batch.output_bytes());
-    run_into(gpu, resizer, batch, &input_buffer, &output_buffer)
-}
-
-/// The source uploaded, and an output buffer of `output_bytes`.
-fn buffers<T: Element>(
-    gpu: &common::Gpu,
-    template: &ResizeSpec,
-    input: &[T],
-    output_bytes: u64,
-) -> (wgpu::Buffer, wgpu::Buffer) {
-    let device = &gpu.context.device;
-    let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
-    bytes.resize(template.input_bytes() as usize, 0);
-    let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("test crop input"),
-        contents: &bytes,
-        usage: wgpu::BufferUsages::STORAGE,
-    });
-    let output_buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test crop output"),
-        size: output_bytes,
-        usage: wgpu::BufferUsages::STORAGE
-            | wgpu::BufferUsages::COPY_SRC
-            | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
-    (input_buffer, output_buffer)
-}
-
-/// Poisons `output`, records `batch` and reads the batch's outputs back.
-fn run_into<T: Element>(
-    gpu: &common::Gpu,
-    resizer: &wgpu_resize::Resizer,
-    batch: &CropBatch,
-    input: &wgpu::Buffer,
-    output: &wgpu::Buffer,
-) -> Vec<T> {
-    let device = &gpu.context.device;
-    gpu.context
-        .queue
-        .write_buffer(output, 0, &poison::<T>(output.size()));
-    let mut encoder = device.create_command_encoder(&Default::default());
-    resizer
-        .encode_crops(&mut encoder, batch, input, output)
-        .expect("encode_crops");
-    gpu.context.queue.submit([encoder.finish()]);
-    let words: Vec<u8> =
-        read_buffer(device, &gpu.context.queue, output, 0..output.size()).expect("readback");
-    let per_box = batch.template().output_len() / batch.template().batch() as usize;
-    let used = per_box * batch.boxes() as usize * size_of::<T>();
-    bytemuck::pod_collect_to_vec(&words[..used])
 }
 
 #[test]
@@ -138,7 +71,7 @@ fn matches_onnx_runtime_tf_crop_and_resize() {
 
         let mut batch = gpu.resizer.crop_batch(&template, 4).unwrap();
         gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
-        let out = run_batch(gpu, &batch, &source.data);
+        let out = run_crops(gpu, &batch, &source.data);
         let report = compare(&out, &expected.data);
         assert!(report.within(1e-5), "{name} GPU vs ONNX Runtime: {report}");
     }
@@ -241,7 +174,7 @@ fn random_batches_match_the_cpu_reference() {
         if pixels {
             let input = rng.u8s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
-            let whole = run_batch(gpu, &batch, &input);
+            let whole = run_crops(gpu, &batch, &input);
             let sliced = run_in_slices(gpu, &batch, &input, offsets, in_pass, &context);
             // Pillow's fixed point on both sides: the same integers.
             assert_eq!(whole, expected, "{context}");
@@ -249,7 +182,7 @@ fn random_batches_match_the_cpu_reference() {
         } else {
             let input = rng.f32s(template.input_len());
             let expected = crop::reference(&template, &boxes, &input).unwrap();
-            let whole = run_batch(gpu, &batch, &input);
+            let whole = run_crops(gpu, &batch, &input);
             let sliced = run_in_slices(gpu, &batch, &input, offsets, in_pass, &context);
             for (out, how) in [(whole, "whole buffers"), (sliced, "slices")] {
                 let report = compare(&out, &expected);
@@ -321,12 +254,12 @@ fn one_batch_serves_many_frames_without_new_buffers() {
     let mut batch = resizer.crop_batch(&template, 9).unwrap();
     // The frame's own buffers, made once: the output has room for the largest batch below.
     let (input_buffer, output_buffer) =
-        buffers(gpu, &template, &input, template.output_bytes() * 40);
+        crop_buffers(gpu, &template, &input, template.output_bytes() * 40);
     let mut warm = None;
     for frame in 0..4 {
         let boxes = random_boxes(&mut rng, &template, false);
         resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
-        let out: Vec<f32> = run_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
+        let out: Vec<f32> = run_crops_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
         let expected = crop::reference(&template, &boxes, &input).unwrap();
         let report = compare(&out, &expected);
         assert!(report.within(1e-4), "frame {frame}: {report}");
@@ -344,7 +277,7 @@ fn one_batch_serves_many_frames_without_new_buffers() {
     let before = resizer.stats();
     resizer.set_crop_boxes(&mut batch, &many).unwrap();
     assert_eq!(resizer.stats().buffers_created, before.buffers_created + 1);
-    let out: Vec<f32> = run_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
+    let out: Vec<f32> = run_crops_into(gpu, &resizer, &batch, &input_buffer, &output_buffer);
     let expected = crop::reference(&template, &many, &input).unwrap();
     assert!(compare(&out, &expected).within(1e-4));
 }

@@ -12,13 +12,13 @@
 
 mod common;
 
-use common::{gpu, run_poisoned};
+use common::{gpu, run_crops, run_poisoned};
 use half::f16;
 use proptest::prelude::*;
 use wgpu_resize::{
-    AreaRule, AxisResample, AxisWeights, Border, CoordinateArithmetic, CoordinateMapping,
+    AreaRule, AxisResample, AxisWeights, Border, CoordinateArithmetic, CoordinateMapping, CropBox,
     ElementType, Filter, Layout, NearestRule, Path, ResizeSpec, ResizeSpecBuilder, Size2, compare,
-    reference,
+    crop, reference,
 };
 
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
@@ -537,5 +537,140 @@ proptest! {
             };
             prop_assert!(worst <= tolerance, "{:?} {} {:?}: {}", run, path, spec, report);
         }
+    }
+}
+
+/// A crop box of `images` source images over an `h × w` input: fractions of the axes for
+/// `tf_crop_and_resize` templates (any order, so flipped boxes too, and now and then far
+/// outside), or pixel regions for `Region` templates (inside, across an edge, or outside).
+fn crop_box(images: u32, h: u32, w: u32, pixels: bool) -> BoxedStrategy<CropBox> {
+    let image = 0..images;
+    if pixels {
+        let (h, w) = (h as f64, w as f64);
+        (image, -2.0..h, -2.0..w, 0.25..(h + 2.0), 0.25..(w + 2.0))
+            .prop_map(|(image, top, left, height, width)| {
+                CropBox::new(image, [top, left, top + height, left + width])
+            })
+            .boxed()
+    } else {
+        let fraction = prop_oneof![8 => -0.5f64..1.5, 1 => -1e6f64..1e6];
+        (
+            image,
+            [
+                fraction.clone(),
+                fraction.clone(),
+                fraction.clone(),
+                fraction,
+            ],
+        )
+            .prop_map(|(image, corners)| CropBox::new(image, corners))
+            .boxed()
+    }
+}
+
+/// A crop batch: a template of small sizes with any filter, antialiased or not, either border,
+/// boxes as fractions or as pixels, and 1 to 6 boxes.
+fn crop_batch() -> impl Strategy<Value = (ResizeSpecBuilder, Vec<CropBox>)> {
+    (
+        1u32..=16,
+        1u32..=16,
+        1u32..=10,
+        1u32..=10,
+        1u32..=3,
+        any::<bool>(),
+    )
+        .prop_flat_map(|(ih, iw, oh, ow, images, pixels)| {
+            let mapping = if pixels {
+                CoordinateMapping::Region {
+                    start: 0.0,
+                    end: 1.0,
+                }
+            } else {
+                CoordinateMapping::TfCropAndResize {
+                    start: 0.0,
+                    end: 1.0,
+                }
+            };
+            (
+                filter(),
+                any::<bool>(),
+                prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
+                1u32..=5,
+                prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
+                -2.0f32..2.0,
+                prop::collection::vec(crop_box(images, ih, iw, pixels), 1..=6),
+            )
+                .prop_map(
+                    move |(filter, antialias, border, channels, layout, fill, boxes)| {
+                        let axis = AxisResample::default()
+                            .with_filter(filter)
+                            .with_mapping(mapping)
+                            .with_antialias(antialias)
+                            .with_border(border);
+                        let template = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
+                            .both_axes(axis)
+                            .batch(images)
+                            .channels(channels)
+                            .layout(layout)
+                            .extrapolation_value(fill);
+                        (template, boxes)
+                    },
+                )
+        })
+}
+
+proptest! {
+    #![proptest_config(config(GPU_CASES))]
+
+    /// A crop batch of generated boxes (flipped, across the edges, far outside) on a generated
+    /// template matches the CPU reference box by box into an output full of poison, in f32,
+    /// f16 and u8; a template or box the library does not take is a typed error, and the
+    /// reference refuses the same.
+    #[test]
+    fn gpu_crop_batches_match_the_reference(
+        (template, boxes) in crop_batch(),
+        run in prop_oneof![Just(Run::F32), Just(Run::F16), Just(Run::U8)],
+        seed in any::<u64>(),
+    ) {
+        let Some(gpu) = gpu("generated crop batches") else { return Ok(()) };
+        let element = match run {
+            Run::F32 => ElementType::F32,
+            Run::F16 => ElementType::F16,
+            Run::U8 => ElementType::U8,
+        };
+        let Ok(template) = template.element(element).build() else { return Ok(()) };
+        let data = values(seed, template.input_len());
+        let Ok(mut batch) = gpu.resizer.crop_batch(&template, boxes.len() as u32) else {
+            return Ok(());
+        };
+        if let Err(error) = gpu.resizer.set_crop_boxes(&mut batch, &boxes) {
+            prop_assert!(crop::reference(&template, &boxes, &data).is_err(), "{}", error);
+            return Ok(());
+        }
+        let (worst, report) = match run {
+            Run::F32 => {
+                let want = crop::reference(&template, &boxes, &data).unwrap();
+                let got = run_crops(gpu, &batch, &data);
+                (worst_error(&got, &want), compare(&got, &want))
+            }
+            Run::F16 => {
+                let halves: Vec<f16> = data.iter().map(|&v| f16::from_f32(v)).collect();
+                let want = crop::reference(&template, &boxes, &halves).unwrap();
+                let got = run_crops(gpu, &batch, &halves);
+                (worst_error(&got, &want), compare(&got, &want))
+            }
+            Run::U8 => {
+                let bytes: Vec<u8> = data.iter().map(|&v| ((v + 1.0) * 127.5) as u8).collect();
+                let want = crop::reference(&template, &boxes, &bytes).unwrap();
+                let got = run_crops(gpu, &batch, &bytes);
+                (worst_error(&got, &want), compare(&got, &want))
+            }
+        };
+        let tolerance = match run {
+            Run::F32 => 2e-5,
+            Run::F16 => 2e-3,
+            Run::U8 => 1.0,
+        };
+        prop_assert!(worst <= tolerance, "{:?} {:?} {:?}: {}", run, template, boxes, report);
     }
 }

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use wgpu::util::DeviceExt;
 use wgpu_resize::{
-    Element, GpuContext, Path, ResizeSpec, Resizer, compare, read_buffer, reference,
+    CropBatch, Element, GpuContext, Path, ResizeSpec, Resizer, compare, read_buffer, reference,
 };
 
 /// Set to 1 to skip GPU tests on a machine without any adapter; each skipped test says so.
@@ -200,6 +200,63 @@ pub fn assert_paths_match_reference<T: Element + Into<f64>>(
         let report = compare(&got, &expected);
         assert!(report.within(tolerance), "{what} {spec:?} {path}: {report}");
     }
+}
+
+/// Records a crop batch into a poisoned output buffer and reads every byte of it back.
+pub fn run_crops<T: Element>(gpu: &Gpu, batch: &CropBatch, input: &[T]) -> Vec<T> {
+    let (input_buffer, output_buffer) =
+        crop_buffers(gpu, batch.template(), input, batch.output_bytes());
+    run_crops_into(gpu, &gpu.resizer, batch, &input_buffer, &output_buffer)
+}
+
+/// A crop batch's source uploaded, and an output buffer of `output_bytes`.
+pub fn crop_buffers<T: Element>(
+    gpu: &Gpu,
+    template: &ResizeSpec,
+    input: &[T],
+    output_bytes: u64,
+) -> (wgpu::Buffer, wgpu::Buffer) {
+    let device = &gpu.context.device;
+    let mut bytes = bytemuck::cast_slice::<T, u8>(input).to_vec();
+    bytes.resize(template.input_bytes() as usize, 0);
+    let input_buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("test crop input"),
+        contents: &bytes,
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let output_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test crop output"),
+        size: output_bytes,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    (input_buffer, output_buffer)
+}
+
+/// Poisons `output`, records `batch` and reads the batch's outputs back.
+pub fn run_crops_into<T: Element>(
+    gpu: &Gpu,
+    resizer: &wgpu_resize::Resizer,
+    batch: &CropBatch,
+    input: &wgpu::Buffer,
+    output: &wgpu::Buffer,
+) -> Vec<T> {
+    let device = &gpu.context.device;
+    gpu.context
+        .queue
+        .write_buffer(output, 0, &poison::<T>(output.size()));
+    let mut encoder = device.create_command_encoder(&Default::default());
+    resizer
+        .encode_crops(&mut encoder, batch, input, output)
+        .expect("encode_crops");
+    gpu.context.queue.submit([encoder.finish()]);
+    let words: Vec<u8> =
+        read_buffer(device, &gpu.context.queue, output, 0..output.size()).expect("readback");
+    let per_box = batch.template().output_len() / batch.template().batch() as usize;
+    let used = per_box * batch.boxes() as usize * size_of::<T>();
+    bytemuck::pod_collect_to_vec(&words[..used])
 }
 
 /// A small deterministic generator (SplitMix64), so failures reproduce from the printed seed.
