@@ -459,6 +459,22 @@ fn every_format_matches_the_cpu_reference() {
             copy,
             TextureWrite::Copy,
         ),
+        // sRGB sources into float targets, which keep what an 8-bit target would round away:
+        // the stored colour exactly, read by the kernel itself and through the staging copy.
+        (
+            F::Rgba8UnormSrgb,
+            F::Rgba32Float,
+            ElementType::F32,
+            storage,
+            TextureWrite::Storage,
+        ),
+        (
+            F::Bgra8UnormSrgb,
+            F::Rgba32Float,
+            ElementType::F32,
+            copy,
+            TextureWrite::Copy,
+        ),
         // Not the staged tensor's bytes: RGBA order, and f32 staged for f16 texels.
         (
             F::Bgra8Unorm,
@@ -1471,6 +1487,171 @@ fn mip_chains_create_nothing_after_warm_up() {
         match warm {
             None => warm = Some(stats),
             Some(warm) => assert_eq!(stats, warm, "frame {frame} created GPU objects"),
+        }
+    }
+}
+
+/// Generated texture resizes: any pair of the test formats with the same channel count, a
+/// target written through storage, a copy or a render pass (or whichever of them it allows),
+/// small sizes, any filter and mapping, antialiased or not, a u8 spec where both formats are
+/// 8-bit (else f32), on every path. Each either matches the reference within what the target's
+/// texels hold, into a poisoned target, or is refused with a typed error (a path that cannot
+/// run it, a combination the texture API does not take); never a panic.
+mod generated {
+    use super::*;
+    use proptest::prelude::*;
+    use wgpu::TextureUsages as U;
+    use wgpu_resize::{AxisResample, CoordinateMapping, Layout};
+
+    const FORMATS: [F; 12] = [
+        F::R8Unorm,
+        F::Rg8Unorm,
+        F::Rgba8Unorm,
+        F::Rgba8UnormSrgb,
+        F::Bgra8Unorm,
+        F::Bgra8UnormSrgb,
+        F::R16Float,
+        F::Rg16Float,
+        F::Rgba16Float,
+        F::R32Float,
+        F::Rg32Float,
+        F::Rgba32Float,
+    ];
+
+    fn format_pair() -> impl Strategy<Value = (F, F)> {
+        (0..FORMATS.len(), 0..FORMATS.len()).prop_filter_map("the same channel count", |(a, b)| {
+            let (a, b) = (FORMATS[a], FORMATS[b]);
+            (a.components() == b.components()).then_some((a, b))
+        })
+    }
+
+    fn filter() -> impl Strategy<Value = Filter> {
+        prop_oneof![
+            Just(Filter::Linear),
+            Just(Filter::Cubic { a: -0.5 }),
+            Just(Filter::Lanczos { lobes: 3 }),
+            Just(Filter::Nearest(NearestRule::RoundPreferFloor)),
+            Just(Filter::Box),
+        ]
+    }
+
+    fn mapping() -> impl Strategy<Value = CoordinateMapping> {
+        prop_oneof![
+            Just(CoordinateMapping::HalfPixel),
+            Just(CoordinateMapping::AlignCorners),
+            Just(CoordinateMapping::Asymmetric),
+            (-0.3f64..1.3, -0.3f64..1.3)
+                .prop_map(|(start, end)| CoordinateMapping::TfCropAndResize { start, end }),
+        ]
+    }
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(32)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: cases(),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn generated_texture_resizes_match_the_reference(
+            (source_format, target_format) in format_pair(),
+            writes in prop_oneof![
+                Just(U::STORAGE_BINDING),
+                Just(U::RENDER_ATTACHMENT),
+                Just(U::empty()),
+                Just(U::STORAGE_BINDING | U::RENDER_ATTACHMENT),
+            ],
+            sizes in (1u32..=20, 1u32..=20, 1u32..=20, 1u32..=20),
+            (y_filter, x_filter) in (filter(), filter()),
+            (y_mapping, x_mapping) in (mapping(), mapping()),
+            antialias in any::<bool>(),
+            path in prop_oneof![Just(Path::Gather), Just(Path::Separable), Just(Path::Fused), Just(Path::Auto)],
+            seed in any::<u64>(),
+        ) {
+            let Some(gpu) = gpu("generated texture resizes") else { return Ok(()) };
+            let (ih, iw, oh, ow) = sizes;
+            let (input, output) = (Size2::new(ih, iw), Size2::new(oh, ow));
+            let eight_bit = |f: F| texel_of(f).0 == Texel::U8;
+            let element = if eight_bit(source_format) && eight_bit(target_format) {
+                ElementType::U8
+            } else {
+                ElementType::F32
+            };
+            let axis = |filter, mapping| {
+                AxisResample::default()
+                    .with_filter(filter)
+                    .with_mapping(mapping)
+                    .with_antialias(antialias)
+            };
+            let spec = ResizeSpec::builder(input, output)
+                .channels(source_format.components() as u32)
+                .layout(Layout::Nhwc)
+                .element(element)
+                .y_axis(axis(y_filter, y_mapping))
+                .x_axis(axis(x_filter, x_mapping))
+                .build()
+                .unwrap();
+            let values = random_texels(&mut common::Rng::new(seed), source_format, spec.input_len());
+            let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+            // Whether the device can create such a target at all (a storage binding of a
+            // format that has none, a render target of a format GL cannot draw to, are wgpu
+            // validation errors): such targets pass over.
+            let usage = U::TEXTURE_BINDING | writes;
+            let device = &gpu.context.device;
+            let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+            let _probe = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("test texture probe"),
+                size: wgpu::Extent3d { width: ow, height: oh, depth_or_array_layers: 1 },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: target_format,
+                usage: usage | U::COPY_SRC | U::COPY_DST,
+                view_formats: &[],
+            });
+            prop_assume!(pollster::block_on(scope.pop()).is_none());
+            let target = texture_with(gpu, target_format, output, usage, &vec![0.0; spec.output_len()]);
+            let channels = spec.channels() as usize;
+            let poison = match texel_of(target_format).0 {
+                Texel::U8 => vec![165.0; output.height as usize * output.width as usize * channels],
+                _ => vec![f32::NAN; output.height as usize * output.width as usize * channels],
+            };
+            fill_texels(gpu, &target, &poison);
+            let mut encoder = gpu.context.device.create_command_encoder(&Default::default());
+            match gpu.resizer.encode_texture(&mut encoder, &spec, &source, &target, path) {
+                Ok(_) => {
+                    gpu.context.queue.submit([encoder.finish()]);
+                    let got = read_texels(gpu, &target);
+                    let what = format!(
+                        "{source_format:?} -> {target_format:?} {writes:?} {path} {spec:?}"
+                    );
+                    assert_texels_match_reference(
+                        &spec,
+                        &values,
+                        (source_format, target_format),
+                        &got,
+                        &what,
+                    );
+                }
+                Err(error) => {
+                    // A typed refusal that says what was wrong.
+                    prop_assert!(!error.to_string().is_empty());
+                    prop_assert!(
+                        matches!(
+                            error,
+                            ResizeError::PathUnavailable { .. } | ResizeError::Texture { .. }
+                        ),
+                        "{:?} -> {:?} {:?} {}: {}", source_format, target_format, writes, path, error
+                    );
+                }
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ fn load4(i: u32) -> vec4<f32> {
     let width = p.src_y / 4u;
     var v = textureLoad(src_texture, vec2<u32>(i % width, i / width), 0);
     if TEXTURE_SRGB {
-        v = vec4<f32>(linear_to_srgb(v.x), linear_to_srgb(v.y), linear_to_srgb(v.z), v.w);
+        v = stored_srgb8(v);
     }
     if TEXTURE_U8 {
         return clamp(floor(v * 255.0 + 0.5), vec4<f32>(0.0), vec4<f32>(255.0));

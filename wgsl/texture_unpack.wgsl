@@ -5,12 +5,12 @@
 @group(0) @binding(1) var source: texture_2d<f32>;
 @group(0) @binding(2) var<storage, read_write> staged: array<u32>;
 
-// Pixel `pixel` as stored values in 0..1: sRGB colour encoded again.
+// Pixel `pixel` as stored values in 0..1: sRGB colour encoded again (`stored_srgb8`).
 fn stored_texel(pixel: u32) -> vec4<f32> {
     let at = vec2<u32>(pixel % staging_shape.width, pixel / staging_shape.width);
     let v = textureLoad(source, at, 0);
     if (staging_shape.flags & TEXTURE_SRGB) != 0u {
-        return vec4<f32>(linear_to_srgb(v.x), linear_to_srgb(v.y), linear_to_srgb(v.z), v.w);
+        return stored_srgb8(v);
     }
     return v;
 }
