@@ -286,3 +286,51 @@ fn unmeasured_auto_takes_the_fused_path_only_where_it_fits() {
         assert!(report.max_abs <= 2e-5, "{:?}: {report:?}", plan.path);
     }
 }
+
+/// Decisions are kept per key, and specs that share a key need not share what each path can
+/// run: a crop and its mirror have one key, but the fused path refuses the mirror (its tiles
+/// stage their inputs in order). A cached decision for a path that cannot run the spec in hand
+/// gives way to the fastest of its candidates that can, so `Path::Auto` still runs.
+#[test]
+fn a_cached_path_that_cannot_run_the_spec_gives_way() {
+    use wgpu_resize::{AxisResample, CoordinateMapping, tune};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let crop = |start, end| {
+        AxisResample::default().with_mapping(CoordinateMapping::TfCropAndResize { start, end })
+    };
+    let forward = ResizeSpec::builder(Size2::new(9, 4), Size2::new(18, 12))
+        .channels(4)
+        .x_axis(crop(0.0, 0.9))
+        .build()
+        .unwrap();
+    let mirrored = forward.to_builder().x_axis(crop(0.9, 0.0)).build().unwrap();
+    assert_eq!(tune::spec_key(&forward), tune::spec_key(&mirrored));
+    let Some(first) = resizer(Some(&file)) else {
+        return;
+    };
+    assert_eq!(
+        first.plan(&forward, Path::Auto).unwrap().source,
+        PlanSource::Measured
+    );
+    // The saved decision made the fused path's, as on a device where it measured fastest.
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    for decisions in saved["namespaces"].as_object_mut().unwrap().values_mut() {
+        for decision in decisions.as_object_mut().unwrap().values_mut() {
+            decision["path"] = serde_json::json!("fused");
+        }
+    }
+    std::fs::write(&file, saved.to_string()).unwrap();
+
+    let second = resizer(Some(&file)).unwrap();
+    assert_eq!(second.plan(&forward, Path::Auto).unwrap().path, Path::Fused);
+    let plan = second.plan(&mirrored, Path::Auto).unwrap();
+    assert_ne!(plan.path, Path::Fused, "{}", plan.reason);
+    let data: Vec<f32> = (0..mirrored.input_len())
+        .map(|i| (i % 13) as f32 / 13.0)
+        .collect();
+    let out = second.resize(&mirrored, &data, Path::Auto).unwrap();
+    let report = compare(&out, &reference::resize(&mirrored, &data).unwrap());
+    assert!(report.within(1e-5), "{report}");
+}

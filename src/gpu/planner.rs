@@ -166,7 +166,31 @@ impl Resizer {
         } else {
             PlanSource::Measured
         };
-        Some(self.remember(spec, self.plan_from_decision(decision, source)))
+        let fastest = decision.path;
+        let decision = self.runnable(spec, decision)?;
+        let mut plan = self.plan_from_decision(decision, source);
+        if plan.path != fastest {
+            plan.reason += &format!("; {fastest} cannot run this spec");
+        }
+        Some(self.remember(spec, plan))
+    }
+
+    /// `decision` as it applies to `spec`. A decision is kept per key, and specs that share a
+    /// key need not share what each path can run (a crop and its mirror have one key, and the
+    /// fused path refuses the mirror), so where the decision's path cannot run `spec`, the
+    /// fastest of its other timed candidates that can; `None` where none can.
+    fn runnable(&self, spec: &ResizeSpec, decision: Decision) -> Option<Decision> {
+        if self.availability(spec, decision.path).is_ok() {
+            return Some(decision);
+        }
+        let path = decision
+            .candidates
+            .iter()
+            .filter_map(|c| c.median_us.map(|t| (c.path, t)))
+            .filter(|&(path, _)| self.availability(spec, path).is_ok())
+            .min_by(|a, b| a.1.total_cmp(&b.1))?
+            .0;
+        Some(Decision { path, ..decision })
     }
 
     fn plan_from_decision(&self, decision: Decision, source: PlanSource) -> Plan {
