@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Arena, Gpu, Rng, gpu};
+use common::{Arena, Gpu, Rng, gpu, run_in_slices};
 use wgpu_resize::{
     Element, Filter, Path, ResizeError, ResizeSpec, Resizer, Size2, compare, reference,
 };
@@ -13,35 +13,6 @@ use wgpu_resize::{
 fn storage_alignment(gpu: &Gpu) -> u64 {
     let limits = gpu.context.device.limits();
     limits.min_storage_buffer_offset_alignment as u64
-}
-
-/// Resizes `input` placed at `in_offset` of a buffer whose other bytes are poison, into the
-/// poisoned output slice at `out_offset` of a buffer whose other bytes are [`Arena::output`]'s
-/// sentinel; asserts that those are unchanged and returns the output slice's elements.
-fn run_in_slices<T: Element>(
-    gpu: &Gpu,
-    spec: &ResizeSpec,
-    input: &[T],
-    path: Path,
-    (in_offset, out_offset): (u64, u64),
-    what: &str,
-) -> Vec<T> {
-    let (source, target) = Arena::pair(
-        gpu,
-        input,
-        (in_offset, spec.input_bytes()),
-        (out_offset, spec.output_bytes()),
-    );
-    let mut encoder = gpu
-        .context
-        .device
-        .create_command_encoder(&Default::default());
-    gpu.resizer
-        .encode_slices(&mut encoder, spec, source.slice(0), target.slice(0), path)
-        .expect("encode_slices");
-    gpu.context.queue.submit([encoder.finish()]);
-    let mut slots = target.read_slots::<T>(gpu, &[spec.output_len()], what);
-    slots.remove(0)
 }
 
 /// Every available path of `spec` through slices at a few offsets, against the CPU reference;

@@ -152,6 +152,35 @@ fn upload(gpu: &Gpu, contents: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer
         })
 }
 
+/// Resizes `input` placed at `in_offset` of a buffer whose other bytes are poison, into the
+/// poisoned output slice at `out_offset` of a buffer whose other bytes are [`Arena::output`]'s
+/// sentinel; asserts that those are unchanged and returns the output slice's elements.
+pub fn run_in_slices<T: Element>(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[T],
+    path: Path,
+    (in_offset, out_offset): (u64, u64),
+    what: &str,
+) -> Vec<T> {
+    let (source, target) = Arena::pair(
+        gpu,
+        input,
+        (in_offset, spec.input_bytes()),
+        (out_offset, spec.output_bytes()),
+    );
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    gpu.resizer
+        .encode_slices(&mut encoder, spec, source.slice(0), target.slice(0), path)
+        .expect("encode_slices");
+    gpu.context.queue.submit([encoder.finish()]);
+    let mut slots = target.read_slots::<T>(gpu, &[spec.output_len()], what);
+    slots.remove(0)
+}
+
 /// Runs `spec` through [`Resizer::encode`] into an output buffer filled with poison, submits in
 /// the test's own encoder and reads the whole output back.
 pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path: Path) -> Vec<T> {
