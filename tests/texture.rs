@@ -1265,21 +1265,7 @@ fn mipmaps_resize_each_level_from_the_one_before() {
         let layers = 2;
         let texture = layered_texture(gpu, format, base, (levels, layers), usage);
         let channels = format.components() as u32;
-        let poison = match texel_of(format).0 {
-            Texel::U8 => 165.0,
-            _ => f32::NAN,
-        };
-        for layer in 0..layers {
-            for level in 0..levels {
-                let image = TextureImage::at(&texture, level, layer);
-                let n = (image.size().width * image.size().height * channels) as usize;
-                let values = match level {
-                    0 => random_texels(&mut rng, format, n),
-                    _ => vec![poison; n],
-                };
-                write_image(gpu, &image, &values);
-            }
-        }
+        fill_chain(gpu, &texture, (levels, layers), &mut rng);
         let template = ResizeSpec::builder(Size2::new(1, 1), Size2::new(1, 1))
             .channels(channels)
             .element(element)
@@ -1305,23 +1291,65 @@ fn mipmaps_resize_each_level_from_the_one_before() {
             writes.iter().all(|(_, write)| *write == expected),
             "{format:?}"
         );
-        for layer in 0..layers {
-            let mut before = read_image(gpu, &TextureImage::at(&texture, 0, layer));
-            for level in 1..levels {
-                let (from, to) = (
-                    TextureImage::at(&texture, level - 1, layer),
-                    TextureImage::at(&texture, level, layer),
-                );
-                let spec = template
-                    .to_builder()
-                    .sizes(from.size(), to.size())
-                    .build()
-                    .unwrap();
-                let got = read_image(gpu, &to);
-                let what = format!("{format:?} layer {layer} level {level} {:?}", to.size());
-                assert_texels_match_reference(&spec, &before, (format, format), &got, &what);
-                before = got;
-            }
+        assert_chain_matches_reference(gpu, &texture, (levels, layers), &template);
+    }
+}
+
+/// Random texels in mip level 0 of each of `layers` layers of `texture`, and poison in levels 1
+/// to `levels - 1`, which a mip chain is to fill.
+fn fill_chain(
+    gpu: &common::Gpu,
+    texture: &wgpu::Texture,
+    (levels, layers): (u32, u32),
+    rng: &mut Rng,
+) {
+    let format = texture.format();
+    let channels = format.components() as u32;
+    let poison = match texel_of(format).0 {
+        Texel::U8 => 165.0,
+        _ => f32::NAN,
+    };
+    for layer in 0..layers {
+        for level in 0..levels {
+            let image = TextureImage::at(texture, level, layer);
+            let n = (image.size().width * image.size().height * channels) as usize;
+            let values = match level {
+                0 => random_texels(rng, format, n),
+                _ => vec![poison; n],
+            };
+            write_image(gpu, &image, &values);
+        }
+    }
+}
+
+/// Asserts that each level after the first of each layer is `template`'s resize (at the
+/// levels' sizes) of the level before, as read back.
+fn assert_chain_matches_reference(
+    gpu: &common::Gpu,
+    texture: &wgpu::Texture,
+    (levels, layers): (u32, u32),
+    template: &ResizeSpec,
+) {
+    let format = texture.format();
+    for layer in 0..layers {
+        let mut before = read_image(gpu, &TextureImage::at(texture, 0, layer));
+        for level in 1..levels {
+            let (from, to) = (
+                TextureImage::at(texture, level - 1, layer),
+                TextureImage::at(texture, level, layer),
+            );
+            let spec = template
+                .to_builder()
+                .sizes(from.size(), to.size())
+                .build()
+                .unwrap();
+            let got = read_image(gpu, &to);
+            let what = format!(
+                "{format:?} layer {layer} level {level} {:?} {spec:?}",
+                to.size()
+            );
+            assert_texels_match_reference(&spec, &before, (format, format), &got, &what);
+            before = got;
         }
     }
 }
@@ -1689,22 +1717,7 @@ mod generated {
             prop_assume!(pollster::block_on(scope.pop()).is_none());
             let channels = format.components() as u32;
             let element = if texel_of(format).0 == Texel::U8 { ElementType::U8 } else { ElementType::F32 };
-            let poison = match texel_of(format).0 {
-                Texel::U8 => 165.0,
-                _ => f32::NAN,
-            };
-            let mut rng = common::Rng::new(seed);
-            for layer in 0..layers {
-                for level in 0..levels {
-                    let image = TextureImage::at(&texture, level, layer);
-                    let n = (image.size().width * image.size().height * channels) as usize;
-                    let values = match level {
-                        0 => random_texels(&mut rng, format, n),
-                        _ => vec![poison; n],
-                    };
-                    write_image(gpu, &image, &values);
-                }
-            }
+            fill_chain(gpu, &texture, (levels, layers), &mut common::Rng::new(seed));
             let template = ResizeSpec::builder(Size2::new(1, 1), Size2::new(1, 1))
                 .channels(channels)
                 .element(element)
@@ -1728,20 +1741,7 @@ mod generated {
             prop_assert!(!gl_backend(gpu));
             gpu.context.queue.submit([encoder.finish()]);
             prop_assert_eq!(writes.len() as u32, (levels - 1) * layers);
-            for layer in 0..layers {
-                let mut before = read_image(gpu, &TextureImage::at(&texture, 0, layer));
-                for level in 1..levels {
-                    let (from, to) = (
-                        TextureImage::at(&texture, level - 1, layer),
-                        TextureImage::at(&texture, level, layer),
-                    );
-                    let spec = template.to_builder().sizes(from.size(), to.size()).build().unwrap();
-                    let got = read_image(gpu, &to);
-                    let what = format!("{format:?} {usage:?} layer {layer} level {level} {:?} {spec:?}", to.size());
-                    assert_texels_match_reference(&spec, &before, (format, format), &got, &what);
-                    before = got;
-                }
-            }
+            assert_chain_matches_reference(gpu, &texture, (levels, layers), &template);
         }
     }
 }
