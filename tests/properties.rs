@@ -26,19 +26,6 @@ const CPU_CASES: u32 = 256;
 /// Cases for the GPU property: each compiles pipelines, slow on a software rasteriser.
 const GPU_CASES: u32 = 64;
 
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    ProptestConfig {
-        cases,
-        // Failures are reported with their shrunk spec; no file beside the sources.
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 fn nearest_rule() -> impl Strategy<Value = NearestRule> {
     prop_oneof![
         Just(NearestRule::Floor),
@@ -281,7 +268,7 @@ fn values(seed: u64, len: usize) -> Vec<f32> {
 }
 
 proptest! {
-    #![proptest_config(config(CPU_CASES))]
+    #![proptest_config(common::proptest_config(CPU_CASES))]
 
     /// Whatever numbers a caller puts in, `build` gives a spec or a typed error that says what
     /// was wrong, never a panic.
@@ -474,7 +461,7 @@ enum Colour {
 }
 
 proptest! {
-    #![proptest_config(config(GPU_CASES))]
+    #![proptest_config(common::proptest_config(GPU_CASES))]
 
     /// Every path that takes a generated spec (any rule on each axis, now and then with wild
     /// numbers the spec accepts, small sizes, 1 to 5 channels, either layout, f32, f16 or u8,
@@ -633,7 +620,7 @@ fn crop_batch() -> impl Strategy<Value = (ResizeSpecBuilder, Vec<CropBox>)> {
 }
 
 proptest! {
-    #![proptest_config(config(GPU_CASES))]
+    #![proptest_config(common::proptest_config(GPU_CASES))]
 
     /// A crop batch of generated boxes (flipped, across the edges, far outside) on a generated
     /// template matches the CPU reference box by box into an output full of poison, in f32,

@@ -1573,19 +1573,8 @@ mod generated {
         ]
     }
 
-    fn cases() -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(32)
-    }
-
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: cases(),
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(common::proptest_config(32))]
 
         #[test]
         fn generated_texture_resizes_match_the_reference(
@@ -1681,14 +1670,7 @@ mod generated {
                 }
             }
         }
-    }
 
-    proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: cases(),
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
 
         /// Generated mip chains: any base size from 1 to 64 a side (so that one side reaches 1
         /// levels before the other), a few levels or all, one or two layers, any of the test

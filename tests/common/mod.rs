@@ -321,3 +321,18 @@ impl Rng {
         (0..n).map(|_| (self.next_u64() >> 56) as u8).collect()
     }
 }
+
+/// The proptest configuration of the property tests: `cases` a property unless
+/// `PROPTEST_CASES` says otherwise, and failures reported with their shrunk input rather than
+/// saved to a file beside the sources.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
