@@ -534,7 +534,9 @@ impl<'a> RowBuilder<'a> {
         let first = (coordinate - support).floor() as i64;
         let last = (coordinate + support).ceil() as i64;
         let in_range = first.max(0)..=last.min(self.last());
-        let mut taps: Vec<(u32, f64)> = Vec::with_capacity(in_range.clone().count() + 2);
+        // At most one tap per input in range, and the two edges' folded ones.
+        let in_range_len = (in_range.end() - in_range.start() + 1).max(0) as usize;
+        let mut taps: Vec<(u32, f64)> = Vec::with_capacity(in_range_len + 2);
         match self.rule.border {
             Border::Clamp => {
                 // Clamped indices never decrease with `j`, so a tap folded onto an edge can
