@@ -718,6 +718,9 @@ impl ResizeSpec {
                 self.channels, self.layout
             )));
         }
+        if self.fixed_point() {
+            self.check_fixed_point_sums()?;
+        }
         if !self.extrapolation_value.is_finite() {
             return Err(SpecError::InvalidParameter {
                 what: "extrapolation value",
@@ -728,6 +731,38 @@ impl ResizeSpec {
         Ok(())
     }
 }
+
+impl ResizeSpec {
+    /// Pillow's fixed point sums bytes times weights scaled by 2^22 in 32-bit integers, as
+    /// Pillow does; a row whose weights' magnitudes add up to more than 2 (a cubic of a large
+    /// coefficient, renormalised near an edge) would overflow them. Pillow's own filters stay
+    /// far below.
+    fn check_fixed_point_sums(&self) -> Result<(), SpecError> {
+        let (y, x) = crate::weights::AxisWeights::for_spec(self);
+        for (table, what) in [(&y, "y"), (&x, "x")] {
+            let widest = (0..table.output_len() as usize)
+                .map(|i| table.row(i).iter().map(|w| w.abs()).sum::<f64>())
+                .fold(0.0, f64::max);
+            if widest > MAX_FIXED_POINT_ROW {
+                return Err(SpecError::InvalidParameter {
+                    what: if what == "y" {
+                        "sum of |weights| of a y row in Pillow's fixed point"
+                    } else {
+                        "sum of |weights| of an x row in Pillow's fixed point"
+                    },
+                    value: widest,
+                    allowed: "at most 2 (255 x 2 x 2^22 fits a 32-bit sum): a filter without \
+                              large negative lobes, or no rounding between the passes",
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The largest sum of weight magnitudes a row may have in Pillow's fixed point, where bytes
+/// times weights scaled by 2^22 add up in 32-bit integers.
+const MAX_FIXED_POINT_ROW: f64 = 2.0;
 
 fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecError> {
     if let Some(scale) = rule.scale

@@ -340,3 +340,23 @@ fn tensors_beyond_the_device_limits_are_errors() {
     let out = resizer.resize(&s, &[1.0f32; 16], Path::Separable).unwrap();
     assert!(out.iter().all(|&v| v == 1.0));
 }
+
+/// Pillow's fixed point (u8 rounded between the passes) sums in 32-bit integers: a rule whose
+/// renormalised weights add up past 2 in magnitude (here a cubic of a = 100) is refused, where
+/// the GPU's sums overflowed (found by `tests/properties.rs`); without the rounding it stands.
+#[test]
+fn fixed_point_rows_beyond_32_bits_are_spec_errors() {
+    use wgpu_resize::{ElementType, NearestRule};
+    let builder = ResizeSpec::builder(Size2::new(2, 3), Size2::new(19, 14))
+        .channels(2)
+        .element(ElementType::U8)
+        .y_axis(
+            AxisResample::default()
+                .with_filter(Filter::Cubic { a: 100.0 })
+                .with_border(Border::Renormalize),
+        )
+        .x_axis(AxisResample::default().with_filter(Filter::Nearest(NearestRule::Floor)));
+    let err = builder.round_intermediate(true).build().unwrap_err();
+    assert!(err.to_string().contains("fixed point"), "{err}");
+    builder.build().expect("float sums take it");
+}
