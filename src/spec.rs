@@ -19,6 +19,10 @@ pub const MAX_ANTIALIAS_SPAN: f64 = 4.0 * MAX_DIMENSION as f64;
 /// far beyond the usual -0.5 and -0.75 they dwarf the data, and their sums lose every digit.
 pub const MAX_CUBIC_COEFFICIENT: f64 = 100.0;
 
+/// The largest sum of weight magnitudes a row may have in Pillow's fixed point, where bytes
+/// times weights scaled by 2^22 add up in 32-bit integers.
+const MAX_FIXED_POINT_ROW: f64 = 2.0;
+
 /// Largest number of elements of one tensor (input, output or intermediate): every index the
 /// shaders compute must fit in a `u32`.
 pub const MAX_ELEMENTS: u64 = (u32::MAX as u64) / 4;
@@ -730,9 +734,7 @@ impl ResizeSpec {
         }
         Ok(())
     }
-}
 
-impl ResizeSpec {
     /// Pillow's fixed point sums bytes times weights scaled by 2^22 in 32-bit integers, as
     /// Pillow does; a row whose weights' magnitudes add up to more than 2 (a cubic of a large
     /// coefficient, renormalised near an edge) would overflow them. Pillow's own filters stay
@@ -759,10 +761,6 @@ impl ResizeSpec {
         Ok(())
     }
 }
-
-/// The largest sum of weight magnitudes a row may have in Pillow's fixed point, where bytes
-/// times weights scaled by 2^22 add up in 32-bit integers.
-const MAX_FIXED_POINT_ROW: f64 = 2.0;
 
 fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecError> {
     if let Some(scale) = rule.scale
