@@ -106,6 +106,17 @@ pub enum NearestRule {
     OpenCvNearestExact,
 }
 
+impl NearestRule {
+    /// Whether the rule maps whole axes only: its library's index arithmetic has no place for
+    /// a crop region, so an axis with this rule takes no [`CoordinateMapping::Region`].
+    pub fn maps_whole_axes_only(self) -> bool {
+        matches!(
+            self,
+            NearestRule::TorchLegacy | NearestRule::TorchExact | NearestRule::OpenCvNearest
+        )
+    }
+}
+
 /// Which definition of "area" an area filter uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -773,9 +784,8 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
         });
     }
     let region = matches!(rule.mapping, CoordinateMapping::Region { .. });
-    if let Filter::Nearest(
-        nearest @ (NearestRule::TorchLegacy | NearestRule::TorchExact | NearestRule::OpenCvNearest),
-    ) = rule.filter
+    if let Filter::Nearest(nearest) = rule.filter
+        && nearest.maps_whole_axes_only()
         && region
     {
         return Err(SpecError::Unsupported(format!(

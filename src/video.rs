@@ -14,7 +14,7 @@
 //! `(s + d (1 - r)) / 2` with ratio `r`.
 
 use crate::error::SpecError;
-use crate::spec::{CoordinateMapping, ResizeSpec, Size2};
+use crate::spec::{CoordinateMapping, Filter, Layout, ResizeSpec, Size2};
 
 /// How a frame's planes are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,7 +64,8 @@ impl ChromaSiting {
 pub struct VideoSpec {
     /// The plane layout.
     pub format: PlaneFormat,
-    /// The luma plane's spec: batch 1, one channel, NHWC.
+    /// The luma plane's spec: batch 1, one channel (either layout: for one channel they are
+    /// the same bytes), not in linear light.
     pub luma: ResizeSpec,
     /// Chroma siting, the same in input and output.
     pub siting: ChromaSiting,
@@ -81,6 +82,11 @@ impl VideoSpec {
     }
 
     /// The spec of every plane in order: luma, then NV12's CbCr plane or I420's Cb and Cr.
+    ///
+    /// A typed error where the luma spec cannot make a frame: batch or channels other than 1,
+    /// linear light (chroma holds colour differences, which no sRGB curve decodes), a mapping
+    /// other than half-pixel without a stated scale or a crop region, or a nearest rule that
+    /// maps whole axes only (the chroma planes sample a shifted region).
     pub fn plane_specs(&self) -> Result<Vec<ResizeSpec>, SpecError> {
         let luma = self.luma;
         if luma.batch() != 1 || luma.channels() != 1 {
@@ -90,6 +96,16 @@ impl VideoSpec {
                 luma.batch(),
                 luma.channels()
             )));
+        }
+        // Chroma planes hold colour differences, not sRGB-encoded values, so decoding them to
+        // linear light means nothing; and a luma plane resized in linear light beside chroma
+        // resized as stored would shift the frame's colours. Refused rather than dropped.
+        if luma.linear_light() {
+            return Err(SpecError::Unsupported(
+                "video planes hold Y'CbCr, not sRGB-encoded colour: a linear-light resize \
+                 needs RGB pixels (convert the frame to RGB first)"
+                    .into(),
+            ));
         }
         let half = |s: Size2| Size2::new(s.height.div_ceil(2), s.width.div_ceil(2));
         let (chroma_in, chroma_out) = (half(luma.input()), half(luma.output()));
@@ -105,6 +121,15 @@ impl VideoSpec {
                     )));
                 }
             };
+            if let Filter::Nearest(rule) = axis.filter
+                && rule.maps_whole_axes_only()
+            {
+                return Err(SpecError::Unsupported(format!(
+                    "video chroma planes sample a region shifted to keep their siting, and \
+                     nearest rule {rule:?} maps whole axes only; use a rounding rule or \
+                     Pillow's"
+                )));
+            }
             let r = (e - s) / len_out as f64;
             let start = (s + d * (1.0 - r)) / 2.0;
             Ok(axis.with_mapping(CoordinateMapping::Region {
@@ -118,7 +143,9 @@ impl VideoSpec {
         let chroma = |channels| {
             ResizeSpec::builder(chroma_in, chroma_out)
                 .channels(channels)
-                .layout(luma.layout())
+                // NV12's Cb, Cr pairs interleave: pixels of two channels, whatever layout the
+                // one-channel luma spec named (for one channel the two are the same bytes).
+                .layout(Layout::Nhwc)
                 .element(luma.element())
                 .y_axis(y)
                 .x_axis(x)

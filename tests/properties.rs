@@ -12,100 +12,19 @@
 
 mod common;
 
+use common::strategies::{axis, filter, nearest_rule};
 use common::{gpu, run_crops, run_in_slices};
 use half::f16;
 use proptest::prelude::*;
 use wgpu_resize::{
-    AreaRule, AxisResample, AxisWeights, Border, CoordinateArithmetic, CoordinateMapping, CropBox,
-    ElementType, Filter, Layout, NearestRule, Path, ResizeSpec, ResizeSpecBuilder, Size2, compare,
-    crop, reference,
+    AreaRule, AxisResample, AxisWeights, Border, CoordinateMapping, CropBox, ElementType, Filter,
+    Layout, Path, ResizeSpec, ResizeSpecBuilder, Size2, compare, crop, reference,
 };
 
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
 const CPU_CASES: u32 = 256;
 /// Cases for the GPU property: each compiles pipelines, slow on a software rasteriser.
 const GPU_CASES: u32 = 64;
-
-fn nearest_rule() -> impl Strategy<Value = NearestRule> {
-    prop_oneof![
-        Just(NearestRule::Floor),
-        Just(NearestRule::Ceil),
-        Just(NearestRule::RoundPreferFloor),
-        Just(NearestRule::RoundPreferCeil),
-        Just(NearestRule::TorchLegacy),
-        Just(NearestRule::TorchExact),
-        Just(NearestRule::PillowAffine),
-        Just(NearestRule::OpenCvNearest),
-        Just(NearestRule::OpenCvNearestExact),
-    ]
-}
-
-/// Every filter, with the cubic coefficient and the lanczos lobes in their meaningful ranges.
-fn filter() -> impl Strategy<Value = Filter> {
-    prop_oneof![
-        nearest_rule().prop_map(Filter::Nearest),
-        Just(Filter::Linear),
-        (-1.5f64..0.5).prop_map(|a| Filter::Cubic { a }),
-        Just(Filter::Box),
-        Just(Filter::Hamming),
-        (1u32..=8).prop_map(|lobes| Filter::Lanczos { lobes }),
-        Just(Filter::Area(AreaRule::AdaptiveAverage)),
-        Just(Filter::Area(AreaRule::Coverage)),
-        Just(Filter::Area(AreaRule::OpenCvUpscale)),
-    ]
-}
-
-/// Every coordinate mapping; crops within or around the axis, regions inside the input
-/// (`len` input pixels).
-fn mapping(len: u32) -> impl Strategy<Value = CoordinateMapping> {
-    let len = len as f64;
-    prop_oneof![
-        Just(CoordinateMapping::HalfPixel),
-        Just(CoordinateMapping::HalfPixelSymmetric),
-        Just(CoordinateMapping::PytorchHalfPixel),
-        Just(CoordinateMapping::AlignCorners),
-        Just(CoordinateMapping::Asymmetric),
-        (-0.5f64..1.5, -0.5f64..1.5)
-            .prop_map(|(start, end)| CoordinateMapping::TfCropAndResize { start, end }),
-        (0.0..1.0f64, 0.0..1.0f64).prop_map(move |(a, b)| {
-            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-            CoordinateMapping::Region {
-                start: lo * len,
-                end: (hi * len).max(lo * len + 0.25),
-            }
-        }),
-    ]
-}
-
-/// One axis's rule over an input of `len` pixels: any filter, mapping, border and arithmetic,
-/// antialiased or not, with or without a stated scale near `out / len`.
-fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
-    let natural = out as f64 / len as f64;
-    (
-        filter(),
-        mapping(len),
-        any::<bool>(),
-        prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
-        prop_oneof![
-            Just(None),
-            (0.8f64..1.25).prop_map(move |k| Some(natural * k))
-        ],
-        prop_oneof![
-            Just(CoordinateArithmetic::F64),
-            Just(CoordinateArithmetic::F32)
-        ],
-    )
-        .prop_map(|(filter, mapping, antialias, border, scale, arithmetic)| {
-            let mut axis = AxisResample::default()
-                .with_filter(filter)
-                .with_mapping(mapping)
-                .with_antialias(antialias)
-                .with_border(border)
-                .with_scale(scale);
-            axis.arithmetic = arithmetic;
-            axis
-        })
-}
 
 /// A spec builder of small sizes (1 to `max` a side), any rule on each axis, in f32, NHWC or
 /// NCHW, 1 to 5 channels, 1 to 3 images; it builds unless the pair of rules is refused.

@@ -9,8 +9,8 @@ use common::{Arena, Rng, gpu, poison};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
-    ChromaSiting, CoordinateMapping, Element, ElementType, Filter, Path, PlaneFormat, ResizeSpec,
-    Size2, VideoSpec, read_buffer, reference,
+    ChromaSiting, CoordinateMapping, Element, ElementType, Filter, Layout, Path, PlaneFormat,
+    ResizeSpec, Size2, VideoSpec, read_buffer, reference,
 };
 
 /// How a test frame's planes are laid out in device memory.
@@ -367,4 +367,334 @@ fn a_frame_with_a_bad_plane_records_no_plane() {
         poison::<u8>(specs[0].output_bytes()),
         "a plane was recorded"
     );
+}
+
+/// A video frame's luma plane refuses linear light: its chroma planes hold colour differences,
+/// which no sRGB curve decodes, and a frame whose luma alone were resized in linear light would
+/// change colour. The error says why, and `encode_video` returns the same.
+#[test]
+fn linear_light_frames_are_typed_errors() {
+    let luma = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .linear_light(true)
+        .build()
+        .unwrap();
+    for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
+        let err = VideoSpec::new(format, luma, ChromaSiting::Left)
+            .plane_specs()
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("linear-light"),
+            "{format:?}: {err}"
+        );
+    }
+}
+
+/// A one-channel luma spec in NCHW names the same bytes as in NHWC; the NV12 chroma plane it
+/// derives still interleaves Cb and Cr, so its spec is two-channel NHWC either way.
+#[test]
+fn nv12_chroma_interleaves_whatever_the_luma_layout() {
+    let luma = ResizeSpec::builder(Size2::new(10, 12), Size2::new(6, 4))
+        .layout(Layout::Nchw)
+        .build()
+        .unwrap();
+    let specs = VideoSpec::new(PlaneFormat::Nv12, luma, ChromaSiting::Left)
+        .plane_specs()
+        .unwrap();
+    assert_eq!(specs[1].channels(), 2);
+    assert_eq!(specs[1].layout(), Layout::Nhwc);
+}
+
+/// Generated frames (`PROPTEST_CASES` sets how many, `PROPTEST_RNG_SEED` replays a run).
+mod generated {
+    use super::*;
+    use common::strategies::filter;
+    use half::f16;
+    use proptest::prelude::*;
+    use wgpu_resize::{AxisResample, Border, compare};
+
+    /// A video axis over `len` luma pixels: any filter, antialiased or not, either border, and
+    /// the whole axis (half-pixel) or a crop region in or around it; one axis in
+    /// ten takes a mapping that video planes refuse (aligned corners, asymmetric, a stated
+    /// scale), so that the refusal is generated too.
+    fn video_axis(len: u32) -> impl Strategy<Value = AxisResample> {
+        let len = len as f64;
+        let taken = prop_oneof![
+            Just(CoordinateMapping::HalfPixel),
+            (-0.25f64..1.25, -0.25f64..1.25).prop_map(move |(a, b)| CoordinateMapping::Region {
+                start: a.min(b) * len,
+                end: (a.max(b) * len).max(a.min(b) * len + 0.25),
+            }),
+        ];
+        let refused = prop_oneof![
+            Just((CoordinateMapping::AlignCorners, None)),
+            Just((CoordinateMapping::Asymmetric, None)),
+            (0.25f64..4.0).prop_map(|s| (CoordinateMapping::HalfPixel, Some(s))),
+        ];
+        let mapping = prop_oneof![9 => taken.prop_map(|m| (m, None)), 1 => refused];
+        (
+            filter(),
+            mapping,
+            any::<bool>(),
+            prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
+        )
+            .prop_map(|(filter, (mapping, scale), antialias, border)| {
+                AxisResample::default()
+                    .with_filter(filter)
+                    .with_mapping(mapping)
+                    .with_antialias(antialias)
+                    .with_border(border)
+                    .with_scale(scale)
+            })
+    }
+
+    /// A frame: its layout, siting and a luma spec of 1 to 24 pixels a side (odd sizes give
+    /// chroma planes rounded up), with any axis rule of [`video_axis`], either layout, and u8
+    /// ones rounded between passes (Pillow's fixed point) or not.
+    fn frame(element: ElementType) -> impl Strategy<Value = Result<VideoSpec, String>> {
+        (1u32..=24, 1u32..=24, 1u32..=24, 1u32..=24)
+            .prop_flat_map(move |(ih, iw, oh, ow)| {
+                (
+                    Just((Size2::new(ih, iw), Size2::new(oh, ow))),
+                    video_axis(ih),
+                    video_axis(iw),
+                    prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
+                    any::<bool>(),
+                    prop_oneof![Just(PlaneFormat::Nv12), Just(PlaneFormat::I420)],
+                    prop_oneof![
+                        Just(ChromaSiting::Left),
+                        Just(ChromaSiting::Center),
+                        Just(ChromaSiting::TopLeft),
+                    ],
+                )
+            })
+            .prop_map(
+                move |((input, output), y, x, layout, rounded, format, siting)| {
+                    let luma = ResizeSpec::builder(input, output)
+                        .y_axis(y)
+                        .x_axis(x)
+                        .layout(layout)
+                        .element(element)
+                        .round_intermediate(rounded && element == ElementType::U8)
+                        .build()
+                        .map_err(|e| e.to_string())?;
+                    Ok(VideoSpec::new(format, luma, siting))
+                },
+            )
+    }
+
+    /// Why video planes refuse a generated axis, in words their error holds; `None` where
+    /// they take it.
+    fn refusal(axis: &AxisResample) -> Option<&'static str> {
+        let mapping = match axis.mapping {
+            CoordinateMapping::HalfPixel => axis.scale.is_some(),
+            CoordinateMapping::Region { .. } => false,
+            _ => true,
+        };
+        match axis.filter {
+            _ if mapping => Some("half-pixel"),
+            Filter::Nearest(rule) if rule.maps_whole_axes_only() => Some("whole axes only"),
+            _ => None,
+        }
+    }
+
+    /// `k` pairs of `a` and `b` as one interleaved run: NV12's chroma from I420's.
+    fn interleave(a: &[f32], b: &[f32]) -> Vec<f32> {
+        a.iter().zip(b).flat_map(|(&a, &b)| [a, b]).collect()
+    }
+
+    /// Input luma edge coordinate where output chroma sample `k` of an axis stands: output
+    /// chroma edge coordinate `k + 0.5` is output luma `2k + 1 - d` (`d` the siting offset),
+    /// which the luma axis maps into its input region `start..end` of `out` outputs.
+    fn stands_at(k: u32, d: f64, (start, end): (f64, f64), out: u32) -> f64 {
+        start + chroma_position(k as f64, d) * (end - start) / out as f64
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(256))]
+
+        /// NV12's chroma plane is I420's two chroma planes interleaved: the same resize of the
+        /// same values, whatever the luma spec's layout (`nv12_chroma_interleaves_...`), to the
+        /// bit on the CPU reference; and every frame the generator makes is a frame of
+        /// planes or, for the mappings video refuses, a typed error that names them.
+        #[test]
+        fn nv12_chroma_is_i420_chroma_interleaved(
+            video in frame(ElementType::F32),
+            seed in any::<u64>(),
+        ) {
+            let Ok(video) = video else { return Ok(()) };
+            let [y, x] = [video.luma.y_axis(), video.luma.x_axis()];
+            let nv12 = VideoSpec::new(PlaneFormat::Nv12, video.luma, video.siting).plane_specs();
+            let i420 = VideoSpec::new(PlaneFormat::I420, video.luma, video.siting).plane_specs();
+            if let Some(why) = refusal(y).or(refusal(x)) {
+                let (a, b) = (nv12.unwrap_err(), i420.unwrap_err());
+                prop_assert!(a.to_string().contains(why), "{}", a);
+                prop_assert_eq!(a.to_string(), b.to_string());
+                return Ok(());
+            }
+            let (nv12, i420) = (nv12.unwrap(), i420.unwrap());
+            prop_assert_eq!(nv12[0], video.luma);
+            prop_assert_eq!(i420[0], video.luma);
+            prop_assert_eq!(i420[1], i420[2]);
+            let half = |s: Size2| Size2::new(s.height.div_ceil(2), s.width.div_ceil(2));
+            prop_assert_eq!(i420[1].input(), half(video.luma.input()));
+            prop_assert_eq!(i420[1].output(), half(video.luma.output()));
+            prop_assert_eq!((nv12[1].channels(), i420[1].channels()), (2, 1));
+            let mut rng = common::Rng::new(seed);
+            let (cb, cr) = (rng.f32s(i420[1].input_len()), rng.f32s(i420[1].input_len()));
+            let (cb_out, cr_out) = (
+                reference::resize(&i420[1], &cb).unwrap(),
+                reference::resize(&i420[2], &cr).unwrap(),
+            );
+            let cbcr_out = reference::resize(&nv12[1], &interleave(&cb, &cr)).unwrap();
+            let want = interleave(&cb_out, &cr_out);
+            prop_assert_eq!(
+                cbcr_out.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                want.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
+        }
+
+        /// Chroma keeps its siting on any frame, crop and siting: chroma that is a linear
+        /// function of where each sample stands on the luma grid comes out of a bilinear
+        /// resize (reference) as the same function at each output sample's own position,
+        /// wherever both taps lie inside the plane.
+        #[test]
+        fn chroma_keeps_its_siting(
+            sizes in (2u32..=40, 2u32..=40, 2u32..=40, 2u32..=40),
+            crop in prop::option::of((-0.25f64..1.25, -0.25f64..1.25, -0.25f64..1.25, -0.25f64..1.25)),
+            siting in prop_oneof![
+                Just(ChromaSiting::Left),
+                Just(ChromaSiting::Center),
+                Just(ChromaSiting::TopLeft),
+            ],
+            slopes in (-0.05f64..0.05, -0.05f64..0.05),
+        ) {
+            let (ih, iw, oh, ow) = sizes;
+            let (input, output) = (Size2::new(ih, iw), Size2::new(oh, ow));
+            let (region_y, region_x) = match crop {
+                None => ((0.0, ih as f64), (0.0, iw as f64)),
+                Some((y0, y1, x0, x1)) => {
+                    let region = |a: f64, b: f64, len: u32| {
+                        let start = a.min(b) * len as f64;
+                        (start, (a.max(b) * len as f64).max(start + 0.25))
+                    };
+                    (region(y0, y1, ih), region(x0, x1, iw))
+                }
+            };
+            let mut builder = ResizeSpec::builder(input, output).filter(Filter::Linear);
+            if crop.is_some() {
+                let axis = |(start, end)| {
+                    AxisResample::default()
+                        .with_filter(Filter::Linear)
+                        .with_mapping(CoordinateMapping::Region { start, end })
+                };
+                builder = builder.y_axis(axis(region_y)).x_axis(axis(region_x));
+            }
+            let Ok(luma) = builder.build() else { return Ok(()) };
+            let chroma = VideoSpec::new(PlaneFormat::I420, luma, siting).plane_specs().unwrap()[1];
+            let (dy, dx) = match siting {
+                ChromaSiting::Left => (0.0, 0.5),
+                ChromaSiting::Center => (0.0, 0.0),
+                ChromaSiting::TopLeft => (0.5, 0.5),
+            };
+            let field = |y: f64, x: f64| slopes.0 * y + slopes.1 * x + 0.5;
+            let (cin, cout) = (chroma.input(), chroma.output());
+            let plane: Vec<f32> = (0..cin.height)
+                .flat_map(|k| {
+                    (0..cin.width).map(move |j| {
+                        field(chroma_position(k as f64, dy), chroma_position(j as f64, dx)) as f32
+                    })
+                })
+                .collect();
+            let got = reference::resize(&chroma, &plane).unwrap();
+            for k in 0..cout.height {
+                for j in 0..cout.width {
+                    let y = stands_at(k, dy, region_y, oh);
+                    let x = stands_at(j, dx, region_x, ow);
+                    // The chroma plane's own pixel-index coordinates: both taps inside it.
+                    let (cy, cx) = ((y + dy) / 2.0 - 0.5, (x + dx) / 2.0 - 0.5);
+                    let inside = |c: f64, len: u32| c >= 0.0 && c <= len as f64 - 1.0;
+                    if !inside(cy, cin.height) || !inside(cx, cin.width) {
+                        continue;
+                    }
+                    let at = (k * cout.width + j) as usize;
+                    prop_assert!(
+                        (got[at] as f64 - field(y, x)).abs() < 1e-5,
+                        "{:?} sample ({}, {}) at ({}, {}): {} against {}",
+                        siting, k, j, y, x, got[at], field(y, x)
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(32))]
+
+        /// Generated frames on the GPU: every plane of one `encode_video` call (each plane in
+        /// a buffer of its own) and of one `encode_video_slices` call (each end's planes in
+        /// one buffer, sentinel bytes around the output planes) matches the CPU reference of
+        /// its plane spec into poisoned outputs, in f32, f16 and u8; a frame video refuses is
+        /// the same typed error from `encode_video` as from `plane_specs`, recording nothing.
+        #[test]
+        fn generated_frames_match_the_reference(
+            (element, video) in prop_oneof![
+                Just(ElementType::F32), Just(ElementType::F16), Just(ElementType::U8)
+            ].prop_flat_map(|element| (Just(element), frame(element))),
+            packed in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            let Some(gpu) = gpu("generated frames") else { return Ok(()) };
+            let Ok(video) = video else { return Ok(()) };
+            let layout = if packed { Planes::Packed } else { Planes::Separate };
+            let specs = match video.plane_specs() {
+                Ok(specs) => specs,
+                Err(error) => {
+                    let mut encoder = gpu.context.device.create_command_encoder(&Default::default());
+                    let buffers: Vec<wgpu::Buffer> = (0..video.format.planes())
+                        .map(|_| gpu.context.device.create_buffer(&wgpu::BufferDescriptor {
+                            label: None,
+                            size: 4096,
+                            usage: wgpu::BufferUsages::STORAGE,
+                            mapped_at_creation: false,
+                        }))
+                        .collect();
+                    let refs: Vec<&wgpu::Buffer> = buffers.iter().collect();
+                    let got = gpu.resizer.encode_video(&mut encoder, &video, &refs, &refs, Path::Auto);
+                    prop_assert_eq!(got.unwrap_err().to_string(), error.to_string());
+                    return Ok(());
+                }
+            };
+            let mut rng = common::Rng::new(seed);
+            let what = |i: usize| format!("{video:?} {layout:?} plane {i}");
+            match element {
+                ElementType::F32 => {
+                    let planes: Vec<Vec<f32>> = specs.iter().map(|s| rng.f32s(s.input_len())).collect();
+                    let got = run_frame(gpu, &video, &planes, layout);
+                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
+                        let report = compare(out, &reference::resize(spec, plane).unwrap());
+                        prop_assert!(report.within(2e-5), "{}: {}", what(i), report);
+                    }
+                }
+                ElementType::F16 => {
+                    let planes: Vec<Vec<f16>> = specs.iter().map(|s| rng.f16s(s.input_len())).collect();
+                    let got = run_frame(gpu, &video, &planes, layout);
+                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
+                        let report = compare(out, &reference::resize(spec, plane).unwrap());
+                        prop_assert!(report.within(2e-3), "{}: {}", what(i), report);
+                    }
+                }
+                ElementType::U8 => {
+                    let planes: Vec<Vec<u8>> = specs.iter().map(|s| rng.u8s(s.input_len())).collect();
+                    let got = run_frame(gpu, &video, &planes, layout);
+                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
+                        // Pillow's fixed point is exact; float sums may round a tie either way.
+                        let allowed = if spec.fixed_point() { 0.0 } else { 1.0 };
+                        let report = compare(out, &reference::resize(spec, plane).unwrap());
+                        prop_assert!(report.within(allowed), "{}: {}", what(i), report);
+                    }
+                }
+                other => unreachable!("no frame of {other:?} is generated"),
+            }
+        }
+    }
 }

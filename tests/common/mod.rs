@@ -1,6 +1,8 @@
 //! Shared by the GPU test files: one device per test binary, poisoned output buffers, seeded data.
 #![allow(dead_code)]
 
+pub mod strategies;
+
 use std::sync::OnceLock;
 
 use wgpu::util::DeviceExt;
