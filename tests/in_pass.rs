@@ -1,7 +1,8 @@
 //! Resizes recorded into the caller's compute pass (`Resizer::encode_in_pass` and
 //! `encode_slices_in_pass`): the caller's own dispatches before and after, and one resize
 //! reading another's output, all in one pass, on seeded random specs and every available path;
-//! a resize that fails its checks records nothing and leaves the pass usable.
+//! a resize that fails its checks records nothing and leaves the pass usable; and generated
+//! passes of several resizes (chains, fans, side by side, outputs sharing buffers).
 
 mod common;
 
@@ -239,4 +240,301 @@ fn a_failed_resize_leaves_the_pass_usable() {
         untouched.iter().all(|v| v.is_nan()),
         "the failed resize wrote"
     );
+}
+
+/// Generated passes of several resizes (`PROPTEST_CASES` sets how many, `PROPTEST_RNG_SEED`
+/// replays a run).
+mod generated {
+    use super::*;
+    use common::packed_offsets;
+    use common::strategies::axis;
+    use half::f16;
+    use proptest::prelude::*;
+    use wgpu_resize::{AxisResample, Element, ElementType, Layout};
+
+    /// Where a resize in a generated pass reads its input.
+    #[derive(Clone, Copy, Debug)]
+    enum Source {
+        /// One of the pass's fresh input tensors.
+        Fresh(usize),
+        /// The output of an earlier resize in the same pass.
+        Output(usize),
+    }
+
+    /// A generated pass: resizes recorded in order into one compute pass, each reading a fresh
+    /// tensor or an earlier resize's output; every tensor of one element type, channel count,
+    /// batch and layout, so that any output can feed a later resize.
+    #[derive(Clone, Debug)]
+    struct PassPlan {
+        channels: u32,
+        batch: u32,
+        layout: Layout,
+        element: ElementType,
+        linear_light: bool,
+        round_intermediate: bool,
+        fresh: [Size2; 2],
+        /// Each resize: its source, input and output sizes, axis rules and path.
+        steps: Vec<(Source, Size2, Size2, AxisResample, AxisResample, Path)>,
+    }
+
+    impl PassPlan {
+        /// Resize `k`'s spec; a pair of rules that the spec refuses falls back to the default
+        /// rule (bilinear, half-pixel), so that every resize runs and chains stay whole.
+        fn spec(&self, k: usize) -> ResizeSpec {
+            let (_, input, output, y, x, _) = self.steps[k];
+            let builder = |y, x| {
+                ResizeSpec::builder(input, output)
+                    .y_axis(y)
+                    .x_axis(x)
+                    .channels(self.channels)
+                    .batch(self.batch)
+                    .layout(self.layout)
+                    .element(self.element)
+                    .linear_light(self.linear_light)
+                    .round_intermediate(self.round_intermediate)
+            };
+            builder(y, x).build().unwrap_or_else(|_| {
+                builder(AxisResample::default(), AxisResample::default())
+                    .build()
+                    .expect("the default rule")
+            })
+        }
+
+        /// The bytes of a tensor of this pass's kind with images of `size`.
+        fn bytes(&self, size: Size2) -> u64 {
+            ResizeSpec::builder(size, size)
+                .channels(self.channels)
+                .batch(self.batch)
+                .layout(self.layout)
+                .element(self.element)
+                .build()
+                .expect("a plain spec")
+                .input_bytes()
+        }
+
+        /// How many resizes stand between resize `k` and a fresh tensor.
+        fn depth(&self, k: usize) -> usize {
+            match self.steps[k].0 {
+                Source::Fresh(_) => 0,
+                Source::Output(j) => self.depth(j) + 1,
+            }
+        }
+    }
+
+    fn size() -> impl Strategy<Value = Size2> {
+        (1u32..=16, 1u32..=16).prop_map(|(h, w)| Size2::new(h, w))
+    }
+
+    /// A pass of 2 to 5 resizes: each reads one of two fresh tensors or an earlier resize's
+    /// output (chosen uniformly, so chains, fans from one tensor and independent resizes
+    /// all occur), with any axis rules and any path.
+    fn pass_plan() -> impl Strategy<Value = PassPlan> {
+        let path = prop_oneof![
+            Just(Path::Gather),
+            Just(Path::Separable),
+            Just(Path::Fused),
+            Just(Path::Auto)
+        ];
+        (
+            (
+                1u32..=5,
+                1u32..=2,
+                prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
+                prop_oneof![
+                    Just(ElementType::F32),
+                    Just(ElementType::F16),
+                    Just(ElementType::U8)
+                ],
+                prop_oneof![4 => Just(false), 1 => Just(true)],
+                any::<bool>(),
+            ),
+            [size(), size()],
+            prop::collection::vec((any::<prop::sample::Index>(), size(), path), 2..=5),
+        )
+            .prop_flat_map(|(tensor, fresh, picks)| {
+                let mut steps: Vec<(Source, Size2, Size2, Path)> = Vec::new();
+                for (pick, output, path) in picks {
+                    let choice = pick.index(fresh.len() + steps.len());
+                    let (source, input) = match choice.checked_sub(fresh.len()) {
+                        None => (Source::Fresh(choice), fresh[choice]),
+                        Some(j) => (Source::Output(j), steps[j].2),
+                    };
+                    steps.push((source, input, output, path));
+                }
+                let axes: Vec<_> = steps
+                    .iter()
+                    .map(|&(_, input, output, _)| {
+                        (
+                            axis(input.height, output.height),
+                            axis(input.width, output.width),
+                        )
+                    })
+                    .collect();
+                (Just((tensor, fresh, steps)), axes)
+            })
+            .prop_map(|((tensor, fresh, steps), axes)| {
+                let (channels, batch, layout, element, linear_light, round_intermediate) = tensor;
+                PassPlan {
+                    channels,
+                    batch,
+                    layout,
+                    element,
+                    linear_light,
+                    round_intermediate: round_intermediate && element == ElementType::U8,
+                    fresh,
+                    steps: steps
+                        .into_iter()
+                        .zip(axes)
+                        .map(|((source, input, output, path), (y, x))| {
+                            (source, input, output, y, x, path)
+                        })
+                        .collect(),
+                }
+            })
+    }
+
+    /// Records every resize of `plan` into one compute pass: fresh tensors in one buffer,
+    /// outputs in two (by the parity of their depth, so that no resize reads and writes one
+    /// buffer), each output slot poisoned and surrounded by sentinel bytes. Returns each
+    /// resize's output, after asserting that nothing outside the slots was written.
+    fn run_pass<T: Element>(
+        gpu: &Gpu,
+        plan: &PassPlan,
+        specs: &[ResizeSpec],
+        fresh: &[Vec<T>; 2],
+    ) -> Vec<Vec<T>> {
+        let device = &gpu.context.device;
+        let alignment = u64::from(device.limits().min_storage_buffer_offset_alignment);
+        let fresh_bytes: Vec<u64> = plan.fresh.iter().map(|&size| plan.bytes(size)).collect();
+        let (at, len) = packed_offsets(&fresh_bytes, alignment);
+        let tensors: Vec<(std::ops::Range<u64>, &[u8])> = at
+            .iter()
+            .zip(&fresh_bytes)
+            .zip(fresh)
+            .map(|((&at, &bytes), data)| (at..at + bytes, bytemuck::cast_slice(data)))
+            .collect();
+        let source = Arena::input::<T>(gpu, len, &tensors);
+        // Resize k's output: (arena, slot in it).
+        let mut places = Vec::new();
+        let mut arenas = Vec::new();
+        for parity in 0..2 {
+            let members: Vec<usize> = (0..specs.len())
+                .filter(|&k| plan.depth(k) % 2 == parity)
+                .collect();
+            let sizes: Vec<u64> = members.iter().map(|&k| specs[k].output_bytes()).collect();
+            let (at, len) = packed_offsets(&sizes, alignment);
+            let slots: Vec<_> = at.iter().zip(&sizes).map(|(&a, &s)| a..a + s).collect();
+            for (slot, &k) in members.iter().enumerate() {
+                places.push((k, (parity, slot)));
+            }
+            arenas.push(Arena::output::<T>(gpu, len, &slots));
+        }
+        places.sort_by_key(|&(k, _)| k);
+        let place = |k: usize| places[k].1;
+
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            for (k, spec) in specs.iter().enumerate() {
+                let input = match plan.steps[k].0 {
+                    Source::Fresh(i) => source.slice(i),
+                    Source::Output(j) => {
+                        let (arena, slot) = place(j);
+                        arenas[arena].slice(slot)
+                    }
+                };
+                let (arena, slot) = place(k);
+                let path = plan.steps[k].5;
+                let path = if gpu.resizer.availability(spec, path).is_ok() {
+                    path
+                } else {
+                    Path::Auto
+                };
+                gpu.resizer
+                    .encode_slices_in_pass(&mut pass, spec, input, arenas[arena].slice(slot), path)
+                    .unwrap_or_else(|e| panic!("resize {k} {spec:?} {path}: {e}"));
+            }
+        }
+        gpu.context.queue.submit([encoder.finish()]);
+        let mut read: Vec<Vec<Vec<T>>> = (0..2)
+            .map(|parity| {
+                let elements: Vec<usize> = (0..specs.len())
+                    .filter(|&k| plan.depth(k) % 2 == parity)
+                    .map(|k| specs[k].output_len())
+                    .collect();
+                arenas[parity].read_slots::<T>(gpu, &elements, &format!("{plan:?}"))
+            })
+            .collect();
+        (0..specs.len())
+            .map(|k| {
+                let (arena, slot) = place(k);
+                std::mem::take(&mut read[arena][slot])
+            })
+            .collect()
+    }
+
+    /// Runs `plan` on `fresh` and checks each resize against the CPU reference of the input
+    /// it read: a fresh tensor, or the GPU's own output of the resize before it in the chain,
+    /// so that each comparison checks one step. `tolerance` takes the spec and the expected
+    /// result's largest magnitude (at least 1), since float chains through cubic overshoot
+    /// grow.
+    fn check<T: Element + Into<f64>>(
+        gpu: &Gpu,
+        plan: &PassPlan,
+        fresh: [Vec<T>; 2],
+        tolerance: impl Fn(&ResizeSpec, f64) -> f64,
+    ) -> Result<(), TestCaseError> {
+        let specs: Vec<ResizeSpec> = (0..plan.steps.len()).map(|k| plan.spec(k)).collect();
+        let got = run_pass(gpu, plan, &specs, &fresh);
+        for (k, spec) in specs.iter().enumerate() {
+            let input = match plan.steps[k].0 {
+                Source::Fresh(i) => &fresh[i],
+                Source::Output(j) => &got[j],
+            };
+            let want = reference::resize(spec, input).unwrap();
+            let magnitude = want.iter().map(|&v| v.into().abs()).fold(1.0f64, f64::max);
+            let report = compare(&got[k], &want);
+            prop_assert!(
+                report.within(tolerance(spec, magnitude)),
+                "resize {} of {:?} ({:?}): {}",
+                k,
+                plan.steps,
+                spec,
+                report
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(32))]
+
+        /// Several generated resizes in one compute pass, in chains, fanned out from one
+        /// tensor, or side by side, on any path, with outputs in shared buffers: each matches
+        /// the CPU reference of what it read, into poisoned slots, and no byte outside the
+        /// slots changes. wgpu must order each resize after the one whose output it reads.
+        #[test]
+        fn generated_passes_match_the_reference(plan in pass_plan(), seed in any::<u64>()) {
+            let Some(gpu) = gpu("generated passes") else { return Ok(()) };
+            let mut rng = common::Rng::new(seed);
+            let len = |size: Size2| {
+                (size.height * size.width * plan.channels * plan.batch) as usize
+            };
+            let [a, b] = plan.fresh.map(len);
+            match plan.element {
+                ElementType::F32 => {
+                    check(gpu, &plan, [rng.f32s(a), rng.f32s(b)], |_, m| 2e-5 * m)?
+                }
+                ElementType::F16 => {
+                    let tolerance = if plan.linear_light { 4e-3 } else { 2e-3 };
+                    check::<f16>(gpu, &plan, [rng.f16s(a), rng.f16s(b)], |_, m| tolerance * m)?
+                }
+                ElementType::U8 => check(gpu, &plan, [rng.u8s(a), rng.u8s(b)], |spec, _| {
+                    // Pillow's fixed point is exact; float sums may round a tie either way.
+                    if spec.fixed_point() { 0.0 } else { 1.0 }
+                })?,
+                other => unreachable!("no pass of {other:?} is generated"),
+            }
+        }
+    }
 }

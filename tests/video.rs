@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Arena, Rng, gpu, poison};
+use common::{Arena, Rng, gpu, packed_offsets, poison};
 use wgpu::util::DeviceExt;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
@@ -22,18 +22,6 @@ enum Planes {
     /// `encode_video_slices`; poison between the input planes, sentinel bytes around the
     /// output planes.
     Packed,
-}
-
-/// Byte offsets of `sizes` laid one after another, each start rounded up to `alignment`, and
-/// the total length with `alignment` bytes more at the end.
-fn packed_offsets(sizes: &[u64], alignment: u64) -> (Vec<u64>, u64) {
-    let mut offsets = Vec::new();
-    let mut at = alignment; // a gap before the first plane too
-    for &size in sizes {
-        offsets.push(at);
-        at = (at + size).next_multiple_of(alignment) + alignment;
-    }
-    (offsets, at)
 }
 
 /// Uploads each plane, records the frame in one call into poisoned outputs, reads them back.

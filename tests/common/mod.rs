@@ -144,6 +144,18 @@ impl Arena {
     }
 }
 
+/// Byte offsets of `sizes` laid one after another, each start rounded up to `alignment`, and
+/// the total length with `alignment` bytes more at the end.
+pub fn packed_offsets(sizes: &[u64], alignment: u64) -> (Vec<u64>, u64) {
+    let mut offsets = Vec::new();
+    let mut at = alignment; // a gap before the first tensor too
+    for &size in sizes {
+        offsets.push(at);
+        at = (at + size).next_multiple_of(alignment) + alignment;
+    }
+    (offsets, at)
+}
+
 fn upload(gpu: &Gpu, contents: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer {
     gpu.context
         .device
