@@ -707,8 +707,8 @@ impl ResizeSpec {
             }
         }
         for (axis, rule, input_len, output_len) in [
-            ("y", &self.y, self.input.height, self.output.height),
-            ("x", &self.x, self.input.width, self.output.width),
+            (AxisName::Y, &self.y, self.input.height, self.output.height),
+            (AxisName::X, &self.x, self.input.width, self.output.width),
         ] {
             validate_axis(axis, rule)?;
             // Positive, and finite or infinite, never NaN: `validate_axis` has checked the scale
@@ -716,11 +716,10 @@ impl ResizeSpec {
             let span = rule.ratio(input_len, output_len) * output_len as f64;
             if rule.antialias && span > MAX_ANTIALIAS_SPAN {
                 return Err(SpecError::InvalidParameter {
-                    what: if axis == "y" {
-                        "input rows the antialiased y axis samples"
-                    } else {
-                        "input columns the antialiased x axis samples"
-                    },
+                    what: axis.pick(
+                        "input rows the antialiased y axis samples",
+                        "input columns the antialiased x axis samples",
+                    ),
                     value: span,
                     allowed: "at most MAX_ANTIALIAS_SPAN (4 x 2^20): a stated scale or a crop \
                               region in proportion to the sizes",
@@ -752,17 +751,16 @@ impl ResizeSpec {
     /// far below.
     fn check_fixed_point_sums(&self) -> Result<(), SpecError> {
         let (y, x) = crate::weights::AxisWeights::for_spec(self);
-        for (table, what) in [(&y, "y"), (&x, "x")] {
+        for (table, axis) in [(&y, AxisName::Y), (&x, AxisName::X)] {
             let widest = (0..table.output_len() as usize)
                 .map(|i| table.row(i).iter().map(|w| w.abs()).sum::<f64>())
                 .fold(0.0, f64::max);
             if widest > MAX_FIXED_POINT_ROW {
                 return Err(SpecError::InvalidParameter {
-                    what: if what == "y" {
-                        "sum of |weights| of a y row in Pillow's fixed point"
-                    } else {
-                        "sum of |weights| of an x row in Pillow's fixed point"
-                    },
+                    what: axis.pick(
+                        "sum of |weights| of a y row in Pillow's fixed point",
+                        "sum of |weights| of an x row in Pillow's fixed point",
+                    ),
                     value: widest,
                     allowed: "at most 2 (255 x 2 x 2^22 fits a 32-bit sum): a filter without \
                               large negative lobes, or no rounding between the passes",
@@ -773,12 +771,32 @@ impl ResizeSpec {
     }
 }
 
-fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecError> {
+/// Which axis an error names. `SpecError::InvalidParameter`'s `what` is a static string, so
+/// each axis has its own wording.
+#[derive(Clone, Copy)]
+enum AxisName {
+    Y,
+    X,
+}
+
+impl AxisName {
+    /// `y` for the y axis, `x` for the x axis.
+    fn pick(self, y: &'static str, x: &'static str) -> &'static str {
+        match self {
+            AxisName::Y => y,
+            AxisName::X => x,
+        }
+    }
+}
+
+/// Checks one axis's rule on its own: its stated scale, its nearest rule against a crop
+/// region, its filter's parameters and its mapping's numbers.
+fn validate_axis(axis: AxisName, rule: &AxisResample) -> Result<(), SpecError> {
     if let Some(scale) = rule.scale
         && !(scale.is_finite() && scale > 0.0)
     {
         return Err(SpecError::InvalidParameter {
-            what: if axis == "y" { "y scale" } else { "x scale" },
+            what: axis.pick("y scale", "x scale"),
             value: scale,
             allowed: "a finite number > 0",
         });
@@ -820,11 +838,7 @@ fn validate_axis(axis: &'static str, rule: &AxisResample) -> Result<(), SpecErro
                 if !((end - start).is_finite() && end > start) =>
             {
                 Err(SpecError::InvalidParameter {
-                    what: if axis == "y" {
-                        "crop height"
-                    } else {
-                        "crop width"
-                    },
+                    what: axis.pick("crop height", "crop width"),
                     value: end - start,
                     allowed: "a finite region with end > start, of finite length",
                 })
