@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# On the GPU machine: runs the test suite packed by scripts/pack-gpu-tests.sh on the real
+# driver, on Vulkan and then on GL (one test at a time, as wgpu's GL backend needs), each test
+# binary's output under $OUT (or ./gpu-tests-out) and a summary line per binary on stdout.
+# PROPTEST_CASES (default 256 here) sets the cases of every property test; BACKENDS (default
+# "vulkan gl") and ONLY (test binary names, default all) narrow the run.
+set -u
+out="${OUT:-gpu-tests-out}"
+mkdir -p "$out"
+if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
+    for f in .gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+fi
+nvidia=/usr/local/nvidia/share
+[ -f $nvidia/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=$nvidia/vulkan/icd.d/nvidia_icd.json
+[ -f $nvidia/glvnd/egl_vendor.d/10_nvidia.json ] &&
+    export __EGL_VENDOR_LIBRARY_FILENAMES=$nvidia/glvnd/egl_vendor.d/10_nvidia.json
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+export PROPTEST_CASES="${PROPTEST_CASES:-256}"
+bins=$(mktemp -d)
+tar xJf target/gpu-tests.tar.xz -C "$bins"
+echo "tests of $(cat "$bins/COMMIT"), $PROPTEST_CASES cases a property"
+# Test data and the CLI are found through the repository path compiled into the binaries.
+manifest=$(cat "$bins/MANIFEST_DIR")
+if [ "$(realpath "$manifest" 2>/dev/null)" != "$(realpath .)" ]; then
+    if [ -e "$manifest" ]; then
+        echo "warning: $manifest exists and is not this checkout; data tests may fail"
+    else
+        mkdir -p "$(dirname "$manifest")" && ln -s "$PWD" "$manifest"
+    fi
+fi
+failed=0
+for backend in ${BACKENDS:-vulkan gl}; do
+    threads=""
+    [ $backend = gl ] && threads="--test-threads=1"
+    for test in "$bins"/*; do
+        name=$(basename "$test")
+        [ -x "$test" ] || continue
+        if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
+        log="$out/$backend-$name.txt"
+        start=$SECONDS
+        (cd "$manifest" && WGPU_BACKEND=$backend timeout 300 "$test" $threads) > "$log" 2>&1
+        rc=$?
+        took=$((SECONDS - start))
+        [ $rc = 0 ] || failed=$((failed + 1))
+        printf '%-7s %-20s rc %-3s %4s s  %s\n' "$backend" "$name" "$rc" "$took" \
+            "$(grep -h '^test result' "$log" | tail -1)"
+    done
+done
+echo "binaries that failed: $failed"
