@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # On the GPU machine: runs the test suite packed by scripts/pack-gpu-tests.sh on the real
-# driver, on Vulkan and then on GL (one test at a time, as wgpu's GL backend needs), each test
-# binary's output under $OUT (or ./gpu-tests-out) and a summary line per binary on stdout.
+# driver, on Vulkan and then on GL (one test at a time, as wgpu's GL backend needs): a summary
+# line per binary on stdout and in summary.txt, each binary's output in logs.tgz, both under
+# $OUT (or ./gpu-tests-out).
 # PROPTEST_CASES (default 256 here) sets the cases of every property test; BACKENDS (default
 # "vulkan gl") and ONLY (test binary names, default all) narrow the run.
 set -u
 out="${OUT:-gpu-tests-out}"
 mkdir -p "$out"
+logs=$(mktemp -d)
 if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
     for f in .gl/*.deb; do dpkg -x "$f" /; done
     ldconfig
@@ -37,14 +39,15 @@ for backend in ${BACKENDS:-vulkan gl}; do
         name=$(basename "$test")
         [ -x "$test" ] || continue
         if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
-        log="$out/$backend-$name.txt"
+        log="$logs/$backend-$name.txt"
         start=$SECONDS
         (cd "$manifest" && WGPU_BACKEND=$backend timeout 300 "$test" $threads) > "$log" 2>&1
         rc=$?
         took=$((SECONDS - start))
         [ $rc = 0 ] || failed=$((failed + 1))
         printf '%-7s %-20s rc %-3s %4s s  %s\n' "$backend" "$name" "$rc" "$took" \
-            "$(grep -h '^test result' "$log" | tail -1)"
+            "$(grep -h '^test result' "$log" | tail -1)" | tee -a "$out/summary.txt"
     done
 done
-echo "binaries that failed: $failed"
+echo "binaries that failed: $failed" | tee -a "$out/summary.txt"
+tar czf "$out/logs.tgz" -C "$logs" .

@@ -187,10 +187,14 @@ fn batch_matches_single_images() {
     }
 }
 
-/// Kernels built with wgpu's run-time checks give bit-identical results to the trusted build
-/// the library uses by default: no access of the trusted build relied on clamping.
+/// Kernels built with wgpu's run-time checks give the results of the trusted build the library
+/// uses by default: no access of the trusted build relied on clamping. In f32 the two builds
+/// may differ in the last bit, since a driver's compiler fuses multiplies and adds differently
+/// in differently shaped code (an H200 did: 965 of 3072 values one step apart, at most 1.2e-7;
+/// lavapipe gives the same bits); a clamped access would be off by a tap's weight times a
+/// value. Pillow's u8 fixed point sums integers, so there the two agree exactly.
 #[test]
-fn checked_and_trusted_kernels_agree_exactly() {
+fn checked_and_trusted_kernels_agree() {
     use wgpu_resize::gpu::ResizerOptions;
     use wgpu_resize::{ElementType, Resizer, presets};
     let Some(gpu) = gpu("checked shaders") else {
@@ -233,11 +237,8 @@ fn checked_and_trusted_kernels_agree_exactly() {
         for &path in &paths {
             let trusted = run_poisoned(gpu, &spec, &data, path);
             let verified = checked.resize(&spec, &data, path).unwrap();
-            assert_eq!(
-                trusted.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                verified.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                "case {case} {spec:?} {path}"
-            );
+            let report = compare(&trusted, &verified);
+            assert!(report.within(1e-6), "case {case} {spec:?} {path}: {report}");
         }
         let spec = spec.to_builder().element(ElementType::U8).build().unwrap();
         let data = Rng::new(case).u8s(spec.input_len());
@@ -761,8 +762,11 @@ fn u8_rounds_half_up_and_clamps() {
 /// f16 tensors on a device with `shader-f16` go through the kernels as WGSL's `f16`; on one
 /// without it, as `u32` words unpacked with `unpack2x16float`. A second device on the same
 /// adapter with the feature withheld runs the packed form: both agree with the reference, and
-/// with each other bit for bit, on every path (random shapes, enlargements and shrinks, with and
-/// without antialias, vector and scalar kernels).
+/// with each other to one f16 step, on every path (random shapes, enlargements and shrinks,
+/// with and without antialias, vector and scalar kernels). Both sum in f32 and round once, so
+/// they differ only where a driver's compiler fuses multiplies and adds differently in the two
+/// forms and a sum lands by a rounding boundary: lavapipe gives the same bits; an H200 gave 4
+/// of 20160 values one step apart.
 #[test]
 fn f16_native_and_packed_forms_agree() {
     use wgpu_resize::adapter::ContextOptions;
@@ -820,15 +824,16 @@ fn f16_native_and_packed_forms_agree() {
             let report = compare(&native, &expected);
             assert!(report.within(4e-3), "case {case} {spec:?} {path}: {report}");
             let unpacked = packed.resize(&spec, &data, path).unwrap();
-            let same = native
+            // One f16 step: 2^-10 of the larger magnitude, or the smallest subnormal.
+            let apart = native
                 .iter()
                 .zip(&unpacked)
-                .filter(|(a, b)| a.to_bits() == b.to_bits())
+                .map(|(a, b)| (a.to_f32(), b.to_f32()))
+                .filter(|(a, b)| (a - b).abs() > (a.abs().max(b.abs()) / 1024.0).max(6e-8))
                 .count();
             assert_eq!(
-                same,
-                native.len(),
-                "case {case} {spec:?} {path}: native and packed f16 differ"
+                apart, 0,
+                "case {case} {spec:?} {path}: native and packed f16 differ by more than a step"
             );
         }
     }
