@@ -1,4 +1,5 @@
-//! `.npy` files in and out (NumPy format 1.0, little-endian, C order), through the npyz crate.
+//! `.npy` files in and out (NumPy format 1.0, little-endian; read in C or Fortran order,
+//! written in C order), through the npyz crate.
 
 use std::io::{BufReader, BufWriter};
 use std::path::Path;
@@ -53,8 +54,9 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> NpyError + '_ {
     }
 }
 
-/// Reads a 4-D `.npy` array of `f32` (`<f4`), `f16` (`<f2`) or `u8` (`|u1`).
-pub fn read<T: npyz::Deserialize + NpyElement>(path: &Path) -> Result<Array4<T>, NpyError> {
+/// Reads a 4-D `.npy` array of `f32` (`<f4`), `f16` (`<f2`) or `u8` (`|u1`), returning its
+/// elements in C order whichever order the file stores.
+pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Array4<T>, NpyError> {
     let file = std::fs::File::open(path).map_err(io_error(path))?;
     let npy = npyz::NpyFile::new(BufReader::new(file)).map_err(io_error(path))?;
     let descr = npy.dtype().descr().replace('\'', "");
@@ -77,8 +79,33 @@ pub fn read<T: npyz::Deserialize + NpyElement>(path: &Path) -> Result<Array4<T>,
             });
         }
     };
+    let fortran = npy.order() == npyz::Order::Fortran;
     let data = npy.into_vec::<T>().map_err(io_error(path))?;
+    // `np.save` of a Fortran-ordered array (`np.asfortranarray`, a transposed view) stores its
+    // elements first index fastest; the library's tensors are C order, last index fastest.
+    let data = if fortran {
+        fortran_to_c(&data, shape)
+    } else {
+        data
+    };
     Ok(Array4 { shape, data })
+}
+
+/// The elements of a 4-D array stored in Fortran order (first index fastest), in C order (last
+/// index fastest).
+fn fortran_to_c<T: Copy>(data: &[T], [a, b, c, d]: [u32; 4]) -> Vec<T> {
+    let [a, b, c, d] = [a, b, c, d].map(|n| n as usize);
+    let mut out = Vec::with_capacity(data.len());
+    for i in 0..a {
+        for j in 0..b {
+            for k in 0..c {
+                for l in 0..d {
+                    out.push(data[i + a * (j + b * (k + c * l))]);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Writes a 4-D array as `.npy`.
@@ -116,4 +143,52 @@ impl NpyElement for half::f16 {
 
 impl NpyElement for u8 {
     const DESCRS: &'static [&'static str] = &["|u1", "<u1"];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Fortran-ordered file (as `np.save(np.asfortranarray(x))` writes) reads as the same
+    /// array as its C-ordered twin: the element at each index agrees.
+    #[test]
+    fn fortran_order_files_read_in_c_order() {
+        let shape = [2u32, 3, 4, 5];
+        let at = |i: u32, j: u32, k: u32, l: u32| (1000 * i + 100 * j + 10 * k + l) as f32;
+        let c_order: Vec<f32> = (0..shape[0])
+            .flat_map(|i| {
+                (0..shape[1]).flat_map(move |j| {
+                    (0..shape[2]).flat_map(move |k| (0..shape[3]).map(move |l| at(i, j, k, l)))
+                })
+            })
+            .collect();
+        let mut fortran_order = Vec::new();
+        for l in 0..shape[3] {
+            for k in 0..shape[2] {
+                for j in 0..shape[1] {
+                    for i in 0..shape[0] {
+                        fortran_order.push(at(i, j, k, l));
+                    }
+                }
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fortran.npy");
+        let mut writer = npyz::WriteOptions::new()
+            .default_dtype()
+            .order(npyz::Order::Fortran)
+            .shape(&shape.map(u64::from))
+            .writer(BufWriter::new(std::fs::File::create(&path).unwrap()))
+            .begin_nd()
+            .unwrap();
+        writer.extend(fortran_order.iter().copied()).unwrap();
+        writer.finish().unwrap();
+        let array = read::<f32>(&path).unwrap();
+        assert_eq!(array.shape, shape);
+        assert_eq!(array.data, c_order);
+
+        let path = dir.path().join("c.npy");
+        write(&path, shape, &c_order).unwrap();
+        assert_eq!(read::<f32>(&path).unwrap().data, c_order);
+    }
 }
