@@ -396,7 +396,6 @@ fn nv12_chroma_interleaves_whatever_the_luma_layout() {
 mod generated {
     use super::*;
     use common::strategies::filter;
-    use half::f16;
     use proptest::prelude::*;
     use wgpu_resize::{AxisResample, Border, compare};
 
@@ -615,6 +614,31 @@ mod generated {
         }
     }
 
+    /// Runs `planes` of `video` through [`run_frame`] and checks each plane against the CPU
+    /// reference of its spec, within `tolerance(spec)`.
+    fn check_frame<T: Element + Into<f64>>(
+        gpu: &common::Gpu,
+        video: &VideoSpec,
+        specs: &[ResizeSpec],
+        planes: Vec<Vec<T>>,
+        layout: Planes,
+        tolerance: impl Fn(&ResizeSpec) -> f64,
+    ) -> Result<(), TestCaseError> {
+        let got = run_frame(gpu, video, &planes, layout);
+        for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
+            let report = compare(out, &reference::resize(spec, plane).unwrap());
+            prop_assert!(
+                report.within(tolerance(spec)),
+                "{:?} {:?} plane {}: {}",
+                video,
+                layout,
+                i,
+                report
+            );
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(common::proptest_config(32))]
 
@@ -653,33 +677,22 @@ mod generated {
                 }
             };
             let mut rng = common::Rng::new(seed);
-            let what = |i: usize| format!("{video:?} {layout:?} plane {i}");
+            let lens: Vec<usize> = specs.iter().map(ResizeSpec::input_len).collect();
             match element {
                 ElementType::F32 => {
-                    let planes: Vec<Vec<f32>> = specs.iter().map(|s| rng.f32s(s.input_len())).collect();
-                    let got = run_frame(gpu, &video, &planes, layout);
-                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
-                        let report = compare(out, &reference::resize(spec, plane).unwrap());
-                        prop_assert!(report.within(2e-5), "{}: {}", what(i), report);
-                    }
+                    let planes = lens.iter().map(|&n| rng.f32s(n)).collect();
+                    check_frame(gpu, &video, &specs, planes, layout, |_| 2e-5)?
                 }
                 ElementType::F16 => {
-                    let planes: Vec<Vec<f16>> = specs.iter().map(|s| rng.f16s(s.input_len())).collect();
-                    let got = run_frame(gpu, &video, &planes, layout);
-                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
-                        let report = compare(out, &reference::resize(spec, plane).unwrap());
-                        prop_assert!(report.within(2e-3), "{}: {}", what(i), report);
-                    }
+                    let planes = lens.iter().map(|&n| rng.f16s(n)).collect();
+                    check_frame(gpu, &video, &specs, planes, layout, |_| 2e-3)?
                 }
                 ElementType::U8 => {
-                    let planes: Vec<Vec<u8>> = specs.iter().map(|s| rng.u8s(s.input_len())).collect();
-                    let got = run_frame(gpu, &video, &planes, layout);
-                    for (i, ((spec, plane), out)) in specs.iter().zip(&planes).zip(&got).enumerate() {
-                        // Pillow's fixed point is exact; float sums may round a tie either way.
-                        let allowed = if spec.fixed_point() { 0.0 } else { 1.0 };
-                        let report = compare(out, &reference::resize(spec, plane).unwrap());
-                        prop_assert!(report.within(allowed), "{}: {}", what(i), report);
-                    }
+                    let planes = lens.iter().map(|&n| rng.u8s(n)).collect();
+                    // Pillow's fixed point is exact; float sums may round a tie either way.
+                    check_frame(gpu, &video, &specs, planes, layout, |spec| {
+                        if spec.fixed_point() { 0.0 } else { 1.0 }
+                    })?
                 }
                 other => unreachable!("no frame of {other:?} is generated"),
             }
