@@ -2,7 +2,8 @@
 //! `encode_slices_in_pass`): the caller's own dispatches before and after, and one resize
 //! reading another's output, all in one pass, on seeded random specs and every available path;
 //! a resize that fails its checks records nothing and leaves the pass usable; and generated
-//! passes of several resizes (chains, fans, side by side, outputs sharing buffers).
+//! passes of several resizes (chains, fans, side by side, outputs sharing buffers) and crop
+//! batches reading their outputs.
 
 mod common;
 
@@ -242,15 +243,18 @@ fn a_failed_resize_leaves_the_pass_usable() {
     );
 }
 
-/// Generated passes of several resizes (`PROPTEST_CASES` sets how many, `PROPTEST_RNG_SEED`
-/// replays a run).
+/// Generated passes of several resizes and crop batches (`PROPTEST_CASES` sets how many,
+/// `PROPTEST_RNG_SEED` replays a run).
 mod generated {
     use super::*;
     use common::packed_offsets;
-    use common::strategies::axis;
+    use common::strategies::{axis, crop_box, filter};
     use half::f16;
     use proptest::prelude::*;
-    use wgpu_resize::{AxisResample, Element, ElementType, Layout};
+    use wgpu_resize::{
+        AxisResample, Border, CoordinateMapping, CropBatch, CropBox, Element, ElementType, Layout,
+        crop,
+    };
 
     /// Where a resize in a generated pass reads its input.
     #[derive(Clone, Copy, Debug)]
@@ -261,9 +265,22 @@ mod generated {
         Output(usize),
     }
 
+    /// A crop batch of a generated pass: its boxes cut from a fresh tensor or a resize's output,
+    /// each box resized to `output` by one rule on both axes.
+    #[derive(Clone, Debug)]
+    struct CropStep {
+        source: Source,
+        input: Size2,
+        output: Size2,
+        /// Its mapping names the boxes' kind: fractions (`TfCropAndResize`) or pixels (`Region`).
+        rule: AxisResample,
+        boxes: Vec<CropBox>,
+    }
+
     /// A generated pass: resizes recorded in order into one compute pass, each reading a fresh
-    /// tensor or an earlier resize's output; every tensor of one element type, channel count,
-    /// batch and layout, so that any output can feed a later resize.
+    /// tensor or an earlier resize's output, then crop batches reading either; every tensor of
+    /// one element type, channel count, batch and layout, so that any output can feed a later
+    /// resize.
     #[derive(Clone, Debug)]
     struct PassPlan {
         channels: u32,
@@ -275,6 +292,7 @@ mod generated {
         fresh: [Size2; 2],
         /// Each resize: its source, input and output sizes, axis rules and path.
         steps: Vec<(Source, Size2, Size2, AxisResample, AxisResample, Path)>,
+        crops: Vec<CropStep>,
     }
 
     impl PassPlan {
@@ -298,6 +316,21 @@ mod generated {
                     .build()
                     .expect("the default rule")
             })
+        }
+
+        /// Crop batch `k`'s template, or `None` where the library refuses it.
+        fn crop_template(&self, k: usize) -> Option<ResizeSpec> {
+            let step = &self.crops[k];
+            ResizeSpec::builder(step.input, step.output)
+                .both_axes(step.rule)
+                .channels(self.channels)
+                .batch(self.batch)
+                .layout(self.layout)
+                .element(self.element)
+                .linear_light(self.linear_light)
+                .round_intermediate(self.round_intermediate)
+                .build()
+                .ok()
         }
 
         /// The bytes of a tensor of this pass's kind with images of `size`.
@@ -327,7 +360,8 @@ mod generated {
 
     /// A pass of 2 to 5 resizes: each reads one of two fresh tensors or an earlier resize's
     /// output (chosen uniformly, so chains, fans from one tensor and independent resizes
-    /// all occur), with any axis rules and any path.
+    /// all occur), with any axis rules and any path; then 0 to 2 crop batches of 1 to 4
+    /// generated boxes, each reading a fresh tensor or any resize's output.
     fn pass_plan() -> impl Strategy<Value = PassPlan> {
         let path = prop_oneof![
             Just(Path::Gather),
@@ -350,8 +384,21 @@ mod generated {
             ),
             [size(), size()],
             prop::collection::vec((any::<prop::sample::Index>(), size(), path), 2..=5),
+            prop::collection::vec(
+                (
+                    any::<prop::sample::Index>(),
+                    size(),
+                    (
+                        filter(),
+                        any::<bool>(),
+                        prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
+                        any::<bool>(),
+                    ),
+                ),
+                0..=2,
+            ),
         )
-            .prop_flat_map(|(tensor, fresh, picks)| {
+            .prop_flat_map(|(tensor, fresh, picks, crop_picks)| {
                 let mut steps: Vec<(Source, Size2, Size2, Path)> = Vec::new();
                 for (pick, output, path) in picks {
                     let choice = pick.index(fresh.len() + steps.len());
@@ -370,9 +417,41 @@ mod generated {
                         )
                     })
                     .collect();
-                (Just((tensor, fresh, steps)), axes)
+                let images = tensor.1;
+                let crops: Vec<_> = crop_picks
+                    .into_iter()
+                    .map(|(pick, output, (filter, antialias, border, pixels))| {
+                        let choice = pick.index(fresh.len() + steps.len());
+                        let (source, input) = match choice.checked_sub(fresh.len()) {
+                            None => (Source::Fresh(choice), fresh[choice]),
+                            Some(j) => (Source::Output(j), steps[j].2),
+                        };
+                        let mapping = if pixels {
+                            CoordinateMapping::Region {
+                                start: 0.0,
+                                end: 1.0,
+                            }
+                        } else {
+                            CoordinateMapping::TfCropAndResize {
+                                start: 0.0,
+                                end: 1.0,
+                            }
+                        };
+                        let rule = AxisResample::default()
+                            .with_filter(filter)
+                            .with_mapping(mapping)
+                            .with_antialias(antialias)
+                            .with_border(border);
+                        let boxes = prop::collection::vec(
+                            crop_box(images, input.height, input.width, pixels),
+                            1..=4,
+                        );
+                        (Just((source, input, output, rule)), boxes)
+                    })
+                    .collect();
+                (Just((tensor, fresh, steps)), axes, crops)
             })
-            .prop_map(|((tensor, fresh, steps), axes)| {
+            .prop_map(|((tensor, fresh, steps), axes, crops)| {
                 let (channels, batch, layout, element, linear_light, round_intermediate) = tensor;
                 PassPlan {
                     channels,
@@ -389,20 +468,33 @@ mod generated {
                             (source, input, output, y, x, path)
                         })
                         .collect(),
+                    crops: crops
+                        .into_iter()
+                        .map(|((source, input, output, rule), boxes)| CropStep {
+                            source,
+                            input,
+                            output,
+                            rule,
+                            boxes,
+                        })
+                        .collect(),
                 }
             })
     }
 
-    /// Records every resize of `plan` into one compute pass: fresh tensors in one buffer,
+    /// Records every resize of `plan` into one compute pass, then the crop batches `crops`
+    /// (each with the index of its `plan.crops` step): fresh tensors in one buffer, resize
     /// outputs in two (by the parity of their depth, so that no resize reads and writes one
-    /// buffer), each output slot poisoned and surrounded by sentinel bytes. Returns each
-    /// resize's output, after asserting that nothing outside the slots was written.
+    /// buffer), crop outputs in a third, each output slot poisoned and surrounded by sentinel
+    /// bytes. Returns each resize's output and each crop batch's, after asserting that nothing
+    /// outside the slots was written.
     fn run_pass<T: Element>(
         gpu: &Gpu,
         plan: &PassPlan,
         specs: &[ResizeSpec],
+        crops: &[(usize, CropBatch)],
         fresh: &[Vec<T>; 2],
-    ) -> Vec<Vec<T>> {
+    ) -> (Vec<Vec<T>>, Vec<Vec<T>>) {
         let device = &gpu.context.device;
         let alignment = u64::from(device.limits().min_storage_buffer_offset_alignment);
         let fresh_bytes: Vec<u64> = plan.fresh.iter().map(|&size| plan.bytes(size)).collect();
@@ -413,7 +505,7 @@ mod generated {
             .zip(fresh)
             .map(|((&at, &bytes), data)| (at..at + bytes, bytemuck::cast_slice(data)))
             .collect();
-        let source = Arena::input::<T>(gpu, len, &tensors);
+        let source_arena = Arena::input::<T>(gpu, len, &tensors);
         // Resize k's output: (arena, slot in it).
         let mut places = Vec::new();
         let mut arenas = Vec::new();
@@ -431,18 +523,30 @@ mod generated {
         }
         places.sort_by_key(|&(k, _)| k);
         let place = |k: usize| places[k].1;
+        let crop_bytes: Vec<u64> = crops
+            .iter()
+            .map(|(_, batch)| batch.output_bytes())
+            .collect();
+        let (at, len) = packed_offsets(&crop_bytes, alignment);
+        let slots: Vec<_> = at
+            .iter()
+            .zip(&crop_bytes)
+            .map(|(&a, &s)| a..a + s)
+            .collect();
+        let crop_arena = Arena::output::<T>(gpu, len, &slots);
+        let input_of = |source: Source| match source {
+            Source::Fresh(i) => source_arena.slice(i),
+            Source::Output(j) => {
+                let (arena, slot) = place(j);
+                arenas[arena].slice(slot)
+            }
+        };
 
         let mut encoder = device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             for (k, spec) in specs.iter().enumerate() {
-                let input = match plan.steps[k].0 {
-                    Source::Fresh(i) => source.slice(i),
-                    Source::Output(j) => {
-                        let (arena, slot) = place(j);
-                        arenas[arena].slice(slot)
-                    }
-                };
+                let input = input_of(plan.steps[k].0);
                 let (arena, slot) = place(k);
                 let path = plan.steps[k].5;
                 let path = if gpu.resizer.availability(spec, path).is_ok() {
@@ -453,6 +557,12 @@ mod generated {
                 gpu.resizer
                     .encode_slices_in_pass(&mut pass, spec, input, arenas[arena].slice(slot), path)
                     .unwrap_or_else(|e| panic!("resize {k} {spec:?} {path}: {e}"));
+            }
+            for (slot, (k, batch)) in crops.iter().enumerate() {
+                let input = input_of(plan.crops[*k].source);
+                gpu.resizer
+                    .encode_crops_slices_in_pass(&mut pass, batch, input, crop_arena.slice(slot))
+                    .unwrap_or_else(|e| panic!("crop batch {k}: {e}"));
             }
         }
         gpu.context.queue.submit([encoder.finish()]);
@@ -465,12 +575,21 @@ mod generated {
                 arenas[parity].read_slots::<T>(gpu, &elements, &format!("{plan:?}"))
             })
             .collect();
-        (0..specs.len())
+        let resized = (0..specs.len())
             .map(|k| {
                 let (arena, slot) = place(k);
                 std::mem::take(&mut read[arena][slot])
             })
-            .collect()
+            .collect();
+        let elements: Vec<usize> = crops.iter().map(|(_, batch)| crop_len(batch)).collect();
+        let cropped = crop_arena.read_slots::<T>(gpu, &elements, &format!("{plan:?}"));
+        (resized, cropped)
+    }
+
+    /// Elements a crop batch writes: each box's image of the template's output size.
+    fn crop_len(batch: &CropBatch) -> usize {
+        let template = batch.template();
+        template.output_len() / template.batch() as usize * batch.boxes() as usize
     }
 
     /// Runs `plan` on `fresh` and checks each resize against the CPU reference of the input
@@ -485,12 +604,49 @@ mod generated {
         tolerance: impl Fn(&ResizeSpec, f64) -> f64,
     ) -> Result<(), TestCaseError> {
         let specs: Vec<ResizeSpec> = (0..plan.steps.len()).map(|k| plan.spec(k)).collect();
-        let got = run_pass(gpu, plan, &specs, &fresh);
-        for (k, spec) in specs.iter().enumerate() {
-            let input = match plan.steps[k].0 {
-                Source::Fresh(i) => &fresh[i],
-                Source::Output(j) => &got[j],
+        // Crop batches the library takes; a template or boxes it refuses, the reference
+        // refuses too.
+        let mut crops = Vec::new();
+        for (k, step) in plan.crops.iter().enumerate() {
+            let Some(template) = plan.crop_template(k) else {
+                continue;
             };
+            let Ok(mut batch) = gpu.resizer.crop_batch(&template, step.boxes.len() as u32) else {
+                continue;
+            };
+            if let Err(error) = gpu.resizer.set_crop_boxes(&mut batch, &step.boxes) {
+                // Whether boxes are refused does not depend on the values.
+                let zeros = vec![<T as bytemuck::Zeroable>::zeroed(); template.input_len()];
+                prop_assert!(
+                    crop::reference(&template, &step.boxes, &zeros).is_err(),
+                    "{}",
+                    error
+                );
+                continue;
+            }
+            crops.push((k, batch));
+        }
+        let (got, cropped) = run_pass(gpu, plan, &specs, &crops, &fresh);
+        let input_of = |source| match source {
+            Source::Fresh(i) => &fresh[i],
+            Source::Output(j) => &got[j],
+        };
+        for ((k, batch), out) in crops.iter().zip(&cropped) {
+            let step = &plan.crops[*k];
+            let want =
+                crop::reference(batch.template(), &step.boxes, input_of(step.source)).unwrap();
+            let magnitude = want.iter().map(|&v| v.into().abs()).fold(1.0f64, f64::max);
+            let report = compare(out, &want);
+            prop_assert!(
+                report.within(tolerance(batch.template(), magnitude)),
+                "crop batch {} of {:?}: {}",
+                k,
+                plan.crops,
+                report
+            );
+        }
+        for (k, spec) in specs.iter().enumerate() {
+            let input = input_of(plan.steps[k].0);
             let want = reference::resize(spec, input).unwrap();
             let magnitude = want.iter().map(|&v| v.into().abs()).fold(1.0f64, f64::max);
             let report = compare(&got[k], &want);
@@ -510,9 +666,10 @@ mod generated {
         #![proptest_config(common::proptest_config(32))]
 
         /// Several generated resizes in one compute pass, in chains, fanned out from one
-        /// tensor, or side by side, on any path, with outputs in shared buffers: each matches
-        /// the CPU reference of what it read, into poisoned slots, and no byte outside the
-        /// slots changes. wgpu must order each resize after the one whose output it reads.
+        /// tensor, or side by side, on any path, with outputs in shared buffers, then crop
+        /// batches of generated boxes reading any of those: each matches the CPU reference of
+        /// what it read, into poisoned slots, and no byte outside the slots changes. wgpu must
+        /// order each dispatch after the one whose output it reads.
         #[test]
         fn generated_passes_match_the_reference(plan in pass_plan(), seed in any::<u64>()) {
             let Some(gpu) = gpu("generated passes") else { return Ok(()) };

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::strategies::{axis, filter, nearest_rule};
+use common::strategies::{axis, crop_box, filter, nearest_rule};
 use common::{gpu, run_crops, run_in_slices};
 use half::f16;
 use proptest::prelude::*;
@@ -456,34 +456,6 @@ proptest! {
             };
             prop_assert!(worst <= tolerance, "{}: {}", what, report);
         }
-    }
-}
-
-/// A crop box of `images` source images over an `h × w` input: fractions of the axes for
-/// `tf_crop_and_resize` templates (any order, so flipped boxes too, and now and then far
-/// outside), or pixel regions for `Region` templates (inside, across an edge, or outside).
-fn crop_box(images: u32, h: u32, w: u32, pixels: bool) -> BoxedStrategy<CropBox> {
-    let image = 0..images;
-    if pixels {
-        let (h, w) = (h as f64, w as f64);
-        (image, -2.0..h, -2.0..w, 0.25..(h + 2.0), 0.25..(w + 2.0))
-            .prop_map(|(image, top, left, height, width)| {
-                CropBox::new(image, [top, left, top + height, left + width])
-            })
-            .boxed()
-    } else {
-        let fraction = prop_oneof![8 => -0.5f64..1.5, 1 => -1e6f64..1e6];
-        (
-            image,
-            [
-                fraction.clone(),
-                fraction.clone(),
-                fraction.clone(),
-                fraction,
-            ],
-        )
-            .prop_map(|(image, corners)| CropBox::new(image, corners))
-            .boxed()
     }
 }
 

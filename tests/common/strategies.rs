@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use wgpu_resize::{
-    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
+    AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, CropBox, Filter,
+    NearestRule,
 };
 
 /// Every nearest-neighbour rule.
@@ -86,4 +87,32 @@ pub fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
             axis.arithmetic = arithmetic;
             axis
         })
+}
+
+/// A crop box of `images` source images over an `h × w` input: fractions of the axes for
+/// `tf_crop_and_resize` templates (any order, so flipped boxes too, and now and then far
+/// outside), or pixel regions for `Region` templates (inside, across an edge, or outside).
+pub fn crop_box(images: u32, h: u32, w: u32, pixels: bool) -> BoxedStrategy<CropBox> {
+    let image = 0..images;
+    if pixels {
+        let (h, w) = (h as f64, w as f64);
+        (image, -2.0..h, -2.0..w, 0.25..(h + 2.0), 0.25..(w + 2.0))
+            .prop_map(|(image, top, left, height, width)| {
+                CropBox::new(image, [top, left, top + height, left + width])
+            })
+            .boxed()
+    } else {
+        let fraction = prop_oneof![8 => -0.5f64..1.5, 1 => -1e6f64..1e6];
+        (
+            image,
+            [
+                fraction.clone(),
+                fraction.clone(),
+                fraction.clone(),
+                fraction,
+            ],
+        )
+            .prop_map(|(image, corners)| CropBox::new(image, corners))
+            .boxed()
+    }
 }
