@@ -877,6 +877,105 @@ fn texture_resizes_create_nothing_after_warm_up() {
     }
 }
 
+/// Threads sharing one resizer race to build the same staging pipelines, parameter blocks and
+/// pipelines of texture resizes (storage, render and copy targets, a two-channel staged pair):
+/// every result matches the reference, and the resizer has built what one thread doing the same
+/// work builds, not a copy per racing thread.
+#[test]
+fn threads_share_one_resizer_for_textures() {
+    let Some(gpu) = gpu("threads_share_one_resizer_for_textures") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let (device, queue) = (&gpu.context.device, &gpu.context.queue);
+    let rgba = ResizeSpec::builder(Size2::new(12, 16), Size2::new(20, 9))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let rg = rgba.to_builder().channels(2).build().unwrap();
+    let mut rng = Rng::new(31);
+    let rgba_values = random_texels(&mut rng, F::Rgba8Unorm, rgba.input_len());
+    let rg_values = random_texels(&mut rng, F::Rg8Unorm, rg.input_len());
+    let rgba_source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        rgba.input(),
+        U::TEXTURE_BINDING,
+        &rgba_values,
+    );
+    let rg_source = texture_with(gpu, F::Rg8Unorm, rg.input(), U::TEXTURE_BINDING, &rg_values);
+    let jobs = [
+        (
+            &rgba,
+            &rgba_source,
+            &rgba_values,
+            F::Rgba8Unorm,
+            U::STORAGE_BINDING,
+        ),
+        (
+            &rgba,
+            &rgba_source,
+            &rgba_values,
+            F::Rgba8UnormSrgb,
+            U::RENDER_ATTACHMENT,
+        ),
+        (
+            &rgba,
+            &rgba_source,
+            &rgba_values,
+            F::Rgba8UnormSrgb,
+            U::COPY_DST,
+        ),
+        (&rg, &rg_source, &rg_values, F::Rg8Unorm, U::COPY_DST),
+    ];
+    // Threads meet before each job, so that they ask for its objects at once.
+    let meet = std::sync::Barrier::new(4);
+    let work =
+        |resizer: &wgpu_resize::Resizer, thread: usize, meet: Option<&std::sync::Barrier>| {
+            for (k, &(spec, source, values, format, usage)) in jobs.iter().enumerate() {
+                let poison = vec![165.0; spec.output_len()];
+                let target = texture_with(gpu, format, spec.output(), usage, &poison);
+                let mut encoder = device.create_command_encoder(&Default::default());
+                if let Some(meet) = meet {
+                    meet.wait();
+                }
+                resizer
+                    .encode_texture(&mut encoder, spec, source, &target, Path::Gather)
+                    .unwrap();
+                queue.submit([encoder.finish()]);
+                let got = read_texels(gpu, &target);
+                let what = format!("thread {thread} job {k} into {format:?}");
+                assert_texels_match_reference(spec, values, (source.format(), format), &got, &what);
+            }
+        };
+    let shared = wgpu_resize::Resizer::new(device, queue).unwrap();
+    let (shared, meet) = (&shared, &meet);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|thread| scope.spawn(move || work(shared, thread, Some(meet))))
+            .collect();
+        for worker in workers {
+            worker.join().expect("a thread panicked");
+        }
+    });
+    let alone = wgpu_resize::Resizer::new(device, queue).unwrap();
+    for thread in 0..4 {
+        work(&alone, thread, None);
+    }
+    // Bind groups are left out: each thread writes targets of its own.
+    let (raced, serial) = (shared.stats(), alone.stats());
+    assert_eq!(
+        (raced.pipelines, raced.prepared_specs, raced.buffers_created),
+        (
+            serial.pipelines,
+            serial.prepared_specs,
+            serial.buffers_created
+        ),
+        "threads: {raced:?}; one thread: {serial:?}"
+    );
+}
+
 #[test]
 fn bad_textures_are_typed_errors() {
     let Some(gpu) = gpu("bad_textures_are_typed_errors") else {

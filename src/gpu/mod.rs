@@ -59,6 +59,17 @@ const BIND_GROUP_CAPACITY: usize = 64;
 /// offsets they are bound at.
 type BindGroupKey = (u64, wgpu::Buffer, u64, wgpu::Buffer, u64);
 
+/// One lock per cache that threads take to build what the cache lacks (see [`find_or_build`]),
+/// so that threads racing for one missing entry build it once, as one thread would. Lookups
+/// that hit take none. Building a prepared spec builds pipelines, so `prepared` is taken
+/// before `pipelines`, and nothing that holds `pipelines` or `bind_groups` takes another.
+#[derive(Default)]
+struct BuildLocks {
+    pipelines: Mutex<()>,
+    prepared: Mutex<()>,
+    bind_groups: Mutex<()>,
+}
+
 /// Counts of GPU objects a resizer has created, for [`ResizerStats`].
 #[derive(Default)]
 struct Counters {
@@ -86,6 +97,7 @@ pub struct Resizer {
     native_f16: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
     bind_group_cache: Mutex<HashMap<BindGroupKey, Arc<Vec<wgpu::BindGroup>>>>,
+    building: BuildLocks,
     counters: Counters,
     scratch: ScratchPool,
     textures: texture::TextureCaches,
@@ -238,6 +250,7 @@ impl Resizer {
             native_f16: device.features().contains(wgpu::Features::SHADER_F16),
             prepared: Mutex::default(),
             bind_group_cache: Mutex::default(),
+            building: BuildLocks::default(),
             counters: Counters::default(),
             scratch: ScratchPool::default(),
             textures: texture::TextureCaches::new(adapter.backend),
@@ -429,22 +442,22 @@ impl Resizer {
             output.buffer().clone(),
             output.offset(),
         );
-        if let Some(groups) = lock(&self.bind_group_cache).get(&key) {
-            return Ok(groups.clone());
-        }
-        let created = Arc::new(self.create_bind_groups(
-            spec,
-            prepared,
-            End::Buffer(input),
-            End::Buffer(output),
-        )?);
-        insert_bounded(
-            &mut lock(&self.bind_group_cache),
-            BIND_GROUP_CAPACITY,
-            key,
-            created.clone(),
-        );
-        Ok(created)
+        let find = || lock(&self.bind_group_cache).get(&key).cloned();
+        find_or_build(&self.building.bind_groups, find, || {
+            let created = Arc::new(self.create_bind_groups(
+                spec,
+                prepared,
+                End::Buffer(input),
+                End::Buffer(output),
+            )?);
+            insert_bounded(
+                &mut lock(&self.bind_group_cache),
+                BIND_GROUP_CAPACITY,
+                key.clone(),
+                created.clone(),
+            );
+            Ok(created)
+        })
     }
 
     /// New bind groups of `prepared`'s passes reading `input` and writing `output` (counted).
@@ -594,9 +607,15 @@ impl Resizer {
     }
 
     fn pipeline(&self, kernel: Kernel) -> Result<wgpu::ComputePipeline, ResizeError> {
-        if let Some(pipeline) = lock(&self.pipelines).get(&kernel) {
-            return Ok(pipeline.clone());
-        }
+        find_or_build(
+            &self.building.pipelines,
+            || lock(&self.pipelines).get(&kernel).cloned(),
+            || self.build_pipeline(kernel),
+        )
+    }
+
+    /// Compiles `kernel`'s pipeline and caches it.
+    fn build_pipeline(&self, kernel: Kernel) -> Result<wgpu::ComputePipeline, ResizeError> {
         let label = kernel.label();
         let (_, layout) = self.layouts(kernel.features)?;
         let layout = &layout;
@@ -655,24 +674,26 @@ impl Resizer {
         texture_target: Option<wgpu::TextureFormat>,
     ) -> Result<Arc<Prepared>, ResizeError> {
         let ends = (texture_source, texture_target);
-        if let Some(entry) = lock(&self.prepared)
-            .iter()
-            .find(|e| e.spec == *spec && e.path == path && e.texture_ends == ends)
-        {
-            return Ok(entry.prepared.clone());
-        }
-        let prepared = Arc::new(self.prepare(spec, path, texture_source, texture_target)?);
-        let mut cache = lock(&self.prepared);
-        if cache.len() >= PREPARED_CAPACITY {
-            cache.remove(0);
-        }
-        cache.push(PreparedEntry {
-            spec: *spec,
-            path,
-            texture_ends: ends,
-            prepared: prepared.clone(),
-        });
-        Ok(prepared)
+        let find = || {
+            lock(&self.prepared)
+                .iter()
+                .find(|e| e.spec == *spec && e.path == path && e.texture_ends == ends)
+                .map(|entry| entry.prepared.clone())
+        };
+        find_or_build(&self.building.prepared, find, || {
+            let prepared = Arc::new(self.prepare(spec, path, texture_source, texture_target)?);
+            let mut cache = lock(&self.prepared);
+            if cache.len() >= PREPARED_CAPACITY {
+                cache.remove(0);
+            }
+            cache.push(PreparedEntry {
+                spec: *spec,
+                path,
+                texture_ends: ends,
+                prepared: prepared.clone(),
+            });
+            Ok(prepared)
+        })
     }
 
     /// Everything `spec` needs on the GPU for `path` but the caller's buffers: its passes
@@ -999,6 +1020,24 @@ fn insert_bounded<K: Eq + std::hash::Hash, V>(
         cache.clear();
     }
     cache.insert(key, value);
+}
+
+/// `find`'s value, or else `build`'s (which caches it), built while holding `building`: a
+/// thread that waited for the lock looks again first, since the thread that held it may have
+/// built that very value.
+fn find_or_build<V>(
+    building: &Mutex<()>,
+    find: impl Fn() -> Option<V>,
+    build: impl FnOnce() -> Result<V, ResizeError>,
+) -> Result<V, ResizeError> {
+    if let Some(value) = find() {
+        return Ok(value);
+    }
+    let _one_builder = lock(building);
+    match find() {
+        Some(value) => Ok(value),
+        None => build(),
+    }
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

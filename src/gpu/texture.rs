@@ -30,8 +30,8 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::texture_image::TextureImage;
 use super::{
-    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, insert_bounded,
-    lock, scope,
+    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, find_or_build,
+    insert_bounded, lock, scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -85,7 +85,7 @@ pub(crate) struct TextureCaches {
 }
 
 /// Where the kernels of a direct texture resize write.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum DirectEnd {
     Texture(TextureImage),
     Buffer(wgpu::Buffer),
@@ -148,7 +148,7 @@ struct PreparedStaging {
     pack: wgpu::Buffer,
 }
 
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum BindKey {
     Unpack(u64, TextureImage, wgpu::Buffer),
     PackStorage(u64, TextureImage, wgpu::Buffer),
@@ -325,37 +325,34 @@ impl Resizer {
             Some(output) => DirectEnd::Buffer(output.clone()),
         };
         let key = (direct.id, source.clone(), target_end);
-        let cached = lock(&self.textures.direct_bind_groups).get(&key).cloned();
-        let groups = match cached {
-            Some(groups) => groups,
-            None => {
-                let (source_view, target_view) = scope::capture(&self.device, || {
-                    let source_view = source.view("wgpu-resize texture source");
-                    let target_view = output
-                        .is_none()
-                        .then(|| target.view("wgpu-resize texture target"));
-                    (source_view, target_view)
-                })?;
-                let output_end = match (&target_view, &output) {
-                    (Some(view), _) => End::Texture(view),
-                    (None, Some(buffer)) => End::Buffer(buffer.slice(..)),
-                    (None, None) => unreachable!("a direct target has a view"),
-                };
-                let groups = Arc::new(self.create_bind_groups(
-                    spec,
-                    &direct,
-                    End::Texture(&source_view),
-                    output_end,
-                )?);
-                insert_bounded(
-                    &mut lock(&self.textures.direct_bind_groups),
-                    BIND_GROUP_CAPACITY,
-                    key,
-                    groups.clone(),
-                );
-                groups
-            }
-        };
+        let find = || lock(&self.textures.direct_bind_groups).get(&key).cloned();
+        let groups = find_or_build(&self.building.bind_groups, find, || {
+            let (source_view, target_view) = scope::capture(&self.device, || {
+                let source_view = source.view("wgpu-resize texture source");
+                let target_view = output
+                    .is_none()
+                    .then(|| target.view("wgpu-resize texture target"));
+                (source_view, target_view)
+            })?;
+            let output_end = match (&target_view, &output) {
+                (Some(view), _) => End::Texture(view),
+                (None, Some(buffer)) => End::Buffer(buffer.slice(..)),
+                (None, None) => unreachable!("a direct target has a view"),
+            };
+            let groups = Arc::new(self.create_bind_groups(
+                spec,
+                &direct,
+                End::Texture(&source_view),
+                output_end,
+            )?);
+            insert_bounded(
+                &mut lock(&self.textures.direct_bind_groups),
+                BIND_GROUP_CAPACITY,
+                key.clone(),
+                groups.clone(),
+            );
+            Ok(groups)
+        })?;
         let pack = match &output {
             Some(output) => Some(self.pack(spec, &*staging()?, target, output, write)?),
             None => None,
@@ -486,9 +483,20 @@ impl Resizer {
             target,
             write,
         };
-        if let Some(prepared) = lock(&self.textures.prepared).get(&key) {
-            return Ok(prepared.clone());
-        }
+        find_or_build(
+            &self.building.prepared,
+            || lock(&self.textures.prepared).get(&key).cloned(),
+            || self.build_prepared_staging(spec, key),
+        )
+    }
+
+    /// Builds and caches the parameter blocks of [`Resizer::prepared_staging`]'s `key`.
+    fn build_prepared_staging(
+        &self,
+        spec: &ResizeSpec,
+        key: PreparedKey,
+    ) -> Result<Arc<PreparedStaging>, ResizeError> {
+        let PreparedKey { source, target, .. } = key;
         let element_flag = match spec.element() {
             ElementType::U8 => STAGING_U8,
             // `check_textures` lets u8 and f32 specs through only.
@@ -555,9 +563,22 @@ impl Resizer {
         staging_bytes: u64,
     ) -> Result<(StagingPipeline, wgpu::BindGroup), ResizeError> {
         let pipeline = self.staging_pipeline(kind)?;
-        if let Some(group) = lock(&self.textures.bind_groups).get(&key) {
-            return Ok((pipeline, group.clone()));
-        }
+        let group = find_or_build(
+            &self.building.bind_groups,
+            || lock(&self.textures.bind_groups).get(&key).cloned(),
+            || self.build_staging_bind_group(&pipeline, key.clone(), prepared, staging_bytes),
+        )?;
+        Ok((pipeline, group))
+    }
+
+    /// Builds and caches the bind group of [`Resizer::staging_bind_group`]'s `key`.
+    fn build_staging_bind_group(
+        &self,
+        pipeline: &StagingPipeline,
+        key: BindKey,
+        prepared: &PreparedStaging,
+        staging_bytes: u64,
+    ) -> Result<wgpu::BindGroup, ResizeError> {
         let (layout, params) = match &pipeline {
             StagingPipeline::Compute(_, layout) | StagingPipeline::Render(_, layout) => (
                 layout,
@@ -612,7 +633,7 @@ impl Resizer {
             key,
             group.clone(),
         );
-        Ok((pipeline, group))
+        Ok(group)
     }
 
     /// A render-target view of the image `target`: cached.
@@ -631,9 +652,15 @@ impl Resizer {
     }
 
     fn staging_pipeline(&self, kind: PipelineKey) -> Result<StagingPipeline, ResizeError> {
-        if let Some(pipeline) = lock(&self.textures.pipelines).get(&kind) {
-            return Ok(pipeline.clone());
-        }
+        find_or_build(
+            &self.building.pipelines,
+            || lock(&self.textures.pipelines).get(&kind).cloned(),
+            || self.build_staging_pipeline(kind),
+        )
+    }
+
+    /// Builds `kind`'s staging pipeline and caches it.
+    fn build_staging_pipeline(&self, kind: PipelineKey) -> Result<StagingPipeline, ResizeError> {
         let entry = |binding, visibility, ty| wgpu::BindGroupLayoutEntry {
             binding,
             visibility,
