@@ -248,11 +248,11 @@ fn a_failed_resize_leaves_the_pass_usable() {
 mod generated {
     use super::*;
     use common::packed_offsets;
-    use common::strategies::{axis, crop_box, filter};
+    use common::strategies::{axis, crop_box, crop_mapping, filter};
     use half::f16;
     use proptest::prelude::*;
     use wgpu_resize::{
-        AxisResample, Border, CoordinateMapping, CropBatch, CropBox, Element, ElementType, Layout,
+        AxisResample, Border, CropBatch, CropBox, Element, ElementType, Layout, ResizeSpecBuilder,
         crop,
     };
 
@@ -300,17 +300,7 @@ mod generated {
         /// rule (bilinear, half-pixel), so that every resize runs and chains stay whole.
         fn spec(&self, k: usize) -> ResizeSpec {
             let (_, input, output, y, x, _) = self.steps[k];
-            let builder = |y, x| {
-                ResizeSpec::builder(input, output)
-                    .y_axis(y)
-                    .x_axis(x)
-                    .channels(self.channels)
-                    .batch(self.batch)
-                    .layout(self.layout)
-                    .element(self.element)
-                    .linear_light(self.linear_light)
-                    .round_intermediate(self.round_intermediate)
-            };
+            let builder = |y, x| self.builder(input, output).y_axis(y).x_axis(x);
             builder(y, x).build().unwrap_or_else(|_| {
                 builder(AxisResample::default(), AxisResample::default())
                     .build()
@@ -321,25 +311,27 @@ mod generated {
         /// Crop batch `k`'s template, or `None` where the library refuses it.
         fn crop_template(&self, k: usize) -> Option<ResizeSpec> {
             let step = &self.crops[k];
-            ResizeSpec::builder(step.input, step.output)
+            self.builder(step.input, step.output)
                 .both_axes(step.rule)
+                .build()
+                .ok()
+        }
+
+        /// A spec builder from `input` to `output` of this pass's tensors (element, channels,
+        /// batch, layout) and colour options.
+        fn builder(&self, input: Size2, output: Size2) -> ResizeSpecBuilder {
+            ResizeSpec::builder(input, output)
                 .channels(self.channels)
                 .batch(self.batch)
                 .layout(self.layout)
                 .element(self.element)
                 .linear_light(self.linear_light)
                 .round_intermediate(self.round_intermediate)
-                .build()
-                .ok()
         }
 
         /// The bytes of a tensor of this pass's kind with images of `size`.
         fn bytes(&self, size: Size2) -> u64 {
-            ResizeSpec::builder(size, size)
-                .channels(self.channels)
-                .batch(self.batch)
-                .layout(self.layout)
-                .element(self.element)
+            self.builder(size, size)
                 .build()
                 .expect("a plain spec")
                 .input_bytes()
@@ -426,20 +418,9 @@ mod generated {
                             None => (Source::Fresh(choice), fresh[choice]),
                             Some(j) => (Source::Output(j), steps[j].2),
                         };
-                        let mapping = if pixels {
-                            CoordinateMapping::Region {
-                                start: 0.0,
-                                end: 1.0,
-                            }
-                        } else {
-                            CoordinateMapping::TfCropAndResize {
-                                start: 0.0,
-                                end: 1.0,
-                            }
-                        };
                         let rule = AxisResample::default()
                             .with_filter(filter)
-                            .with_mapping(mapping)
+                            .with_mapping(crop_mapping(pixels))
                             .with_antialias(antialias)
                             .with_border(border);
                         let boxes = prop::collection::vec(

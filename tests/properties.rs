@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::strategies::{axis, crop_box, filter, nearest_rule};
+use common::strategies::{axis, crop_box, crop_mapping, filter, nearest_rule};
 use common::{gpu, run_crops, run_in_slices};
 use half::f16;
 use proptest::prelude::*;
@@ -471,17 +471,7 @@ fn crop_batch() -> impl Strategy<Value = (ResizeSpecBuilder, Vec<CropBox>)> {
         any::<bool>(),
     )
         .prop_flat_map(|(ih, iw, oh, ow, images, pixels)| {
-            let mapping = if pixels {
-                CoordinateMapping::Region {
-                    start: 0.0,
-                    end: 1.0,
-                }
-            } else {
-                CoordinateMapping::TfCropAndResize {
-                    start: 0.0,
-                    end: 1.0,
-                }
-            };
+            let mapping = crop_mapping(pixels);
             (
                 filter(),
                 any::<bool>(),

@@ -81,17 +81,5 @@ fn threads_share_one_resizer() {
     for thread in 0..THREADS {
         run(&alone, thread);
     }
-    // Pipelines, prepared specs and their buffers: each built once. (Bind groups are left
-    // out: each resize binds buffers of its own, and how many `Path::Auto`'s measuring
-    // creates depends on its timings.)
-    let (raced, serial) = (shared.stats(), alone.stats());
-    assert_eq!(
-        (raced.pipelines, raced.prepared_specs, raced.buffers_created),
-        (
-            serial.pipelines,
-            serial.prepared_specs,
-            serial.buffers_created
-        ),
-        "threads: {raced:?}; one thread: {serial:?}"
-    );
+    common::assert_built_once(shared, &alone);
 }

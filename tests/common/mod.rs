@@ -302,6 +302,23 @@ pub fn run_crops_into<T: Element>(
     bytemuck::pod_collect_to_vec(&words[..used])
 }
 
+/// Asserts that `raced`, a resizer that threads shared, built the pipelines, prepared specs and
+/// their buffers that `serial`, doing the same work on one thread, built: none twice. Bind
+/// groups are left out: their count depends on the buffers each thread binds and on the
+/// timings of `Path::Auto`'s measuring.
+pub fn assert_built_once(raced: &Resizer, serial: &Resizer) {
+    let (raced, serial) = (raced.stats(), serial.stats());
+    assert_eq!(
+        (raced.pipelines, raced.prepared_specs, raced.buffers_created),
+        (
+            serial.pipelines,
+            serial.prepared_specs,
+            serial.buffers_created
+        ),
+        "threads: {raced:?}; one thread: {serial:?}"
+    );
+}
+
 /// A small deterministic generator (SplitMix64), so failures reproduce from the printed seed.
 pub struct Rng(u64);
 

@@ -116,3 +116,19 @@ pub fn crop_box(images: u32, h: u32, w: u32, pixels: bool) -> BoxedStrategy<Crop
             .boxed()
     }
 }
+
+/// The whole-input mapping of a crop-batch template whose boxes are pixel regions (`Region`) or
+/// fractions of the axes (`TfCropAndResize`); each box then names its own.
+pub fn crop_mapping(pixels: bool) -> CoordinateMapping {
+    if pixels {
+        CoordinateMapping::Region {
+            start: 0.0,
+            end: 1.0,
+        }
+    } else {
+        CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        }
+    }
+}
