@@ -77,3 +77,47 @@ fn steady_state_frames_allocate_nothing() {
         (warm.buffers_created, warm.pipelines)
     );
 }
+
+/// The blocking `resize` uploads into buffers of its own and drops them when it returns: the
+/// resizer must not keep them alive through its cache of bind groups (a folder of 4K images
+/// resized one by one would hold 64 images' buffers), whether the path was named or `auto`
+/// measured it. Where the backend reports its allocations, they must not grow with calls.
+#[test]
+fn blocking_resizes_keep_no_buffers_of_their_own() {
+    let Some(gpu) = common::gpu("blocking resizes") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(64, 48), Size2::new(128, 96))
+        .channels(4)
+        .build()
+        .unwrap();
+    let data = common::Rng::new(5).f32s(spec.input_len());
+    let allocated = || {
+        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        device
+            .generate_allocator_report()
+            .map(|report| report.total_allocated_bytes)
+    };
+    for path in [Path::Gather, Path::Separable, Path::Auto] {
+        // The first call prepares the spec (tables, parameters, intermediate): kept, as they
+        // serve every later call.
+        resizer.resize(&spec, &data, path).unwrap();
+        let before = allocated();
+        for _ in 0..6 {
+            resizer.resize(&spec, &data, path).unwrap();
+        }
+        assert_eq!(resizer.stats().bind_group_sets_held, 0, "{path}");
+        if let (Some(before), Some(after)) = (before, allocated()) {
+            // Each call's own buffers: 6 calls would hold 6 x this.
+            let per_call = spec.input_bytes() + spec.output_bytes();
+            assert!(
+                after < before + per_call,
+                "{path}: {before} -> {after} bytes allocated over 6 calls of {per_call} bytes"
+            );
+        } else {
+            eprintln!("{path}: the backend reports no allocations; the held sets were checked");
+        }
+    }
+}

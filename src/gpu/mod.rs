@@ -153,6 +153,10 @@ pub struct ResizerStats {
     pub bind_groups_created: usize,
     /// Scratch buffers held.
     pub scratch_buffers: usize,
+    /// Sets of bind groups held for reuse; each holds the buffers it binds alive, so that
+    /// buffers the caller dropped stay allocated while their set is held (at most
+    /// `BIND_GROUP_CAPACITY`, 64, sets; the blocking calls keep none of their own buffers').
+    pub bind_group_sets_held: usize,
 }
 
 /// Two timestamp query slots around one recorded run (see [`crate::timing::time_recorded`]):
@@ -288,6 +292,7 @@ impl Resizer {
             buffers_created: self.counters.buffers.load(Ordering::Relaxed),
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
             scratch_buffers: self.scratch.len(),
+            bind_group_sets_held: lock(&self.bind_group_cache).len(),
         }
     }
 
@@ -415,15 +420,31 @@ impl Resizer {
         path: Path,
     ) -> Result<Vec<T>, ResizeError> {
         let (input_buffer, output_buffer) = self.upload_for(spec, input, spec.output_bytes())?;
-        // The blocking call may block to measure: an automatic choice is tuned before it runs.
-        let plan = self.plan(spec, path)?;
-        let mut encoder = self
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("wgpu-resize"),
-            });
-        self.encode(&mut encoder, spec, &input_buffer, &output_buffer, plan.path)?;
-        self.submit_and_read(encoder, &output_buffer, spec.output_len())
+        let run = || {
+            // The blocking call may block to measure: an automatic choice is tuned before it
+            // runs.
+            let plan = self.plan(spec, path)?;
+            let mut encoder = self
+                .device
+                .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                    label: Some("wgpu-resize"),
+                });
+            self.encode(&mut encoder, spec, &input_buffer, &output_buffer, plan.path)?;
+            self.submit_and_read(encoder, &output_buffer, spec.output_len())
+        };
+        let result = run();
+        // No later call binds these buffers again: their cached bind groups would only keep
+        // them allocated.
+        self.forget_bind_groups(&[&input_buffer, &output_buffer]);
+        result
+    }
+
+    /// Drops the cached bind groups that bind any of `buffers`, so that they no longer keep
+    /// those buffers alive.
+    pub(crate) fn forget_bind_groups(&self, buffers: &[&wgpu::Buffer]) {
+        lock(&self.bind_group_cache).retain(|(_, input, _, output, _), _| {
+            !buffers.iter().any(|&b| b == input || b == output)
+        });
     }
 
     /// The bind groups of `prepared`'s passes over these buffers: cached, so that a frame that

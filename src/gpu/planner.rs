@@ -276,6 +276,8 @@ impl Resizer {
             };
             candidates.push(candidate);
         }
+        // The tuning tensors die here; their cached bind groups would keep them allocated.
+        self.forget_bind_groups(&[&input, &output]);
         Ok(candidates)
     }
 }
