@@ -153,9 +153,9 @@ pub struct ResizerStats {
     pub bind_groups_created: usize,
     /// Scratch buffers held.
     pub scratch_buffers: usize,
-    /// Sets of bind groups held for reuse; each holds the buffers it binds alive, so that
-    /// buffers the caller dropped stay allocated while their set is held (at most
-    /// `BIND_GROUP_CAPACITY`, 64, sets; the blocking calls keep none of their own buffers').
+    /// Sets of bind groups held for reuse, at most 64. Each holds the buffers it binds alive,
+    /// so a buffer the caller dropped stays allocated while its set is held; the blocking
+    /// calls keep no set of their own buffers.
     pub bind_group_sets_held: usize,
 }
 
