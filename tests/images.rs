@@ -113,3 +113,73 @@ fn a_folder_is_resized_file_by_file_and_a_bad_file_is_skipped() {
     }
     assert!(!output.join("broken.png").exists());
 }
+
+/// A grey PNG with alpha comes back grey with alpha, resized as its RGBA twin is (alpha
+/// premultiplied alike); a 16-bit PNG is resized in 8 bits, and the status line says so.
+#[test]
+fn grey_alpha_stays_grey_alpha_and_deep_channels_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (23, 17);
+    let grey_alpha = image::GrayAlphaImage::from_fn(w, h, |x, y| {
+        image::LumaA([(x * 11 + y * 3) as u8, (40 + x * 7 + y * 5) as u8])
+    });
+    let rgba = image::DynamicImage::ImageLumaA8(grey_alpha.clone()).to_rgba8();
+    let la_path = dir.path().join("la.png");
+    let rgba_path = dir.path().join("rgba.png");
+    grey_alpha.save(&la_path).unwrap();
+    rgba.save(&rgba_path).unwrap();
+    let resize = |input: &Path, output: &Path| {
+        run(&[
+            "resize",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--size",
+            "9x30",
+            "--filter",
+            "bicubic",
+            "--convention",
+            "pillow",
+        ])
+    };
+    let (la_out, rgba_out) = (
+        dir.path().join("la-out.png"),
+        dir.path().join("rgba-out.png"),
+    );
+    let out = resize(&la_path, &la_out);
+    if skip_without_gpu(&out) {
+        eprintln!("SKIPPED images: no GPU");
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(resize(&rgba_path, &rgba_out).status.success());
+    let got = image::open(&la_out).unwrap();
+    assert_eq!(got.color(), image::ColorType::La8);
+    let twin = image::open(&rgba_out).unwrap().to_rgba8();
+    let got = got.to_luma_alpha8();
+    assert_eq!((got.width(), got.height()), (9, 30));
+    for (la, rgba) in got.pixels().zip(twin.pixels()) {
+        assert_eq!(
+            la.0,
+            [rgba.0[0], rgba.0[3]],
+            "grey and alpha of the RGBA twin"
+        );
+    }
+
+    let deep = image::ImageBuffer::<image::Rgb<u16>, Vec<u16>>::from_fn(w, h, |x, y| {
+        image::Rgb([(x * 2000) as u16, (y * 3000) as u16, 40000])
+    });
+    let deep_path = dir.path().join("deep.png");
+    deep.save(&deep_path).unwrap();
+    let out = resize(&deep_path, &dir.path().join("deep-out.png"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("Rgb16 channels as 8 bits"), "{said}");
+}

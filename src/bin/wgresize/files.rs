@@ -173,7 +173,9 @@ fn resize_image(
     path: Path,
 ) -> Result<String, String> {
     let decoded = image::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    // Grey, RGB or RGBA, 8 bits a channel: the channels the image has.
+    let color = decoded.color();
+    // Grey, RGB or RGBA, 8 bits a channel: the channels the image has (grey with alpha as
+    // RGBA, so that alpha is premultiplied as for colour, and written back as grey with alpha).
     let (channels, pixels, width, height) = if decoded.color().has_alpha() {
         let rgba = decoded.to_rgba8();
         (4, rgba.as_raw().clone(), rgba.width(), rgba.height())
@@ -204,17 +206,27 @@ fn resize_image(
             image::GrayImage::from_raw(out.width, out.height, result).expect("sized by the spec"),
         ),
     };
-    // JPEG holds no alpha.
-    let dynamic = if format == image::ImageFormat::Jpeg && channels == 4 {
-        image::DynamicImage::ImageRgb8(dynamic.to_rgb8())
-    } else {
-        dynamic
+    let grey_alpha = matches!(color, image::ColorType::La8 | image::ColorType::La16);
+    let dynamic = match (format, grey_alpha) {
+        // JPEG holds no alpha.
+        (image::ImageFormat::Jpeg, _) if channels == 4 => {
+            image::DynamicImage::ImageRgb8(dynamic.to_rgb8())
+        }
+        // Its three colour channels are equal: the grey of each pixel.
+        (_, true) => image::DynamicImage::ImageLumaA8(dynamic.to_luma_alpha8()),
+        _ => dynamic,
     };
     dynamic
         .save_with_format(output, format)
         .map_err(|e| format!("{}: {e}", output.display()))?;
+    // Deeper channels are resized and written as 8 bits; say so rather than lose them quietly.
+    let narrowed = if color.bytes_per_pixel() > color.channel_count() {
+        format!(", its {color:?} channels as 8 bits")
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{}: {}x{} -> {}x{} ({} path)",
+        "{}: {}x{} -> {}x{} ({} path{narrowed})",
         input.display(),
         width,
         height,
