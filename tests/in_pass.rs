@@ -350,6 +350,20 @@ mod generated {
         (1u32..=16, 1u32..=16).prop_map(|(h, w)| Size2::new(h, w))
     }
 
+    /// The source `pick` chooses, uniformly among the fresh tensors and the outputs of
+    /// `steps` so far, and its size.
+    fn pick_source(
+        pick: prop::sample::Index,
+        fresh: &[Size2; 2],
+        steps: &[(Source, Size2, Size2, Path)],
+    ) -> (Source, Size2) {
+        let choice = pick.index(fresh.len() + steps.len());
+        match choice.checked_sub(fresh.len()) {
+            None => (Source::Fresh(choice), fresh[choice]),
+            Some(j) => (Source::Output(j), steps[j].2),
+        }
+    }
+
     /// A pass of 2 to 5 resizes: each reads one of two fresh tensors or an earlier resize's
     /// output (chosen uniformly, so chains, fans from one tensor and independent resizes
     /// all occur), with any axis rules and any path; then 0 to 2 crop batches of 1 to 4
@@ -393,11 +407,7 @@ mod generated {
             .prop_flat_map(|(tensor, fresh, picks, crop_picks)| {
                 let mut steps: Vec<(Source, Size2, Size2, Path)> = Vec::new();
                 for (pick, output, path) in picks {
-                    let choice = pick.index(fresh.len() + steps.len());
-                    let (source, input) = match choice.checked_sub(fresh.len()) {
-                        None => (Source::Fresh(choice), fresh[choice]),
-                        Some(j) => (Source::Output(j), steps[j].2),
-                    };
+                    let (source, input) = pick_source(pick, &fresh, &steps);
                     steps.push((source, input, output, path));
                 }
                 let axes: Vec<_> = steps
@@ -413,11 +423,7 @@ mod generated {
                 let crops: Vec<_> = crop_picks
                     .into_iter()
                     .map(|(pick, output, (filter, antialias, border, pixels))| {
-                        let choice = pick.index(fresh.len() + steps.len());
-                        let (source, input) = match choice.checked_sub(fresh.len()) {
-                            None => (Source::Fresh(choice), fresh[choice]),
-                            Some(j) => (Source::Output(j), steps[j].2),
-                        };
+                        let (source, input) = pick_source(pick, &fresh, &steps);
                         let rule = AxisResample::default()
                             .with_filter(filter)
                             .with_mapping(crop_mapping(pixels))
