@@ -176,10 +176,10 @@ fn resize_image(
     let color = decoded.color();
     // Grey, RGB or RGBA, 8 bits a channel: the channels the image has (grey with alpha as
     // RGBA, so that alpha is premultiplied as for colour, and written back as grey with alpha).
-    let (channels, pixels, width, height) = if decoded.color().has_alpha() {
+    let (channels, pixels, width, height) = if color.has_alpha() {
         let rgba = decoded.to_rgba8();
         (4, rgba.as_raw().clone(), rgba.width(), rgba.height())
-    } else if decoded.color().channel_count() == 1 {
+    } else if color.channel_count() == 1 {
         let grey = decoded.to_luma8();
         (1, grey.as_raw().clone(), grey.width(), grey.height())
     } else {
