@@ -115,9 +115,9 @@ fn a_folder_is_resized_file_by_file_and_a_bad_file_is_skipped() {
 }
 
 /// A grey PNG with alpha comes back grey with alpha, resized as its RGBA twin is (alpha
-/// premultiplied alike); a 16-bit PNG is resized in 8 bits, and the status line says so.
+/// premultiplied alike).
 #[test]
-fn grey_alpha_stays_grey_alpha_and_deep_channels_are_named() {
+fn grey_alpha_stays_grey_alpha() {
     let dir = tempfile::tempdir().unwrap();
     let (w, h) = (23, 17);
     let grey_alpha = image::GrayAlphaImage::from_fn(w, h, |x, y| {
@@ -168,18 +168,126 @@ fn grey_alpha_stays_grey_alpha_and_deep_channels_are_named() {
             "grey and alpha of the RGBA twin"
         );
     }
+}
 
-    let deep = image::ImageBuffer::<image::Rgb<u16>, Vec<u16>>::from_fn(w, h, |x, y| {
-        image::Rgb([(x * 2000) as u16, (y * 3000) as u16, 40000])
-    });
-    let deep_path = dir.path().join("deep.png");
-    deep.save(&deep_path).unwrap();
-    let out = resize(&deep_path, &dir.path().join("deep-out.png"));
+/// The resize `wgresize` runs on a 16-bit image: Pillow's bicubic in f32 on fractions of 65535.
+fn reference_16(samples: &[u16], channels: u32, from: (u32, u32), to: (u32, u32)) -> Vec<u16> {
+    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::{ElementType, Layout, Size2};
+    let spec = presets::pillow(
+        Size2::new(from.1, from.0),
+        Size2::new(to.1, to.0),
+        PillowFilter::Bicubic,
+    )
+    .channels(channels)
+    .layout(Layout::Nhwc)
+    .element(ElementType::F32)
+    .premultiplied_alpha(channels == 4)
+    .build()
+    .unwrap();
+    let input: Vec<f32> = samples.iter().map(|&v| f32::from(v) / 65535.0).collect();
+    wgpu_resize::reference::resize(&spec, &input)
+        .unwrap()
+        .into_iter()
+        .map(|v| (v * 65535.0).round() as u16)
+        .collect()
+}
+
+/// Checks 16-bit samples against the reference's: at most one step apart, and one step on at
+/// most 1% of them (f32 sums on the GPU round the other way near a half step now and then; a
+/// truncating conversion would be off on about half).
+fn assert_within_a_step(what: &str, got: &[u16], want: &[u16]) {
+    assert_eq!(got.len(), want.len(), "{what}: sample count");
+    let diffs = got.iter().zip(want).map(|(&a, &b)| a.abs_diff(b));
+    let worst = diffs.clone().max().unwrap_or(0);
+    let differing = diffs.filter(|&d| d > 0).count();
+    assert!(worst <= 1, "{what} off the reference by {worst}");
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        differing * 100 <= want.len(),
+        "{what}: {differing} of {} samples off the reference",
+        want.len()
     );
-    let said = String::from_utf8_lossy(&out.stderr);
+}
+
+/// 16-bit PNGs stay 16-bit: RGB, RGBA (premultiplied, as Pillow's convention asks) and grey with
+/// alpha, each against the CPU reference of the same f32 resize to one step of 65535, with
+/// samples that 8 bits cannot hold. A JPEG output holds 8 bits, and the status line says so.
+#[test]
+fn sixteen_bit_pngs_keep_their_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h, to) = (29, 13, (11, 31));
+    let resize = |input: &Path, output: &Path| {
+        let out = run(&[
+            "resize",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--size",
+            &format!("{}x{}", to.0, to.1),
+            "--filter",
+            "bicubic",
+            "--convention",
+            "pillow",
+        ]);
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Odd steps so that neighbours differ in their low byte; alpha from 1000 to 65535.
+    let sample = |x: u32, y: u32, k: u32| ((x * 2311 + y * 977 + k * 15013) % 65536) as u16;
+    let rgba = image::ImageBuffer::<image::Rgba<u16>, Vec<u16>>::from_fn(w, h, |x, y| {
+        let alpha = 1000 + ((x * 3001 + y * 1511) % 64536) as u16;
+        image::Rgba([sample(x, y, 0), sample(x, y, 1), sample(x, y, 2), alpha])
+    });
+    let rgb = image::DynamicImage::ImageRgba16(rgba.clone()).to_rgb16();
+    let la = image::DynamicImage::ImageRgba16(rgba.clone()).to_luma_alpha16();
+
+    let rgb_path = dir.path().join("rgb16.png");
+    rgb.save(&rgb_path).unwrap();
+    let (ok, said) = resize(&rgb_path, &dir.path().join("rgb16-out.png"));
+    if !ok && std::env::var("WGPU_RESIZE_SKIP_GPU_TESTS").as_deref() == Ok("1") {
+        eprintln!("SKIPPED images: no GPU");
+        return;
+    }
+    assert!(ok, "{said}");
+    assert!(!said.contains("8 bits"), "{said}");
+    let got = image::open(dir.path().join("rgb16-out.png")).unwrap();
+    assert_eq!(got.color(), image::ColorType::Rgb16);
+    let want = reference_16(rgb.as_raw(), 3, (w, h), to);
+    assert_within_a_step("RGB16", got.to_rgb16().as_raw(), &want);
+    // Whole 16-bit values came out: an 8-bit resize would give multiples of 257 only.
+    assert!(
+        got.to_rgb16().as_raw().iter().any(|v| v % 257 != 0),
+        "16-bit output holds only 8-bit values"
+    );
+
+    let rgba_path = dir.path().join("rgba16.png");
+    rgba.save(&rgba_path).unwrap();
+    let (ok, said) = resize(&rgba_path, &dir.path().join("rgba16-out.png"));
+    assert!(ok, "{said}");
+    let got = image::open(dir.path().join("rgba16-out.png")).unwrap();
+    assert_eq!(got.color(), image::ColorType::Rgba16);
+    let want = reference_16(rgba.as_raw(), 4, (w, h), to);
+    assert_within_a_step("RGBA16", got.to_rgba16().as_raw(), &want);
+
+    // Grey with alpha: resized as its RGBA twin, written back grey with alpha in 16 bits.
+    let la_path = dir.path().join("la16.png");
+    la.save(&la_path).unwrap();
+    let (ok, said) = resize(&la_path, &dir.path().join("la16-out.png"));
+    assert!(ok, "{said}");
+    let got = image::open(dir.path().join("la16-out.png")).unwrap();
+    assert_eq!(got.color(), image::ColorType::La16);
+    let twin = image::DynamicImage::ImageLumaA16(la.clone()).to_rgba16();
+    let want: Vec<u16> = reference_16(twin.as_raw(), 4, (w, h), to)
+        .chunks(4)
+        .flat_map(|p| [p[0], p[3]])
+        .collect();
+    assert_within_a_step("LA16", got.to_luma_alpha16().as_raw(), &want);
+
+    // JPEG holds 8 bits a channel: the 8-bit resize, and a status line that says so.
+    let (ok, said) = resize(&rgb_path, &dir.path().join("rgb16-out.jpg"));
+    assert!(ok, "{said}");
     assert!(said.contains("Rgb16 channels as 8 bits"), "{said}");
+    let got = image::open(dir.path().join("rgb16-out.jpg")).unwrap();
+    assert_eq!((got.width(), got.height()), to);
 }

@@ -174,64 +174,120 @@ fn resize_image(
 ) -> Result<String, String> {
     let decoded = image::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let color = decoded.color();
-    // Grey, RGB or RGBA, 8 bits a channel: the channels the image has (grey with alpha as
-    // RGBA, so that alpha is premultiplied as for colour, and written back as grey with alpha).
-    let (channels, pixels, width, height) = if color.has_alpha() {
-        let rgba = decoded.to_rgba8();
-        (4, rgba.as_raw().clone(), rgba.width(), rgba.height())
+    // Grey, RGB or RGBA: the channels the image has (grey with alpha as RGBA, so that alpha is
+    // premultiplied as for colour, and written back as grey with alpha).
+    let channels: u32 = if color.has_alpha() {
+        4
     } else if color.channel_count() == 1 {
-        let grey = decoded.to_luma8();
-        (1, grey.as_raw().clone(), grey.width(), grey.height())
+        1
     } else {
-        let rgb = decoded.to_rgb8();
-        (3, rgb.as_raw().clone(), rgb.width(), rgb.height())
+        3
     };
-    let size = Size2::new(height, width);
+    let size = Size2::new(decoded.height(), decoded.width());
     let mut image_flags = flags.clone();
     image_flags.layout = crate::options::LayoutArg::Nhwc;
-    let spec = image_flags.spec(1, channels, size, ElementType::U8)?;
-    let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
-    let result = resizer
-        .resize(&spec, &pixels, path)
-        .map_err(|e| e.to_string())?;
-    let out = spec.output();
-    let dynamic = match channels {
-        4 => image::DynamicImage::ImageRgba8(
-            image::RgbaImage::from_raw(out.width, out.height, result).expect("sized by the spec"),
-        ),
-        3 => image::DynamicImage::ImageRgb8(
-            image::RgbImage::from_raw(out.width, out.height, result).expect("sized by the spec"),
-        ),
-        _ => image::DynamicImage::ImageLuma8(
-            image::GrayImage::from_raw(out.width, out.height, result).expect("sized by the spec"),
-        ),
+    let deep = color.bytes_per_pixel() > color.channel_count();
+    // 16-bit channels keep their depth where the output format holds it (PNG): they are
+    // resized in f32 as fractions of 65535 and rounded back, which loses nothing (f32 holds
+    // 24 bits). Formats of 8 bits a channel take the 8-bit resize.
+    let sixteen_bits = deep && format == image::ImageFormat::Png;
+    let (resized, plan) = if sixteen_bits {
+        let pixels: Vec<f32> = channels_of_16(&decoded, channels)
+            .into_iter()
+            .map(|v| f32::from(v) / 65535.0)
+            .collect();
+        let spec = image_flags.spec(1, channels, size, ElementType::F32)?;
+        let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
+        let result = resizer
+            .resize(&spec, &pixels, path)
+            .map_err(|e| e.to_string())?;
+        let result: Vec<u16> = result.into_iter().map(to_16_bits).collect();
+        (image_of(spec.output(), channels, result), plan)
+    } else {
+        let spec = image_flags.spec(1, channels, size, ElementType::U8)?;
+        let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
+        let result = resizer
+            .resize(&spec, &channels_of_8(&decoded, channels), path)
+            .map_err(|e| e.to_string())?;
+        (image_of(spec.output(), channels, result), plan)
     };
     let grey_alpha = matches!(color, image::ColorType::La8 | image::ColorType::La16);
-    let dynamic = match (format, grey_alpha) {
+    let written = match (format, grey_alpha) {
         // JPEG holds no alpha.
         (image::ImageFormat::Jpeg, _) if channels == 4 => {
-            image::DynamicImage::ImageRgb8(dynamic.to_rgb8())
+            image::DynamicImage::ImageRgb8(resized.to_rgb8())
         }
         // Its three colour channels are equal: the grey of each pixel.
-        (_, true) => image::DynamicImage::ImageLumaA8(dynamic.to_luma_alpha8()),
-        _ => dynamic,
+        (_, true) if sixteen_bits => image::DynamicImage::ImageLumaA16(resized.to_luma_alpha16()),
+        (_, true) => image::DynamicImage::ImageLumaA8(resized.to_luma_alpha8()),
+        _ => resized,
     };
-    dynamic
+    written
         .save_with_format(output, format)
         .map_err(|e| format!("{}: {e}", output.display()))?;
-    // Deeper channels are resized and written as 8 bits; say so rather than lose them quietly.
-    let narrowed = if color.bytes_per_pixel() > color.channel_count() {
-        format!(", its {color:?} channels as 8 bits")
+    // Deeper channels written as 8 bits lose their low bits; say so rather than lose them
+    // quietly.
+    let narrowed = if deep && !sixteen_bits {
+        format!(", its {color:?} channels as 8 bits: {format:?} holds no more")
     } else {
         String::new()
     };
     Ok(format!(
         "{}: {}x{} -> {}x{} ({} path{narrowed})",
         input.display(),
-        width,
-        height,
-        out.width,
-        out.height,
+        size.width,
+        size.height,
+        written.width(),
+        written.height(),
         plan.path
     ))
+}
+
+/// The image's samples as `channels` channels of 8 bits (1: grey, 3: RGB, 4: RGBA).
+fn channels_of_8(image: &image::DynamicImage, channels: u32) -> Vec<u8> {
+    match channels {
+        4 => image.to_rgba8().into_raw(),
+        3 => image.to_rgb8().into_raw(),
+        _ => image.to_luma8().into_raw(),
+    }
+}
+
+/// The image's samples as `channels` channels of 16 bits (1: grey, 3: RGB, 4: RGBA).
+fn channels_of_16(image: &image::DynamicImage, channels: u32) -> Vec<u16> {
+    match channels {
+        4 => image.to_rgba16().into_raw(),
+        3 => image.to_rgb16().into_raw(),
+        _ => image.to_luma16().into_raw(),
+    }
+}
+
+/// A resized fraction of 65535 back to 16 bits: rounded to nearest, clamped, as the 8-bit
+/// outputs are (a filter with negative lobes overshoots 0 and 1).
+fn to_16_bits(v: f32) -> u16 {
+    // `as` saturates, and turns NaN into 0.
+    (v * 65535.0).round() as u16
+}
+
+/// An image of `size` from its samples in `channels` channels of `u8` or `u16`.
+fn image_of<T>(size: Size2, channels: u32, samples: Vec<T>) -> image::DynamicImage
+where
+    image::Luma<T>: image::Pixel<Subpixel = T>,
+    image::Rgb<T>: image::Pixel<Subpixel = T>,
+    image::Rgba<T>: image::Pixel<Subpixel = T>,
+    image::DynamicImage: From<image::ImageBuffer<image::Luma<T>, Vec<T>>>,
+    image::DynamicImage: From<image::ImageBuffer<image::Rgb<T>, Vec<T>>>,
+    image::DynamicImage: From<image::ImageBuffer<image::Rgba<T>, Vec<T>>>,
+{
+    let (w, h) = (size.width, size.height);
+    match channels {
+        4 => image::ImageBuffer::<image::Rgba<T>, _>::from_raw(w, h, samples)
+            .expect("sized by the spec")
+            .into(),
+        3 => image::ImageBuffer::<image::Rgb<T>, _>::from_raw(w, h, samples)
+            .expect("sized by the spec")
+            .into(),
+        _ => image::ImageBuffer::<image::Luma<T>, _>::from_raw(w, h, samples)
+            .expect("sized by the spec")
+            .into(),
+    }
 }
