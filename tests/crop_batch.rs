@@ -192,6 +192,71 @@ fn random_batches_match_the_cpu_reference() {
     }
 }
 
+/// A batch's tables share one tap count, its widest box's, so a narrow box's rows are padded
+/// with zero weights. Kernels load those taps too: a padded band near the bottom or right edge
+/// must start earlier, not run past the last row or column into the next image (0 x infinity
+/// is NaN). Boxes of image 0 in its corner, beside a box of all of it antialiased (four taps
+/// each way against the corner boxes' two), with image 1 all infinities; f32 and f16, both
+/// layouts.
+#[test]
+fn padded_bands_stay_inside_the_image() {
+    let Some(gpu) = gpu("padded_bands_stay_inside_the_image") else {
+        return;
+    };
+    let boxes = [
+        CropBox::new(0, [0.0, 0.0, 6.0, 5.0]),
+        CropBox::new(0, [5.0, 4.0, 6.0, 5.0]),
+        CropBox::new(0, [4.5, 3.25, 7.5, 6.0]),
+    ];
+    let mut rng = Rng::new(404);
+    for layout in [Layout::Nchw, Layout::Nhwc] {
+        let rule = wgpu_resize::AxisResample::default()
+            .with_antialias(true)
+            .with_border(wgpu_resize::Border::Renormalize)
+            .with_mapping(wgpu_resize::CoordinateMapping::Region {
+                start: 0.0,
+                end: 1.0,
+            });
+        let template = |element| {
+            ResizeSpec::builder(Size2::new(6, 5), Size2::new(2, 2))
+                .batch(2)
+                .channels(if layout == Layout::Nchw { 1 } else { 3 })
+                .layout(layout)
+                .element(element)
+                .both_axes(rule)
+                .build()
+                .unwrap()
+        };
+        // Image 0 random, image 1 infinities.
+        let image = |values: Vec<f32>| {
+            let mut all = values.clone();
+            all.extend(std::iter::repeat_n(f32::INFINITY, values.len()));
+            all
+        };
+
+        let spec = template(wgpu_resize::ElementType::F32);
+        let input = image(rng.f32s(spec.input_len() / 2));
+        let mut batch = gpu.resizer.crop_batch(&spec, 3).unwrap();
+        gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        let expected = crop::reference(&spec, &boxes, &input).unwrap();
+        let got = run_crops(gpu, &batch, &input);
+        let report = compare(&got, &expected);
+        assert!(report.within(1e-5), "{layout:?} f32: {report}");
+
+        let spec = template(wgpu_resize::ElementType::F16);
+        let input: Vec<half::f16> = image(rng.f32s(spec.input_len() / 2))
+            .into_iter()
+            .map(half::f16::from_f32)
+            .collect();
+        let mut batch = gpu.resizer.crop_batch(&spec, 3).unwrap();
+        gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        let expected = crop::reference(&spec, &boxes, &input).unwrap();
+        let got = run_crops(gpu, &batch, &input);
+        let report = compare(&got, &expected);
+        assert!(report.within(2e-3), "{layout:?} f16: {report}");
+    }
+}
+
 /// Records `batch` with its source at `in_offset` of a buffer that is poison elsewhere and its
 /// output slice at `out_offset` of a buffer of sentinel bytes, through `encode_crops_slices` or,
 /// with `in_pass`, `encode_crops_slices_in_pass` into a compute pass of the test's own; asserts

@@ -114,8 +114,14 @@ fn fixed_weight_bits(w: f64) -> f32 {
 }
 
 /// Appends `table`'s rows as the kernels read them, `[first input index, flags, weights…]`,
-/// each padded with zero weights to `taps` (at least the table's own) and its first index moved
-/// by `start_shift` (a crop batch's image offset along the axis), the weights in `form`.
+/// each padded with zero weights to `taps` (at least the table's own, at most its input
+/// length) and its first index moved by `start_shift` (a crop batch's image offset along the
+/// axis), the weights in `form`.
+///
+/// Kernels load every tap, zero weights too, so a padded band must stay inside the axis: a
+/// row near the end starts earlier, with zero weights in front, rather than reading past the
+/// last input (into the next row or image, or past the buffer, where a NaN or infinity times
+/// a zero weight is NaN).
 pub(crate) fn pack_table(
     table: &AxisWeights,
     taps: u32,
@@ -123,14 +129,18 @@ pub(crate) fn pack_table(
     form: WeightForm,
     packed: &mut Vec<f32>,
 ) {
-    debug_assert!(taps >= table.taps());
-    let padding = (taps - table.taps()) as usize;
+    debug_assert!(taps >= table.taps() && taps <= table.input_len());
+    let padding = taps - table.taps();
+    let last_start = table.input_len() - taps;
     for i in 0..table.output_len() as usize {
-        packed.push(f32::from_bits(table.start(i) + start_shift));
+        let start = table.start(i).min(last_start);
+        let leading = table.start(i) - start;
+        packed.push(f32::from_bits(start + start_shift));
         let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
         packed.push(f32::from_bits(flags));
+        packed.extend(std::iter::repeat_n(0.0, leading as usize));
         packed.extend(table.row(i).iter().map(|&w| form.slot(w)));
-        packed.extend(std::iter::repeat_n(0.0, padding));
+        packed.extend(std::iter::repeat_n(0.0, (padding - leading) as usize));
     }
 }
 
@@ -291,6 +301,55 @@ mod tests {
         ));
         assert!(check_grid((3, 3, 3), 3).is_ok());
         assert!(check_grid((1, 1, 4), 3).is_err());
+    }
+
+    /// Padded rows stay inside the axis and keep each weight at its own input index.
+    #[test]
+    fn padded_rows_stay_inside_the_axis() {
+        use crate::spec::{AxisResample, Border, CoordinateMapping, Filter};
+        for (len, out) in [(6, 2), (9, 1), (7, 7), (12, 5), (3, 8)] {
+            for (filter, antialias) in [
+                (Filter::Linear, false),
+                (Filter::Linear, true),
+                (Filter::Lanczos { lobes: 3 }, true),
+            ] {
+                let rule = AxisResample::default()
+                    .with_filter(filter)
+                    .with_antialias(antialias)
+                    .with_border(Border::Renormalize)
+                    .with_mapping(CoordinateMapping::Region {
+                        start: len as f64 * 0.6,
+                        end: len as f64 * 1.3,
+                    });
+                let table = AxisWeights::compute(len, out, &rule);
+                for taps in table.taps()..=len {
+                    let mut packed = Vec::new();
+                    pack_table(&table, taps, 0, WeightForm::Float, &mut packed);
+                    let row_len = taps as usize + 2;
+                    assert_eq!(packed.len(), out as usize * row_len);
+                    for (i, row) in packed.chunks(row_len).enumerate() {
+                        let start = row[0].to_bits();
+                        let case = format!("{len} -> {out}, {filter:?}, {taps} taps, row {i}");
+                        assert!(start + taps <= len, "{case}: starts at {start}");
+                        let at = |k: usize| start as usize + k;
+                        let moved: Vec<(usize, f32)> = row[2..]
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &w)| w != 0.0)
+                            .map(|(k, &w)| (at(k), w))
+                            .collect();
+                        let own: Vec<(usize, f32)> = table
+                            .row(i)
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &w)| w != 0.0)
+                            .map(|(k, &w)| (table.start(i) as usize + k, w as f32))
+                            .collect();
+                        assert_eq!(moved, own, "{case}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
