@@ -3,6 +3,7 @@
 
 mod common;
 
+use wgpu::util::DeviceExt;
 use wgpu_resize::{Path, ResizeSpec, Resizer, Size2};
 
 #[test]
@@ -120,4 +121,119 @@ fn blocking_resizes_keep_no_buffers_of_their_own() {
             eprintln!("{path}: the backend reports no allocations; the held sets were checked");
         }
     }
+}
+
+/// An engine that resizes into buffers of a frame and then drops them tells the resizer with
+/// `forget_buffer`: the cached bind groups over them go, so dropping them frees them, and the
+/// held sets do not grow frame by frame. A buffer forgotten and bound again gets new bind
+/// groups and still resizes right; a crop batch forgets its own the same way.
+#[test]
+fn forgotten_buffers_leave_the_caches() {
+    let Some(gpu) = common::gpu("forgotten buffers") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(40, 64), Size2::new(96, 50))
+        .channels(4)
+        .build()
+        .unwrap();
+    let data = common::Rng::new(11).f32s(spec.input_len());
+    let expected = wgpu_resize::reference::resize(&spec, &data).unwrap();
+    let allocated = || {
+        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        device
+            .generate_allocator_report()
+            .map(|report| report.total_allocated_bytes)
+    };
+    let buffers = || {
+        let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("frame input"),
+            contents: bytemuck::cast_slice(&data),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        let output = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("frame output"),
+            contents: &common::poison::<f32>(spec.output_bytes()),
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+        });
+        (input, output)
+    };
+    let run = |input: &wgpu::Buffer, output: &wgpu::Buffer, path: Path| -> Vec<f32> {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        resizer
+            .encode(&mut encoder, &spec, input, output, path)
+            .unwrap();
+        gpu.context.queue.submit([encoder.finish()]);
+        let bytes: Vec<u8> =
+            wgpu_resize::read_buffer(device, &gpu.context.queue, output, 0..output.size()).unwrap();
+        bytemuck::pod_collect_to_vec(&bytes)
+    };
+    let check = |got: &[f32], what: &str| {
+        let report = wgpu_resize::compare(got, &expected);
+        assert!(report.within(1e-5), "{what}: {report}");
+    };
+    for path in [Path::Gather, Path::Separable] {
+        // The first frame prepares the spec; its tables and parameters stay.
+        let (input, output) = buffers();
+        check(&run(&input, &output, path), "first frame");
+        resizer.forget_buffer(&input);
+        assert_eq!(resizer.stats().bind_group_sets_held, 0, "{path}");
+        drop((input, output));
+        let before = allocated();
+        for frame in 0..6 {
+            let (input, output) = buffers();
+            check(
+                &run(&input, &output, path),
+                &format!("{path} frame {frame}"),
+            );
+            assert_eq!(resizer.stats().bind_group_sets_held, 1, "{path}");
+            // Either buffer of the pair frees the set.
+            resizer.forget_buffer(if frame % 2 == 0 { &input } else { &output });
+            assert_eq!(resizer.stats().bind_group_sets_held, 0, "{path}");
+        }
+        if let (Some(before), Some(after)) = (before, allocated()) {
+            let per_frame = spec.input_bytes() + spec.output_bytes();
+            assert!(
+                after < before + per_frame,
+                "{path}: {before} -> {after} bytes allocated over 6 frames of {per_frame} bytes"
+            );
+        } else {
+            eprintln!("{path}: the backend reports no allocations; the held sets were checked");
+        }
+    }
+
+    // Forgotten and bound again: new bind groups, the same right output.
+    let (input, output) = buffers();
+    check(&run(&input, &output, Path::Gather), "before forgetting");
+    let created = resizer.stats().bind_groups_created;
+    resizer.forget_buffer(&output);
+    gpu.context
+        .queue
+        .write_buffer(&output, 0, &common::poison::<f32>(spec.output_bytes()));
+    check(&run(&input, &output, Path::Gather), "bound again");
+    assert!(resizer.stats().bind_groups_created > created);
+
+    // A crop batch's own bind groups.
+    let template = ResizeSpec::builder(spec.input(), Size2::new(9, 7))
+        .channels(4)
+        .mapping(wgpu_resize::CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .build()
+        .unwrap();
+    let mut batch = resizer.crop_batch(&template, 1).unwrap();
+    let boxes = [wgpu_resize::CropBox::new(0, [0.1, 0.2, 0.8, 0.7])];
+    resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+    let (crop_in, crop_out) = common::crop_buffers(gpu, &template, &data, batch.output_bytes());
+    let got: Vec<f32> = common::run_crops_into(gpu, &resizer, &batch, &crop_in, &crop_out);
+    let want = wgpu_resize::crop::reference(&template, &boxes, &data).unwrap();
+    let report = wgpu_resize::compare(&got, &want);
+    assert!(report.within(1e-5), "crop: {report}");
+    assert_eq!(batch.bind_groups_held(), 1);
+    batch.forget_buffer(&crop_in);
+    assert_eq!(batch.bind_groups_held(), 0);
 }

@@ -877,6 +877,100 @@ fn texture_resizes_create_nothing_after_warm_up() {
     }
 }
 
+/// An engine that resizes between textures of a frame and then drops them tells the resizer
+/// with `forget_texture`: the bind groups and views of them go, so what the resizer holds does
+/// not grow frame by frame (nor, where the backend reports it, what is allocated), and every
+/// frame's results still match the reference.
+#[test]
+fn forgotten_textures_leave_the_caches() {
+    let Some(gpu) = gpu("forgotten_textures_leave_the_caches") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let device = &gpu.context.device;
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(40, 36), Size2::new(24, 56))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let allocated = || {
+        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+        device
+            .generate_allocator_report()
+            .map(|report| report.total_allocated_bytes)
+    };
+    // Written by storage, by a render pass and by a copy.
+    let writes = [
+        (F::Rgba8Unorm, U::STORAGE_BINDING),
+        (F::Rgba8UnormSrgb, U::RENDER_ATTACHMENT),
+        (F::Rgba8UnormSrgb, U::empty()),
+    ];
+    let mut rng = Rng::new(77);
+    let mut held_after_first = None;
+    let mut allocated_after_first = None;
+    for frame in 0..6 {
+        let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+        let source = texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            spec.input(),
+            U::TEXTURE_BINDING,
+            &values,
+        );
+        let poison = vec![165.0; spec.output_len()];
+        let targets: Vec<wgpu::Texture> = writes
+            .iter()
+            .map(|&(format, usage)| texture_with(gpu, format, spec.output(), usage, &poison))
+            .collect();
+        let mut encoder = device.create_command_encoder(&Default::default());
+        for target in &targets {
+            resizer
+                .encode_texture(&mut encoder, &spec, &source, target, Path::Gather)
+                .unwrap();
+        }
+        gpu.context.queue.submit([encoder.finish()]);
+        for target in &targets {
+            let what = format!("frame {frame}, {:?} {:?}", target.format(), target.usage());
+            let formats = (F::Rgba8Unorm, target.format());
+            assert_texels_match_reference(
+                &spec,
+                &values,
+                formats,
+                &read_texels(gpu, target),
+                &what,
+            );
+        }
+        let held = resizer.stats().texture_bindings_held;
+        resizer.forget_texture(&source);
+        for target in &targets {
+            resizer.forget_texture(target);
+        }
+        let after = resizer.stats().texture_bindings_held;
+        assert!(
+            after < held,
+            "frame {frame}: {held} -> {after} held after forgetting"
+        );
+        drop((source, targets));
+        match held_after_first {
+            None => {
+                held_after_first = Some(after);
+                allocated_after_first = allocated();
+            }
+            Some(first) => assert_eq!(after, first, "frame {frame}: held after forgetting"),
+        }
+    }
+    if let (Some(first), Some(last)) = (allocated_after_first, allocated()) {
+        let frame_bytes = spec.input_bytes() + 3 * spec.output_bytes();
+        assert!(
+            last < first + frame_bytes,
+            "{first} -> {last} bytes allocated over 5 frames of {frame_bytes} bytes of textures"
+        );
+    } else {
+        eprintln!("the backend reports no allocations; the held bindings were checked");
+    }
+}
+
 /// Threads sharing one resizer race to build the same staging pipelines, parameter blocks and
 /// pipelines of texture resizes (storage, render and copy targets, a two-channel staged pair):
 /// every result matches the reference, and the resizer has built what one thread doing the same

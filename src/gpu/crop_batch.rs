@@ -56,6 +56,18 @@ impl CropBatch {
     pub fn output_bytes(&self) -> u64 {
         self.output_bytes
     }
+
+    /// Drops the batch's bind groups that bind `buffer`, so that the buffer is freed once the
+    /// caller drops it too (as [`Resizer::forget_buffer`] does for the resizer's own).
+    pub fn forget_buffer(&self, buffer: &wgpu::Buffer) {
+        lock(&self.bind_groups)
+            .retain(|(input, _, output, _), _| input != buffer && output != buffer);
+    }
+
+    /// Bind groups held, each over one input and output buffer.
+    pub fn bind_groups_held(&self) -> usize {
+        lock(&self.bind_groups).len()
+    }
 }
 
 impl Resizer {

@@ -154,9 +154,13 @@ pub struct ResizerStats {
     /// Scratch buffers held.
     pub scratch_buffers: usize,
     /// Sets of bind groups held for reuse, at most 64. Each holds the buffers it binds alive,
-    /// so a buffer the caller dropped stays allocated while its set is held; the blocking
-    /// calls keep no set of their own buffers.
+    /// so a buffer the caller dropped stays allocated while its set is held (until
+    /// [`Resizer::forget_buffer`]); the blocking calls keep no set of their own buffers.
     pub bind_group_sets_held: usize,
+    /// Bind groups and views of texture resizes held for reuse, at most 64 of each kind. Each
+    /// holds the textures and buffers it binds alive (until [`Resizer::forget_texture`] or
+    /// [`Resizer::forget_buffer`]).
+    pub texture_bindings_held: usize,
 }
 
 /// Two timestamp query slots around one recorded run (see [`crate::timing::time_recorded`]):
@@ -293,7 +297,26 @@ impl Resizer {
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
             scratch_buffers: self.scratch.len(),
             bind_group_sets_held: lock(&self.bind_group_cache).len(),
+            texture_bindings_held: self.textures.bindings_held(),
         }
+    }
+
+    /// Drops every bind group the resizer keeps that binds `buffer`, so that the buffer is
+    /// freed once the caller drops it too. Call it when a buffer the resizer has read or
+    /// written leaves use (a frame's transient buffer, a tensor of a finished job); otherwise
+    /// it stays allocated until its bind groups leave the cache. Resizing with the buffer
+    /// again works and creates its bind groups anew. A [`CropBatch`] holds its own, freed
+    /// with the batch or by [`CropBatch::forget_buffer`].
+    pub fn forget_buffer(&self, buffer: &wgpu::Buffer) {
+        self.forget_bind_groups(&[buffer]);
+        self.textures.forget_buffer(buffer);
+    }
+
+    /// Drops every bind group and view the resizer keeps of any image of `texture`, so that
+    /// the texture is freed once the caller drops it too: [`Resizer::forget_buffer`] for
+    /// textures.
+    pub fn forget_texture(&self, texture: &wgpu::Texture) {
+        self.textures.forget_texture(texture);
     }
 
     /// Records `spec`'s resize of `input` into `output` in the caller's `encoder`.

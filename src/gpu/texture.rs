@@ -106,6 +106,31 @@ impl TextureCaches {
     pub(crate) fn pipeline_count(&self) -> usize {
         lock(&self.pipelines).len()
     }
+
+    /// Bind groups, sets of them and views held, each holding a texture or buffer alive.
+    pub(crate) fn bindings_held(&self) -> usize {
+        lock(&self.bind_groups).len()
+            + lock(&self.views).len()
+            + lock(&self.direct_bind_groups).len()
+    }
+
+    /// Drops what binds `buffer`: staging bind groups over it, and direct resizes written
+    /// into it.
+    pub(crate) fn forget_buffer(&self, buffer: &wgpu::Buffer) {
+        lock(&self.bind_groups).retain(|key, _| !key.binds_buffer(buffer));
+        lock(&self.direct_bind_groups)
+            .retain(|(_, _, end), _| !matches!(end, DirectEnd::Buffer(b) if b == buffer));
+    }
+
+    /// Drops what binds or views any image of `texture`.
+    pub(crate) fn forget_texture(&self, texture: &wgpu::Texture) {
+        lock(&self.bind_groups).retain(|key, _| !key.binds_texture(texture));
+        lock(&self.views).retain(|image, _| image.texture != *texture);
+        lock(&self.direct_bind_groups).retain(|(_, source, end), _| {
+            source.texture != *texture
+                && !matches!(end, DirectEnd::Texture(image) if image.texture == *texture)
+        });
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -155,6 +180,26 @@ enum BindKey {
     PackRender(u64, wgpu::Buffer),
     /// The staged result and the padded rows it is packed into.
     PackRows(u64, wgpu::Buffer, wgpu::Buffer),
+}
+
+impl BindKey {
+    fn binds_buffer(&self, buffer: &wgpu::Buffer) -> bool {
+        match self {
+            BindKey::Unpack(_, _, b)
+            | BindKey::PackStorage(_, _, b)
+            | BindKey::PackRender(_, b) => b == buffer,
+            BindKey::PackRows(_, staged, rows) => staged == buffer || rows == buffer,
+        }
+    }
+
+    fn binds_texture(&self, texture: &wgpu::Texture) -> bool {
+        match self {
+            BindKey::Unpack(_, image, _) | BindKey::PackStorage(_, image, _) => {
+                image.texture == *texture
+            }
+            BindKey::PackRender(..) | BindKey::PackRows(..) => false,
+        }
+    }
 }
 
 impl Resizer {

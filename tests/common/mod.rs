@@ -223,6 +223,9 @@ pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path:
         0..spec.output_bytes(),
     )
     .expect("readback");
+    // The shared resizer need not keep these buffers alive.
+    gpu.resizer.forget_buffer(&input_buffer);
+    gpu.resizer.forget_buffer(&output_buffer);
     let used = spec.output_len() * size_of::<T>();
     bytemuck::pod_collect_to_vec(&words[..used])
 }
