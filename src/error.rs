@@ -41,6 +41,25 @@ pub enum SpecError {
         /// What is allowed.
         allowed: &'static str,
     },
+    /// A stated scale that does not give the output size: the output must be `input × scale`
+    /// rounded down, to nearest or up, as every library that takes a scale computes it.
+    #[error(
+        "the {axis} scale {scale} resizes {input} pixels to {product}, not {output}: a stated \
+         scale is output over input, and the output size must be input x scale rounded down, \
+         to nearest or up (for a zoom into part of the image, give a crop region instead)"
+    )]
+    ScaleMismatch {
+        /// `"y"` or `"x"`.
+        axis: &'static str,
+        /// The stated scale.
+        scale: f64,
+        /// The input size along the axis.
+        input: u32,
+        /// `input × scale`.
+        product: f64,
+        /// The output size along the axis.
+        output: u32,
+    },
     /// A combination this library does not implement.
     #[error("unsupported: {0}")]
     Unsupported(String),

@@ -711,6 +711,7 @@ impl ResizeSpec {
             (AxisName::X, &self.x, self.input.width, self.output.width),
         ] {
             validate_axis(axis, rule)?;
+            check_stated_scale(axis, rule, input_len, output_len)?;
             // Positive, and finite or infinite, never NaN: `validate_axis` has checked the scale
             // and the region's length.
             let span = rule.ratio(input_len, output_len) * output_len as f64;
@@ -787,6 +788,40 @@ impl AxisName {
             AxisName::X => x,
         }
     }
+}
+
+/// Checks that a stated scale gives the output size, as PyTorch's `scale_factor` and ONNX's
+/// `scales` give it: `input × scale` rounded down (either), to nearest or up. A scale stated
+/// the other way round (input over output) maps outputs far past the input, which clamping
+/// would hide. A crop region sets its own ratio, so its scale is not checked.
+fn check_stated_scale(
+    axis: AxisName,
+    rule: &AxisResample,
+    input_len: u32,
+    output_len: u32,
+) -> Result<(), SpecError> {
+    let Some(scale) = rule.scale else {
+        return Ok(());
+    };
+    if matches!(rule.mapping, CoordinateMapping::Region { .. }) {
+        return Ok(());
+    }
+    let product = input_len as f64 * scale;
+    // A relative allowance for a product computed in another order, or from a scale that
+    // went through f32 (PyTorch's own scales are doubles).
+    let slack = product * 1e-6;
+    let (lowest, highest) = ((product - slack).floor(), (product + slack).ceil());
+    let output = output_len as f64;
+    if output < lowest || output > highest {
+        return Err(SpecError::ScaleMismatch {
+            axis: axis.pick("y", "x"),
+            scale,
+            input: input_len,
+            product,
+            output: output_len,
+        });
+    }
+    Ok(())
 }
 
 /// Checks one axis's rule on its own: its stated scale, its nearest rule against a crop

@@ -133,10 +133,11 @@ fn bad_parameters_are_spec_errors() {
     // An antialiased band widens with the ratio; a stated scale or a crop region out of all
     // proportion to the sizes (here 10^300 input pixels per output) is refused instead of
     // visiting that many taps. Without antialiasing the band does not widen, and it stands.
+    // (10 x 1e-300 rounded up is 1: the scale gives the output's one row.)
     let tiny_scale = AxisResample::default()
         .with_antialias(true)
         .with_scale(Some(1e-300));
-    let err = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+    let err = ResizeSpec::builder(Size2::new(10, 10), Size2::new(1, 5))
         .y_axis(tiny_scale)
         .build()
         .unwrap_err();
@@ -162,7 +163,7 @@ fn bad_parameters_are_spec_errors() {
         .build()
         .unwrap_err();
     assert!(err.to_string().contains("MAX_ANTIALIAS_SPAN"), "{err}");
-    let spec = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 5))
+    let spec = ResizeSpec::builder(Size2::new(10, 10), Size2::new(5, 1))
         .x_axis(tiny_scale.with_antialias(false))
         .build()
         .expect("a plain band does not widen");
@@ -200,6 +201,82 @@ fn bad_parameters_are_spec_errors() {
         )
         .build()
         .expect("no ratio limit");
+}
+
+/// A stated scale must give the output size: `input × scale` rounded down (PyTorch's and
+/// ONNX's rule), to nearest or up. A scale stated the other way round, or one that gives
+/// another size, is a typed error that names the axis and the numbers; a crop region, which
+/// sets its own ratio, is not checked against it.
+#[test]
+fn stated_scales_must_give_the_output_size() {
+    let scaled = |input: u32, output: u32, scale: f64| {
+        ResizeSpec::builder(Size2::new(7, input), Size2::new(7, output))
+            .x_axis(AxisResample::default().with_scale(Some(scale)))
+            .build()
+    };
+    let mut rng = common::Rng::new(31);
+    for _ in 0..2000 {
+        let input = rng.range(1, 4000);
+        let scale = 0.01 + (rng.unit() as f64 + 1.0) * 4.0;
+        let product = input as f64 * scale;
+        for output in [product.floor(), product.round(), product.ceil()] {
+            if output >= 1.0 {
+                scaled(input, output as u32, scale)
+                    .unwrap_or_else(|e| panic!("{input} x {scale} = {product} -> {output}: {e}"));
+            }
+        }
+        // A product within a millionth of a whole number may round to either side of it.
+        let whole = (product - product.round()).abs() <= product * 1e-6;
+        for output in [product.floor() - 1.0, product.ceil() + 1.0] {
+            if output >= 1.0 && !whole {
+                let err = scaled(input, output as u32, scale).unwrap_err();
+                assert!(
+                    matches!(err, SpecError::ScaleMismatch { axis: "x", .. }),
+                    "{input} x {scale} -> {output}: {err}"
+                );
+            }
+        }
+    }
+    // PyTorch's own sizes for a scale factor are accepted.
+    for (input, scale) in [(5u32, 2.0), (3, 1.0 / 3.0), (1080, 0.3), (333, 1.7)] {
+        let size = wgpu_resize::presets::torch_output_size(
+            Size2::new(input, input),
+            wgpu_resize::presets::TorchOutput::ScaleFactor {
+                y: scale,
+                x: scale,
+                recompute: false,
+            },
+        )
+        .unwrap();
+        scaled(input, size.width, scale).unwrap();
+    }
+    // The scale stated the other way round: input over output.
+    let err = scaled(100, 200, 0.5).unwrap_err();
+    assert_eq!(
+        err,
+        SpecError::ScaleMismatch {
+            axis: "x",
+            scale: 0.5,
+            input: 100,
+            product: 50.0,
+            output: 200,
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("x scale 0.5 resizes 100 pixels to 50, not 200"),
+        "{text}"
+    );
+    // A crop region sets its own ratio.
+    ResizeSpec::builder(Size2::new(7, 100), Size2::new(7, 200))
+        .x_axis(AxisResample::default().with_scale(Some(0.5)).with_mapping(
+            CoordinateMapping::Region {
+                start: 10.0,
+                end: 60.0,
+            },
+        ))
+        .build()
+        .unwrap();
 }
 
 #[test]

@@ -403,7 +403,10 @@ mod generated {
     /// the whole axis (half-pixel) or a crop region in or around it; one axis in
     /// ten takes a mapping that video planes refuse (aligned corners, asymmetric, a stated
     /// scale), so that the refusal is generated too.
-    fn video_axis(len: u32) -> impl Strategy<Value = AxisResample> {
+    fn video_axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
+        // A stated scale that gives `out`, rounded down or up: one video refuses, not one the
+        // spec itself refuses.
+        let stated = (-0.999f64..0.999).prop_map(move |f| (out as f64 + f) / len as f64);
         let len = len as f64;
         let taken = prop_oneof![
             Just(CoordinateMapping::HalfPixel),
@@ -415,7 +418,7 @@ mod generated {
         let refused = prop_oneof![
             Just((CoordinateMapping::AlignCorners, None)),
             Just((CoordinateMapping::Asymmetric, None)),
-            (0.25f64..4.0).prop_map(|s| (CoordinateMapping::HalfPixel, Some(s))),
+            stated.prop_map(|s| (CoordinateMapping::HalfPixel, Some(s))),
         ];
         let mapping = prop_oneof![9 => taken.prop_map(|m| (m, None)), 1 => refused];
         (
@@ -442,8 +445,8 @@ mod generated {
             .prop_flat_map(move |(ih, iw, oh, ow)| {
                 (
                     Just((Size2::new(ih, iw), Size2::new(oh, ow))),
-                    video_axis(ih),
-                    video_axis(iw),
+                    video_axis(ih, oh),
+                    video_axis(iw, ow),
                     prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
                     any::<bool>(),
                     prop_oneof![Just(PlaneFormat::Nv12), Just(PlaneFormat::I420)],

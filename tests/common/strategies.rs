@@ -60,9 +60,9 @@ pub fn mapping(len: u32) -> impl Strategy<Value = CoordinateMapping> {
 }
 
 /// One axis's rule over an input of `len` pixels: any filter, mapping, border and arithmetic,
-/// antialiased or not, with or without a stated scale near `out / len`.
+/// antialiased or not, with or without a stated scale: one that gives `out` as `len × scale`
+/// rounded down (as PyTorch's `scale_factor` does) or up, so off `out / len` by under a pixel.
 pub fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
-    let natural = out as f64 / len as f64;
     (
         filter(),
         mapping(len),
@@ -70,7 +70,7 @@ pub fn axis(len: u32, out: u32) -> impl Strategy<Value = AxisResample> {
         prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
         prop_oneof![
             Just(None),
-            (0.8f64..1.25).prop_map(move |k| Some(natural * k))
+            (-0.999f64..0.999).prop_map(move |f| Some((out as f64 + f) / len as f64))
         ],
         prop_oneof![
             Just(CoordinateArithmetic::F64),
