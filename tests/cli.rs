@@ -1,5 +1,8 @@
 //! The `wgresize` binary as a user runs it: `.npy` in, `.npy` out, compared with a bilinear
-//! resize written here from the textbook formula, independent of the library's weight tables.
+//! resize written here from the textbook formula, independent of the library's weight tables;
+//! and generated command lines, each of which resizes or fails with a message.
+
+mod common;
 
 use std::path::Path;
 use std::process::Command;
@@ -342,4 +345,265 @@ fn bench_only_runs_the_shapes_it_names() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no benchmark shape matches"), "{stderr}");
+}
+
+/// Generated `wgresize resize` command lines (`PROPTEST_CASES` sets how many): sizes and scales
+/// good and bad, every filter, convention, coordinate mode and colour flag, cubic coefficients
+/// and crops wild or not, either layout and any path, on generated `.npy` tensors.
+mod generated {
+    use super::*;
+    use proptest::prelude::*;
+
+    use crate::common;
+
+    /// `--size` or `--scale` with a value good or bad, or neither: the arguments, and the
+    /// output size (height, width) they ask of an input of (h, w) if they are good.
+    #[derive(Clone, Debug)]
+    enum SizeArg {
+        Size(u32, u32),
+        Scale(f64, f64),
+        Bad(&'static str, &'static str),
+        Missing,
+    }
+
+    impl SizeArg {
+        fn args(&self) -> Vec<String> {
+            match self {
+                SizeArg::Size(w, h) => vec!["--size".into(), format!("{w}x{h}")],
+                SizeArg::Scale(x, y) if x == y => vec!["--scale".into(), format!("{x}")],
+                SizeArg::Scale(x, y) => vec!["--scale".into(), format!("{x}x{y}")],
+                SizeArg::Bad(flag, value) => vec![(*flag).into(), (*value).into()],
+                SizeArg::Missing => vec![],
+            }
+        }
+
+        /// PyTorch's sizes for a scale factor: the input times it, rounded down.
+        fn output(&self, h: u32, w: u32) -> Option<(u32, u32)> {
+            match *self {
+                SizeArg::Size(w, h) => Some((h, w)),
+                SizeArg::Scale(x, y) => {
+                    Some(((h as f64 * y).floor() as u32, (w as f64 * x).floor() as u32))
+                }
+                _ => None,
+            }
+        }
+    }
+
+    fn size_arg() -> impl Strategy<Value = SizeArg> {
+        prop_oneof![
+            6 => (1u32..=20, 1u32..=20).prop_map(|(w, h)| SizeArg::Size(w, h)),
+            1 => (0u32..=2, 0u32..=2).prop_map(|(w, h)| SizeArg::Size(w, h)),
+            2 => (0.05f64..4.0).prop_map(|s| SizeArg::Scale(s, s)),
+            1 => (0.05f64..4.0, 0.05f64..4.0).prop_map(|(x, y)| SizeArg::Scale(x, y)),
+            1 => prop::sample::select(vec![
+                ("--size", "ax3"),
+                ("--size", "3x"),
+                ("--size", "99999999x2"),
+                ("--size", "-2x3"),
+                ("--size", ""),
+                ("--scale", "0"),
+                ("--scale", "-1"),
+                ("--scale", "nan"),
+                ("--scale", "inf"),
+                ("--scale", "1e-300"),
+                ("--scale", "1e300"),
+                ("--scale", "2xq"),
+            ])
+            .prop_map(|(flag, value)| SizeArg::Bad(flag, value)),
+            1 => Just(SizeArg::Missing),
+        ]
+    }
+
+    /// A flag and one of its values, or nothing, or now and then a value it does not take.
+    fn optional(
+        flag: &'static str,
+        values: Vec<&'static str>,
+        bad: &'static str,
+    ) -> BoxedStrategy<Vec<String>> {
+        prop_oneof![
+            16 => Just(vec![]),
+            22 => prop::sample::select(values)
+                .prop_map(move |v| vec![flag.to_string(), v.to_string()]),
+            1 => Just(vec![flag.to_string(), bad.to_string()]),
+        ]
+        .boxed()
+    }
+
+    /// A switch, on one time in four.
+    fn switch(flag: &'static str) -> BoxedStrategy<Vec<String>> {
+        prop::bool::weighted(0.25)
+            .prop_map(move |on| if on { vec![flag.to_string()] } else { vec![] })
+            .boxed()
+    }
+
+    /// A crop: inside, across an edge, or not four finite numbers.
+    fn crop() -> BoxedStrategy<Vec<String>> {
+        prop_oneof![
+            4 => Just(vec![]),
+            3 => (-2.0f64..8.0, -2.0f64..8.0, 0.5f64..9.0, 0.5f64..9.0).prop_map(|(x, y, w, h)| {
+                vec!["--crop".into(), format!("{x:.3},{y:.3},{w:.3},{h:.3}")]
+            }),
+            1 => prop::sample::select(vec!["1,2,3", "a,b,c,d", "0,0,1e300,1", "0,0,0,0", "nan,0,1,1"])
+                .prop_map(|v| vec!["--crop".into(), v.into()]),
+        ]
+        .boxed()
+    }
+
+    /// Everything but the size: filter, convention, mapping, colour and path flags.
+    fn other_args() -> impl Strategy<Value = Vec<String>> {
+        (
+            optional(
+                "--filter",
+                vec![
+                    "nearest",
+                    "nearest-exact",
+                    "bilinear",
+                    "bicubic",
+                    "area",
+                    "box",
+                    "hamming",
+                    "lanczos3",
+                    "lanczos4",
+                ],
+                "sinc",
+            ),
+            optional(
+                "--convention",
+                vec!["torch", "pillow", "opencv", "onnx"],
+                "numpy",
+            ),
+            optional(
+                "--coord",
+                vec![
+                    "half_pixel",
+                    "half_pixel_symmetric",
+                    "pytorch_half_pixel",
+                    "align_corners",
+                    "asymmetric",
+                ],
+                "edge",
+            ),
+            optional("--cubic-a", vec!["-0.5", "-0.75", "-100", "0.25"], "nan"),
+            crop(),
+            (
+                switch("--antialias"),
+                switch("--align-corners"),
+                switch("--linear-light"),
+                switch("--premultiplied"),
+            ),
+            optional(
+                "--path",
+                vec!["auto", "gather", "separable", "fused"],
+                "fastest",
+            ),
+        )
+            .prop_map(|(filter, convention, coord, cubic, crop, switches, path)| {
+                let (a, b, c, d) = switches;
+                [filter, convention, coord, cubic, crop, a, b, c, d, path].concat()
+            })
+    }
+
+    fn run_with(args: &[String]) -> std::process::Output {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        super::run(&args)
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(24))]
+
+        /// Any command line either resizes, into a `.npy` of the asked size whose values are
+        /// finite and the same on the gather and separable paths, or fails with a message on
+        /// stderr and exit code 1 (2 for what clap refuses): never a panic. A plain bilinear
+        /// request with a good size must succeed, so the property is not met by failing.
+        #[test]
+        fn any_command_line_resizes_or_says_why(
+            (n, h, w, c) in (1u32..=2, 1u32..=9, 1u32..=9, 1u32..=4),
+            nchw in any::<bool>(),
+            size in size_arg(),
+            others in other_args(),
+            seed in any::<u64>(),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let (input, output) = (dir.path().join("in.npy"), dir.path().join("out.npy"));
+            let shape = if nchw { [n, c, h, w] } else { [n, h, w, c] };
+            let data: Vec<f32> = common::Rng::new(seed)
+                .f32s((n * h * w * c) as usize)
+                .into_iter()
+                .map(|v| v * 0.5 + 0.5)
+                .collect();
+            npy::write(&input, shape, &data).unwrap();
+            let mut args: Vec<String> = vec![
+                "resize".into(),
+                input.to_str().unwrap().into(),
+                output.to_str().unwrap().into(),
+                "--layout".into(),
+                if nchw { "nchw" } else { "nhwc" }.into(),
+                "--no-tune-cache".into(),
+            ];
+            args.extend(size.args());
+            args.extend(others.iter().cloned());
+            let out = run_with(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            prop_assert!(!stderr.contains("panicked"), "{:?}: {}", args, stderr);
+            let plain = others.is_empty() && matches!(size, SizeArg::Size(w, h) if w > 0 && h > 0);
+            if !out.status.success() {
+                if skip_without_gpu() && stderr.contains("adapter") {
+                    return Ok(());
+                }
+                prop_assert!(!plain, "a plain request failed: {:?}: {}", args, stderr);
+                prop_assert!(
+                    matches!(out.status.code(), Some(1 | 2)) && !stderr.trim().is_empty(),
+                    "{:?}: exit {:?}, {}", args, out.status.code(), stderr
+                );
+                return Ok(());
+            }
+            let result = npy::read::<f32>(&output).unwrap();
+            let (oh, ow) = if nchw {
+                (result.shape[2], result.shape[3])
+            } else {
+                (result.shape[1], result.shape[2])
+            };
+            let (on, oc) = if nchw {
+                (result.shape[0], result.shape[1])
+            } else {
+                (result.shape[0], result.shape[3])
+            };
+            prop_assert_eq!((on, oc), (n, c), "{:?}", args);
+            if let Some(asked) = size.output(h, w) {
+                prop_assert_eq!((oh, ow), asked, "{:?}", args);
+            }
+            prop_assert!(
+                result.data.iter().all(|v| v.is_finite()),
+                "{:?}: non-finite output {:?}", args, result.data
+            );
+            // The same command on the gather and on the separable path: the same numbers.
+            let strip_path = |args: &[String]| -> Vec<String> {
+                let mut kept = Vec::new();
+                let mut skip = false;
+                for a in args {
+                    if skip {
+                        skip = false;
+                    } else if a == "--path" {
+                        skip = true;
+                    } else {
+                        kept.push(a.clone());
+                    }
+                }
+                kept
+            };
+            let on_path = |path: &str| -> Option<Vec<f32>> {
+                let mut args = strip_path(&args);
+                args.extend(["--path".to_string(), path.to_string()]);
+                run_with(&args)
+                    .status
+                    .success()
+                    .then(|| npy::read::<f32>(&output).unwrap().data)
+            };
+            if let (Some(a), Some(b)) = (on_path("gather"), on_path("separable")) {
+                let worst = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+                let magnitude = a.iter().fold(1.0f32, |m, v| m.max(v.abs()));
+                prop_assert!(worst <= 1e-4 * magnitude, "{:?}: paths differ by {}", args, worst);
+            }
+        }
+    }
 }
