@@ -4,7 +4,8 @@
 //!   reference result, in bounded time;
 //! - band tables stay inside the input, hold finite weights and sum to one;
 //! - the CPU reference keeps constants, is linear, and is the identity at equal sizes;
-//! - every GPU path matches the CPU reference on generated small specs, into poisoned outputs.
+//! - every GPU path matches the CPU reference on generated small specs, into poisoned outputs;
+//! - no path and no crop batch loads from a neighbouring image or channel (infinities there).
 //!
 //! `PROPTEST_CASES` sets how many cases each property runs (the defaults below keep the suite
 //! quick on a software rasteriser). Each run draws new cases; a failure prints the smallest
@@ -553,5 +554,151 @@ proptest! {
             Run::U8 => 1.0,
         };
         prop_assert!(worst <= tolerance, "{:?} {:?} {:?}: {}", run, template, boxes, report);
+    }
+}
+
+/// Whether element `i` of a tensor of images of `size` under `spec`'s layout and channels lies
+/// in an odd image or, with `channels`, an odd channel.
+fn in_odd_part(spec: &ResizeSpec, size: Size2, i: usize, channels: bool) -> bool {
+    let (c, plane) = (
+        spec.channels() as usize,
+        (size.height * size.width) as usize,
+    );
+    let (image, channel) = match spec.layout() {
+        Layout::Nchw => (i / (c * plane), (i / plane) % c),
+        _ => (i / (c * plane), i % c),
+    };
+    image % 2 == 1 || (channels && channel % 2 == 1)
+}
+
+proptest! {
+    #![proptest_config(common::proptest_config(GPU_CASES))]
+
+    /// No path reads outside the image and channel it resizes, not even with a zero weight:
+    /// with every odd image (and, but for premultiplied alpha, which mixes channels, every
+    /// odd channel) infinite, the even ones still match the CPU reference on every path, in
+    /// f32 and f16 (0 x infinity is NaN, so a stray load shows).
+    #[test]
+    fn no_path_reads_a_neighbouring_image_or_channel(
+        builder in small_builder(16),
+        images in 2u32..=3,
+        half in any::<bool>(),
+        colour in prop_oneof![6 => Just(Colour::None), 2 => Just(Colour::LinearLight), 2 => Just(Colour::Premultiplied)],
+        seed in any::<u64>(),
+    ) {
+        let Some(gpu) = gpu("neighbouring images") else { return Ok(()) };
+        let element = if half { ElementType::F16 } else { ElementType::F32 };
+        let Ok(spec) = builder
+            .batch(images)
+            .element(element)
+            .linear_light(colour == Colour::LinearLight)
+            .premultiplied_alpha(colour == Colour::Premultiplied)
+            .build()
+        else {
+            return Ok(());
+        };
+        let channels = colour != Colour::Premultiplied;
+        let mut data = values(seed, spec.input_len());
+        if colour == Colour::Premultiplied {
+            for alpha in data.iter_mut().skip(3).step_by(4) {
+                *alpha = 0.75 + 0.25 * *alpha;
+            }
+        }
+        for (i, v) in data.iter_mut().enumerate() {
+            if in_odd_part(&spec, spec.input(), i, channels) {
+                *v = f32::INFINITY;
+            }
+        }
+        let kept = |values: Vec<f64>| -> Vec<f64> {
+            values
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, _)| !in_odd_part(&spec, spec.output(), i, channels))
+                .map(|(_, v)| v)
+                .collect()
+        };
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            if gpu.resizer.availability(&spec, path).is_err() {
+                continue;
+            }
+            let what = format!("{element:?} {path} {spec:?}");
+            let (got, want) = if half {
+                let halves: Vec<f16> = data.iter().map(|&v| f16::from_f32(v)).collect();
+                let want = reference::resize(&spec, &halves).unwrap();
+                let got = run_in_slices(gpu, &spec, &halves, path, (0, 0), &what);
+                (got.iter().map(|&v| v.into()).collect(), want.iter().map(|&v| v.into()).collect())
+            } else {
+                let want = reference::resize(&spec, &data).unwrap();
+                let got = run_in_slices(gpu, &spec, &data, path, (0, 0), &what);
+                (got.iter().map(|&v| v.into()).collect(), want.iter().map(|&v| v.into()).collect())
+            };
+            let (got, want): (Vec<f64>, Vec<f64>) = (kept(got), kept(want));
+            prop_assert!(!got.is_empty());
+            let worst = worst_error(&got, &want);
+            let tolerance = match (half, colour == Colour::LinearLight) {
+                (false, _) => 2e-5,
+                (true, false) => 2e-3,
+                (true, true) => 4e-3,
+            };
+            prop_assert!(worst <= tolerance, "{}: {}", what, compare(&got, &want));
+        }
+    }
+
+    /// The same for crop batches: boxes of the even images match the reference with every
+    /// odd image (and every odd channel) infinite.
+    #[test]
+    fn no_crop_reads_a_neighbouring_image_or_channel(
+        (template, boxes) in crop_batch(),
+        half in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let Some(gpu) = gpu("neighbouring images of crops") else { return Ok(()) };
+        let element = if half { ElementType::F16 } else { ElementType::F32 };
+        let Ok(template) = template.element(element).build() else { return Ok(()) };
+        let Ok(mut batch) = gpu.resizer.crop_batch(&template, boxes.len() as u32) else {
+            return Ok(());
+        };
+        if gpu.resizer.set_crop_boxes(&mut batch, &boxes).is_err() {
+            return Ok(());
+        }
+        let mut data = values(seed, template.input_len());
+        for (i, v) in data.iter_mut().enumerate() {
+            if in_odd_part(&template, template.input(), i, true) {
+                *v = f32::INFINITY;
+            }
+        }
+        // Each box's output is one image of the template's output size: keep the even
+        // channels of the boxes of even images.
+        let per_box = template.output_len() / template.batch() as usize;
+        let one = ResizeSpec::builder(template.input(), template.output())
+            .channels(template.channels())
+            .layout(template.layout())
+            .build()
+            .unwrap();
+        let kept = |values: Vec<f64>| -> Vec<f64> {
+            values
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, _)| {
+                    boxes[i / per_box].image % 2 == 0
+                        && !in_odd_part(&one, one.output(), i % per_box, true)
+                })
+                .map(|(_, v)| v)
+                .collect()
+        };
+        let (got, want): (Vec<f64>, Vec<f64>) = if half {
+            let halves: Vec<f16> = data.iter().map(|&v| f16::from_f32(v)).collect();
+            let want = crop::reference(&template, &boxes, &halves).unwrap();
+            let got = run_crops(gpu, &batch, &halves);
+            (got.iter().map(|&v| v.into()).collect(), want.iter().map(|&v| v.into()).collect())
+        } else {
+            let want = crop::reference(&template, &boxes, &data).unwrap();
+            let got = run_crops(gpu, &batch, &data);
+            (got.iter().map(|&v| v.into()).collect(), want.iter().map(|&v| v.into()).collect())
+        };
+        let (got, want) = (kept(got), kept(want));
+        let worst = worst_error(&got, &want);
+        let tolerance = if half { 2e-3 } else { 2e-5 };
+        prop_assert!(worst <= tolerance, "{:?} {:?} {:?}: {}", element, template, boxes, compare(&got, &want));
     }
 }
