@@ -237,3 +237,109 @@ fn forgotten_buffers_leave_the_caches() {
     batch.forget_buffer(&crop_in);
     assert_eq!(batch.bind_groups_held(), 0);
 }
+
+/// `ResizerOptions::bind_group_capacity` bounds the sets of bind groups a resizer keeps: with
+/// 2, binding five buffer pairs keeps at most 2; with 0, none (every call creates its own, and
+/// no buffer is held); by default, all five. Every result still matches the reference.
+#[test]
+fn the_bind_group_capacity_bounds_what_is_held() {
+    let Some(gpu) = common::gpu("bind group capacity") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let spec = ResizeSpec::builder(Size2::new(12, 20), Size2::new(30, 7))
+        .channels(3)
+        .build()
+        .unwrap();
+    let data = common::Rng::new(21).f32s(spec.input_len());
+    let expected = wgpu_resize::reference::resize(&spec, &data).unwrap();
+    let pairs: Vec<(wgpu::Buffer, wgpu::Buffer)> = (0..5)
+        .map(|_| {
+            let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("capacity input"),
+                contents: bytemuck::cast_slice(&data),
+                usage: wgpu::BufferUsages::STORAGE,
+            });
+            let output = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("capacity output"),
+                size: spec.output_bytes(),
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            (input, output)
+        })
+        .collect();
+    for (capacity, held) in [(Some(2), 2), (Some(0), 0), (None, 5)] {
+        let mut options = wgpu_resize::gpu::ResizerOptions::default();
+        if let Some(capacity) = capacity {
+            options.bind_group_capacity = capacity;
+        }
+        let resizer = Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+        for round in 0..2 {
+            for (k, (input, output)) in pairs.iter().enumerate() {
+                gpu.context.queue.write_buffer(
+                    output,
+                    0,
+                    &common::poison::<f32>(spec.output_bytes()),
+                );
+                let mut encoder = device.create_command_encoder(&Default::default());
+                resizer
+                    .encode(&mut encoder, &spec, input, output, Path::Gather)
+                    .unwrap();
+                gpu.context.queue.submit([encoder.finish()]);
+                let bytes: Vec<u8> =
+                    wgpu_resize::read_buffer(device, &gpu.context.queue, output, 0..output.size())
+                        .unwrap();
+                let got: Vec<f32> = bytemuck::pod_collect_to_vec(&bytes);
+                let report = wgpu_resize::compare(&got, &expected);
+                assert!(
+                    report.within(1e-5),
+                    "capacity {capacity:?}, round {round}, pair {k}: {report}"
+                );
+            }
+        }
+        let stats = resizer.stats();
+        assert_eq!(stats.bind_group_sets_held, held, "capacity {capacity:?}");
+        // Two rounds over five pairs: kept sets serve the second round.
+        let created = match capacity {
+            None => 5,
+            _ => 10,
+        };
+        assert_eq!(
+            stats.bind_groups_created, created,
+            "capacity {capacity:?}: one bind group a gather"
+        );
+
+        // A crop batch keeps as many as its resizer.
+        let template = ResizeSpec::builder(spec.input(), Size2::new(4, 5))
+            .channels(3)
+            .mapping(wgpu_resize::CoordinateMapping::TfCropAndResize {
+                start: 0.0,
+                end: 1.0,
+            })
+            .build()
+            .unwrap();
+        let mut batch = resizer.crop_batch(&template, 1).unwrap();
+        let boxes = [wgpu_resize::CropBox::new(0, [0.2, 0.1, 0.9, 0.6])];
+        resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
+        let want = wgpu_resize::crop::reference(&template, &boxes, &data).unwrap();
+        for (input, _) in &pairs {
+            let (_, output) = common::crop_buffers(gpu, &template, &data, batch.output_bytes());
+            let got: Vec<f32> = common::run_crops_into(gpu, &resizer, &batch, input, &output);
+            let report = wgpu_resize::compare(&got, &want);
+            assert!(report.within(1e-5), "capacity {capacity:?}, crop: {report}");
+        }
+        // Five new pairs into a cache of 2: emptied at the third and the fifth.
+        let crop_held = match capacity {
+            Some(2) => 1,
+            _ => held,
+        };
+        assert_eq!(
+            batch.bind_groups_held(),
+            crop_held,
+            "capacity {capacity:?}, crop"
+        );
+    }
+}

@@ -11,9 +11,7 @@ use std::sync::atomic::Ordering;
 
 use super::color::PassColor;
 use super::params::{PassParams, PassShape, WeightForm, pack_table};
-use super::{
-    BIND_GROUP_CAPACITY, Kernel, KernelVariant, Launch, Resizer, insert_bounded, lock, scope,
-};
+use super::{Kernel, KernelVariant, Launch, Resizer, insert_bounded, lock, scope};
 use crate::crop::{self, CropBox};
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
@@ -39,6 +37,8 @@ pub struct CropBatch {
     launch: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
     /// Keyed by the input and output buffers and the offsets they are bound at.
     bind_groups: Mutex<HashMap<(wgpu::Buffer, u64, wgpu::Buffer, u64), wgpu::BindGroup>>,
+    /// The resizer's [`super::ResizerOptions::bind_group_capacity`].
+    bind_group_capacity: usize,
 }
 
 impl CropBatch {
@@ -101,6 +101,7 @@ impl Resizer {
             params,
             launch: None,
             bind_groups: Mutex::default(),
+            bind_group_capacity: self.bind_group_capacity,
         })
     }
 
@@ -286,45 +287,49 @@ impl Resizer {
             output.offset(),
         );
         let mut cache = lock(&batch.bind_groups);
-        if !cache.contains_key(&key) {
-            let group = scope::capture(&self.device, || {
-                self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("wgpu-resize crop batch"),
-                    layout: &self.bind_group_layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: batch.params.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: batch.tables.as_entire_binding(),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 2,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: input.buffer(),
-                                offset: input.offset(),
-                                size: NonZeroU64::new(input_bytes),
-                            }),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 3,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: output.buffer(),
-                                offset: output.offset(),
-                                size: NonZeroU64::new(batch.output_bytes()),
-                            }),
-                        },
-                    ],
-                })
-            })?;
-            self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
-            insert_bounded(&mut cache, BIND_GROUP_CAPACITY, key.clone(), group);
-        }
+        let group = match cache.get(&key) {
+            Some(group) => group.clone(),
+            None => {
+                let group = scope::capture(&self.device, || {
+                    self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: Some("wgpu-resize crop batch"),
+                        layout: &self.bind_group_layout,
+                        entries: &[
+                            wgpu::BindGroupEntry {
+                                binding: 0,
+                                resource: batch.params.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 1,
+                                resource: batch.tables.as_entire_binding(),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 2,
+                                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                    buffer: input.buffer(),
+                                    offset: input.offset(),
+                                    size: NonZeroU64::new(input_bytes),
+                                }),
+                            },
+                            wgpu::BindGroupEntry {
+                                binding: 3,
+                                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                    buffer: output.buffer(),
+                                    offset: output.offset(),
+                                    size: NonZeroU64::new(batch.output_bytes()),
+                                }),
+                            },
+                        ],
+                    })
+                })?;
+                self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+                insert_bounded(&mut cache, batch.bind_group_capacity, key, group.clone());
+                group
+            }
+        };
         Ok(Some(CropDispatch {
             pipeline: pipeline.clone(),
-            group: cache[&key].clone(),
+            group,
             workgroups: *workgroups,
         }))
     }

@@ -52,9 +52,6 @@ pub use texture_image::TextureImage;
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;
 
-/// Sets of bind groups kept per resizer (each holds its input and output buffer alive).
-const BIND_GROUP_CAPACITY: usize = 64;
-
 /// A prepared spec's bind groups are keyed by its id and the input and output buffers with the
 /// offsets they are bound at.
 type BindGroupKey = (u64, wgpu::Buffer, u64, wgpu::Buffer, u64);
@@ -93,6 +90,8 @@ pub struct Resizer {
     texture_layouts: Mutex<HashMap<(bool, Option<wgpu::TextureFormat>), Layouts>>,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
     checked_shaders: bool,
+    /// [`ResizerOptions::bind_group_capacity`].
+    bind_group_capacity: usize,
     /// The device has `shader-f16`: f16 tensors are read and written as WGSL's f16.
     native_f16: bool,
     prepared: Mutex<Vec<PreparedEntry>>,
@@ -153,11 +152,13 @@ pub struct ResizerStats {
     pub bind_groups_created: usize,
     /// Scratch buffers held.
     pub scratch_buffers: usize,
-    /// Sets of bind groups held for reuse, at most 64. Each holds the buffers it binds alive,
+    /// Sets of bind groups held for reuse, at most [`ResizerOptions::bind_group_capacity`]
+    /// (64 by default). Each holds the buffers it binds alive,
     /// so a buffer the caller dropped stays allocated while its set is held (until
     /// [`Resizer::forget_buffer`]); the blocking calls keep no set of their own buffers.
     pub bind_group_sets_held: usize,
-    /// Bind groups and views of texture resizes held for reuse, at most 64 of each kind. Each
+    /// Bind groups and views of texture resizes held for reuse, at most
+    /// [`ResizerOptions::bind_group_capacity`] of each kind. Each
     /// holds the textures and buffers it binds alive (until [`Resizer::forget_texture`] or
     /// [`Resizer::forget_buffer`]).
     pub texture_bindings_held: usize,
@@ -255,6 +256,7 @@ impl Resizer {
             texture_layouts: Mutex::default(),
             pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
+            bind_group_capacity: options.bind_group_capacity,
             native_f16: device.features().contains(wgpu::Features::SHADER_F16),
             prepared: Mutex::default(),
             bind_group_cache: Mutex::default(),
@@ -496,7 +498,7 @@ impl Resizer {
             )?);
             insert_bounded(
                 &mut lock(&self.bind_group_cache),
-                BIND_GROUP_CAPACITY,
+                self.bind_group_capacity,
                 key.clone(),
                 created.clone(),
             );
@@ -1052,14 +1054,18 @@ pub(crate) fn scratch_tensors(
     (buffer(spec.input_bytes()), buffer(spec.output_bytes()))
 }
 
-/// Inserts into a cache, emptying it first once it holds `capacity` entries. The caches of
-/// bind groups and views hold the caller's buffers and textures alive, so they stay small.
+/// Inserts into a cache, emptying it first once it holds `capacity` entries; a capacity of 0
+/// keeps nothing. The caches of bind groups and views hold the caller's buffers and textures
+/// alive, so they stay small.
 fn insert_bounded<K: Eq + std::hash::Hash, V>(
     cache: &mut HashMap<K, V>,
     capacity: usize,
     key: K,
     value: V,
 ) {
+    if capacity == 0 {
+        return;
+    }
     if cache.len() >= capacity {
         cache.clear();
     }

@@ -27,7 +27,7 @@ pub enum Tuning {
 }
 
 /// Options of [`Resizer::with_options`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ResizerOptions {
     /// Whether `Path::Auto` measures. Default: [`Tuning::Measure`].
     pub tuning: Tuning,
@@ -39,6 +39,24 @@ pub struct ResizerOptions {
     /// are off by default; turn them on to rule the kernels out when hunting a fault.
     /// Default: `false`.
     pub checked_shaders: bool,
+    /// How many sets of bind groups over the caller's buffers the resizer keeps for reuse
+    /// (and, apart, how many of each kind of texture bind group and view). A frame that binds
+    /// more buffer pairs than this rebuilds its bind groups every frame: the cache is emptied
+    /// when full. Each kept set holds its buffers alive (see [`Resizer::forget_buffer`]); 0
+    /// keeps none, so every call creates its bind groups and no buffer outlives the caller's
+    /// handle to it. Default: 64.
+    pub bind_group_capacity: usize,
+}
+
+impl Default for ResizerOptions {
+    fn default() -> Self {
+        ResizerOptions {
+            tuning: Tuning::default(),
+            tune_cache_file: None,
+            checked_shaders: false,
+            bind_group_capacity: 64,
+        }
+    }
 }
 
 /// The planning state of a resizer.

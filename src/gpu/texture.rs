@@ -30,8 +30,8 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::texture_image::TextureImage;
 use super::{
-    BIND_GROUP_CAPACITY, End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, find_or_build,
-    insert_bounded, lock, scope,
+    End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, find_or_build, insert_bounded, lock,
+    scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -392,7 +392,7 @@ impl Resizer {
             )?);
             insert_bounded(
                 &mut lock(&self.textures.direct_bind_groups),
-                BIND_GROUP_CAPACITY,
+                self.bind_group_capacity,
                 key.clone(),
                 groups.clone(),
             );
@@ -674,7 +674,7 @@ impl Resizer {
         self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
         insert_bounded(
             &mut lock(&self.textures.bind_groups),
-            BIND_GROUP_CAPACITY,
+            self.bind_group_capacity,
             key,
             group.clone(),
         );
@@ -689,7 +689,7 @@ impl Resizer {
         let view = scope::capture(&self.device, || target.view("wgpu-resize render target"))?;
         insert_bounded(
             &mut lock(&self.textures.views),
-            BIND_GROUP_CAPACITY,
+            self.bind_group_capacity,
             target.clone(),
             view.clone(),
         );
