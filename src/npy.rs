@@ -28,6 +28,19 @@ pub enum NpyError {
         /// The dtype wanted.
         expected: &'static str,
     },
+    /// The file ends before the elements its header declares.
+    #[error(
+        "{path}: the header declares shape {shape:?} ({elements} elements), but the file ends \
+         before them"
+    )]
+    Truncated {
+        /// The file.
+        path: String,
+        /// The declared shape.
+        shape: [u32; 4],
+        /// The elements the shape holds.
+        elements: u128,
+    },
     /// The array is not 4-D.
     #[error("{path}: shape {shape:?} is not 4-D; expected [n, h, w, c] (or [n, c, h, w] for NCHW)")]
     NotFourD {
@@ -80,7 +93,26 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
         }
     };
     let fortran = npy.order() == npyz::Order::Fortran;
-    let data = npy.into_vec::<T>().map_err(io_error(path))?;
+    let data = npy.into_vec::<T>().map_err(|source| {
+        if source.kind() == std::io::ErrorKind::UnexpectedEof {
+            NpyError::Truncated {
+                path: path.display().to_string(),
+                shape,
+                elements: shape.iter().map(|&n| u128::from(n)).product(),
+            }
+        } else {
+            io_error(path)(source)
+        }
+    })?;
+    // Every element the shape declares, and no more: `fortran_to_c` indexes by the shape.
+    let elements: u128 = shape.iter().map(|&n| u128::from(n)).product();
+    if data.len() as u128 != elements {
+        return Err(NpyError::Truncated {
+            path: path.display().to_string(),
+            shape,
+            elements,
+        });
+    }
     // `np.save` of a Fortran-ordered array (`np.asfortranarray`, a transposed view) stores its
     // elements first index fastest; the library's tensors are C order, last index fastest.
     let data = if fortran {
@@ -190,5 +222,83 @@ mod tests {
         let path = dir.path().join("c.npy");
         write(&path, shape, &c_order).unwrap();
         assert_eq!(read::<f32>(&path).unwrap().data, c_order);
+    }
+
+    /// A file cut short, or a header that declares more than the file holds (up to shapes
+    /// whose element count overflows 64 bits), is `Truncated`; a file whose bytes were
+    /// changed at random reads or fails, in either order, and never panics. A file that reads
+    /// holds exactly the elements its shape declares.
+    #[test]
+    fn damaged_files_are_errors_not_panics() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("good.npy");
+        let shape = [1u32, 3, 2, 2];
+        let values: Vec<f32> = (0..12).map(|v| v as f32).collect();
+        write(&good, shape, &values).unwrap();
+        let bytes = std::fs::read(&good).unwrap();
+        let path = dir.path().join("damaged.npy");
+        let header_end = bytes.len() - 12 * 4;
+
+        for cut in [1, 4, 47] {
+            std::fs::write(&path, &bytes[..bytes.len() - cut]).unwrap();
+            let err = read::<f32>(&path).unwrap_err();
+            assert!(
+                matches!(err, NpyError::Truncated { elements: 12, .. }),
+                "{cut}: {err}"
+            );
+            assert!(err.to_string().contains("ends before"), "{err}");
+        }
+        // Headers of version 1.0 that declare more than the 12 elements that follow.
+        let data = &bytes[header_end..];
+        for (declared, fortran) in [
+            ("(1, 3, 2, 3)", false),
+            ("(1, 3, 2, 3)", true),
+            ("(100000, 100000, 100000, 1)", false),
+            ("(4294967295, 4294967295, 4294967295, 4294967295)", true),
+        ] {
+            let dict = format!(
+                "{{'descr': '<f4', 'fortran_order': {}, 'shape': {declared}, }}",
+                if fortran { "True" } else { "False" }
+            );
+            // Magic, version, header length, then the header padded with spaces and a newline
+            // to a multiple of 64 bytes.
+            let unpadded = 10 + dict.len() + 1;
+            let header_len = dict.len() + 1 + (64 - unpadded % 64) % 64;
+            let mut file = b"\x93NUMPY\x01\x00".to_vec();
+            file.extend_from_slice(&(header_len as u16).to_le_bytes());
+            file.extend_from_slice(dict.as_bytes());
+            file.resize(10 + header_len - 1, b' ');
+            file.push(b'\n');
+            file.extend_from_slice(data);
+            std::fs::write(&path, &file).unwrap();
+            let err = read::<f32>(&path).unwrap_err();
+            assert!(
+                matches!(err, NpyError::Truncated { .. }),
+                "{declared}: {err}"
+            );
+        }
+
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let mut damaged = bytes.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() % damaged.len() as u64) as usize;
+                damaged[at] = next() as u8;
+            }
+            if next() % 4 == 0 {
+                damaged.truncate((next() % damaged.len() as u64) as usize);
+            }
+            std::fs::write(&path, &damaged).unwrap();
+            if let Ok(array) = read::<f32>(&path) {
+                let declared: u128 = array.shape.iter().map(|&n| u128::from(n)).product();
+                assert_eq!(array.data.len() as u128, declared, "{:?}", array.shape);
+            }
+        }
     }
 }
