@@ -41,6 +41,14 @@ pub enum NpyError {
         /// The elements the shape holds.
         elements: u128,
     },
+    /// The header declares a shape whose element count does not fit in 64 bits.
+    #[error("{path}: the header's shape {shape} holds more elements than 64 bits can count")]
+    ShapeOverflows {
+        /// The file.
+        path: String,
+        /// The shape as the header writes it.
+        shape: String,
+    },
     /// The array is not 4-D.
     #[error("{path}: shape {shape:?} is not 4-D; expected [n, h, w, c] (or [n, c, h, w] for NCHW)")]
     NotFourD {
@@ -70,7 +78,19 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> NpyError + '_ {
 /// Reads a 4-D `.npy` array of `f32` (`<f4`), `f16` (`<f2`) or `u8` (`|u1`), returning its
 /// elements in C order whichever order the file stores.
 pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Array4<T>, NpyError> {
-    let file = std::fs::File::open(path).map_err(io_error(path))?;
+    let mut file = std::fs::File::open(path).map_err(io_error(path))?;
+    // npyz multiplies the shape's sizes unchecked (a panic in debug builds), so a shape whose
+    // count overflows is refused first.
+    let mut head = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, HEAD_BYTES), &mut head)
+        .map_err(io_error(path))?;
+    if let Some(shape) = overflowing_shape(&head) {
+        return Err(NpyError::ShapeOverflows {
+            path: path.display().to_string(),
+            shape,
+        });
+    }
+    std::io::Seek::rewind(&mut file).map_err(io_error(path))?;
     let npy = npyz::NpyFile::new(BufReader::new(file)).map_err(io_error(path))?;
     let descr = npy.dtype().descr().replace('\'', "");
     if !T::DESCRS.contains(&descr.as_str()) {
@@ -121,6 +141,34 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
         data
     };
     Ok(Array4 { shape, data })
+}
+
+/// Bytes that hold any version 1.0 header (whose length is a `u16`) and the common ones of
+/// later versions.
+const HEAD_BYTES: u64 = 10 + 65_536;
+
+/// The shape tuple a header writes (`'shape': (2, 3, 4, 5)`), when its sizes multiply past
+/// `u64::MAX`; `None` when they do not, or when the shape cannot be found (npyz then reports
+/// what is wrong with the header).
+fn overflowing_shape(head: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(head);
+    let after_key = &text[text.find("'shape'").or_else(|| text.find("\"shape\""))?..];
+    let open = after_key.find('(')?;
+    let close = open + after_key[open..].find(')')?;
+    let tuple = &after_key[open..=close];
+    let mut count: u64 = 1;
+    let mut overflowed = false;
+    for size in tuple[1..tuple.len() - 1].split(',').map(str::trim) {
+        if size.is_empty() {
+            continue;
+        }
+        let size: u64 = size.trim_end_matches('L').parse().ok()?;
+        match count.checked_mul(size) {
+            Some(c) => count = c,
+            None => overflowed = true,
+        }
+    }
+    overflowed.then(|| tuple.to_string())
 }
 
 /// The elements of a 4-D array stored in Fortran order (first index fastest), in C order (last
@@ -248,16 +296,11 @@ mod tests {
             );
             assert!(err.to_string().contains("ends before"), "{err}");
         }
-        // Headers of version 1.0 that declare more than the 12 elements that follow.
+        // Files of version 1.0 whose header declares `shape` over the 12 elements of `good`.
         let data = &bytes[header_end..];
-        for (declared, fortran) in [
-            ("(1, 3, 2, 3)", false),
-            ("(1, 3, 2, 3)", true),
-            ("(100000, 100000, 100000, 1)", false),
-            ("(4294967295, 4294967295, 4294967295, 4294967295)", true),
-        ] {
+        let declaring = |shape: &str, fortran: bool| {
             let dict = format!(
-                "{{'descr': '<f4', 'fortran_order': {}, 'shape': {declared}, }}",
+                "{{'descr': '<f4', 'fortran_order': {}, 'shape': {shape}, }}",
                 if fortran { "True" } else { "False" }
             );
             // Magic, version, header length, then the header padded with spaces and a newline
@@ -270,13 +313,32 @@ mod tests {
             file.resize(10 + header_len - 1, b' ');
             file.push(b'\n');
             file.extend_from_slice(data);
-            std::fs::write(&path, &file).unwrap();
+            file
+        };
+        std::fs::write(&path, declaring("(1, 3, 2, 2)", false)).unwrap();
+        assert_eq!(
+            read::<f32>(&path).unwrap().data,
+            values,
+            "the header as written here"
+        );
+        for (declared, fortran) in [
+            ("(1, 3, 2, 3)", false),
+            ("(1, 3, 2, 3)", true),
+            ("(100000, 100000, 100000, 1)", false),
+        ] {
+            std::fs::write(&path, declaring(declared, fortran)).unwrap();
             let err = read::<f32>(&path).unwrap_err();
             assert!(
                 matches!(err, NpyError::Truncated { .. }),
                 "{declared}: {err}"
             );
         }
+        // A shape whose count overflows 64 bits (2^128 elements, near enough).
+        let declared = "(4294967295, 4294967295, 4294967295, 4294967295)";
+        std::fs::write(&path, declaring(declared, true)).unwrap();
+        let err = read::<f32>(&path).unwrap_err();
+        assert!(matches!(err, NpyError::ShapeOverflows { .. }), "{err}");
+        assert!(err.to_string().contains(declared), "{err}");
 
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
