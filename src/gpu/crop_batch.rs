@@ -290,39 +290,7 @@ impl Resizer {
         let group = match cache.get(&key) {
             Some(group) => group.clone(),
             None => {
-                let group = scope::capture(&self.device, || {
-                    self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                        label: Some("wgpu-resize crop batch"),
-                        layout: &self.bind_group_layout,
-                        entries: &[
-                            wgpu::BindGroupEntry {
-                                binding: 0,
-                                resource: batch.params.as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 1,
-                                resource: batch.tables.as_entire_binding(),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 2,
-                                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                    buffer: input.buffer(),
-                                    offset: input.offset(),
-                                    size: NonZeroU64::new(input_bytes),
-                                }),
-                            },
-                            wgpu::BindGroupEntry {
-                                binding: 3,
-                                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                    buffer: output.buffer(),
-                                    offset: output.offset(),
-                                    size: NonZeroU64::new(batch.output_bytes()),
-                                }),
-                            },
-                        ],
-                    })
-                })?;
-                self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+                let group = self.create_crop_bind_group(batch, input, output)?;
                 insert_bounded(&mut cache, batch.bind_group_capacity, key, group.clone());
                 group
             }
@@ -332,6 +300,49 @@ impl Resizer {
             group,
             workgroups: *workgroups,
         }))
+    }
+
+    /// A new bind group of `batch`'s pass over `input` and `output` (counted).
+    fn create_crop_bind_group(
+        &self,
+        batch: &CropBatch,
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+    ) -> Result<wgpu::BindGroup, ResizeError> {
+        let group = scope::capture(&self.device, || {
+            self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("wgpu-resize crop batch"),
+                layout: &self.bind_group_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: batch.params.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: batch.tables.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: input.buffer(),
+                            offset: input.offset(),
+                            size: NonZeroU64::new(batch.template.input_bytes()),
+                        }),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 3,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: output.buffer(),
+                            offset: output.offset(),
+                            size: NonZeroU64::new(batch.output_bytes()),
+                        }),
+                    },
+                ],
+            })
+        })?;
+        self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+        Ok(group)
     }
 
     /// Uploads `input`, crops and resizes every box, waits and reads the batch back: for scripts
