@@ -95,12 +95,7 @@ fn blocking_resizes_keep_no_buffers_of_their_own() {
         .build()
         .unwrap();
     let data = common::Rng::new(5).f32s(spec.input_len());
-    let allocated = || {
-        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-        device
-            .generate_allocator_report()
-            .map(|report| report.total_allocated_bytes)
-    };
+    let allocated = || common::allocated_bytes(device);
     for path in [Path::Gather, Path::Separable, Path::Auto] {
         // The first call prepares the spec (tables, parameters, intermediate): kept, as they
         // serve every later call.
@@ -140,12 +135,7 @@ fn forgotten_buffers_leave_the_caches() {
         .unwrap();
     let data = common::Rng::new(11).f32s(spec.input_len());
     let expected = wgpu_resize::reference::resize(&spec, &data).unwrap();
-    let allocated = || {
-        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-        device
-            .generate_allocator_report()
-            .map(|report| report.total_allocated_bytes)
-    };
+    let allocated = || common::allocated_bytes(device);
     let buffers = || {
         let input = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("frame input"),

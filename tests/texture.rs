@@ -894,12 +894,7 @@ fn forgotten_textures_leave_the_caches() {
         .element(ElementType::U8)
         .build()
         .unwrap();
-    let allocated = || {
-        device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
-        device
-            .generate_allocator_report()
-            .map(|report| report.total_allocated_bytes)
-    };
+    let allocated = || common::allocated_bytes(device);
     // Written by storage, by a render pass and by a copy.
     let writes = [
         (F::Rgba8Unorm, U::STORAGE_BINDING),

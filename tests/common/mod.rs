@@ -305,6 +305,15 @@ pub fn run_crops_into<T: Element>(
     bytemuck::pod_collect_to_vec(&words[..used])
 }
 
+/// Bytes the device has allocated once its work is done, where the backend reports them
+/// (wgpu's allocator report: Vulkan, DX12, Metal); `None` elsewhere.
+pub fn allocated_bytes(device: &wgpu::Device) -> Option<u64> {
+    device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
+    device
+        .generate_allocator_report()
+        .map(|report| report.total_allocated_bytes)
+}
+
 /// Asserts that `raced`, a resizer that threads shared, built the pipelines, prepared specs and
 /// their buffers that `serial`, doing the same work on one thread, built: none twice. Bind
 /// groups are left out: their count depends on the buffers each thread binds and on the
