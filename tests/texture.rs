@@ -879,8 +879,9 @@ fn texture_resizes_create_nothing_after_warm_up() {
 
 /// An engine that resizes between textures of a frame and then drops them tells the resizer
 /// with `forget_texture`: the bind groups and views of them go, so what the resizer holds does
-/// not grow frame by frame (nor, where the backend reports it, what is allocated), and every
-/// frame's results still match the reference.
+/// not grow frame by frame (nor, where the backend reports it, what is allocated: from the
+/// third frame to the tenth by less than one frame's textures), and every frame's results
+/// still match the reference.
 #[test]
 fn forgotten_textures_leave_the_caches() {
     let Some(gpu) = gpu("forgotten_textures_leave_the_caches") else {
@@ -903,8 +904,9 @@ fn forgotten_textures_leave_the_caches() {
     ];
     let mut rng = Rng::new(77);
     let mut held_after_first = None;
-    let mut allocated_after_first = None;
-    for frame in 0..6 {
+    // Bytes allocated after each frame, where the backend reports them.
+    let mut allocations = Vec::new();
+    for frame in 0..10 {
         let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
         let source = texture_with(
             gpu,
@@ -948,18 +950,20 @@ fn forgotten_textures_leave_the_caches() {
         );
         drop((source, targets));
         match held_after_first {
-            None => {
-                held_after_first = Some(after);
-                allocated_after_first = allocated();
-            }
+            None => held_after_first = Some(after),
             Some(first) => assert_eq!(after, first, "frame {frame}: held after forgetting"),
         }
+        allocations.extend(allocated());
     }
-    if let (Some(first), Some(last)) = (allocated_after_first, allocated()) {
+    eprintln!("bytes allocated after each frame: {allocations:?}");
+    // Drivers may allocate for their own reasons in the first frames (pools, staging), so the
+    // count starts after two; textures kept alive would add a frame's bytes every frame.
+    if let [_, _, from, .., to] = allocations[..] {
         let frame_bytes = spec.input_bytes() + 3 * spec.output_bytes();
         assert!(
-            last < first + frame_bytes,
-            "{first} -> {last} bytes allocated over 5 frames of {frame_bytes} bytes of textures"
+            to < from + frame_bytes,
+            "{from} -> {to} bytes allocated over 7 frames of {frame_bytes} bytes of textures: \
+             {allocations:?}"
         );
     } else {
         eprintln!("the backend reports no allocations; the held bindings were checked");
