@@ -85,11 +85,12 @@ fn steady_state_frames_allocate_nothing() {
 /// measured it. Where the backend reports its allocations, they must not grow with calls.
 #[test]
 fn blocking_resizes_keep_no_buffers_of_their_own() {
-    let Some(gpu) = common::gpu("blocking resizes") else {
+    // A device of its own: the allocator report counts the whole device.
+    let Some(own) = common::own_gpu("blocking resizes") else {
         return;
     };
+    let (gpu, resizer) = (&own, &own.resizer);
     let device = &gpu.context.device;
-    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
     let spec = ResizeSpec::builder(Size2::new(64, 48), Size2::new(128, 96))
         .channels(4)
         .build()
@@ -124,11 +125,12 @@ fn blocking_resizes_keep_no_buffers_of_their_own() {
 /// groups and still resizes right; a crop batch forgets its own the same way.
 #[test]
 fn forgotten_buffers_leave_the_caches() {
-    let Some(gpu) = common::gpu("forgotten buffers") else {
+    // A device of its own: the allocator report counts the whole device.
+    let Some(own) = common::own_gpu("forgotten buffers") else {
         return;
     };
+    let (gpu, resizer) = (&own, &own.resizer);
     let device = &gpu.context.device;
-    let resizer = Resizer::new(device, &gpu.context.queue).unwrap();
     let spec = ResizeSpec::builder(Size2::new(40, 64), Size2::new(96, 50))
         .channels(4)
         .build()
@@ -219,7 +221,7 @@ fn forgotten_buffers_leave_the_caches() {
     let boxes = [wgpu_resize::CropBox::new(0, [0.1, 0.2, 0.8, 0.7])];
     resizer.set_crop_boxes(&mut batch, &boxes).unwrap();
     let (crop_in, crop_out) = common::crop_buffers(gpu, &template, &data, batch.output_bytes());
-    let got: Vec<f32> = common::run_crops_into(gpu, &resizer, &batch, &crop_in, &crop_out);
+    let got: Vec<f32> = common::run_crops_into(gpu, resizer, &batch, &crop_in, &crop_out);
     let want = wgpu_resize::crop::reference(&template, &boxes, &data).unwrap();
     let report = wgpu_resize::compare(&got, &want);
     assert!(report.within(1e-5), "crop: {report}");

@@ -38,6 +38,16 @@ pub fn gpu(test: &str) -> Option<&'static Gpu> {
     }
 }
 
+/// A device of the test's own, with a resizer, for tests that read the device's allocator
+/// report: the shared device's report counts what the binary's other tests, running beside,
+/// allocate too. `None` where [`gpu`] is `None` (no adapter and the skip switch set).
+pub fn own_gpu(test: &str) -> Option<Gpu> {
+    gpu(test)?;
+    let context = GpuContext::from_env().expect("a second device on the adapter the first found");
+    let resizer = Resizer::new(&context.device, &context.queue).expect("a resizer");
+    Some(Gpu { context, resizer })
+}
+
 /// Bytes that no resize writes: a quiet NaN in every float slot, 0xA5 in every u8.
 pub fn poison<T: Element>(len_bytes: u64) -> Vec<u8> {
     wgpu_resize::element::poison_bytes(T::TYPE, len_bytes)
@@ -306,7 +316,8 @@ pub fn run_crops_into<T: Element>(
 }
 
 /// Bytes the device has allocated once its work is done, where the backend reports them
-/// (wgpu's allocator report: Vulkan, DX12, Metal); `None` elsewhere.
+/// (wgpu's allocator report: Vulkan, DX12, Metal); `None` elsewhere. The report covers the
+/// whole device, so tests that read it take a device of their own ([`own_gpu`]).
 pub fn allocated_bytes(device: &wgpu::Device) -> Option<u64> {
     device.poll(wgpu::PollType::wait_indefinitely()).unwrap();
     device
