@@ -367,6 +367,29 @@ fn unsuitable_buffers_are_errors_not_panics() {
         .unwrap_err();
     assert!(matches!(err, ResizeError::PathUnavailable { .. }), "{err}");
 
+    // A buffer of another device (from the same adapter) is wgpu's validation error,
+    // captured and returned.
+    let (other, _queue) = pollster::block_on(
+        gpu.context
+            .adapter
+            .request_device(&wgpu::DeviceDescriptor::default()),
+    )
+    .unwrap();
+    let foreign = other.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("another device's"),
+        size: s.input_bytes(),
+        usage: storage,
+        mapped_at_creation: false,
+    });
+    let err = gpu
+        .resizer
+        .encode(&mut encoder, &s, &foreign, &good_out, Path::Gather)
+        .unwrap_err();
+    assert!(
+        matches!(&err, ResizeError::Gpu(why) if why.contains("another device's")),
+        "{err}"
+    );
+
     // The encoder is still usable after refused requests.
     gpu.resizer
         .encode(&mut encoder, &s, &good_in, &good_out, Path::Auto)

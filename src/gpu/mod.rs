@@ -329,6 +329,10 @@ impl Resizer {
     /// creation, so they are in place whenever the encoder runs) and, for new buffer pairs, its
     /// bind groups; later calls only look them up and record. A `Path::Auto` spec not yet
     /// measured runs the heuristic's choice and is queued for [`Resizer::tune_pending`].
+    ///
+    /// The buffers and the encoder must come from the resizer's device. A buffer of another
+    /// device is a [`ResizeError`]; an encoder of another device cannot be seen from here, and
+    /// wgpu reports it when the encoder is finished.
     pub fn encode(
         &self,
         encoder: &mut wgpu::CommandEncoder,
