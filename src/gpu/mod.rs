@@ -153,13 +153,13 @@ pub struct ResizerStats {
     /// Scratch buffers held.
     pub scratch_buffers: usize,
     /// Sets of bind groups held for reuse, at most [`ResizerOptions::bind_group_capacity`]
-    /// (64 by default). Each holds the buffers it binds alive,
-    /// so a buffer the caller dropped stays allocated while its set is held (until
-    /// [`Resizer::forget_buffer`]); the blocking calls keep no set of their own buffers.
+    /// (64 by default). Each holds the buffers it binds alive, so a buffer the caller dropped
+    /// stays allocated while its set is held (until [`Resizer::forget_buffer`]); the blocking
+    /// calls keep no set of their own buffers.
     pub bind_group_sets_held: usize,
     /// Bind groups and views of texture resizes held for reuse, at most
-    /// [`ResizerOptions::bind_group_capacity`] of each kind. Each
-    /// holds the textures and buffers it binds alive (until [`Resizer::forget_texture`] or
+    /// [`ResizerOptions::bind_group_capacity`] of each kind. Each holds the textures and
+    /// buffers it binds alive (until [`Resizer::forget_texture`] or
     /// [`Resizer::forget_buffer`]).
     pub texture_bindings_held: usize,
 }
