@@ -5,7 +5,7 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use wgpu_resize::{Element, ElementType, Layout, Path, Resizer, Size2, npy};
+use wgpu_resize::{Element, Layout, Path, Plan, ResizeSpec, Resizer, Size2, npy};
 
 use crate::options::ResizeFlags;
 
@@ -107,12 +107,12 @@ fn resize_file(
             }
             // f32 first; f16 and u8 files are resized in their own element type.
             match npy::read::<f32>(input) {
-                Ok(array) => resize_npy(resizer, array, output, flags, path, ElementType::F32),
+                Ok(array) => resize_npy(resizer, array, output, flags, path),
                 Err(npy::NpyError::WrongType { .. }) => match npy::read::<half::f16>(input) {
-                    Ok(array) => resize_npy(resizer, array, output, flags, path, ElementType::F16),
+                    Ok(array) => resize_npy(resizer, array, output, flags, path),
                     Err(npy::NpyError::WrongType { .. }) => {
                         let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
-                        resize_npy(resizer, array, output, flags, path, ElementType::U8)
+                        resize_npy(resizer, array, output, flags, path)
                     }
                     Err(e) => Err(e.to_string()),
                 },
@@ -137,23 +137,36 @@ fn resize_npy<T>(
     output: &FsPath,
     flags: &ResizeFlags,
     path: Path,
-    element: ElementType,
 ) -> Result<String, String>
 where
     T: Element + npyz::AutoSerialize,
 {
     let (n, channels, size) = split_shape(array.shape, flags.layout());
-    let spec = flags.spec(n, channels, size, element)?;
-    let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
-    let result = resizer
-        .resize(&spec, &array.data, path)
-        .map_err(|e| e.to_string())?;
+    let (spec, plan, result) =
+        resize_samples(resizer, flags, (n, channels, size), &array.data, path)?;
     npy::write(output, spec.output_shape(), &result).map_err(|e| e.to_string())?;
     let out = spec.output();
     Ok(format!(
         "{}x{} -> {}x{} ({} path: {})",
         size.width, size.height, out.width, out.height, plan.path, plan.reason
     ))
+}
+
+/// Resizes `samples`, `n` images of `c` channels of `size` in the flags' layout, as the flags
+/// ask, in their own element type: the spec, the plan it ran and the result.
+fn resize_samples<T: Element>(
+    resizer: &Resizer,
+    flags: &ResizeFlags,
+    (n, channels, size): (u32, u32, Size2),
+    samples: &[T],
+    path: Path,
+) -> Result<(ResizeSpec, Plan, Vec<T>), String> {
+    let spec = flags.spec(n, channels, size, T::TYPE)?;
+    let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
+    let result = resizer
+        .resize(&spec, samples, path)
+        .map_err(|e| e.to_string())?;
+    Ok((spec, plan, result))
 }
 
 /// Splits a 4-D shape in `layout` order into (n, c, size).
@@ -191,24 +204,18 @@ fn resize_image(
     // resized in f32 as fractions of 65535 and rounded back, which loses nothing (f32 holds
     // 24 bits). Formats of 8 bits a channel take the 8-bit resize.
     let sixteen_bits = deep && format == image::ImageFormat::Png;
+    let shape = (1, channels, size);
     let (resized, plan) = if sixteen_bits {
         let pixels: Vec<f32> = channels_of_16(&decoded, channels)
             .into_iter()
             .map(|v| f32::from(v) / 65535.0)
             .collect();
-        let spec = image_flags.spec(1, channels, size, ElementType::F32)?;
-        let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
-        let result = resizer
-            .resize(&spec, &pixels, path)
-            .map_err(|e| e.to_string())?;
+        let (spec, plan, result) = resize_samples(resizer, &image_flags, shape, &pixels, path)?;
         let result: Vec<u16> = result.into_iter().map(to_16_bits).collect();
         (image_of(spec.output(), channels, result), plan)
     } else {
-        let spec = image_flags.spec(1, channels, size, ElementType::U8)?;
-        let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
-        let result = resizer
-            .resize(&spec, &channels_of_8(&decoded, channels), path)
-            .map_err(|e| e.to_string())?;
+        let pixels = channels_of_8(&decoded, channels);
+        let (spec, plan, result) = resize_samples(resizer, &image_flags, shape, &pixels, path)?;
         (image_of(spec.output(), channels, result), plan)
     };
     let grey_alpha = matches!(color, image::ColorType::La8 | image::ColorType::La16);
