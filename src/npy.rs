@@ -113,25 +113,22 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
         }
     };
     let fortran = npy.order() == npyz::Order::Fortran;
+    let elements: u128 = shape.iter().map(|&n| u128::from(n)).product();
+    let truncated = || NpyError::Truncated {
+        path: path.display().to_string(),
+        shape,
+        elements,
+    };
     let data = npy.into_vec::<T>().map_err(|source| {
         if source.kind() == std::io::ErrorKind::UnexpectedEof {
-            NpyError::Truncated {
-                path: path.display().to_string(),
-                shape,
-                elements: shape.iter().map(|&n| u128::from(n)).product(),
-            }
+            truncated()
         } else {
             io_error(path)(source)
         }
     })?;
     // Every element the shape declares, and no more: `fortran_to_c` indexes by the shape.
-    let elements: u128 = shape.iter().map(|&n| u128::from(n)).product();
     if data.len() as u128 != elements {
-        return Err(NpyError::Truncated {
-            path: path.display().to_string(),
-            shape,
-            elements,
-        });
+        return Err(truncated());
     }
     // `np.save` of a Fortran-ordered array (`np.asfortranarray`, a transposed view) stores its
     // elements first index fastest; the library's tensors are C order, last index fastest.
@@ -272,10 +269,10 @@ mod tests {
         assert_eq!(read::<f32>(&path).unwrap().data, c_order);
     }
 
-    /// A file cut short, or a header that declares more than the file holds (up to shapes
-    /// whose element count overflows 64 bits), is `Truncated`; a file whose bytes were
-    /// changed at random reads or fails, in either order, and never panics. A file that reads
-    /// holds exactly the elements its shape declares.
+    /// A file cut short, or a header that declares more than the file holds, is `Truncated`;
+    /// a header whose element count overflows 64 bits is `ShapeOverflows`; a file whose bytes
+    /// were changed at random reads or fails, in either order, and never panics. A file that
+    /// reads holds exactly the elements its shape declares.
     #[test]
     fn damaged_files_are_errors_not_panics() {
         let dir = tempfile::tempdir().unwrap();
