@@ -228,10 +228,8 @@ fn sixteen_bit_pngs_keep_their_depth() {
             "--convention",
             "pillow",
         ]);
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out, said)
     };
     // Odd steps so that neighbours differ in their low byte; alpha from 1000 to 65535.
     let sample = |x: u32, y: u32, k: u32| ((x * 2311 + y * 977 + k * 15013) % 65536) as u16;
@@ -244,12 +242,12 @@ fn sixteen_bit_pngs_keep_their_depth() {
 
     let rgb_path = dir.path().join("rgb16.png");
     rgb.save(&rgb_path).unwrap();
-    let (ok, said) = resize(&rgb_path, &dir.path().join("rgb16-out.png"));
-    if !ok && std::env::var("WGPU_RESIZE_SKIP_GPU_TESTS").as_deref() == Ok("1") {
+    let (out, said) = resize(&rgb_path, &dir.path().join("rgb16-out.png"));
+    if skip_without_gpu(&out) {
         eprintln!("SKIPPED images: no GPU");
         return;
     }
-    assert!(ok, "{said}");
+    assert!(out.status.success(), "{said}");
     assert!(!said.contains("8 bits"), "{said}");
     let got = image::open(dir.path().join("rgb16-out.png")).unwrap();
     assert_eq!(got.color(), image::ColorType::Rgb16);
@@ -263,8 +261,8 @@ fn sixteen_bit_pngs_keep_their_depth() {
 
     let rgba_path = dir.path().join("rgba16.png");
     rgba.save(&rgba_path).unwrap();
-    let (ok, said) = resize(&rgba_path, &dir.path().join("rgba16-out.png"));
-    assert!(ok, "{said}");
+    let (out, said) = resize(&rgba_path, &dir.path().join("rgba16-out.png"));
+    assert!(out.status.success(), "{said}");
     let got = image::open(dir.path().join("rgba16-out.png")).unwrap();
     assert_eq!(got.color(), image::ColorType::Rgba16);
     let want = reference_16(rgba.as_raw(), 4, (w, h), to);
@@ -273,8 +271,8 @@ fn sixteen_bit_pngs_keep_their_depth() {
     // Grey with alpha: resized as its RGBA twin, written back grey with alpha in 16 bits.
     let la_path = dir.path().join("la16.png");
     la.save(&la_path).unwrap();
-    let (ok, said) = resize(&la_path, &dir.path().join("la16-out.png"));
-    assert!(ok, "{said}");
+    let (out, said) = resize(&la_path, &dir.path().join("la16-out.png"));
+    assert!(out.status.success(), "{said}");
     let got = image::open(dir.path().join("la16-out.png")).unwrap();
     assert_eq!(got.color(), image::ColorType::La16);
     let twin = image::DynamicImage::ImageLumaA16(la.clone()).to_rgba16();
@@ -285,8 +283,8 @@ fn sixteen_bit_pngs_keep_their_depth() {
     assert_within_a_step("LA16", got.to_luma_alpha16().as_raw(), &want);
 
     // JPEG holds 8 bits a channel: the 8-bit resize, and a status line that says so.
-    let (ok, said) = resize(&rgb_path, &dir.path().join("rgb16-out.jpg"));
-    assert!(ok, "{said}");
+    let (out, said) = resize(&rgb_path, &dir.path().join("rgb16-out.jpg"));
+    assert!(out.status.success(), "{said}");
     assert!(said.contains("Rgb16 channels as 8 bits"), "{said}");
     let got = image::open(dir.path().join("rgb16-out.jpg")).unwrap();
     assert_eq!((got.width(), got.height()), to);
