@@ -1,7 +1,7 @@
 //! `.npy` files in and out (NumPy format 1.0, little-endian; read in C or Fortran order,
 //! written in C order), through the npyz crate.
 
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Read};
 use std::path::Path;
 
 use npyz::WriterBuilder;
@@ -41,8 +41,9 @@ pub enum NpyError {
         /// The elements the shape holds.
         elements: u128,
     },
-    /// The header declares a shape whose element count does not fit in 64 bits.
-    #[error("{path}: the header's shape {shape} holds more elements than 64 bits can count")]
+    /// The header declares a shape whose sizes multiply past 64 bits (its sizes other than 0,
+    /// which the reader multiplies for strides even when the count is 0).
+    #[error("{path}: the header's shape {shape} has sizes whose product does not fit in 64 bits")]
     ShapeOverflows {
         /// The file.
         path: String,
@@ -80,11 +81,8 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> NpyError + '_ {
 pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Array4<T>, NpyError> {
     let mut file = std::fs::File::open(path).map_err(io_error(path))?;
     // npyz multiplies the shape's sizes unchecked (a panic in debug builds), so a shape whose
-    // count overflows is refused first.
-    let mut head = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, HEAD_BYTES), &mut head)
-        .map_err(io_error(path))?;
-    if let Some(shape) = overflowing_shape(&head) {
+    // products overflow is refused first.
+    if let Some(shape) = overflowing_shape(&header_text(&mut file).map_err(io_error(path))?) {
         return Err(NpyError::ShapeOverflows {
             path: path.display().to_string(),
             shape,
@@ -140,28 +138,50 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
     Ok(Array4 { shape, data })
 }
 
-/// Bytes that hold any version 1.0 header (whose length is a `u16`) and the common ones of
-/// later versions.
-const HEAD_BYTES: u64 = 10 + 65_536;
+/// The header text of a `.npy` file, after its magic, version and length, as the length
+/// declares it (version 1.0: a `u16`; 2.0 and 3.0: a `u32`); as much of it as the file holds
+/// when the file ends first. Empty when the file does not begin as a `.npy` file, which npyz
+/// then reports.
+fn header_text(file: &mut impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    let mut preamble = Vec::new();
+    file.take(12).read_to_end(&mut preamble)?;
+    let (length, start) = match preamble.as_slice() {
+        [b'\x93', b'N', b'U', b'M', b'P', b'Y', 1, _, a, b, ..] => {
+            (u64::from(u16::from_le_bytes([*a, *b])), 10)
+        }
+        [b'\x93', b'N', b'U', b'M', b'P', b'Y', 2 | 3, _, a, b, c, d] => {
+            (u64::from(u32::from_le_bytes([*a, *b, *c, *d])), 12)
+        }
+        _ => return Ok(Vec::new()),
+    };
+    let mut text = preamble.split_off(start);
+    // The length may be a lie; `take` reads no further than the file.
+    file.take(length.saturating_sub(text.len() as u64))
+        .read_to_end(&mut text)?;
+    text.truncate(length as usize);
+    Ok(text)
+}
 
-/// The shape tuple a header writes (`'shape': (2, 3, 4, 5)`), when its sizes multiply past
-/// `u64::MAX`; `None` when they do not, or when the shape cannot be found (npyz then reports
-/// what is wrong with the header).
-fn overflowing_shape(head: &[u8]) -> Option<String> {
-    let text = String::from_utf8_lossy(head);
+/// The shape tuple a header writes (`'shape': (2, 3, 4, 5)`), when the product of its nonzero
+/// sizes passes `u64::MAX`: npyz multiplies them for the element count and again for the
+/// strides, where a size of 0 does not stop the products of the others from overflowing.
+/// `None` when they fit, or when the shape cannot be found (npyz then reports what is wrong
+/// with the header).
+fn overflowing_shape(header: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(header);
     let after_key = &text[text.find("'shape'").or_else(|| text.find("\"shape\""))?..];
     let open = after_key.find('(')?;
     let close = open + after_key[open..].find(')')?;
     let tuple = &after_key[open..=close];
-    let mut count: u64 = 1;
+    let mut product: u64 = 1;
     let mut overflowed = false;
     for size in tuple[1..tuple.len() - 1].split(',').map(str::trim) {
         if size.is_empty() {
             continue;
         }
         let size: u64 = size.trim_end_matches('L').parse().ok()?;
-        match count.checked_mul(size) {
-            Some(c) => count = c,
+        match product.checked_mul(size.max(1)) {
+            Some(p) => product = p,
             None => overflowed = true,
         }
     }
@@ -270,7 +290,8 @@ mod tests {
     }
 
     /// A file cut short, or a header that declares more than the file holds, is `Truncated`;
-    /// a header whose element count overflows 64 bits is `ShapeOverflows`; a file whose bytes
+    /// a header whose sizes multiply past 64 bits is `ShapeOverflows`, also when one size is
+    /// 0 and also behind a version 2.0 header longer than any of version 1.0; a file whose bytes
     /// were changed at random reads or fails, in either order, and never panics. A file that
     /// reads holds exactly the elements its shape declares.
     #[test]
@@ -295,23 +316,33 @@ mod tests {
         }
         // Files of version 1.0 whose header declares `shape` over the 12 elements of `good`.
         let data = &bytes[header_end..];
-        let declaring = |shape: &str, fortran: bool| {
+        // Version 2.0 headers (a `u32` length) carry `padding` spaces inside the dict, so that
+        // a header can be longer than any version 1.0 header.
+        let declaring_v = |shape: &str, fortran: bool, version: u8, padding: usize| {
             let dict = format!(
-                "{{'descr': '<f4', 'fortran_order': {}, 'shape': {shape}, }}",
-                if fortran { "True" } else { "False" }
+                "{{'descr': '<f4', 'fortran_order': {},{} 'shape': {shape}, }}",
+                if fortran { "True" } else { "False" },
+                " ".repeat(padding)
             );
             // Magic, version, header length, then the header padded with spaces and a newline
             // to a multiple of 64 bytes.
-            let unpadded = 10 + dict.len() + 1;
+            let preamble = if version == 1 { 10 } else { 12 };
+            let unpadded = preamble + dict.len() + 1;
             let header_len = dict.len() + 1 + (64 - unpadded % 64) % 64;
-            let mut file = b"\x93NUMPY\x01\x00".to_vec();
-            file.extend_from_slice(&(header_len as u16).to_le_bytes());
+            let mut file = b"\x93NUMPY".to_vec();
+            file.extend_from_slice(&[version, 0]);
+            if version == 1 {
+                file.extend_from_slice(&(header_len as u16).to_le_bytes());
+            } else {
+                file.extend_from_slice(&(header_len as u32).to_le_bytes());
+            }
             file.extend_from_slice(dict.as_bytes());
-            file.resize(10 + header_len - 1, b' ');
+            file.resize(preamble + header_len - 1, b' ');
             file.push(b'\n');
             file.extend_from_slice(data);
             file
         };
+        let declaring = |shape: &str, fortran: bool| declaring_v(shape, fortran, 1, 0);
         std::fs::write(&path, declaring("(1, 3, 2, 2)", false)).unwrap();
         assert_eq!(
             read::<f32>(&path).unwrap().data,
@@ -336,6 +367,19 @@ mod tests {
         let err = read::<f32>(&path).unwrap_err();
         assert!(matches!(err, NpyError::ShapeOverflows { .. }), "{err}");
         assert!(err.to_string().contains(declared), "{err}");
+        // A size of 0 makes the count 0, but npyz's strides still multiply the other sizes.
+        for fortran in [false, true] {
+            let declared = "(0, 4294967295, 4294967295, 4294967295)";
+            std::fs::write(&path, declaring(declared, fortran)).unwrap();
+            let err = read::<f32>(&path).unwrap_err();
+            assert!(matches!(err, NpyError::ShapeOverflows { .. }), "{err}");
+        }
+        // Version 2.0: a header of 100 KB is read whole, and its shape checked as any other.
+        std::fs::write(&path, declaring_v("(1, 3, 2, 2)", false, 2, 100_000)).unwrap();
+        assert_eq!(read::<f32>(&path).unwrap().data, values, "a long header");
+        std::fs::write(&path, declaring_v(declared, false, 2, 100_000)).unwrap();
+        let err = read::<f32>(&path).unwrap_err();
+        assert!(matches!(err, NpyError::ShapeOverflows { .. }), "{err}");
 
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let mut next = move || {
