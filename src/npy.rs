@@ -139,8 +139,8 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
 }
 
 /// The header text of a `.npy` file, after its magic, version and length, as the length
-/// declares it (version 1.0: a `u16`; 2.0 and 3.0: a `u32`); as much of it as the file holds
-/// when the file ends first. Empty when the file does not begin as a `.npy` file, which npyz
+/// declares it (version 1.0: a `u16`; 2.0 and 3.0: a `u32`); an error when the file ends
+/// first. Empty when the file does not begin as a `.npy` file, which npyz
 /// then reports.
 fn header_text(file: &mut impl std::io::Read) -> std::io::Result<Vec<u8>> {
     let mut preamble = Vec::new();
@@ -155,9 +155,19 @@ fn header_text(file: &mut impl std::io::Read) -> std::io::Result<Vec<u8>> {
         _ => return Ok(Vec::new()),
     };
     let mut text = preamble.split_off(start);
-    // The length may be a lie; `take` reads no further than the file.
+    // The length may be a lie; `take` reads no further than the file, where npyz would first
+    // allocate all of it (up to 4 GiB for a version 2.0 header).
     file.take(length.saturating_sub(text.len() as u64))
         .read_to_end(&mut text)?;
+    if (text.len() as u64) < length {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            format!(
+                "the header's length is {length} bytes, but the file ends {} bytes into it",
+                text.len()
+            ),
+        ));
+    }
     text.truncate(length as usize);
     Ok(text)
 }
@@ -374,6 +384,16 @@ mod tests {
             let err = read::<f32>(&path).unwrap_err();
             assert!(matches!(err, NpyError::ShapeOverflows { .. }), "{err}");
         }
+        // A header length past the file's end (4 GiB here) is an error naming both lengths.
+        let mut lying = declaring_v("(1, 3, 2, 2)", false, 2, 0);
+        lying[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        std::fs::write(&path, &lying).unwrap();
+        let err = read::<f32>(&path).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("header's length is 4294967295 bytes"),
+            "{err}"
+        );
         // Version 2.0: a header of 100 KB is read whole, and its shape checked as any other.
         std::fs::write(&path, declaring_v("(1, 3, 2, 2)", false, 2, 100_000)).unwrap();
         assert_eq!(read::<f32>(&path).unwrap().data, values, "a long header");
