@@ -13,7 +13,7 @@ use half::f16;
 use wgpu::TextureFormat as F;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
-    ElementType, Filter, NearestRule, Path, ResizeError, ResizeSpec, Size2, TextureImage,
+    ElementType, Filter, Layout, NearestRule, Path, ResizeError, ResizeSpec, Size2, TextureImage,
     gpu::TextureWrite, read_buffer, reference,
 };
 
@@ -1136,6 +1136,311 @@ fn bad_textures_are_typed_errors() {
     expect(attempt(&spec, &source, &source), "different image");
     let batch = spec.to_builder().batch(2).build().unwrap();
     expect(attempt(&batch, &source, &target), "batch 1");
+}
+
+/// The tensor a texture-to-tensor resize reads: the first `spec.channels()` of each texel of
+/// `values` (`format`'s channels a pixel, as [`texture_with`] takes them), as the spec's element
+/// type stages them, in the spec's layout.
+fn tensor_of_texels(values: &[f32], format: F, spec: &ResizeSpec) -> Vec<f32> {
+    let components = format.components() as usize;
+    let channels = spec.channels() as usize;
+    let pixels = values.len() / components;
+    let staged = staged(values, format, spec.element());
+    let mut tensor = vec![0.0; pixels * channels];
+    for pixel in 0..pixels {
+        for channel in 0..channels {
+            let at = if spec.layout() == Layout::Nchw {
+                channel * pixels + pixel
+            } else {
+                pixel * channels + channel
+            };
+            tensor[at] = staged[pixel * components + channel];
+        }
+    }
+    tensor
+}
+
+/// A texture-to-tensor resize of `source` by `resizer` into the slice at `offset` of `buffer`,
+/// which is first filled with `poison` bytes; asserts that the bytes before and after the
+/// tensor kept their poison, and returns the tensor's elements.
+fn run_texture_to_tensor(
+    gpu: &common::Gpu,
+    resizer: &wgpu_resize::Resizer,
+    (spec, path): (&ResizeSpec, Path),
+    source: &wgpu::Texture,
+    (buffer, offset, poison): (&wgpu::Buffer, u64, u8),
+    in_callers_pass: bool,
+) -> Result<Vec<f32>, ResizeError> {
+    let device = &gpu.context.device;
+    let bytes = spec.output_bytes();
+    gpu.context
+        .queue
+        .write_buffer(buffer, 0, &vec![poison; buffer.size() as usize]);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let image = TextureImage::first(source);
+    let output = buffer.slice(offset..offset + bytes);
+    if in_callers_pass {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        resizer.encode_texture_to_buffer_in_pass(&mut pass, spec, &image, output, path)?;
+    } else {
+        resizer.encode_texture_to_buffer(&mut encoder, spec, &image, output, path)?;
+    }
+    gpu.context.queue.submit([encoder.finish()]);
+    let all: Vec<u8> = read_buffer(device, &gpu.context.queue, buffer, 0..buffer.size()).unwrap();
+    let end = (offset + bytes) as usize;
+    assert!(
+        all[..offset as usize].iter().all(|&b| b == poison),
+        "bytes before the tensor written"
+    );
+    assert!(
+        all[end..].iter().all(|&b| b == poison),
+        "bytes after the tensor written"
+    );
+    let tensor = &all[offset as usize..end];
+    Ok(match spec.element() {
+        ElementType::U8 => tensor[..spec.output_len()]
+            .iter()
+            .map(|&b| f32::from(b))
+            .collect(),
+        _ => bytemuck::pod_collect_to_vec(tensor),
+    })
+}
+
+/// Texture images resized into tensors in the caller's buffer (`encode_texture_to_buffer`):
+/// RGBA, BGRA, sRGB, 1- and 2-channel formats, 8-bit, f16 and f32 texels; all of a texel's
+/// channels or the first of them; NHWC and NCHW; u8 and f32 tensors; random sizes, filters and
+/// offsets; every path the spec can take, in a pass of its own and in the caller's. Each tensor
+/// matches the reference resize of the texels (as stored) into a poisoned slice whose
+/// neighbouring bytes stay poisoned; a second frame into the same slice creates nothing (a
+/// resizer of the test's own, which no other test changes).
+#[test]
+fn textures_resize_into_tensors_of_either_layout() {
+    let Some(gpu) = gpu("textures_resize_into_tensors_of_either_layout") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    let alignment = device.limits().min_storage_buffer_offset_alignment as u64;
+    let (u8, f32) = (ElementType::U8, ElementType::F32);
+    let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
+    // (format, channels, layout, element): the first rows are RGBA read by the kernels
+    // themselves, the others staged.
+    let cases = [
+        (F::Rgba8Unorm, 4, nhwc, u8),
+        (F::Rgba32Float, 4, nhwc, f32),
+        (F::Rgba8UnormSrgb, 4, nhwc, f32),
+        (F::Rgba8UnormSrgb, 3, nchw, f32),
+        (F::Bgra8Unorm, 3, nhwc, u8),
+        (F::Bgra8UnormSrgb, 3, nchw, u8),
+        (F::Rgba16Float, 3, nchw, f32),
+        (F::Rgba8Unorm, 4, nchw, u8),
+        (F::Rgba8Unorm, 1, nhwc, f32),
+        (F::R8Unorm, 1, nchw, u8),
+        (F::Rg8Unorm, 2, nhwc, u8),
+        (F::Rg32Float, 2, nchw, f32),
+        (F::R16Float, 1, nhwc, f32),
+    ];
+    let filters = [
+        Filter::Linear,
+        Filter::Cubic { a: -0.5 },
+        Filter::Lanczos { lobes: 3 },
+        Filter::Nearest(NearestRule::RoundPreferFloor),
+        Filter::Box,
+    ];
+    let mut rng = Rng::new(0x7e_7e);
+    for (k, (format, channels, layout, element)) in cases.into_iter().enumerate() {
+        let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
+        let output = Size2::new(rng.range(2, 20), rng.range(2, 20));
+        let spec = ResizeSpec::builder(input, output)
+            .channels(channels)
+            .layout(layout)
+            .element(element)
+            .filter(filters[k % filters.len()])
+            .antialias(k % 2 == 0)
+            .build()
+            .unwrap();
+        let values = random_texels(
+            &mut rng,
+            format,
+            (input.height * input.width * format.components() as u32) as usize,
+        );
+        let source = texture_with(
+            gpu,
+            format,
+            input,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+            &values,
+        );
+        let expected: Vec<f32> = reference_output(&spec, &tensor_of_texels(&values, format, &spec))
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+        let tolerance = match element {
+            ElementType::U8 => 1.0,
+            _ => 1e-5,
+        };
+        let poison = match element {
+            ElementType::U8 => 0xA5,
+            _ => 0xFF, // NaN in every f32
+        };
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            if resizer.availability(&spec, path).is_err() {
+                continue;
+            }
+            let offset = alignment * rng.range(0, 2) as u64;
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("test tensor"),
+                size: offset + spec.output_bytes() + 256,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            for frame in 0..2 {
+                let in_callers_pass = (k + frame) % 2 == 1;
+                let before = resizer.stats();
+                let what = format!(
+                    "{format:?} {channels} channel(s) {layout:?} {path} frame {frame} {spec:?}"
+                );
+                let got = run_texture_to_tensor(
+                    gpu,
+                    &resizer,
+                    (&spec, path),
+                    &source,
+                    (&buffer, offset, poison),
+                    in_callers_pass,
+                )
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let error = worst(&got, &expected);
+                assert!(error <= tolerance, "{what}: worst error {error}");
+                if frame == 1 {
+                    assert_eq!(
+                        resizer.stats(),
+                        before,
+                        "{what}: the second frame created GPU objects"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
+/// each leaving the encoder usable: an f16 spec, a batch, more channels than the texel has, a
+/// u8 spec on a float format, a size that is not the texture's, a source that cannot be
+/// sampled, and output slices without `STORAGE`, too short or misaligned.
+#[test]
+fn bad_texture_to_tensor_requests_are_typed_errors() {
+    let Some(gpu) = gpu("bad_texture_to_tensor_requests_are_typed_errors") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let device = &gpu.context.device;
+    let spec = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(3)
+        .layout(Layout::Nchw)
+        .build()
+        .unwrap();
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &[0.0; 256],
+    );
+    let buffer = |size, usage| {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("test tensor"),
+            size,
+            usage,
+            mapped_at_creation: false,
+        })
+    };
+    let storage = wgpu::BufferUsages::STORAGE;
+    let tensor = buffer(1024, storage);
+    let attempt = |spec: &ResizeSpec, source: &wgpu::Texture, output: wgpu::BufferSlice<'_>| {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let result = gpu.resizer.encode_texture_to_buffer(
+            &mut encoder,
+            spec,
+            &TextureImage::first(source),
+            output,
+            Path::Auto,
+        );
+        // A refusal records nothing the encoder would fail on.
+        gpu.context.queue.submit([encoder.finish()]);
+        result.map(|_| ())
+    };
+    let texture_error = |result: Result<(), ResizeError>, needle: &str| {
+        let err = result.unwrap_err();
+        assert!(matches!(err, ResizeError::Texture { .. }), "{err:?}");
+        assert!(err.to_string().contains(needle), "{err} lacks {needle:?}");
+    };
+    attempt(&spec, &source, tensor.slice(..)).unwrap();
+    // Each variant built in full: a closure taking the builder by value, called twice, is
+    // miscompiled by rustc 1.95 in release builds (rust-lang/rust#155241: the second call saw
+    // the first one's change).
+    let f16 = spec.to_builder().element(ElementType::F16).build().unwrap();
+    texture_error(attempt(&f16, &source, tensor.slice(..)), "u8 or f32");
+    let batch = spec.to_builder().batch(2).build().unwrap();
+    texture_error(attempt(&batch, &source, tensor.slice(..)), "batch 1");
+    let one_channel = texture_with(
+        gpu,
+        F::R8Unorm,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &[0.0; 64],
+    );
+    texture_error(
+        attempt(&spec, &one_channel, tensor.slice(..)),
+        "1 channel(s)",
+    );
+    let float = texture_with(
+        gpu,
+        F::Rgba32Float,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &[0.0; 256],
+    );
+    let u8_spec = spec.to_builder().element(ElementType::U8).build().unwrap();
+    texture_error(attempt(&u8_spec, &float, tensor.slice(..)), "8-bit unorm");
+    let wrong_size = spec
+        .to_builder()
+        .sizes(Size2::new(8, 9), Size2::new(4, 4))
+        .build()
+        .unwrap();
+    texture_error(
+        attempt(&wrong_size, &source, tensor.slice(..)),
+        "the spec's source is 9x8",
+    );
+    let unsampled = texture_with(gpu, F::Rgba8Unorm, spec.input(), U::empty(), &[0.0; 256]);
+    texture_error(
+        attempt(&spec, &unsampled, tensor.slice(..)),
+        "TEXTURE_BINDING",
+    );
+    let rgba = spec
+        .to_builder()
+        .channels(4)
+        .layout(Layout::Nhwc)
+        .build()
+        .unwrap();
+    // The output slice, on both routes: staged (this spec) and read by the kernels (RGBA NHWC).
+    for spec in [&spec, &rgba] {
+        let err = attempt(
+            spec,
+            &source,
+            buffer(1024, wgpu::BufferUsages::COPY_DST).slice(..),
+        )
+        .unwrap_err();
+        assert!(matches!(err, ResizeError::MissingUsage { .. }), "{err:?}");
+        let err = attempt(spec, &source, tensor.slice(..spec.output_bytes() - 4)).unwrap_err();
+        assert!(matches!(err, ResizeError::BufferTooSmall { .. }), "{err:?}");
+        let err = attempt(spec, &source, tensor.slice(4..)).unwrap_err();
+        assert!(
+            matches!(err, ResizeError::MisalignedOffset { .. }),
+            "{err:?}"
+        );
+    }
 }
 
 /// Targets written by a copy hold exactly the bytes the buffer API writes for the same spec and

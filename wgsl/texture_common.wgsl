@@ -1,5 +1,6 @@
-// Shared by the texture staging shaders: a texture's mip 0 as the NHWC tensor the resize
-// kernels read and write (one image, the texture's channels, u8 four to a u32 or f32).
+// Shared by the texture staging shaders: a texture image as the tensor the resize kernels read
+// and write (one image, NHWC with the texture's channels, or as the caller's tensor asks; u8 four
+// to a u32 or f32).
 
 struct Staging {
     width: u32,
@@ -20,6 +21,8 @@ const STAGING_U8: u32 = 1u;
 // The texture's format is sRGB: the hardware decodes on load and encodes on render, while the
 // staging tensor holds the stored (encoded) values, as a buffer of the image file's bytes would.
 const TEXTURE_SRGB: u32 = 2u;
+// The staging tensor is NCHW: one plane per channel (a source read into the caller's tensor).
+const STAGING_NCHW: u32 = 4u;
 
 @group(0) @binding(0) var<uniform> staging_shape: Staging;
 

@@ -1,6 +1,7 @@
 // Texture to staging tensor. Any float-sampled 2-D format; BGRA formats read as RGBA, as every
-// sampled texture does. RGBA formats take one invocation per pixel; 1-, 2- and 3-channel
-// formats one per u32 word of the tensor.
+// sampled texture does. The tensor holds the first `channels` of each texel (all of them where
+// a texture is resized into another), as pixels (NHWC) or as planes (NCHW, `STAGING_NCHW`). RGBA
+// pixels take one invocation per pixel; everything else one per u32 word of the tensor.
 
 @group(0) @binding(1) var source: texture_2d<f32>;
 @group(0) @binding(2) var<storage, read_write> staged: array<u32>;
@@ -15,6 +16,14 @@ fn stored_texel(pixel: u32) -> vec4<f32> {
     return v;
 }
 
+// Element `e` of the tensor: a channel of a pixel (NHWC) or a pixel of a plane (NCHW).
+fn staged_value(e: u32, channels: u32, pixels: u32) -> f32 {
+    if (staging_shape.flags & STAGING_NCHW) != 0u {
+        return stored_texel(e % pixels)[e / pixels];
+    }
+    return stored_texel(e / channels)[e % channels];
+}
+
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let word = gid.x + gid.y * staging_shape.row_stride;
@@ -23,7 +32,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let u8 = (staging_shape.flags & STAGING_U8) != 0u;
     // The common cases without run-time indexing into a texel: an RGBA pixel is one u8 word
     // (rounded as every u8 result, `floor(255 v + 0.5)`) or four f32 words.
-    if channels == 4u {
+    if channels == 4u && (staging_shape.flags & STAGING_NCHW) == 0u {
         // The grid has one invocation per word, at least as many as there are pixels.
         let pixel = word;
         if pixel >= pixels {
@@ -44,11 +53,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let total = pixels * channels;
     if !u8 {
         if word < total {
-            staged[word] = bitcast<u32>(stored_texel(word / channels)[word % channels]);
+            staged[word] = bitcast<u32>(staged_value(word, channels, pixels));
         }
         return;
     }
-    // 1 or 2 channels of u8: a word holds four or two pixels.
+    // u8: a word holds four elements, of one pixel or more.
     let first = word * 4u;
     if first >= total {
         return;
@@ -56,7 +65,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     var bits = 0u;
     for (var k = 0u; k < min(4u, total - first); k++) {
         let e = first + k;
-        let value = stored_texel(e / channels)[e % channels];
+        let value = staged_value(e, channels, pixels);
         bits |= u32(clamp(floor(value * 255.0 + 0.5), 0.0, 255.0)) << (8u * k);
     }
     staged[word] = bits;

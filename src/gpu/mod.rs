@@ -20,6 +20,7 @@ pub mod shaders;
 mod starts;
 mod texture;
 mod texture_image;
+mod texture_tensor;
 mod video;
 
 use std::collections::HashMap;

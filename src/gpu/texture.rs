@@ -30,8 +30,8 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::texture_image::TextureImage;
 use super::{
-    End, PREPARED_CAPACITY, ReadyResize, Resizer, ScratchRole, find_or_build, insert_bounded, lock,
-    scope,
+    End, PREPARED_CAPACITY, Prepared, ReadyResize, Resizer, ScratchRole, find_or_build,
+    insert_bounded, lock, scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -67,6 +67,7 @@ struct StagingParams {
 
 const STAGING_U8: u32 = 1;
 const TEXTURE_SRGB: u32 = 2;
+const STAGING_NCHW: u32 = 4;
 
 /// The staging pipelines and layouts, built on first use per kind and format.
 #[derive(Default)]
@@ -84,11 +85,18 @@ pub(crate) struct TextureCaches {
     direct_bind_groups: Mutex<DirectBindGroups>,
 }
 
-/// Where the kernels of a direct texture resize write.
+/// Where the kernels of a direct texture resize write, as a cache key.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum DirectEnd {
     Texture(TextureImage),
-    Buffer(wgpu::Buffer),
+    /// A buffer from an offset: the staged output, or the caller's tensor.
+    Buffer(wgpu::Buffer, u64),
+}
+
+/// Where the kernels of a direct texture resize write: a target image, or a buffer slice.
+pub(super) enum DirectOutput<'a> {
+    Texture(&'a TextureImage),
+    Buffer(wgpu::BufferSlice<'a>),
 }
 
 type DirectBindGroups = HashMap<(u64, TextureImage, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
@@ -100,6 +108,11 @@ impl TextureCaches {
             first_images_only: backend == wgpu::Backend::Gl,
             ..Default::default()
         }
+    }
+
+    /// Whether only mip level 0 of layer 0 can be bound (wgpu's GL backend).
+    pub(super) fn first_images_only(&self) -> bool {
+        self.first_images_only
     }
 
     /// Staging pipelines built so far.
@@ -119,7 +132,7 @@ impl TextureCaches {
     pub(crate) fn forget_buffer(&self, buffer: &wgpu::Buffer) {
         lock(&self.bind_groups).retain(|key, _| !key.binds_buffer(buffer));
         lock(&self.direct_bind_groups)
-            .retain(|(_, _, end), _| !matches!(end, DirectEnd::Buffer(b) if b == buffer));
+            .retain(|(_, _, end), _| !matches!(end, DirectEnd::Buffer(b, _) if b == buffer));
     }
 
     /// Drops what binds or views any image of `texture`.
@@ -147,13 +160,13 @@ enum StagingPipeline {
     Render(wgpu::RenderPipeline, wgpu::BindGroupLayout),
 }
 
-/// A spec on a pair of formats with a way of writing.
+/// A spec on a source format, and on a target format with a way of writing it (none where
+/// the result is a tensor in the caller's buffer).
 #[derive(Clone, Copy, PartialEq)]
 struct PreparedKey {
     spec: ResizeSpec,
     source: wgpu::TextureFormat,
-    target: wgpu::TextureFormat,
-    write: TextureWrite,
+    target: Option<(wgpu::TextureFormat, TextureWrite)>,
 }
 
 impl Eq for PreparedKey {}
@@ -161,16 +174,17 @@ impl Eq for PreparedKey {}
 impl std::hash::Hash for PreparedKey {
     // The spec holds floats: hash the rest, equality decides.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.source, self.target, self.write).hash(state);
+        (self.source, self.target).hash(state);
     }
 }
 
 /// The parameter blocks of one prepared texture resize.
-struct PreparedStaging {
+pub(super) struct PreparedStaging {
     id: u64,
     unpack: wgpu::Buffer,
     unpack_groups: (u32, u32),
-    pack: wgpu::Buffer,
+    /// None where the result is a tensor in the caller's buffer.
+    pack: Option<wgpu::Buffer>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -325,7 +339,7 @@ impl Resizer {
             )
         };
         let (source_format, target_format) = (source.texture.format(), target.texture.format());
-        let staging = || self.prepared_staging(spec, source_format, target_format, write);
+        let staging = || self.prepared_staging(spec, source_format, Some((target_format, write)));
         // RGBA textures are read by the kernels themselves, and written by them too when the
         // target takes storage writes; other channel counts are staged at both ends.
         let rgba = spec.channels() == 4;
@@ -365,39 +379,15 @@ impl Resizer {
             });
         };
         let output = texture_target.is_none().then(staged_output);
-        let target_end = match &output {
-            None => DirectEnd::Texture(target.clone()),
-            Some(output) => DirectEnd::Buffer(output.clone()),
-        };
-        let key = (direct.id, source.clone(), target_end);
-        let find = || lock(&self.textures.direct_bind_groups).get(&key).cloned();
-        let groups = find_or_build(&self.building.bind_groups, find, || {
-            let (source_view, target_view) = scope::capture(&self.device, || {
-                let source_view = source.view("wgpu-resize texture source");
-                let target_view = output
-                    .is_none()
-                    .then(|| target.view("wgpu-resize texture target"));
-                (source_view, target_view)
-            })?;
-            let output_end = match (&target_view, &output) {
-                (Some(view), _) => End::Texture(view),
-                (None, Some(buffer)) => End::Buffer(buffer.slice(..)),
-                (None, None) => unreachable!("a direct target has a view"),
-            };
-            let groups = Arc::new(self.create_bind_groups(
+        let groups = match &output {
+            None => self.direct_bind_groups(spec, &direct, source, DirectOutput::Texture(target)),
+            Some(buffer) => self.direct_bind_groups(
                 spec,
                 &direct,
-                End::Texture(&source_view),
-                output_end,
-            )?);
-            insert_bounded(
-                &mut lock(&self.textures.direct_bind_groups),
-                self.bind_group_capacity,
-                key.clone(),
-                groups.clone(),
-            );
-            Ok(groups)
-        })?;
+                source,
+                DirectOutput::Buffer(buffer.slice(..)),
+            ),
+        }?;
         let pack = match &output {
             Some(output) => Some(self.pack(spec, &*staging()?, target, output, write)?),
             None => None,
@@ -411,6 +401,53 @@ impl Resizer {
             },
             pack,
             write,
+        })
+    }
+
+    /// The bind groups of a resize whose kernels (`direct`) read `source` themselves and write
+    /// `output`: cached by prepared spec, source image and output.
+    pub(super) fn direct_bind_groups(
+        &self,
+        spec: &ResizeSpec,
+        direct: &Prepared,
+        source: &TextureImage,
+        output: DirectOutput<'_>,
+    ) -> Result<Arc<Vec<wgpu::BindGroup>>, ResizeError> {
+        let end = match &output {
+            DirectOutput::Texture(image) => DirectEnd::Texture((*image).clone()),
+            DirectOutput::Buffer(slice) => {
+                DirectEnd::Buffer(slice.buffer().clone(), slice.offset())
+            }
+        };
+        let key = (direct.id, source.clone(), end);
+        let find = || lock(&self.textures.direct_bind_groups).get(&key).cloned();
+        find_or_build(&self.building.bind_groups, find, || {
+            let (source_view, target_view) = scope::capture(&self.device, || {
+                let source_view = source.view("wgpu-resize texture source");
+                let target_view = match &output {
+                    DirectOutput::Texture(image) => Some(image.view("wgpu-resize texture target")),
+                    DirectOutput::Buffer(_) => None,
+                };
+                (source_view, target_view)
+            })?;
+            let output_end = match (&target_view, &output) {
+                (Some(view), _) => End::Texture(view),
+                (None, DirectOutput::Buffer(slice)) => End::Buffer(*slice),
+                (None, DirectOutput::Texture(_)) => unreachable!("a target image has a view"),
+            };
+            let groups = Arc::new(self.create_bind_groups(
+                spec,
+                direct,
+                End::Texture(&source_view),
+                output_end,
+            )?);
+            insert_bounded(
+                &mut lock(&self.textures.direct_bind_groups),
+                self.bind_group_capacity,
+                key.clone(),
+                groups.clone(),
+            );
+            Ok(groups)
         })
     }
 
@@ -498,7 +535,7 @@ impl Resizer {
     }
 
     /// The copy of `source` into the staging tensor `input`, ready to record.
-    fn unpack_dispatch(
+    pub(super) fn unpack_dispatch(
         &self,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
@@ -515,18 +552,16 @@ impl Resizer {
     }
 
     /// The parameter blocks of `spec` on these formats: looked up, or made on first use.
-    fn prepared_staging(
+    pub(super) fn prepared_staging(
         &self,
         spec: &ResizeSpec,
         source: wgpu::TextureFormat,
-        target: wgpu::TextureFormat,
-        write: TextureWrite,
+        target: Option<(wgpu::TextureFormat, TextureWrite)>,
     ) -> Result<Arc<PreparedStaging>, ResizeError> {
         let key = PreparedKey {
             spec: *spec,
             source,
             target,
-            write,
         };
         find_or_build(
             &self.building.prepared,
@@ -544,9 +579,11 @@ impl Resizer {
         let PreparedKey { source, target, .. } = key;
         let element_flag = match spec.element() {
             ElementType::U8 => STAGING_U8,
-            // `check_textures` lets u8 and f32 specs through only.
+            // `check_textures` and `check_texture_to_tensor` let u8 and f32 specs through only.
             _ => 0,
         };
+        // Only a tensor in the caller's buffer is NCHW; texture targets take NHWC specs.
+        let nchw = spec.layout() == Layout::Nchw;
         let params = |size: Size2, format: wgpu::TextureFormat, row_stride| StagingParams {
             width: size.width,
             height: size.height,
@@ -557,8 +594,8 @@ impl Resizer {
             pad: [0; 2],
         };
         // One unpack invocation per RGBA pixel, or per u32 word of the staging tensor for other
-        // channel counts (as `texture_unpack.wgsl` divides the work).
-        let invocations = if spec.channels() == 4 {
+        // channel counts and for planes (as `texture_unpack.wgsl` divides the work).
+        let invocations = if spec.channels() == 4 && !nchw {
             spec.input_len() as u64 / 4
         } else {
             spec.input_bytes() / 4
@@ -566,11 +603,15 @@ impl Resizer {
         let max_groups = self.device.limits().max_compute_workgroups_per_dimension;
         let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
         check_grid((x, y, 1), max_groups)?;
-        let unpack = params(spec.input(), source, row_stride);
-        let pack = StagingParams {
+        let unpack = StagingParams {
+            flags: params(spec.input(), source, row_stride).flags
+                | if nchw { STAGING_NCHW } else { 0 },
+            ..params(spec.input(), source, row_stride)
+        };
+        let pack = target.map(|(target, _)| StagingParams {
             pitch_words: copy_rows(spec).pitch / 4,
             ..params(spec.output(), target, 0)
-        };
+        });
         let prepared = scope::capture(&self.device, || {
             let buffer = |params: &StagingParams| {
                 self.device
@@ -584,10 +625,11 @@ impl Resizer {
                 id: self.counters.prepared.fetch_add(1, Ordering::Relaxed) as u64,
                 unpack: buffer(&unpack),
                 unpack_groups: (x, y),
-                pack: buffer(&pack),
+                pack: pack.as_ref().map(buffer),
             }
         })?;
-        self.counters.buffers.fetch_add(2, Ordering::Relaxed);
+        let buffers = 1 + usize::from(prepared.pack.is_some());
+        self.counters.buffers.fetch_add(buffers, Ordering::Relaxed);
         let prepared = Arc::new(prepared);
         insert_bounded(
             &mut lock(&self.textures.prepared),
@@ -629,7 +671,10 @@ impl Resizer {
                 layout,
                 match key {
                     BindKey::Unpack(..) => &prepared.unpack,
-                    _ => &prepared.pack,
+                    _ => prepared
+                        .pack
+                        .as_ref()
+                        .expect("a resize into a texture has pack parameters"),
                 },
             ),
         };
@@ -908,7 +953,7 @@ impl ReadyTexture {
 }
 
 /// One compute staging pipeline over a 2-D grid of workgroups, ready to record.
-struct StagingDispatch {
+pub(super) struct StagingDispatch {
     pipeline: wgpu::ComputePipeline,
     group: wgpu::BindGroup,
     workgroups: (u32, u32),
@@ -926,7 +971,7 @@ impl StagingDispatch {
         }
     }
 
-    fn record(&self, pass: &mut wgpu::ComputePass<'_>) {
+    pub(super) fn record(&self, pass: &mut wgpu::ComputePass<'_>) {
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, &self.group, &[]);
         pass.dispatch_workgroups(self.workgroups.0, self.workgroups.1, 1);
@@ -1039,14 +1084,7 @@ fn check_textures(
                 .into(),
         );
     }
-    if spec.element() == ElementType::F16 {
-        return fail(
-            "source",
-            "textures stage u8 or f32 tensors: use a u8 or f32 spec (any float format, f16 \
-             included, is read and written as f32)"
-                .into(),
-        );
-    }
+    check_staged_element(spec)?;
     if spec.batch() != 1 || spec.layout() != Layout::Nhwc {
         return fail(
             "source",
@@ -1062,42 +1100,8 @@ fn check_textures(
         ("source", source, spec.input()),
         ("target", target, spec.output()),
     ] {
-        let texture = &image.texture;
-        let format = texture.format();
-        if texture.dimension() != wgpu::TextureDimension::D2 || texture.sample_count() != 1 {
-            return fail(which, "must be a single-sampled 2-D texture".into());
-        }
-        if !image.exists() {
-            return fail(
-                which,
-                format!(
-                    "has {} mip level(s) and {} array layer(s); mip level {} of layer {} asked",
-                    texture.mip_level_count(),
-                    texture.depth_or_array_layers(),
-                    image.mip_level,
-                    image.layer
-                ),
-            );
-        }
-        if first_images_only && (image.mip_level, image.layer) != (0, 0) {
-            return fail(
-                which,
-                format!(
-                    "mip level {} of layer {}: on wgpu's GL backend only mip level 0 of layer 0 \
-                     can be read or written (it cannot bind one level or layer of a texture)",
-                    image.mip_level, image.layer
-                ),
-            );
-        }
-        if !matches!(
-            format.sample_type(None, None),
-            Some(wgpu::TextureSampleType::Float { .. })
-        ) {
-            return fail(
-                which,
-                format!("{format:?} is not a float (or normalised) color format"),
-            );
-        }
+        check_image(which, image, size, spec.element(), first_images_only)?;
+        let format = image.texture.format();
         let channels = format.components() as u32;
         if channels != spec.channels() {
             return fail(
@@ -1108,33 +1112,8 @@ fn check_textures(
                 ),
             );
         }
-        let image_size = image.size();
-        if image_size != size {
-            return fail(
-                which,
-                format!(
-                    "is {}x{} (width x height) at mip level {}; the spec's {which} is {}x{}",
-                    image_size.width, image_size.height, image.mip_level, size.width, size.height
-                ),
-            );
-        }
-        if spec.element() == ElementType::U8 && !is_8_bit_unorm(format) {
-            return fail(
-                which,
-                format!(
-                    "{format:?} is not an 8-bit unorm format, which a u8 spec needs; use an \
-                     f32 spec"
-                ),
-            );
-        }
     }
-    if !source
-        .texture
-        .usage()
-        .contains(wgpu::TextureUsages::TEXTURE_BINDING)
-    {
-        return fail("source", "lacks usage TEXTURE_BINDING".into());
-    }
+    check_sampled(source)?;
     // A copy before a render pass: it writes the staged bytes as they are, and needs no
     // graphics hardware; on an H200 it took a quarter of a render pass's time (BENCHMARKS.md
     // tuning log item 129).
@@ -1161,6 +1140,89 @@ fn check_textures(
             ),
         )
     }
+}
+
+/// Textures are staged as u8 or f32 tensors: an f16 spec is refused.
+pub(super) fn check_staged_element(spec: &ResizeSpec) -> Result<(), ResizeError> {
+    if spec.element() == ElementType::F16 {
+        return Err(ResizeError::Texture {
+            which: "source",
+            why: "textures stage u8 or f32 tensors: use a u8 or f32 spec (any float format, f16 \
+                  included, is read and written as f32)"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// Checks one image (`which` names it) against the spec's `size` and `element` type: a
+/// single-sampled 2-D texture of a float-sampled format, an image it has (on wgpu's GL backend,
+/// where `first_images_only`, mip level 0 of layer 0), of that size, and 8-bit unorm for u8.
+pub(super) fn check_image(
+    which: &'static str,
+    image: &TextureImage,
+    size: Size2,
+    element: ElementType,
+    first_images_only: bool,
+) -> Result<(), ResizeError> {
+    let fail = |why: String| Err(ResizeError::Texture { which, why });
+    let texture = &image.texture;
+    let format = texture.format();
+    if texture.dimension() != wgpu::TextureDimension::D2 || texture.sample_count() != 1 {
+        return fail("must be a single-sampled 2-D texture".into());
+    }
+    if !image.exists() {
+        return fail(format!(
+            "has {} mip level(s) and {} array layer(s); mip level {} of layer {} asked",
+            texture.mip_level_count(),
+            texture.depth_or_array_layers(),
+            image.mip_level,
+            image.layer
+        ));
+    }
+    if first_images_only && (image.mip_level, image.layer) != (0, 0) {
+        return fail(format!(
+            "mip level {} of layer {}: on wgpu's GL backend only mip level 0 of layer 0 can be \
+             read or written (it cannot bind one level or layer of a texture)",
+            image.mip_level, image.layer
+        ));
+    }
+    if !matches!(
+        format.sample_type(None, None),
+        Some(wgpu::TextureSampleType::Float { .. })
+    ) {
+        return fail(format!(
+            "{format:?} is not a float (or normalised) color format"
+        ));
+    }
+    let image_size = image.size();
+    if image_size != size {
+        return fail(format!(
+            "is {}x{} (width x height) at mip level {}; the spec's {which} is {}x{}",
+            image_size.width, image_size.height, image.mip_level, size.width, size.height
+        ));
+    }
+    if element == ElementType::U8 && !is_8_bit_unorm(format) {
+        return fail(format!(
+            "{format:?} is not an 8-bit unorm format, which a u8 spec needs; use an f32 spec"
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that the source can be sampled.
+pub(super) fn check_sampled(source: &TextureImage) -> Result<(), ResizeError> {
+    if !source
+        .texture
+        .usage()
+        .contains(wgpu::TextureUsages::TEXTURE_BINDING)
+    {
+        return Err(ResizeError::Texture {
+            which: "source",
+            why: "lacks usage TEXTURE_BINDING".into(),
+        });
+    }
+    Ok(())
 }
 
 /// Whether `format`'s texels are the bytes of a staged tensor of `element`s: what a copy needs.

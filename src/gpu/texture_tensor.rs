@@ -1,0 +1,184 @@
+//! Textures into tensors: [`Resizer::encode_texture_to_buffer`] resizes an image of a texture
+//! (a camera or video frame, a rendered view) into a tensor in the caller's buffer, as a model's
+//! input wants it: NHWC or NCHW, all of the texel's channels or the first of them (RGB of RGBA),
+//! with no copy of the texture into a buffer first.
+//!
+//! An RGBA texture resized into an NHWC tensor of its four channels is read by the resize
+//! kernels themselves, which write the caller's buffer. Everything else (fewer channels, NCHW
+//! planes, 1- and 2-channel formats) is first copied by a compute shader into a staging tensor
+//! of the spec's channels and layout, which the buffer kernels then resize into the caller's
+//! buffer. Texels are read as stored, as [`Resizer::encode_texture`] reads them: an sRGB
+//! texture's encoded values, so that a tensor made from a texture holds what one made from the
+//! image file's bytes holds.
+
+use std::sync::Arc;
+
+use super::checks::check_output_slice;
+use super::shaders::TextureSource;
+use super::texture::{
+    DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled,
+    check_staged_element,
+};
+use super::texture_image::TextureImage;
+use super::{ReadyResize, Resizer, ScratchRole};
+use crate::error::ResizeError;
+use crate::plan::{Path, Plan};
+use crate::spec::{Layout, ResizeSpec};
+
+impl Resizer {
+    /// Records `spec`'s resize of the texture image `source` into the tensor `output` (a slice
+    /// of the caller's buffer, which needs `STORAGE` usage and an offset that is a multiple of
+    /// `min_storage_buffer_offset_alignment`) in the caller's `encoder`, in a compute pass of
+    /// its own.
+    ///
+    /// The spec has batch 1, the source's size as input, and NHWC or NCHW layout: the layout of
+    /// the output tensor. Its channels are the first `channels` of each texel (1 to the
+    /// format's channel count: RGB of an RGBA or BGRA texture, in RGB order), and its element
+    /// type f32 (any float-sampled format; 8-bit formats give values in 0..1) or u8 (8-bit
+    /// unorm formats, which runs Pillow's fixed point where the spec asks for it). The source
+    /// needs `TEXTURE_BINDING` usage. Nothing is submitted; after the first call for a spec,
+    /// format and buffer, nothing is created. On wgpu's GL backend only mip level 0 of layer 0
+    /// can be read (see [`Resizer::encode_texture_images`]).
+    pub fn encode_texture_to_buffer(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        let ready = self.ready_texture_to_tensor(spec, source, output, path)?;
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-resize texture to tensor"),
+            timestamp_writes: None,
+        });
+        ready.record_dispatches(&mut pass);
+        Ok(ready.resize.plan)
+    }
+
+    /// [`Resizer::encode_texture_to_buffer`] into a compute pass the caller has open: its
+    /// dispatches join the caller's, as [`Resizer::encode_in_pass`]'s do. A failure records
+    /// nothing.
+    pub fn encode_texture_to_buffer_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        let ready = self.ready_texture_to_tensor(spec, source, output, path)?;
+        ready.record_dispatches(pass);
+        Ok(ready.resize.plan)
+    }
+
+    /// A texture-to-tensor resize checked, planned and bound, nothing recorded.
+    fn ready_texture_to_tensor(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<ReadyTensor, ResizeError> {
+        check_texture_to_tensor(spec, source, self.textures.first_images_only())?;
+        let source_format = source.texture.format();
+        // The kernels read RGBA pixels themselves where the tensor holds them as they are.
+        if spec.channels() == 4 && spec.layout() == Layout::Nhwc {
+            let alignment = self.device.limits().min_storage_buffer_offset_alignment;
+            check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
+            let plan = self.plan_without_measuring(spec, path);
+            let texture_source = TextureSource {
+                srgb: source_format.is_srgb(),
+            };
+            match self.prepared_with(spec, plan.path, Some(texture_source), None) {
+                Ok(direct) => {
+                    let bind_groups = self.direct_bind_groups(
+                        spec,
+                        &direct,
+                        source,
+                        DirectOutput::Buffer(output),
+                    )?;
+                    return Ok(ReadyTensor {
+                        unpack: None,
+                        resize: ReadyResize {
+                            plan,
+                            prepared: direct,
+                            bind_groups,
+                        },
+                    });
+                }
+                // Not the vector kernels on this device and shape: the staged route runs it.
+                Err(ResizeError::PathUnavailable { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let staging: Arc<PreparedStaging> = self.prepared_staging(spec, source_format, None)?;
+        let input = self.scratch.acquire(
+            &self.device,
+            ScratchRole::TextureInput,
+            spec.input_bytes(),
+            self.device.limits().max_buffer_size,
+        );
+        // Everything checked and bound before anything is recorded.
+        let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
+        let resize = self.ready(spec, input.slice(..), output, path)?;
+        Ok(ReadyTensor {
+            unpack: Some(unpack),
+            resize,
+        })
+    }
+}
+
+/// A texture-to-tensor resize ready to record: the staging copy where there is one, then the
+/// resize's dispatches.
+struct ReadyTensor {
+    unpack: Option<StagingDispatch>,
+    resize: ReadyResize,
+}
+
+impl ReadyTensor {
+    fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
+        if let Some(unpack) = &self.unpack {
+            unpack.record(pass);
+        }
+        self.resize.record_dispatches(pass);
+    }
+}
+
+/// Checks the spec against the source of a texture-to-tensor resize.
+fn check_texture_to_tensor(
+    spec: &ResizeSpec,
+    source: &TextureImage,
+    first_images_only: bool,
+) -> Result<(), ResizeError> {
+    let fail = |why: String| {
+        Err(ResizeError::Texture {
+            which: "source",
+            why,
+        })
+    };
+    check_staged_element(spec)?;
+    if spec.batch() != 1 {
+        return fail(format!(
+            "a texture image is one image: the spec needs batch 1 (it has {})",
+            spec.batch()
+        ));
+    }
+    check_image(
+        "source",
+        source,
+        spec.input(),
+        spec.element(),
+        first_images_only,
+    )?;
+    let format = source.texture.format();
+    let components = format.components() as u32;
+    if spec.channels() > components {
+        return fail(format!(
+            "{format:?} has {components} channel(s); the spec has {}: a tensor takes all of a \
+             texel's channels or the first of them",
+            spec.channels()
+        ));
+    }
+    check_sampled(source)
+}
