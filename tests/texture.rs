@@ -257,11 +257,13 @@ fn random_texels(rng: &mut Rng, format: F, n: usize) -> Vec<f32> {
     }
 }
 
-/// The spec's element type in the staged tensor: bytes as u8, or values in 0..1 for f32 specs
+/// The spec's element type in the staged tensor: bytes as u8, or values in 0..1 for float specs
 /// on 8-bit formats.
 fn staged(values: &[f32], format: F, element: ElementType) -> Vec<f32> {
     match (texel_of(format).0, element) {
-        (Texel::U8, ElementType::F32) => values.iter().map(|v| v / 255.0).collect(),
+        (Texel::U8, ElementType::F32 | ElementType::F16) => {
+            values.iter().map(|v| v / 255.0).collect()
+        }
         _ => values.to_vec(),
     }
 }
@@ -281,6 +283,14 @@ fn stored(values: &[f64], format: F, element: ElementType) -> Vec<f32> {
 
 fn reference_output(spec: &ResizeSpec, input: &[f32]) -> Vec<f64> {
     match spec.element() {
+        ElementType::F16 => {
+            let halves: Vec<f16> = input.iter().map(|&v| f16::from_f32(v)).collect();
+            reference::resize(spec, &halves)
+                .unwrap()
+                .into_iter()
+                .map(f64::from)
+                .collect()
+        }
         ElementType::U8 => {
             let bytes: Vec<u8> = input.iter().map(|&v| v as u8).collect();
             reference::resize(spec, &bytes)
@@ -1202,13 +1212,17 @@ fn run_texture_to_tensor(
             .iter()
             .map(|&b| f32::from(b))
             .collect(),
+        ElementType::F16 => tensor[..spec.output_len() * 2]
+            .chunks(2)
+            .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32())
+            .collect(),
         _ => bytemuck::pod_collect_to_vec(tensor),
     })
 }
 
 /// Texture images resized into tensors in the caller's buffer (`encode_texture_to_buffer`):
 /// RGBA, BGRA, sRGB, 1- and 2-channel formats, 8-bit, f16 and f32 texels; all of a texel's
-/// channels or the first of them; NHWC and NCHW; u8 and f32 tensors; random sizes, filters and
+/// channels or the first of them; NHWC and NCHW; u8, f16 and f32 tensors; random sizes, filters and
 /// offsets; every path the spec can take, in a pass of its own and in the caller's. Each tensor
 /// matches the reference resize of the texels (as stored) into a poisoned slice whose
 /// neighbouring bytes stay poisoned; a second frame into the same slice creates nothing (a
@@ -1221,13 +1235,15 @@ fn textures_resize_into_tensors_of_either_layout() {
     let device = &gpu.context.device;
     let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
     let alignment = device.limits().min_storage_buffer_offset_alignment as u64;
-    let (u8, f32) = (ElementType::U8, ElementType::F32);
+    let (u8, half, f32) = (ElementType::U8, ElementType::F16, ElementType::F32);
     let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
     // (format, channels, layout, element): the first rows are RGBA read by the kernels
     // themselves, the others staged.
     let cases = [
         (F::Rgba8Unorm, 4, nhwc, u8),
         (F::Rgba32Float, 4, nhwc, f32),
+        (F::Rgba8Unorm, 4, nhwc, half),
+        (F::Rgba16Float, 4, nhwc, half),
         (F::Rgba8UnormSrgb, 4, nhwc, f32),
         (F::Rgba8UnormSrgb, 3, nchw, f32),
         (F::Bgra8Unorm, 3, nhwc, u8),
@@ -1239,6 +1255,10 @@ fn textures_resize_into_tensors_of_either_layout() {
         (F::Rg8Unorm, 2, nhwc, u8),
         (F::Rg32Float, 2, nchw, f32),
         (F::R16Float, 1, nhwc, f32),
+        (F::Rgba8UnormSrgb, 3, nchw, half),
+        (F::Rgba32Float, 3, nhwc, half),
+        (F::R8Unorm, 1, nhwc, half),
+        (F::Rgba16Float, 4, nchw, half),
     ];
     let filters = [
         Filter::Linear,
@@ -1277,11 +1297,12 @@ fn textures_resize_into_tensors_of_either_layout() {
             .collect();
         let tolerance = match element {
             ElementType::U8 => 1.0,
+            ElementType::F16 => 2e-3,
             _ => 1e-5,
         };
         let poison = match element {
             ElementType::U8 => 0xA5,
-            _ => 0xFF, // NaN in every f32
+            _ => 0xFF, // NaN in every f32 and f16
         };
         for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
             if resizer.availability(&spec, path).is_err() {
@@ -1326,7 +1347,7 @@ fn textures_resize_into_tensors_of_either_layout() {
 }
 
 /// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
-/// each leaving the encoder usable: an f16 spec, a batch, more channels than the texel has, a
+/// each leaving the encoder usable: a batch, more channels than the texel has, a
 /// u8 spec on a float format, a size that is not the texture's, a source that cannot be
 /// sampled, and output slices without `STORAGE`, too short or misaligned.
 #[test]
@@ -1380,8 +1401,6 @@ fn bad_texture_to_tensor_requests_are_typed_errors() {
     // Each variant built in full: a closure taking the builder by value, called twice, is
     // miscompiled by rustc 1.95 in release builds (rust-lang/rust#155241: the second call saw
     // the first one's change).
-    let f16 = spec.to_builder().element(ElementType::F16).build().unwrap();
-    texture_error(attempt(&f16, &source, tensor.slice(..)), "u8 or f32");
     let batch = spec.to_builder().batch(2).build().unwrap();
     texture_error(attempt(&batch, &source, tensor.slice(..)), "batch 1");
     let one_channel = texture_with(

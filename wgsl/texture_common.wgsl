@@ -1,6 +1,6 @@
 // Shared by the texture staging shaders: a texture image as the tensor the resize kernels read
 // and write (one image, NHWC with the texture's channels, or as the caller's tensor asks; u8 four
-// to a u32 or f32).
+// to a u32, f16 two to a u32 where the caller's tensor is f16, or f32).
 
 struct Staging {
     width: u32,
@@ -23,6 +23,8 @@ const STAGING_U8: u32 = 1u;
 const TEXTURE_SRGB: u32 = 2u;
 // The staging tensor is NCHW: one plane per channel (a source read into the caller's tensor).
 const STAGING_NCHW: u32 = 4u;
+// The staging tensor holds f16 values, two to a u32 (a source read into the caller's tensor).
+const STAGING_F16: u32 = 8u;
 
 @group(0) @binding(0) var<uniform> staging_shape: Staging;
 

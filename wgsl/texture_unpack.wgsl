@@ -32,7 +32,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let u8 = (staging_shape.flags & STAGING_U8) != 0u;
     // The common cases without run-time indexing into a texel: an RGBA pixel is one u8 word
     // (rounded as every u8 result, `floor(255 v + 0.5)`) or four f32 words.
-    if channels == 4u && (staging_shape.flags & STAGING_NCHW) == 0u {
+    if channels == 4u && (staging_shape.flags & (STAGING_NCHW | STAGING_F16)) == 0u {
         // The grid has one invocation per word, at least as many as there are pixels.
         let pixel = word;
         if pixel >= pixels {
@@ -51,6 +51,19 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let total = pixels * channels;
+    if (staging_shape.flags & STAGING_F16) != 0u {
+        // Two elements a word, the second 0 past the end.
+        let first = word * 2u;
+        if first >= total {
+            return;
+        }
+        var second = 0.0;
+        if first + 1u < total {
+            second = staged_value(first + 1u, channels, pixels);
+        }
+        staged[word] = pack2x16float(vec2<f32>(staged_value(first, channels, pixels), second));
+        return;
+    }
     if !u8 {
         if word < total {
             staged[word] = bitcast<u32>(staged_value(word, channels, pixels));

@@ -68,6 +68,7 @@ struct StagingParams {
 const STAGING_U8: u32 = 1;
 const TEXTURE_SRGB: u32 = 2;
 const STAGING_NCHW: u32 = 4;
+const STAGING_F16: u32 = 8;
 
 /// The staging pipelines and layouts, built on first use per kind and format.
 #[derive(Default)]
@@ -577,9 +578,10 @@ impl Resizer {
         key: PreparedKey,
     ) -> Result<Arc<PreparedStaging>, ResizeError> {
         let PreparedKey { source, target, .. } = key;
+        // f16 only for a tensor in the caller's buffer (`check_textures` refuses it).
         let element_flag = match spec.element() {
             ElementType::U8 => STAGING_U8,
-            // `check_textures` and `check_texture_to_tensor` let u8 and f32 specs through only.
+            ElementType::F16 => STAGING_F16,
             _ => 0,
         };
         // Only a tensor in the caller's buffer is NCHW; texture targets take NHWC specs.
@@ -594,8 +596,8 @@ impl Resizer {
             pad: [0; 2],
         };
         // One unpack invocation per RGBA pixel, or per u32 word of the staging tensor for other
-        // channel counts and for planes (as `texture_unpack.wgsl` divides the work).
-        let invocations = if spec.channels() == 4 && !nchw {
+        // channel counts, for planes and for f16 (as `texture_unpack.wgsl` divides the work).
+        let invocations = if spec.channels() == 4 && !nchw && spec.element() != ElementType::F16 {
             spec.input_len() as u64 / 4
         } else {
             spec.input_bytes() / 4

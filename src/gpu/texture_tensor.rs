@@ -15,10 +15,7 @@ use std::sync::Arc;
 
 use super::checks::check_output_slice;
 use super::shaders::TextureSource;
-use super::texture::{
-    DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled,
-    check_staged_element,
-};
+use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled};
 use super::texture_image::TextureImage;
 use super::{ReadyResize, Resizer, ScratchRole};
 use crate::error::ResizeError;
@@ -34,8 +31,10 @@ impl Resizer {
     /// The spec has batch 1, the source's size as input, and NHWC or NCHW layout: the layout of
     /// the output tensor. Its channels are the first `channels` of each texel (1 to the
     /// format's channel count: RGB of an RGBA or BGRA texture, in RGB order), and its element
-    /// type f32 (any float-sampled format; 8-bit formats give values in 0..1) or u8 (8-bit
-    /// unorm formats, which runs Pillow's fixed point where the spec asks for it). The source
+    /// type f32 or f16 (any float-sampled format; 8-bit formats give values in 0..1) or u8
+    /// (8-bit unorm formats, which runs Pillow's fixed point where the spec asks for it). The
+    /// taps accumulate in f32 either way; an f16 tensor staged first (all but RGBA NHWC)
+    /// holds the texels rounded to f16 before the resize, as an f16 tensor of them would. The source
     /// needs `TEXTURE_BINDING` usage. Nothing is submitted; after the first call for a spec,
     /// format and buffer, nothing is created. On wgpu's GL backend only mip level 0 of layer 0
     /// can be read (see [`Resizer::encode_texture_images`]).
@@ -157,7 +156,6 @@ fn check_texture_to_tensor(
             why,
         })
     };
-    check_staged_element(spec)?;
     if spec.batch() != 1 {
         return fail(format!(
             "a texture image is one image: the spec needs batch 1 (it has {})",
