@@ -1,5 +1,7 @@
 //! The `wgresize bench` suite: fixed shapes, every path timed on the device in hand and checked
-//! against the CPU reference.
+//! against the CPU reference. [`frames`]: frames into model inputs, through the texture API.
+
+pub mod frames;
 
 use serde::Serialize;
 use wgpu::util::DeviceExt;

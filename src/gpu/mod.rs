@@ -45,7 +45,9 @@ use params::{PassParams, WeightForm, check_grid, pack_tables};
 use passes::{Operand, PassPlan};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
-pub use shaders::{ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TextureSource};
+pub use shaders::{
+    ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TensorTarget, TextureSource,
+};
 use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
 pub use texture_image::TextureImage;
@@ -130,12 +132,23 @@ struct Prepared {
     intermediate: Option<(wgpu::Buffer, u64)>,
 }
 
+/// What a resize's kernels read and write in place of the spec's buffers: a texture that the
+/// first pass reads, and a texture or the caller's tensor of fewer channels that the last
+/// writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DirectEnds {
+    pub(crate) source: Option<TextureSource>,
+    pub(crate) target: Option<wgpu::TextureFormat>,
+    pub(crate) tensor: Option<TensorTarget>,
+}
+
 /// A spec's resources for one concrete path.
 struct PreparedEntry {
     spec: ResizeSpec,
     path: Path,
-    /// The texture the first pass reads and the format the last writes, if any.
-    texture_ends: (Option<TextureSource>, Option<wgpu::TextureFormat>),
+    /// The texture the first pass reads, and the texture format or tensor the last writes in
+    /// place of the spec's output, if any.
+    ends: DirectEnds,
     prepared: Arc<Prepared>,
 }
 
@@ -712,27 +725,25 @@ impl Resizer {
     /// The prepared resources of `spec` on a concrete `path`: looked up, or prepared on first
     /// use. Steady-state encoding takes the lookup only.
     fn prepared(&self, spec: &ResizeSpec, path: Path) -> Result<Arc<Prepared>, ResizeError> {
-        self.prepared_with(spec, path, None, None)
+        self.prepared_with(spec, path, DirectEnds::default())
     }
 
-    /// [`Resizer::prepared`] with the first pass reading a texture and the last writing one
-    /// where asked.
+    /// [`Resizer::prepared`] with the first pass reading a texture, and the last writing one
+    /// or the caller's tensor of fewer channels, where `ends` asks.
     fn prepared_with(
         &self,
         spec: &ResizeSpec,
         path: Path,
-        texture_source: Option<TextureSource>,
-        texture_target: Option<wgpu::TextureFormat>,
+        ends: DirectEnds,
     ) -> Result<Arc<Prepared>, ResizeError> {
-        let ends = (texture_source, texture_target);
         let find = || {
             lock(&self.prepared)
                 .iter()
-                .find(|e| e.spec == *spec && e.path == path && e.texture_ends == ends)
+                .find(|e| e.spec == *spec && e.path == path && e.ends == ends)
                 .map(|entry| entry.prepared.clone())
         };
         find_or_build(&self.building.prepared, find, || {
-            let prepared = Arc::new(self.prepare(spec, path, texture_source, texture_target)?);
+            let prepared = Arc::new(self.prepare(spec, path, ends)?);
             let mut cache = lock(&self.prepared);
             if cache.len() >= PREPARED_CAPACITY {
                 cache.remove(0);
@@ -740,7 +751,7 @@ impl Resizer {
             cache.push(PreparedEntry {
                 spec: *spec,
                 path,
-                texture_ends: ends,
+                ends,
                 prepared: prepared.clone(),
             });
             Ok(prepared)
@@ -755,9 +766,13 @@ impl Resizer {
         &self,
         spec: &ResizeSpec,
         path: Path,
-        texture_source: Option<TextureSource>,
-        texture_target: Option<wgpu::TextureFormat>,
+        ends: DirectEnds,
     ) -> Result<Prepared, ResizeError> {
+        let DirectEnds {
+            source: texture_source,
+            target: texture_target,
+            tensor: tensor_target,
+        } = ends;
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);
@@ -796,6 +811,7 @@ impl Resizer {
             let ends = KernelFeatures {
                 texture_source,
                 texture_target,
+                tensor_target,
                 ..chosen_features
             };
             for choose in [doubling::choose, halving::choose] {
@@ -881,6 +897,21 @@ impl Resizer {
                 why: "reading or writing a texture directly needs the vector kernels".into(),
             });
         }
+        if tensor_target.is_some() {
+            // Each invocation stores its pixel's elements alone: f32, or f16 as WGSL's f16;
+            // packed f16 and u8 words would be shared with the neighbouring pixel.
+            let stored = launches[last].variant.dst();
+            let whole_elements = stored == ElementType::F32
+                || stored == ElementType::F16 && self.kernel_features(spec).native_f16;
+            if scalar(last) || !whole_elements {
+                return Err(ResizeError::PathUnavailable {
+                    path: path.name(),
+                    why: "writing a tensor of fewer channels needs the vector kernels and f32 \
+                          elements, or f16 where the device has shader-f16"
+                        .into(),
+                });
+            }
+        }
         let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout)> = launches
             .iter()
             .zip(&passes)
@@ -890,6 +921,7 @@ impl Resizer {
                 let features = KernelFeatures {
                     texture_source: texture_source.filter(|_| i == 0),
                     texture_target: texture_target.filter(|_| i == last),
+                    tensor_target: tensor_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
                     color: ColorSteps::of(&pass.spec, pass.shape.color),
                     ..self.kernel_features(&pass.spec)

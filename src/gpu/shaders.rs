@@ -46,6 +46,8 @@ const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const SRC_VEC4_NOT_U8: &str = include_str!("../../wgsl/src_vec4_not_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
+const DST_TENSOR_F32: &str = include_str!("../../wgsl/dst_tensor_f32.wgsl");
+const DST_TENSOR_F16_NATIVE: &str = include_str!("../../wgsl/dst_tensor_f16_native.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
@@ -147,6 +149,10 @@ pub struct KernelFeatures {
     /// The destination is an RGBA storage texture of this format written by the vector kernels
     /// themselves (`wgsl/dst_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_target: Option<wgpu::TextureFormat>,
+    /// The destination is the caller's tensor of one image holding the first channels of each
+    /// four-channel result, as planes or narrower pixels (`wgsl/dst_tensor_*.wgsl`): f32, or
+    /// f16 as WGSL's `f16`.
+    pub tensor_target: Option<TensorTarget>,
     /// f16 tensors are read and written as WGSL's `f16` (the device has `shader-f16`:
     /// `wgsl/*f16_native.wgsl`) rather than as packed `u32` words unpacked with
     /// `unpack2x16float`. Either way the taps sum in f32.
@@ -164,6 +170,15 @@ pub struct KernelFeatures {
     pub columns_inside: bool,
 }
 
+/// The caller's tensor that a kernel summing four channels writes ([`KernelFeatures::tensor_target`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TensorTarget {
+    /// The first channels kept: 1 to 4.
+    pub channels: u32,
+    /// As planes (NCHW) rather than pixels (NHWC).
+    pub planar: bool,
+}
+
 /// How a kernel reads an RGBA texture as its source.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TextureSource {
@@ -179,6 +194,7 @@ impl KernelFeatures {
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
             texture_target: None,
+            tensor_target: None,
             native_f16: false,
             integer_weights: None,
             rows_inside: false,
@@ -217,6 +233,10 @@ impl KernelFeatures {
         }
         if self.texture_target.is_some() {
             all.push(("TEXTURE_TARGET_U8", (dst == ElementType::U8) as u32 as f64));
+        }
+        if let Some(tensor) = self.tensor_target {
+            all.push(("OUT_CHANNELS", tensor.channels as f64));
+            all.push(("OUT_PLANAR", tensor.planar as u32 as f64));
         }
         all
     }
@@ -267,6 +287,7 @@ impl Kernel {
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
                         texture_target: (vector && k % 4 == 1)
                             .then_some(wgpu::TextureFormat::Rgba8Unorm),
+                        tensor_target: None,
                         // Every other kernel as a device with `shader-f16` builds it; strided
                         // groups write f16 only as WGSL's f16.
                         native_f16: k % 2 == 0 || strided && variant.dst() == ElementType::F16,
@@ -279,6 +300,60 @@ impl Kernel {
                 }
             })
             .collect();
+        // Textures into the caller's tensor: each vector gather and fused kernel above that
+        // reads a texture into a buffer, once more writing 3, 2 or 1 channel(s) by turns, as
+        // planes or pixels, f32 and f16 (as WGSL's f16) by turns.
+        let tensors: Vec<Kernel> = all
+            .iter()
+            .filter(|kernel| {
+                kernel.features.texture_source.is_some() && kernel.features.texture_target.is_none()
+            })
+            .enumerate()
+            .filter_map(|(j, kernel)| {
+                let dst = [ElementType::F32, ElementType::F16][j % 2];
+                let variant = match kernel.variant {
+                    KernelVariant::GatherVec4 {
+                        src,
+                        taps_y,
+                        taps_x,
+                        shape,
+                        ..
+                    } => KernelVariant::GatherVec4 {
+                        src,
+                        dst,
+                        taps_y,
+                        taps_x,
+                        shape,
+                    },
+                    KernelVariant::Fused {
+                        src,
+                        taps_y,
+                        taps_x,
+                        tile,
+                        ..
+                    } => KernelVariant::Fused {
+                        src,
+                        dst,
+                        taps_y,
+                        taps_x,
+                        tile,
+                    },
+                    _ => return None,
+                };
+                Some(Kernel {
+                    variant,
+                    features: KernelFeatures {
+                        tensor_target: Some(TensorTarget {
+                            channels: 3 - j as u32 % 3,
+                            planar: j % 4 < 2,
+                        }),
+                        native_f16: dst == ElementType::F16,
+                        ..kernel.features
+                    },
+                })
+            })
+            .collect();
+        all.extend(tensors);
         // Integer weights, as the host builds them: u8 buffers, no fixed point or colour; the
         // vector, quad and staged gathers, baked and run-time tap counts, one row and several,
         // NHWC and NCHW, 0 to 8 bits.
@@ -662,10 +737,13 @@ impl Kernel {
         } else {
             [src_io, SRC_VEC4_NOT_U8].join("\n")
         };
-        let dst_io = match features.texture_target {
-            Some(format) => texture_destination(format),
-            None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
-            None => vec4_destination(dst).to_string(),
+        let dst_io = match (features.texture_target, features.tensor_target) {
+            (Some(format), _) => texture_destination(format),
+            // f32, or f16 as WGSL's f16 (`Resizer::prepare` takes no other).
+            (None, Some(_)) if native_dst => DST_TENSOR_F16_NATIVE.to_string(),
+            (None, Some(_)) => DST_TENSOR_F32.to_string(),
+            (None, None) if native_dst => DST_VEC4_F16_NATIVE.to_string(),
+            (None, None) => vec4_destination(dst).to_string(),
         };
         // The vector gather's integer lanes read and write u8 buffers only.
         let lanes = match self.variant {
@@ -729,6 +807,10 @@ impl Kernel {
         }
         if let Some(format) = self.features.texture_target {
             label.push_str(&format!(" to {format:?} texture"));
+        }
+        if let Some(tensor) = self.features.tensor_target {
+            let form = if tensor.planar { "planes" } else { "pixels" };
+            label.push_str(&format!(" to {} channel(s) as {form}", tensor.channels));
         }
         if self.uses_native_f16() {
             label.push_str(" native f16");
@@ -1645,7 +1727,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 53] = [
+pub const FILES: [(&str, &str); 55] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1659,6 +1741,8 @@ pub const FILES: [(&str, &str); 53] = [
     ("dst_f16_native.wgsl", DST_F16_NATIVE),
     ("src_vec4_f16_native.wgsl", SRC_VEC4_F16_NATIVE),
     ("dst_vec4_f16_native.wgsl", DST_VEC4_F16_NATIVE),
+    ("dst_tensor_f32.wgsl", DST_TENSOR_F32),
+    ("dst_tensor_f16_native.wgsl", DST_TENSOR_F16_NATIVE),
     ("dst_f32.wgsl", DST_F32),
     ("dst_u8.wgsl", DST_U8),
     ("dst_u8_runs.wgsl", DST_U8_RUNS),

@@ -30,7 +30,7 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::texture_image::TextureImage;
 use super::{
-    End, PREPARED_CAPACITY, Prepared, ReadyResize, Resizer, ScratchRole, find_or_build,
+    DirectEnds, End, PREPARED_CAPACITY, Prepared, ReadyResize, Resizer, ScratchRole, find_or_build,
     insert_bounded, lock, scope,
 };
 use crate::error::ResizeError;
@@ -350,7 +350,12 @@ impl Resizer {
         let texture_target = (rgba && write == TextureWrite::Storage).then_some(target_format);
         let plan = self.plan_without_measuring(spec, path);
         let direct = if rgba {
-            match self.prepared_with(spec, plan.path, texture_source, texture_target) {
+            let ends = DirectEnds {
+                source: texture_source,
+                target: texture_target,
+                tensor: None,
+            };
+            match self.prepared_with(spec, plan.path, ends) {
                 Ok(direct) => Some(direct),
                 // Not the vector kernels on this device and shape: the staged route runs it.
                 Err(ResizeError::PathUnavailable { .. }) => None,

@@ -17,10 +17,10 @@ use super::checks::check_output_slice;
 use super::shaders::TextureSource;
 use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled};
 use super::texture_image::TextureImage;
-use super::{ReadyResize, Resizer, ScratchRole};
+use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
-use crate::spec::{Layout, ResizeSpec};
+use crate::spec::{ElementType, Layout, ResizeSpec};
 
 impl Resizer {
     /// Records `spec`'s resize of the texture image `source` into the tensor `output` (a slice
@@ -81,35 +81,8 @@ impl Resizer {
     ) -> Result<ReadyTensor, ResizeError> {
         check_texture_to_tensor(spec, source, self.textures.first_images_only())?;
         let source_format = source.texture.format();
-        // The kernels read RGBA pixels themselves where the tensor holds them as they are.
-        if spec.channels() == 4 && spec.layout() == Layout::Nhwc {
-            let alignment = self.device.limits().min_storage_buffer_offset_alignment;
-            check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
-            let plan = self.plan_without_measuring(spec, path);
-            let texture_source = TextureSource {
-                srgb: source_format.is_srgb(),
-            };
-            match self.prepared_with(spec, plan.path, Some(texture_source), None) {
-                Ok(direct) => {
-                    let bind_groups = self.direct_bind_groups(
-                        spec,
-                        &direct,
-                        source,
-                        DirectOutput::Buffer(output),
-                    )?;
-                    return Ok(ReadyTensor {
-                        unpack: None,
-                        resize: ReadyResize {
-                            plan,
-                            prepared: direct,
-                            bind_groups,
-                        },
-                    });
-                }
-                // Not the vector kernels on this device and shape: the staged route runs it.
-                Err(ResizeError::PathUnavailable { .. }) => {}
-                Err(e) => return Err(e),
-            }
+        if let Some(direct) = self.direct_tensor(spec, source, output, path)? {
+            return Ok(direct);
         }
         let staging: Arc<PreparedStaging> = self.prepared_staging(spec, source_format, None)?;
         let input = self.scratch.acquire(
@@ -125,6 +98,66 @@ impl Resizer {
             unpack: Some(unpack),
             resize,
         })
+    }
+
+    /// The resize with kernels that read `source` themselves and write `output`, where they
+    /// can: RGBA pixels as they are; fewer channels, or planes, through a store that keeps the
+    /// tensor's channels of the four they sum (f32, or f16 where the device has `shader-f16`).
+    /// `None` where the staged route must run it.
+    fn direct_tensor(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Option<ReadyTensor>, ResizeError> {
+        let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
+        let whole_elements = match spec.element() {
+            ElementType::F32 => true,
+            ElementType::F16 => self.native_f16(),
+            _ => false,
+        };
+        if source.texture.format().components() != 4 || !(rgba || whole_elements) {
+            return Ok(None);
+        }
+        let alignment = self.device.limits().min_storage_buffer_offset_alignment;
+        check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
+        // The kernels' own spec: four channels as pixels, whatever the tensor keeps of them.
+        let (kernel_spec, tensor) = if rgba {
+            (*spec, None)
+        } else {
+            let kernel_spec = spec.to_builder().channels(4).layout(Layout::Nhwc).build()?;
+            let tensor = TensorTarget {
+                channels: spec.channels(),
+                planar: spec.layout() == Layout::Nchw,
+            };
+            (kernel_spec, Some(tensor))
+        };
+        let plan = self.plan_without_measuring(&kernel_spec, path);
+        let ends = DirectEnds {
+            source: Some(TextureSource {
+                srgb: source.texture.format().is_srgb(),
+            }),
+            target: None,
+            tensor,
+        };
+        let direct = match self.prepared_with(&kernel_spec, plan.path, ends) {
+            Ok(direct) => direct,
+            // Not the vector kernels on this device and shape: the staged route runs it.
+            Err(ResizeError::PathUnavailable { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        // Bound with the caller's spec, whose output is the tensor's bytes.
+        let bind_groups =
+            self.direct_bind_groups(spec, &direct, source, DirectOutput::Buffer(output))?;
+        Ok(Some(ReadyTensor {
+            unpack: None,
+            resize: ReadyResize {
+                plan,
+                prepared: direct,
+                bind_groups,
+            },
+        }))
     }
 }
 

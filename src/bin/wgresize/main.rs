@@ -122,6 +122,10 @@ enum Command {
         /// texture (storage, copy and render-pass writes), in wall time per resize.
         #[arg(long, conflicts_with_all = ["sweep", "extended", "plot"])]
         texture: bool,
+        /// Instead of the paths: video frames (RGBA8 textures) resized into model inputs (RGB
+        /// planes, f32 and f16) through the texture-to-tensor API, in GPU time per frame.
+        #[arg(long, conflicts_with_all = ["sweep", "extended", "plot", "texture", "only"])]
+        frames: bool,
         /// Seconds of sustained GPU work before measuring, so that clocks leave their idle state
         /// (default: 2, or 0 with --quick).
         #[arg(long, value_name = "SECONDS")]
@@ -185,6 +189,7 @@ fn main() -> ExitCode {
             extended,
             only,
             texture,
+            frames,
             warmup,
             plot,
             peer,
@@ -192,7 +197,9 @@ fn main() -> ExitCode {
             cache,
         } => {
             let warmup = warmup.unwrap_or(if quick { 0.0 } else { 2.0 });
-            if texture {
+            if frames {
+                run_frames_bench(quick, json, warmup, &cache.options())
+            } else if texture {
                 run_texture_bench(quick, json, warmup, &cache.options())
             } else if sweep {
                 run_sweep(quick, json, warmup, &cache.options())
@@ -675,6 +682,57 @@ fn run_texture_bench(
                 r.storage_texture_us,
                 r.copy_texture_us,
                 r.render_texture_us
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_frames_bench(
+    quick: bool,
+    json: bool,
+    warmup: f64,
+    options: &ResizerOptions,
+) -> Result<ExitCode, String> {
+    let (context, resizer, method, settings) = bench_setup(quick, warmup, options)?;
+    let cases = bench::frames::frame_cases(quick);
+    let mut results = Vec::new();
+    for (k, case) in cases.iter().enumerate() {
+        eprintln!("[{}/{}] {}", k + 1, cases.len(), case.label());
+        results.push(
+            bench::frames::run_frame_case(&resizer, case, method, settings)
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    warn(&resizer);
+    if json {
+        let info = context.adapter.get_info();
+        print_json(&json!({
+            "adapter": info.name,
+            "backend": format!("{:?}", info.backend).to_lowercase(),
+            "timing": format!("{}, median, a compute pass a frame", method.name()),
+            "f16_io": f16_io(&resizer),
+            "results": results,
+        }))?;
+    } else {
+        println!(
+            "{} — {} µs per frame, median, a compute pass each",
+            context.describe(),
+            method.name()
+        );
+        println!(
+            "{:<44} {:>10} {:>10} {:>14} {:>10} {:>12}",
+            "frame -> tensor", "MB moved", "µs", "in one pass", "path", "max error"
+        );
+        for r in &results {
+            println!(
+                "{:<44} {:>10.2} {:>10.1} {:>14.1} {:>10} {:>12.1e}",
+                r.case.label(),
+                r.floor_bytes as f64 / 1e6,
+                r.median_us,
+                r.in_one_pass_us,
+                r.path,
+                r.max_abs_err
             );
         }
     }

@@ -1,0 +1,28 @@
+// Destination of the vector kernels as the caller's tensor of one image: each pixel's first
+// OUT_CHANNELS channels, either as planes of `p.out_h * p.out_w` elements (OUT_PLANAR: NCHW, the
+// RGB planes a model takes from an RGBA frame) or as pixels of OUT_CHANNELS elements (NHWC). The
+// kernels sum four channels as for RGBA pixels; this store keeps the ones asked for. Each
+// pixel's elements are its own, so no two invocations write one word.
+@group(0) @binding(3) var<storage, read_write> dst: array<f32>;
+
+override OUT_CHANNELS: u32 = 3u;
+override OUT_PLANAR: bool = true;
+
+fn store4v(i: u32, v: vec4<f32>) {
+    var first = i * OUT_CHANNELS;
+    var step = 1u;
+    if OUT_PLANAR {
+        first = i;
+        step = p.out_h * p.out_w;
+    }
+    dst[first] = v.x;
+    if OUT_CHANNELS > 1u {
+        dst[first + step] = v.y;
+    }
+    if OUT_CHANNELS > 2u {
+        dst[first + 2u * step] = v.z;
+    }
+    if OUT_CHANNELS > 3u {
+        dst[first + 3u * step] = v.w;
+    }
+}
