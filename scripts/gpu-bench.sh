@@ -27,6 +27,8 @@ if [ -x "$plain" ]; then
     WGPU_BACKEND=vulkan "$plain" --json "$out/plain.json" | tee "$out/plain.txt"
 fi
 WGPU_BACKEND=vulkan "$bin" bench --texture --no-tune-cache | tee "$out/texture.txt"
+# Frames into model inputs through the texture API, beside PyTorch's way (frames.md).
+OUT="$out" bash scripts/gpu-frames.sh
 if [ "${SWEEP:-1}" = 1 ]; then
     WGPU_BACKEND=vulkan "$bin" bench --sweep --json --no-tune-cache > "$out/sweep.json"
     python3 - "$out/sweep.json" <<'PY' | tee "$out/sweep.md"

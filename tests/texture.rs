@@ -1172,7 +1172,7 @@ fn tensor_of_texels(values: &[f32], format: F, spec: &ResizeSpec) -> Vec<f32> {
 
 /// A texture-to-tensor resize of `source` by `resizer` into the slice at `offset` of `buffer`,
 /// which is first filled with `poison` bytes; asserts that the bytes before and after the
-/// tensor kept their poison, and returns the tensor's elements.
+/// tensor kept their poison, and returns the tensor's elements and the path that ran.
 fn run_texture_to_tensor(
     gpu: &common::Gpu,
     resizer: &wgpu_resize::Resizer,
@@ -1180,7 +1180,7 @@ fn run_texture_to_tensor(
     source: &wgpu::Texture,
     (buffer, offset, poison): (&wgpu::Buffer, u64, u8),
     in_callers_pass: bool,
-) -> Result<Vec<f32>, ResizeError> {
+) -> Result<(Vec<f32>, Path), ResizeError> {
     let device = &gpu.context.device;
     let bytes = spec.output_bytes();
     gpu.context
@@ -1189,12 +1189,12 @@ fn run_texture_to_tensor(
     let mut encoder = device.create_command_encoder(&Default::default());
     let image = TextureImage::first(source);
     let output = buffer.slice(offset..offset + bytes);
-    if in_callers_pass {
+    let plan = if in_callers_pass {
         let mut pass = encoder.begin_compute_pass(&Default::default());
-        resizer.encode_texture_to_buffer_in_pass(&mut pass, spec, &image, output, path)?;
+        resizer.encode_texture_to_buffer_in_pass(&mut pass, spec, &image, output, path)?
     } else {
-        resizer.encode_texture_to_buffer(&mut encoder, spec, &image, output, path)?;
-    }
+        resizer.encode_texture_to_buffer(&mut encoder, spec, &image, output, path)?
+    };
     gpu.context.queue.submit([encoder.finish()]);
     let all: Vec<u8> = read_buffer(device, &gpu.context.queue, buffer, 0..buffer.size()).unwrap();
     let end = (offset + bytes) as usize;
@@ -1207,7 +1207,7 @@ fn run_texture_to_tensor(
         "bytes after the tensor written"
     );
     let tensor = &all[offset as usize..end];
-    Ok(match spec.element() {
+    let values = match spec.element() {
         ElementType::U8 => tensor[..spec.output_len()]
             .iter()
             .map(|&b| f32::from(b))
@@ -1217,7 +1217,8 @@ fn run_texture_to_tensor(
             .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32())
             .collect(),
         _ => bytemuck::pod_collect_to_vec(tensor),
-    })
+    };
+    Ok((values, plan.path))
 }
 
 /// Texture images resized into tensors in the caller's buffer (`encode_texture_to_buffer`):
@@ -1225,8 +1226,9 @@ fn run_texture_to_tensor(
 /// channels or the first of them; NHWC and NCHW; u8, f16 and f32 tensors; random sizes, filters and
 /// offsets; every path the spec can take, in a pass of its own and in the caller's. Each tensor
 /// matches the reference resize of the texels (as stored) into a poisoned slice whose
-/// neighbouring bytes stay poisoned; a second frame into the same slice creates nothing (a
-/// resizer of the test's own, which no other test changes).
+/// neighbouring bytes stay poisoned; `auto` runs what `plan_texture_to_buffer` measured, and a
+/// second frame into the same slice creates nothing (a resizer of the test's own, which no
+/// other test changes).
 #[test]
 fn textures_resize_into_tensors_of_either_layout() {
     let Some(gpu) = gpu("textures_resize_into_tensors_of_either_layout") else {
@@ -1304,6 +1306,11 @@ fn textures_resize_into_tensors_of_either_layout() {
             ElementType::U8 => 0xA5,
             _ => 0xFF, // NaN in every f32 and f16
         };
+        // Measured first, so that `auto` takes the measured choice.
+        let measured = resizer
+            .plan_texture_to_buffer(&spec, &TextureImage::first(&source), Path::Auto)
+            .unwrap()
+            .path;
         for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
             if resizer.availability(&spec, path).is_err() {
                 continue;
@@ -1323,7 +1330,7 @@ fn textures_resize_into_tensors_of_either_layout() {
                 let what = format!(
                     "{format:?} {channels} channel(s) {layout:?} {path} frame {frame} {spec:?}"
                 );
-                let got = run_texture_to_tensor(
+                let (got, ran) = run_texture_to_tensor(
                     gpu,
                     &resizer,
                     (&spec, path),
@@ -1332,6 +1339,14 @@ fn textures_resize_into_tensors_of_either_layout() {
                     in_callers_pass,
                 )
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
+                if path == Path::Auto {
+                    assert_eq!(
+                        ran, measured,
+                        "{what}: auto took another path than measured"
+                    );
+                } else {
+                    assert_eq!(ran, path, "{what}");
+                }
                 let error = worst(&got, &expected);
                 assert!(error <= tolerance, "{what}: worst error {error}");
                 if frame == 1 {

@@ -109,7 +109,7 @@ pub struct FrameResult {
     pub case: FrameCase,
     /// Bytes a resize must move at least ([`FrameCase::floor_bytes`]).
     pub floor_bytes: u64,
-    /// `auto`'s path for the spec.
+    /// `auto`'s path for the spec from a texture ([`Resizer::plan_texture_to_buffer`]).
     pub path: String,
     /// Median µs of one frame into its tensor in a compute pass of its own, the frames taken in
     /// turn from enough textures that none is still in the GPU's cache.
@@ -149,8 +149,12 @@ pub fn run_frame_case(
             | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     });
-    // The automatic choice measured first, as a caller's `plan` would.
-    let path = resizer.plan(&spec, Path::Auto)?.path;
+    // The automatic choice measured first, as a caller would at start-up; the timed encodes
+    // ask for `auto` and take it.
+    let first = TextureImage::first(&textures[0]);
+    let path = resizer
+        .plan_texture_to_buffer(&spec, &first, Path::Auto)?
+        .path;
     let max_abs_err = match case.element {
         ElementType::F16 => check::<half::f16>(resizer, &spec, &textures[0], &output, &texels)?,
         ElementType::U8 => check::<u8>(resizer, &spec, &textures[0], &output, &texels)?,
@@ -188,7 +192,7 @@ pub fn run_frame_case(
                         &spec,
                         image,
                         output.slice(..),
-                        path,
+                        Path::Auto,
                     )
                     .map(|_| ())
             },
@@ -208,8 +212,13 @@ pub fn run_frame_case(
                 for (k, image) in images.iter().enumerate() {
                     let at = slot * k as u64;
                     let output = outputs.slice(at..at + spec.output_bytes());
-                    resizer
-                        .encode_texture_to_buffer_in_pass(&mut pass, &spec, image, output, path)?;
+                    resizer.encode_texture_to_buffer_in_pass(
+                        &mut pass,
+                        &spec,
+                        image,
+                        output,
+                        Path::Auto,
+                    )?;
                 }
                 Ok(())
             },

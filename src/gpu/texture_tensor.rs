@@ -71,6 +71,24 @@ impl Resizer {
         Ok(ready.resize.plan)
     }
 
+    /// Which path [`Resizer::encode_texture_to_buffer`] runs for `spec` from `source`, as
+    /// [`Resizer::plan`] says it for buffers: with [`Path::Auto`], the candidates are measured
+    /// first (on buffers of the form the kernels run: four-channel pixels where they read the
+    /// texture themselves, whatever the tensor keeps), so that later encodes take the measured
+    /// choice instead of the heuristic's.
+    pub fn plan_texture_to_buffer(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        check_texture_to_tensor(spec, source, self.textures.first_images_only())?;
+        match self.direct_form(spec, source)? {
+            Some((kernel_spec, _)) => self.plan(&kernel_spec, path),
+            None => self.plan(spec, path),
+        }
+    }
+
     /// A texture-to-tensor resize checked, planned and bound, nothing recorded.
     fn ready_texture_to_tensor(
         &self,
@@ -100,6 +118,35 @@ impl Resizer {
         })
     }
 
+    /// The spec the kernels run where they can read `source` themselves, and the store that
+    /// keeps the tensor's channels: `spec` itself for RGBA pixels; else the same resize of four
+    /// channels as pixels, stored as the tensor's channels or planes (f32, or f16 where the
+    /// device has `shader-f16`). `None` where only the staged route can run it.
+    fn direct_form(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+    ) -> Result<Option<(ResizeSpec, Option<TensorTarget>)>, ResizeError> {
+        let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
+        let whole_elements = match spec.element() {
+            ElementType::F32 => true,
+            ElementType::F16 => self.native_f16(),
+            _ => false,
+        };
+        if source.texture.format().components() != 4 || !(rgba || whole_elements) {
+            return Ok(None);
+        }
+        if rgba {
+            return Ok(Some((*spec, None)));
+        }
+        let kernel_spec = spec.to_builder().channels(4).layout(Layout::Nhwc).build()?;
+        let tensor = TensorTarget {
+            channels: spec.channels(),
+            planar: spec.layout() == Layout::Nchw,
+        };
+        Ok(Some((kernel_spec, Some(tensor))))
+    }
+
     /// The resize with kernels that read `source` themselves and write `output`, where they
     /// can: RGBA pixels as they are; fewer channels, or planes, through a store that keeps the
     /// tensor's channels of the four they sum (f32, or f16 where the device has `shader-f16`).
@@ -111,28 +158,11 @@ impl Resizer {
         output: wgpu::BufferSlice<'_>,
         path: Path,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
-        let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
-        let whole_elements = match spec.element() {
-            ElementType::F32 => true,
-            ElementType::F16 => self.native_f16(),
-            _ => false,
-        };
-        if source.texture.format().components() != 4 || !(rgba || whole_elements) {
+        let Some((kernel_spec, tensor)) = self.direct_form(spec, source)? else {
             return Ok(None);
-        }
+        };
         let alignment = self.device.limits().min_storage_buffer_offset_alignment;
         check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
-        // The kernels' own spec: four channels as pixels, whatever the tensor keeps of them.
-        let (kernel_spec, tensor) = if rgba {
-            (*spec, None)
-        } else {
-            let kernel_spec = spec.to_builder().channels(4).layout(Layout::Nhwc).build()?;
-            let tensor = TensorTarget {
-                channels: spec.channels(),
-                planar: spec.layout() == Layout::Nchw,
-            };
-            (kernel_spec, Some(tensor))
-        };
         let plan = self.plan_without_measuring(&kernel_spec, path);
         let ends = DirectEnds {
             source: Some(TextureSource {

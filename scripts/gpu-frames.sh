@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Frames into model inputs on the GPU machine: `wgresize bench --frames` (RGBA8 textures into
+# RGB planes through the texture-to-tensor API) and its PyTorch peer
+# (scripts/torch_frames_peer.py) in one command, both as JSON under $OUT (or ./bench-out), and
+# the joined table in frames.md. Expects target/release/wgresize and, on a machine without a
+# Vulkan loader, the loader packages in .gl/ (see ../shared/gpu/README.md).
+set -euo pipefail
+out="${OUT:-bench-out}"
+mkdir -p "$out"
+if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
+    for f in .gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+fi
+if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
+    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+python3 scripts/torch_frames_peer.py > "$out/torch_frames.json"
+WGPU_BACKEND=vulkan target/release/wgresize bench --frames --json --no-tune-cache \
+    > "$out/frames.json"
+python3 - "$out/frames.json" "$out/torch_frames.json" <<'PY' | tee "$out/frames.md"
+import json, sys
+ours, peer = (json.load(open(p)) for p in sys.argv[1:3])
+RATE = 4.18e12  # bytes/s, read plus write: the H200 floor of BENCHMARKS.md
+key = lambda r, element: (r["h"], r["w"], r["out_h"], r["out_w"], r["c"], r["layout"].lower(),
+                          element.lower())
+torch = {key(r, r["dtype"].replace("float", "f")): r for r in peer["results"]}
+print(f"{ours['adapter']} ({ours['backend']}), {ours['timing']}; PyTorch {peer['torch']}, "
+      f"{peer['timing']}")
+print()
+print("| frame -> tensor | floor µs | a pass each µs | in one pass µs | in one pass / floor "
+      "| PyTorch µs | PyTorch / in one pass | path | max abs err |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+for r in ours["results"]:
+    floor = r["floor_bytes"] / RATE * 1e6
+    t = torch.get(key(r, r["element"]))
+    torch_us = f"{t['median_us']:.1f}" if t else "-"
+    ratio = f"{t['median_us'] / r['in_one_pass_us']:.2f}x" if t else "-"
+    layout = r["layout"].lower()
+    shape = (f"{r['c']}x{r['out_h']}x{r['out_w']}" if layout == "nchw"
+             else f"{r['out_h']}x{r['out_w']}x{r['c']}")
+    print(f"| {r['h']}x{r['w']} rgba8 -> {shape} {layout} {r['element'].lower()} | {floor:.1f} | "
+          f"{r['median_us']:.1f} | {r['in_one_pass_us']:.1f} | {r['in_one_pass_us'] / floor:.2f} | "
+          f"{torch_us} | {ratio} | {r['path']} | {r['max_abs_err']:.1e} |")
+PY
