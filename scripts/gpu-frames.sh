@@ -27,9 +27,10 @@ torch = {key(r, r["dtype"].replace("float", "f")): r for r in peer["results"]}
 print(f"{ours['adapter']} ({ours['backend']}), {ours['timing']}; PyTorch {peer['torch']}, "
       f"{peer['timing']}")
 print()
-print("| frame -> tensor | floor µs | a pass each µs | in one pass µs | in one pass / floor "
-      "| PyTorch µs | PyTorch / in one pass | path | max abs err |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| frame -> tensor | floor µs | gather µs | separable µs | fused µs | auto µs (path) "
+      "| in one pass µs | in one pass / floor | PyTorch µs | PyTorch / in one pass | max abs err |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+us = lambda t: "-" if t is None else f"{t:.1f}"
 for r in ours["results"]:
     floor = r["floor_bytes"] / RATE * 1e6
     t = torch.get(key(r, r["element"]))
@@ -39,6 +40,7 @@ for r in ours["results"]:
     shape = (f"{r['c']}x{r['out_h']}x{r['out_w']}" if layout == "nchw"
              else f"{r['out_h']}x{r['out_w']}x{r['c']}")
     print(f"| {r['h']}x{r['w']} rgba8 -> {shape} {layout} {r['element'].lower()} | {floor:.1f} | "
-          f"{r['median_us']:.1f} | {r['in_one_pass_us']:.1f} | {r['in_one_pass_us'] / floor:.2f} | "
-          f"{torch_us} | {ratio} | {r['path']} | {r['max_abs_err']:.1e} |")
+          f"{us(r['gather_us'])} | {us(r['separable_us'])} | {us(r['fused_us'])} | "
+          f"{r['median_us']:.1f} ({r['path']}) | {r['in_one_pass_us']:.1f} | "
+          f"{r['in_one_pass_us'] / floor:.2f} | {torch_us} | {ratio} | {r['max_abs_err']:.1e} |")
 PY

@@ -1361,6 +1361,122 @@ fn textures_resize_into_tensors_of_either_layout() {
     }
 }
 
+/// `auto` from a texture into a tensor is a route of its own: `encode` runs the heuristic's
+/// choice and queues the shape, `tune_pending` measures it from a texture of the source's
+/// format, and the decision is kept under a key that names the format (in the tuning file too),
+/// apart from the same spec's decision between buffers. The result is the reference's either
+/// way.
+#[test]
+fn texture_routes_are_tuned_on_their_own() {
+    let Some(gpu) = gpu("texture_routes_are_tuned_on_their_own") else {
+        return;
+    };
+    use wgpu_resize::PlanSource;
+    let device = &gpu.context.device;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let options = wgpu_resize::gpu::ResizerOptions {
+        tune_cache_file: Some(file.clone()),
+        ..Default::default()
+    };
+    let resizer = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(20, 36), Size2::new(7, 9))
+        .channels(3)
+        .layout(Layout::Nchw)
+        .antialias(true)
+        .build()
+        .unwrap();
+    let mut rng = Rng::new(0x70_7e);
+    let values = random_texels(&mut rng, F::Rgba8Unorm, 20 * 36 * 4);
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.input(),
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        &values,
+    );
+    let image = TextureImage::first(&source);
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test tensor"),
+        size: spec.output_bytes() + 256,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let expected: Vec<f32> =
+        reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec))
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+    let run = |what: &str| {
+        let (got, _) = run_texture_to_tensor(
+            gpu,
+            &resizer,
+            (&spec, Path::Auto),
+            &source,
+            (&buffer, 0, 0xFF),
+            false,
+        )
+        .unwrap();
+        let error = worst(&got, &expected);
+        assert!(error <= 1e-5, "{what}: worst error {error}");
+    };
+
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let first = resizer
+        .encode_texture_to_buffer(
+            &mut encoder,
+            &spec,
+            &image,
+            buffer.slice(..spec.output_bytes()),
+            Path::Auto,
+        )
+        .unwrap();
+    drop(encoder);
+    assert_eq!(first.source, PlanSource::Heuristic, "{}", first.reason);
+    run("before measuring");
+    assert_eq!(
+        resizer.tune_pending().unwrap(),
+        1,
+        "the texture route was queued"
+    );
+    let measured = resizer
+        .plan_texture_to_buffer(&spec, &image, Path::Auto)
+        .unwrap();
+    assert_eq!(measured.source, PlanSource::Measured, "{}", measured.reason);
+    assert!(
+        measured.candidates.iter().any(|c| c.median_us.is_some()),
+        "{}",
+        measured.reason
+    );
+    run("after measuring");
+    // The tuning file's keys, over its namespaces.
+    let keys = || -> Vec<String> {
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        saved["namespaces"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|decisions| decisions.as_object().unwrap().keys().cloned())
+            .collect()
+    };
+    let suffix = "|from texture Rgba8Unorm";
+    let saved = keys();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].ends_with(suffix), "{saved:?}");
+    // The same spec between buffers is measured for itself, under the key without the suffix.
+    assert_eq!(
+        resizer.plan(&spec, Path::Auto).unwrap().source,
+        PlanSource::Measured
+    );
+    let mut saved = keys();
+    saved.sort();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert_eq!(format!("{}{suffix}", saved[0]), saved[1], "{saved:?}");
+}
+
 /// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
 /// each leaving the encoder usable: a batch, more channels than the texel has, a
 /// u8 spec on a float format, a size that is not the texture's, a source that cannot be

@@ -111,6 +111,13 @@ pub struct FrameResult {
     pub floor_bytes: u64,
     /// `auto`'s path for the spec from a texture ([`Resizer::plan_texture_to_buffer`]).
     pub path: String,
+    /// Each concrete path's median µs, a pass a frame as `median_us` (none where the path
+    /// cannot run the spec): what `auto`'s choice, measured on buffers, leaves on the table.
+    pub gather_us: Option<f64>,
+    /// The separable path's.
+    pub separable_us: Option<f64>,
+    /// The fused path's.
+    pub fused_us: Option<f64>,
     /// Median µs of one frame into its tensor in a compute pass of its own, the frames taken in
     /// turn from enough textures that none is still in the GPU's cache.
     pub median_us: f64,
@@ -161,6 +168,51 @@ pub fn run_frame_case(
         _ => check::<f32>(resizer, &spec, &textures[0], &output, &texels)?,
     };
     let images: Vec<TextureImage> = textures.iter().map(TextureImage::first).collect();
+    // Frames in turn, a compute pass each, on `path`; `None` where it cannot run the spec.
+    let time_path = |path: Path, rounds: usize| -> Result<Option<Vec<f64>>, ResizeError> {
+        let mut micros = Vec::new();
+        for _ in 0..rounds {
+            let mut next = 0;
+            let samples = time_recorded(
+                device,
+                resizer.queue(),
+                method,
+                settings.budget_seconds,
+                (20, 2000),
+                |encoder, slots| {
+                    let image = &images[next % images.len()];
+                    next += 1;
+                    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                        label: Some("bench frame to tensor"),
+                        timestamp_writes: slots.map(|slots| slots.whole_pass()),
+                    });
+                    resizer
+                        .encode_texture_to_buffer_in_pass(
+                            &mut pass,
+                            &spec,
+                            image,
+                            output.slice(..),
+                            path,
+                        )
+                        .map(|_| ())
+                },
+            );
+            match samples {
+                Ok(samples) => micros.extend(samples.micros),
+                Err(ResizeError::PathUnavailable { .. }) => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Some(micros))
+    };
+    let path_us = |path| -> Result<Option<f64>, ResizeError> {
+        Ok(time_path(path, 1)?.map(|micros| median(&micros)))
+    };
+    let (gather_us, separable_us, fused_us) = (
+        path_us(Path::Gather)?,
+        path_us(Path::Separable)?,
+        path_us(Path::Fused)?,
+    );
     let alignment = u64::from(device.limits().min_storage_buffer_offset_alignment);
     let slot = spec.output_bytes().next_multiple_of(alignment);
     let outputs = device.create_buffer(&wgpu::BufferDescriptor {
@@ -169,35 +221,9 @@ pub fn run_frame_case(
         usage: wgpu::BufferUsages::STORAGE,
         mapped_at_creation: false,
     });
-    let mut micros = Vec::new();
+    let micros = time_path(Path::Auto, settings.rounds.max(1))?.unwrap_or_default();
     let mut in_one_pass = Vec::new();
     for _ in 0..settings.rounds.max(1) {
-        let mut next = 0;
-        let samples = time_recorded(
-            device,
-            resizer.queue(),
-            method,
-            settings.budget_seconds,
-            (20, 2000),
-            |encoder, slots| {
-                let image = &images[next % images.len()];
-                next += 1;
-                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                    label: Some("bench frame to tensor"),
-                    timestamp_writes: slots.map(|slots| slots.whole_pass()),
-                });
-                resizer
-                    .encode_texture_to_buffer_in_pass(
-                        &mut pass,
-                        &spec,
-                        image,
-                        output.slice(..),
-                        Path::Auto,
-                    )
-                    .map(|_| ())
-            },
-        )?;
-        micros.extend(samples.micros);
         let samples = time_recorded(
             device,
             resizer.queue(),
@@ -229,6 +255,9 @@ pub fn run_frame_case(
         case: *case,
         floor_bytes: case.floor_bytes()?,
         path: path.name().into(),
+        gather_us,
+        separable_us,
+        fused_us,
         median_us: median(&micros),
         samples: micros.len(),
         in_one_pass_us: median(&in_one_pass),

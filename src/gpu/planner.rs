@@ -59,14 +59,27 @@ impl Default for ResizerOptions {
     }
 }
 
+/// What a planned resize reads and writes, where that changes which path is fastest: each
+/// route is measured on its own, and its decisions are kept under keys of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Route {
+    /// Buffers at both ends (texture-to-texture resizes plan as these too).
+    Buffers,
+    /// A texture of this format into the caller's tensor
+    /// ([`Resizer::encode_texture_to_buffer`]): on an H200, the fastest path there was not the
+    /// fastest between buffers of the same spec (4K RGBA8 -> 224² RGB planes: fused 91.7 µs,
+    /// separable 190.4, which f32 buffers chose).
+    TextureToTensor(wgpu::TextureFormat),
+}
+
 /// The planning state of a resizer.
 pub(super) struct Planner {
     tuning: Tuning,
     cache: Mutex<TuneCache>,
     /// Plans already resolved for `Path::Auto`, so that encoding does not recompute keys.
-    resolved: Mutex<Vec<(ResizeSpec, Plan)>>,
+    resolved: Mutex<Vec<((ResizeSpec, Route), Plan)>>,
     /// Shapes encoded before being measured.
-    pending: Mutex<Vec<ResizeSpec>>,
+    pending: Mutex<Vec<(ResizeSpec, Route)>>,
 }
 
 impl Planner {
@@ -84,7 +97,17 @@ impl Planner {
     }
 }
 
-fn requested(path: Path) -> Plan {
+/// The key of `spec`'s decision on `route`: a texture route's keys name the texture's format.
+fn route_key(spec: &ResizeSpec, route: Route) -> String {
+    match route {
+        Route::Buffers => tune::spec_key(spec),
+        Route::TextureToTensor(format) => {
+            format!("{}|from texture {format:?}", tune::spec_key(spec))
+        }
+    }
+}
+
+pub(super) fn requested(path: Path) -> Plan {
     Plan {
         path,
         source: PlanSource::Requested,
@@ -98,41 +121,53 @@ impl Resizer {
     /// a shape not yet decided is measured now (blocking): every candidate path is timed on
     /// scratch buffers and the fastest kept, in memory and in the tuning file if there is one.
     pub fn plan(&self, spec: &ResizeSpec, path: Path) -> Result<Plan, ResizeError> {
+        self.plan_route(spec, Route::Buffers, path)
+    }
+
+    /// [`Resizer::plan`] for `spec` on `route`, measured on that route.
+    pub(crate) fn plan_route(
+        &self,
+        spec: &ResizeSpec,
+        route: Route,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
         if path != Path::Auto {
             return Ok(requested(path));
         }
-        if let Some(plan) = self.known_plan(spec)
+        if let Some(plan) = self.known_plan(spec, route)
             && (plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off)
         {
             return Ok(plan);
         }
         if self.planner.tuning == Tuning::Off {
-            return Ok(self.remember(spec, self.heuristic_plan(spec)));
+            return Ok(self.remember(spec, route, self.route_heuristic(spec, route)));
         }
-        let candidates = self.measure(spec)?;
+        let candidates = match route {
+            Route::Buffers => self.measure(spec)?,
+            Route::TextureToTensor(format) => self.measure_texture_to_tensor(spec, format)?,
+        };
         let plan = match Decision::from_candidates(candidates.clone()) {
             Some(decision) => {
-                let key = tune::spec_key(spec);
-                lock(&self.planner.cache).insert(key, decision.clone());
+                lock(&self.planner.cache).insert(route_key(spec, route), decision.clone());
                 self.forget_auto_plans();
                 self.plan_from_decision(decision, PlanSource::Measured)
             }
             // Nothing ran: keep the heuristic's choice, measure again next time, save nothing.
             None => Plan {
                 candidates,
-                ..self.heuristic_plan(spec)
+                ..self.route_heuristic(spec, route)
             },
         };
-        lock(&self.planner.pending).retain(|s| s != spec);
-        Ok(self.remember(spec, plan))
+        lock(&self.planner.pending).retain(|pending| *pending != (*spec, route));
+        Ok(self.remember(spec, route, plan))
     }
 
     /// Measures every shape that [`Resizer::encode`] ran on the heuristic's choice because it
     /// was not decided yet. Call it between frames; returns how many shapes were measured.
     pub fn tune_pending(&self) -> Result<usize, ResizeError> {
-        let pending: Vec<ResizeSpec> = std::mem::take(&mut *lock(&self.planner.pending));
-        for spec in &pending {
-            self.plan(spec, Path::Auto)?;
+        let pending: Vec<(ResizeSpec, Route)> = std::mem::take(&mut *lock(&self.planner.pending));
+        for (spec, route) in &pending {
+            self.plan_route(spec, *route, Path::Auto)?;
         }
         Ok(pending.len())
     }
@@ -145,20 +180,41 @@ impl Resizer {
     /// The plan `encode` uses: never measures. An undecided automatic choice takes the
     /// heuristic's path and is queued for [`Resizer::tune_pending`].
     pub(crate) fn plan_without_measuring(&self, spec: &ResizeSpec, path: Path) -> Plan {
+        self.plan_route_without_measuring(spec, Route::Buffers, path)
+    }
+
+    /// [`Resizer::plan_without_measuring`] for `spec` on `route`.
+    pub(crate) fn plan_route_without_measuring(
+        &self,
+        spec: &ResizeSpec,
+        route: Route,
+        path: Path,
+    ) -> Plan {
         if path != Path::Auto {
             return requested(path);
         }
-        if let Some(plan) = self.known_plan(spec) {
+        if let Some(plan) = self.known_plan(spec, route) {
             return plan;
         }
-        let plan = self.heuristic_plan(spec);
+        let plan = self.route_heuristic(spec, route);
         if self.planner.tuning == Tuning::Measure {
             let mut pending = lock(&self.planner.pending);
-            if !pending.contains(spec) {
-                pending.push(*spec);
+            if !pending.contains(&(*spec, route)) {
+                pending.push((*spec, route));
             }
         }
-        self.remember(spec, plan)
+        self.remember(spec, route, plan)
+    }
+
+    /// The heuristic's plan on `route`: for a texture into a tensor, that of the spec its
+    /// kernels run.
+    fn route_heuristic(&self, spec: &ResizeSpec, route: Route) -> Plan {
+        match route {
+            Route::Buffers => self.heuristic_plan(spec),
+            Route::TextureToTensor(format) => {
+                self.heuristic_plan(&self.texture_to_tensor_kernel_spec(spec, format))
+            }
+        }
     }
 
     /// What [`Path::Auto`] runs for `spec` before it is measured (and always, with tuning
@@ -169,15 +225,20 @@ impl Resizer {
         plan::heuristic_for_tables(spec, &wy, &wx, fits)
     }
 
-    /// A plan already resolved for this spec, or a decision in the tuning cache for its key.
-    fn known_plan(&self, spec: &ResizeSpec) -> Option<Plan> {
-        if let Some((_, plan)) = lock(&self.planner.resolved).iter().find(|(s, _)| s == spec) {
-            return Some(plan.clone());
+    /// A plan already resolved for this spec and route, or a decision in the tuning cache for
+    /// its key.
+    fn known_plan(&self, spec: &ResizeSpec, route: Route) -> Option<Plan> {
+        let resolved = lock(&self.planner.resolved)
+            .iter()
+            .find(|(s, _)| *s == (*spec, route))
+            .map(|(_, plan)| plan.clone());
+        if resolved.is_some() {
+            return resolved;
         }
         if self.planner.tuning == Tuning::Off {
             return None;
         }
-        let key = tune::spec_key(spec);
+        let key = route_key(spec, route);
         let decision = lock(&self.planner.cache).get(&key).cloned()?;
         let source = if lock(&self.planner.cache).loaded_from_file(&key) {
             PlanSource::Cache
@@ -185,27 +246,33 @@ impl Resizer {
             PlanSource::Measured
         };
         let fastest = decision.path;
-        let decision = self.runnable(spec, decision)?;
+        let decision = self.runnable(spec, route, decision)?;
         let mut plan = self.plan_from_decision(decision, source);
         if plan.path != fastest {
             plan.reason += &format!("; {fastest} cannot run this spec");
         }
-        Some(self.remember(spec, plan))
+        Some(self.remember(spec, route, plan))
     }
 
     /// `decision` as it applies to `spec`. A decision is kept per key, and specs that share a
     /// key need not share what each path can run (a crop and its mirror have one key, and the
     /// fused path refuses the mirror), so where the decision's path cannot run `spec`, the
     /// fastest of its other timed candidates that can; `None` where none can.
-    fn runnable(&self, spec: &ResizeSpec, decision: Decision) -> Option<Decision> {
-        if self.availability(spec, decision.path).is_ok() {
+    fn runnable(&self, spec: &ResizeSpec, route: Route, decision: Decision) -> Option<Decision> {
+        let runs = |path| match route {
+            Route::Buffers => self.availability(spec, path).is_ok(),
+            Route::TextureToTensor(format) => self
+                .availability(&self.texture_to_tensor_kernel_spec(spec, format), path)
+                .is_ok(),
+        };
+        if runs(decision.path) {
             return Some(decision);
         }
         let path = decision
             .candidates
             .iter()
             .filter_map(|c| c.median_us.map(|t| (c.path, t)))
-            .filter(|&(path, _)| self.availability(spec, path).is_ok())
+            .filter(|&(path, _)| runs(path))
             .min_by(|a, b| a.1.total_cmp(&b.1))?
             .0;
         Some(Decision { path, ..decision })
@@ -229,13 +296,13 @@ impl Resizer {
         }
     }
 
-    fn remember(&self, spec: &ResizeSpec, plan: Plan) -> Plan {
+    fn remember(&self, spec: &ResizeSpec, route: Route, plan: Plan) -> Plan {
         let mut resolved = lock(&self.planner.resolved);
-        resolved.retain(|(s, _)| s != spec);
+        resolved.retain(|(s, _)| *s != (*spec, route));
         if resolved.len() >= 1024 {
             resolved.remove(0);
         }
-        resolved.push((*spec, plan.clone()));
+        resolved.push(((*spec, route), plan.clone()));
         plan
     }
 

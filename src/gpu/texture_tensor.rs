@@ -14,13 +14,16 @@
 use std::sync::Arc;
 
 use super::checks::check_output_slice;
+use super::planner::Route;
 use super::shaders::TextureSource;
 use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled};
 use super::texture_image::TextureImage;
-use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget};
+use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::timing::{TimingMethod, time_recorded};
+use crate::tune::CandidateTime;
 
 impl Resizer {
     /// Records `spec`'s resize of the texture image `source` into the tensor `output` (a slice
@@ -72,10 +75,12 @@ impl Resizer {
     }
 
     /// Which path [`Resizer::encode_texture_to_buffer`] runs for `spec` from `source`, as
-    /// [`Resizer::plan`] says it for buffers: with [`Path::Auto`], the candidates are measured
-    /// first (on buffers of the form the kernels run: four-channel pixels where they read the
-    /// texture themselves, whatever the tensor keeps), so that later encodes take the measured
-    /// choice instead of the heuristic's.
+    /// [`Resizer::plan`] says it for buffers. With [`Path::Auto`] and tuning on, a shape not yet
+    /// decided for this texture format is measured now (blocking): every candidate path is
+    /// timed from a scratch texture of the format into a scratch tensor, since the fastest path
+    /// from a texture is not always the fastest between buffers, and the decision kept under a
+    /// key of its own (in the tuning file too, if there is one). Until then `encode` runs the
+    /// heuristic's choice and queues the shape for [`Resizer::tune_pending`].
     pub fn plan_texture_to_buffer(
         &self,
         spec: &ResizeSpec,
@@ -83,10 +88,7 @@ impl Resizer {
         path: Path,
     ) -> Result<Plan, ResizeError> {
         check_texture_to_tensor(spec, source, self.textures.first_images_only())?;
-        match self.direct_form(spec, source)? {
-            Some((kernel_spec, _)) => self.plan(&kernel_spec, path),
-            None => self.plan(spec, path),
-        }
+        self.plan_route(spec, Route::TextureToTensor(source.texture.format()), path)
     }
 
     /// A texture-to-tensor resize checked, planned and bound, nothing recorded.
@@ -99,7 +101,9 @@ impl Resizer {
     ) -> Result<ReadyTensor, ResizeError> {
         check_texture_to_tensor(spec, source, self.textures.first_images_only())?;
         let source_format = source.texture.format();
-        if let Some(direct) = self.direct_tensor(spec, source, output, path)? {
+        let plan =
+            self.plan_route_without_measuring(spec, Route::TextureToTensor(source_format), path);
+        if let Some(direct) = self.direct_tensor(spec, source, output, &plan)? {
             return Ok(direct);
         }
         let staging: Arc<PreparedStaging> = self.prepared_staging(spec, source_format, None)?;
@@ -111,40 +115,59 @@ impl Resizer {
         );
         // Everything checked and bound before anything is recorded.
         let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
-        let resize = self.ready(spec, input.slice(..), output, path)?;
+        let resize = self.ready(spec, input.slice(..), output, plan.path)?;
+        // The plan that chose the path, not the request for it.
+        let resize = ReadyResize { plan, ..resize };
         Ok(ReadyTensor {
             unpack: Some(unpack),
             resize,
         })
     }
 
-    /// The spec the kernels run where they can read `source` themselves, and the store that
-    /// keeps the tensor's channels: `spec` itself for RGBA pixels; else the same resize of four
-    /// channels as pixels, stored as the tensor's channels or planes (f32, or f16 where the
-    /// device has `shader-f16`). `None` where only the staged route can run it.
+    /// The spec the kernels run where they can read a texture of `format` themselves, and the
+    /// store that keeps the tensor's channels: `spec` itself for RGBA pixels; else the same
+    /// resize of four channels as pixels, stored as the tensor's channels or planes (f32, or
+    /// f16 where the device has `shader-f16`). `None` where only the staged route can run it.
     fn direct_form(
         &self,
         spec: &ResizeSpec,
-        source: &TextureImage,
-    ) -> Result<Option<(ResizeSpec, Option<TensorTarget>)>, ResizeError> {
+        format: wgpu::TextureFormat,
+    ) -> Option<(ResizeSpec, Option<TensorTarget>)> {
         let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
         let whole_elements = match spec.element() {
             ElementType::F32 => true,
             ElementType::F16 => self.native_f16(),
             _ => false,
         };
-        if source.texture.format().components() != 4 || !(rgba || whole_elements) {
-            return Ok(None);
+        if format.components() != 4 || !(rgba || whole_elements) {
+            return None;
         }
         if rgba {
-            return Ok(Some((*spec, None)));
+            return Some((*spec, None));
         }
-        let kernel_spec = spec.to_builder().channels(4).layout(Layout::Nhwc).build()?;
+        // The same spec but for four channels as pixels: valid wherever `spec` is.
+        let kernel_spec = spec
+            .to_builder()
+            .channels(4)
+            .layout(Layout::Nhwc)
+            .build()
+            .ok()?;
         let tensor = TensorTarget {
             channels: spec.channels(),
             planar: spec.layout() == Layout::Nchw,
         };
-        Ok(Some((kernel_spec, Some(tensor))))
+        Some((kernel_spec, Some(tensor)))
+    }
+
+    /// The spec whose kernels a texture-to-tensor resize of `spec` from `format` runs: that of
+    /// [`Resizer::direct_form`], else `spec` itself (the staged route).
+    pub(super) fn texture_to_tensor_kernel_spec(
+        &self,
+        spec: &ResizeSpec,
+        format: wgpu::TextureFormat,
+    ) -> ResizeSpec {
+        self.direct_form(spec, format)
+            .map_or(*spec, |(kernel_spec, _)| kernel_spec)
     }
 
     /// The resize with kernels that read `source` themselves and write `output`, where they
@@ -156,14 +179,13 @@ impl Resizer {
         spec: &ResizeSpec,
         source: &TextureImage,
         output: wgpu::BufferSlice<'_>,
-        path: Path,
+        plan: &Plan,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
-        let Some((kernel_spec, tensor)) = self.direct_form(spec, source)? else {
+        let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {
             return Ok(None);
         };
         let alignment = self.device.limits().min_storage_buffer_offset_alignment;
         check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
-        let plan = self.plan_without_measuring(&kernel_spec, path);
         let ends = DirectEnds {
             source: Some(TextureSource {
                 srgb: source.texture.format().is_srgb(),
@@ -183,11 +205,102 @@ impl Resizer {
         Ok(Some(ReadyTensor {
             unpack: None,
             resize: ReadyResize {
-                plan,
+                plan: plan.clone(),
                 prepared: direct,
                 bind_groups,
             },
         }))
+    }
+
+    /// Times every candidate path of `spec` from a scratch texture of `format` into a scratch
+    /// tensor (never the caller's data), each a compute pass of its own, as the buffer route's
+    /// candidates are timed. A candidate that cannot run the spec or fails is reported so and
+    /// never chosen.
+    pub(super) fn measure_texture_to_tensor(
+        &self,
+        spec: &ResizeSpec,
+        format: wgpu::TextureFormat,
+    ) -> Result<Vec<CandidateTime>, ResizeError> {
+        let (texture, output) = scope::capture(&self.device, || {
+            let input = spec.input();
+            let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("wgpu-resize tuning texture"),
+                size: wgpu::Extent3d {
+                    width: input.width,
+                    height: input.height,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING,
+                view_formats: &[],
+            });
+            let output = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize tuning tensor"),
+                size: spec.output_bytes(),
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            });
+            (texture, output)
+        })?;
+        let image = TextureImage::first(&texture);
+        let method = TimingMethod::for_device(&self.device);
+        let (budget, samples) = match method {
+            TimingMethod::Timestamp => (0.02, (5, 50)),
+            TimingMethod::Wall => (0.05, (3, 15)),
+        };
+        let candidates = Path::CONCRETE
+            .iter()
+            .map(|&path| {
+                let timed = time_recorded(
+                    &self.device,
+                    &self.queue,
+                    method,
+                    budget,
+                    samples,
+                    |encoder, slots| {
+                        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                            label: Some("wgpu-resize tuning"),
+                            timestamp_writes: slots.map(|slots| slots.whole_pass()),
+                        });
+                        self.encode_texture_to_buffer_in_pass(
+                            &mut pass,
+                            spec,
+                            &image,
+                            output.slice(..),
+                            path,
+                        )
+                        .map(|_| ())
+                    },
+                );
+                match timed {
+                    Ok(samples) => CandidateTime {
+                        path,
+                        median_us: Some(samples.median()),
+                        error: None,
+                        unavailable: false,
+                    },
+                    Err(ResizeError::PathUnavailable { why, .. }) => CandidateTime {
+                        path,
+                        median_us: None,
+                        error: Some(why),
+                        unavailable: true,
+                    },
+                    Err(e) => CandidateTime {
+                        path,
+                        median_us: None,
+                        error: Some(e.to_string()),
+                        unavailable: false,
+                    },
+                }
+            })
+            .collect();
+        // Their cached bind groups would keep the scratch texture and tensor allocated.
+        self.forget_texture(&texture);
+        self.forget_buffer(&output);
+        Ok(candidates)
     }
 }
 

@@ -716,19 +716,31 @@ fn run_frames_bench(
         }))?;
     } else {
         println!(
-            "{} — {} µs per frame, median, a compute pass each",
+            "{} — {} µs per frame, median, a compute pass each (in one pass: auto, frames in turn)",
             context.describe(),
             method.name()
         );
         println!(
-            "{:<44} {:>10} {:>10} {:>14} {:>10} {:>12}",
-            "frame -> tensor", "MB moved", "µs", "in one pass", "path", "max error"
+            "{:<40} {:>9} {:>8} {:>10} {:>8} {:>8} {:>12} {:>10} {:>10}",
+            "frame -> tensor",
+            "MB moved",
+            "gather",
+            "separable",
+            "fused",
+            "auto",
+            "in one pass",
+            "path",
+            "max error"
         );
+        let us = |t: Option<f64>| t.map_or("-".to_string(), |t| format!("{t:.1}"));
         for r in &results {
             println!(
-                "{:<44} {:>10.2} {:>10.1} {:>14.1} {:>10} {:>12.1e}",
+                "{:<40} {:>9.2} {:>8} {:>10} {:>8} {:>8.1} {:>12.1} {:>10} {:>10.1e}",
                 r.case.label(),
                 r.floor_bytes as f64 / 1e6,
+                us(r.gather_us),
+                us(r.separable_us),
+                us(r.fused_us),
                 r.median_us,
                 r.in_one_pass_us,
                 r.path,
