@@ -48,11 +48,11 @@ fn every_file_is_part_of_a_validated_variant() {
         .collect();
     for (name, text) in FILES {
         assert!(
-            // The storage pack shader is completed with a texel format when it is built.
-            sources
-                .iter()
-                .any(|s| s.contains(text)
-                    || s.contains(&text.replace("STORAGE_FORMAT", "rgba8unorm"))),
+            // The storage pack shader is completed with a texel format when it is built, the
+            // tensor store with an element type.
+            sources.iter().any(|s| s.contains(text)
+                || s.contains(&text.replace("STORAGE_FORMAT", "rgba8unorm"))
+                || s.contains(&text.replace("TENSOR_ELEMENT", "f32"))),
             "{name} is in no kernel variant"
         );
     }

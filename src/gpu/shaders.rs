@@ -46,8 +46,7 @@ const SRC_VEC4_F32: &str = include_str!("../../wgsl/src_vec4_f32.wgsl");
 const SRC_VEC4_U8: &str = include_str!("../../wgsl/src_vec4_u8.wgsl");
 const SRC_VEC4_NOT_U8: &str = include_str!("../../wgsl/src_vec4_not_u8.wgsl");
 const DST_VEC4_F32: &str = include_str!("../../wgsl/dst_vec4_f32.wgsl");
-const DST_TENSOR_F32: &str = include_str!("../../wgsl/dst_tensor_f32.wgsl");
-const DST_TENSOR_F16_NATIVE: &str = include_str!("../../wgsl/dst_tensor_f16_native.wgsl");
+const DST_TENSOR: &str = include_str!("../../wgsl/dst_tensor.wgsl");
 const DST_VEC4_U8: &str = include_str!("../../wgsl/dst_vec4_u8.wgsl");
 const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
@@ -150,7 +149,7 @@ pub struct KernelFeatures {
     /// themselves (`wgsl/dst_vec4_texture.wgsl`) rather than a storage buffer.
     pub texture_target: Option<wgpu::TextureFormat>,
     /// The destination is the caller's tensor of one image holding the first channels of each
-    /// four-channel result, as planes or narrower pixels (`wgsl/dst_tensor_*.wgsl`): f32, or
+    /// four-channel result, as planes or narrower pixels (`wgsl/dst_tensor.wgsl`): f32, or
     /// f16 as WGSL's `f16`.
     pub tensor_target: Option<TensorTarget>,
     /// f16 tensors are read and written as WGSL's `f16` (the device has `shader-f16`:
@@ -740,8 +739,8 @@ impl Kernel {
         let dst_io = match (features.texture_target, features.tensor_target) {
             (Some(format), _) => texture_destination(format),
             // f32, or f16 as WGSL's f16 (`Resizer::prepare` takes no other).
-            (None, Some(_)) if native_dst => DST_TENSOR_F16_NATIVE.to_string(),
-            (None, Some(_)) => DST_TENSOR_F32.to_string(),
+            (None, Some(_)) if native_dst => DST_TENSOR.replace("TENSOR_ELEMENT", "f16"),
+            (None, Some(_)) => DST_TENSOR.replace("TENSOR_ELEMENT", "f32"),
             (None, None) if native_dst => DST_VEC4_F16_NATIVE.to_string(),
             (None, None) => vec4_destination(dst).to_string(),
         };
@@ -1727,7 +1726,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 55] = [
+pub const FILES: [(&str, &str); 54] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1741,8 +1740,7 @@ pub const FILES: [(&str, &str); 55] = [
     ("dst_f16_native.wgsl", DST_F16_NATIVE),
     ("src_vec4_f16_native.wgsl", SRC_VEC4_F16_NATIVE),
     ("dst_vec4_f16_native.wgsl", DST_VEC4_F16_NATIVE),
-    ("dst_tensor_f32.wgsl", DST_TENSOR_F32),
-    ("dst_tensor_f16_native.wgsl", DST_TENSOR_F16_NATIVE),
+    ("dst_tensor.wgsl", DST_TENSOR),
     ("dst_f32.wgsl", DST_F32),
     ("dst_u8.wgsl", DST_U8),
     ("dst_u8_runs.wgsl", DST_U8_RUNS),

@@ -16,6 +16,7 @@
 //! `linear_light` decodes, resizes and encodes, fused in the kernel.
 //!
 //! The staging buffers are scratch buffers shared by every texture resize of this resizer.
+//! A texture resized into the caller's tensor instead of a texture is in `texture_tensor.rs`.
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;

@@ -2,8 +2,10 @@
 // OUT_CHANNELS channels, either as planes of `p.out_h * p.out_w` elements (OUT_PLANAR: NCHW, the
 // RGB planes a model takes from an RGBA frame) or as pixels of OUT_CHANNELS elements (NHWC). The
 // kernels sum four channels as for RGBA pixels; this store keeps the ones asked for. Each
-// pixel's elements are its own, so no two invocations write one word.
-@group(0) @binding(3) var<storage, read_write> dst: array<f32>;
+// pixel's elements are its own, so no two invocations write one word: TENSOR_ELEMENT is `f32`,
+// or `f16` on a device with `shader-f16` (replaced when the pipeline is built,
+// src/gpu/shaders.rs), never packed words that neighbouring pixels would share.
+@group(0) @binding(3) var<storage, read_write> dst: array<TENSOR_ELEMENT>;
 
 override OUT_CHANNELS: u32 = 3u;
 override OUT_PLANAR: bool = true;
@@ -15,14 +17,14 @@ fn store4v(i: u32, v: vec4<f32>) {
         first = i;
         step = p.out_h * p.out_w;
     }
-    dst[first] = v.x;
+    dst[first] = TENSOR_ELEMENT(v.x);
     if OUT_CHANNELS > 1u {
-        dst[first + step] = v.y;
+        dst[first + step] = TENSOR_ELEMENT(v.y);
     }
     if OUT_CHANNELS > 2u {
-        dst[first + 2u * step] = v.z;
+        dst[first + 2u * step] = TENSOR_ELEMENT(v.z);
     }
     if OUT_CHANNELS > 3u {
-        dst[first + 3u * step] = v.w;
+        dst[first + 3u * step] = TENSOR_ELEMENT(v.w);
     }
 }
