@@ -1365,7 +1365,7 @@ fn textures_resize_into_tensors_of_either_layout() {
 /// choice and queues the shape, `tune_pending` measures it from a texture of the source's
 /// format, and the decision is kept under a key that names the format (in the tuning file too),
 /// apart from the same spec's decision between buffers. The result is the reference's either
-/// way.
+/// way, and forgetting the frame and the tensor leaves nothing that binds them.
 #[test]
 fn texture_routes_are_tuned_on_their_own() {
     let Some(gpu) = gpu("texture_routes_are_tuned_on_their_own") else {
@@ -1475,6 +1475,23 @@ fn texture_routes_are_tuned_on_their_own() {
     saved.sort();
     assert_eq!(saved.len(), 2, "{saved:?}");
     assert_eq!(format!("{}{suffix}", saved[0]), saved[1], "{saved:?}");
+    // Forgetting the caller's tensor and frame drops everything that binds them; the tuning's
+    // scratch texture and tensor were dropped when it finished.
+    let held =
+        |stats: wgpu_resize::ResizerStats| stats.bind_group_sets_held + stats.texture_bindings_held;
+    let before = held(resizer.stats());
+    resizer.forget_buffer(&buffer);
+    assert!(
+        held(resizer.stats()) < before,
+        "the tensor's bind groups are held still"
+    );
+    resizer.forget_texture(&source);
+    let stats = resizer.stats();
+    assert_eq!(
+        (stats.bind_group_sets_held, stats.texture_bindings_held),
+        (0, 0),
+        "{stats:?}"
+    );
 }
 
 /// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
