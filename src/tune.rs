@@ -11,9 +11,11 @@ use std::path::{Path as FsPath, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::ResizeError;
 use crate::gpu::Kernel;
 use crate::plan::Path;
 use crate::spec::{Layout, ResizeSpec};
+use crate::timing::Samples;
 use crate::weights::AxisWeights;
 
 /// Identifies the adapter a decision was measured on.
@@ -90,6 +92,33 @@ pub struct CandidateTime {
     /// timed: as opposed to a path that was tried and failed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unavailable: bool,
+}
+
+impl CandidateTime {
+    /// `path`'s candidate from its timing: the samples' median, or the error, a path that
+    /// cannot run the spec ([`ResizeError::PathUnavailable`]) marked unavailable.
+    pub fn from_timing(path: Path, timing: Result<Samples, ResizeError>) -> Self {
+        match timing {
+            Ok(samples) => CandidateTime {
+                path,
+                median_us: Some(samples.median()),
+                error: None,
+                unavailable: false,
+            },
+            Err(ResizeError::PathUnavailable { why, .. }) => CandidateTime {
+                path,
+                median_us: None,
+                error: Some(why),
+                unavailable: true,
+            },
+            Err(e) => CandidateTime {
+                path,
+                median_us: None,
+                error: Some(e.to_string()),
+                unavailable: false,
+            },
+        }
+    }
 }
 
 /// A measured decision.

@@ -344,20 +344,9 @@ impl Resizer {
                     ..gather.clone()
                 }
             } else {
-                match time_resize(self, spec, path, &input, &output, method, budget, samples) {
-                    Ok(samples) => CandidateTime {
-                        path,
-                        median_us: Some(samples.median()),
-                        error: None,
-                        unavailable: false,
-                    },
-                    Err(e) => CandidateTime {
-                        path,
-                        median_us: None,
-                        error: Some(e.to_string()),
-                        unavailable: false,
-                    },
-                }
+                let timing =
+                    time_resize(self, spec, path, &input, &output, method, budget, samples);
+                CandidateTime::from_timing(path, timing)
             };
             candidates.push(candidate);
         }

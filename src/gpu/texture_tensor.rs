@@ -275,26 +275,7 @@ impl Resizer {
                         .map(|_| ())
                     },
                 );
-                match timed {
-                    Ok(samples) => CandidateTime {
-                        path,
-                        median_us: Some(samples.median()),
-                        error: None,
-                        unavailable: false,
-                    },
-                    Err(ResizeError::PathUnavailable { why, .. }) => CandidateTime {
-                        path,
-                        median_us: None,
-                        error: Some(why),
-                        unavailable: true,
-                    },
-                    Err(e) => CandidateTime {
-                        path,
-                        median_us: None,
-                        error: Some(e.to_string()),
-                        unavailable: false,
-                    },
-                }
+                CandidateTime::from_timing(path, timed)
             })
             .collect();
         // Their cached bind groups would keep the scratch texture and tensor allocated.
