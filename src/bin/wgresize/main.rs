@@ -748,6 +748,25 @@ fn run_frames_bench(
             );
         }
     }
+    let wrong: Vec<String> = results
+        .iter()
+        .filter(|r| r.max_abs_err > r.case.tolerance())
+        .map(|r| {
+            format!(
+                "{}: {:.3e} > {:.0e}",
+                r.case.label(),
+                r.max_abs_err,
+                r.case.tolerance()
+            )
+        })
+        .collect();
+    if !wrong.is_empty() {
+        eprintln!(
+            "wgresize: tensors differ from the CPU reference:\n  {}",
+            wrong.join("\n  ")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }
 
