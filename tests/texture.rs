@@ -1361,6 +1361,100 @@ fn textures_resize_into_tensors_of_either_layout() {
     }
 }
 
+/// A mip level of an array layer into a tensor: layer 1 at mip level 1 of a texture whose
+/// other images hold other texels, read by the kernels (RGB planes, f32) and staged (u8), each
+/// against the reference of that image's texels. On GL, a typed error.
+#[test]
+fn texture_images_at_other_levels_into_tensors() {
+    let Some(gpu) = gpu("texture_images_at_other_levels_into_tensors") else {
+        return;
+    };
+    let base = Size2::new(18, 26);
+    let texture = layered_texture(
+        gpu,
+        F::Rgba8Unorm,
+        base,
+        (2, 2),
+        wgpu::TextureUsages::COPY_DST,
+    );
+    let mut rng = Rng::new(0x1e_7e1);
+    let mut wanted = Vec::new();
+    for layer in 0..2 {
+        for level in 0..2 {
+            let image = TextureImage::at(&texture, level, layer);
+            let size = image.size();
+            let values = random_texels(
+                &mut rng,
+                F::Rgba8Unorm,
+                (size.height * size.width * 4) as usize,
+            );
+            write_image(gpu, &image, &values);
+            if (level, layer) == (1, 1) {
+                wanted = values;
+            }
+        }
+    }
+    let image = TextureImage::at(&texture, 1, 1);
+    let device = &gpu.context.device;
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    for (element, layout, channels) in [
+        (ElementType::F32, Layout::Nchw, 3),
+        (ElementType::U8, Layout::Nchw, 3),
+    ] {
+        let spec = ResizeSpec::builder(image.size(), Size2::new(5, 7))
+            .channels(channels)
+            .layout(layout)
+            .element(element)
+            .antialias(true)
+            .build()
+            .unwrap();
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("test tensor"),
+            size: spec.output_bytes() + 256,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let result = resizer.encode_texture_to_buffer(
+            &mut encoder,
+            &spec,
+            &image,
+            buffer.slice(..spec.output_bytes()),
+            Path::Auto,
+        );
+        if gl_backend(gpu) {
+            let err = result.expect_err("no mip levels on GL");
+            assert!(err.to_string().contains("GL backend"), "{err}");
+            continue;
+        }
+        result.unwrap();
+        gpu.context.queue.submit([encoder.finish()]);
+        let bytes: Vec<u8> =
+            read_buffer(device, &gpu.context.queue, &buffer, 0..spec.output_bytes()).unwrap();
+        let got: Vec<f32> = match element {
+            ElementType::U8 => bytes[..spec.output_len()]
+                .iter()
+                .map(|&b| f32::from(b))
+                .collect(),
+            _ => bytemuck::pod_collect_to_vec(&bytes),
+        };
+        let expected: Vec<f32> =
+            reference_output(&spec, &tensor_of_texels(&wanted, F::Rgba8Unorm, &spec))
+                .into_iter()
+                .map(|v| v as f32)
+                .collect();
+        let tolerance = if element == ElementType::U8 {
+            1.0
+        } else {
+            1e-5
+        };
+        let error = worst(&got, &expected);
+        assert!(error <= tolerance, "{element:?}: worst error {error}");
+    }
+}
+
 /// `auto` from a texture into a tensor is a route of its own: `encode` runs the heuristic's
 /// choice and queues the shape, `tune_pending` measures it from a texture of the source's
 /// format, and the decision is kept under a key that names the format (in the tuning file too),
