@@ -162,8 +162,10 @@ impl Resizer {
         Ok(self.remember(spec, route, plan))
     }
 
-    /// Measures every shape that [`Resizer::encode`] ran on the heuristic's choice because it
-    /// was not decided yet. Call it between frames; returns how many shapes were measured.
+    /// Measures every shape that [`Resizer::encode`] (or
+    /// [`Resizer::encode_texture_to_buffer`], on its own route) ran on the heuristic's choice
+    /// because it was not decided yet. Call it between frames; returns how many shapes were
+    /// measured.
     pub fn tune_pending(&self) -> Result<usize, ResizeError> {
         let pending: Vec<(ResizeSpec, Route)> = std::mem::take(&mut *lock(&self.planner.pending));
         for (spec, route) in &pending {
