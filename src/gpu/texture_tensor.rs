@@ -3,13 +3,16 @@
 //! input wants it: NHWC or NCHW, all of the texel's channels or the first of them (RGB of RGBA),
 //! with no copy of the texture into a buffer first.
 //!
-//! An RGBA texture resized into an NHWC tensor of its four channels is read by the resize
-//! kernels themselves, which write the caller's buffer. Everything else (fewer channels, NCHW
-//! planes, 1- and 2-channel formats) is first copied by a compute shader into a staging tensor
-//! of the spec's channels and layout, which the buffer kernels then resize into the caller's
-//! buffer. Texels are read as stored, as [`Resizer::encode_texture`] reads them: an sRGB
-//! texture's encoded values, so that a tensor made from a texture holds what one made from the
-//! image file's bytes holds.
+//! Where they can, the resize kernels read an RGBA (or BGRA) texture themselves and write the
+//! caller's buffer: RGBA pixels as they are, and, in f32 or in f16 where the device has
+//! `shader-f16`, fewer channels or planes through a store that keeps the tensor's channels of
+//! the four they sum (`wgsl/dst_tensor.wgsl`). Everything else (u8 tensors of fewer channels or
+//! planes, 1- and 2-channel formats, f16 without `shader-f16`) is first copied by a compute
+//! shader into a staging tensor of the spec's channels, layout and element type, which the
+//! buffer kernels then resize into the caller's buffer. Texels are read as stored, as
+//! [`Resizer::encode_texture`] reads them: an sRGB texture's encoded values, so that a tensor
+//! made from a texture holds what one made from the image file's bytes holds. `auto` is
+//! measured on this route itself ([`Resizer::plan_texture_to_buffer`]).
 
 use std::sync::Arc;
 
@@ -36,8 +39,9 @@ impl Resizer {
     /// format's channel count: RGB of an RGBA or BGRA texture, in RGB order), and its element
     /// type f32 or f16 (any float-sampled format; 8-bit formats give values in 0..1) or u8
     /// (8-bit unorm formats, which runs Pillow's fixed point where the spec asks for it). The
-    /// taps accumulate in f32 either way; an f16 tensor staged first (all but RGBA NHWC)
-    /// holds the texels rounded to f16 before the resize, as an f16 tensor of them would. The source
+    /// taps accumulate in f32 either way; an f16 tensor that is staged first (a 1- or
+    /// 2-channel format, or a device without `shader-f16` and a tensor other than RGBA pixels)
+    /// is resized from the texels rounded to f16, as an f16 tensor of them would be. The source
     /// needs `TEXTURE_BINDING` usage. Nothing is submitted; after the first call for a spec,
     /// format and buffer, nothing is created. On wgpu's GL backend only mip level 0 of layer 0
     /// can be read (see [`Resizer::encode_texture_images`]).
