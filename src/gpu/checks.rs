@@ -29,19 +29,9 @@ impl Resizer {
     }
 }
 
-/// Checks that `output` can be bound as a tensor of `output_bytes` ([`check_slice`] with the
-/// device's storage offset `alignment`), for a resize whose input is not a buffer.
-pub(super) fn check_output_slice(
-    output: wgpu::BufferSlice<'_>,
-    output_bytes: u64,
-    alignment: u64,
-) -> Result<(), ResizeError> {
-    check_slice("output", output, output_bytes, alignment)
-}
-
 /// Checks that `slice` can be bound as a storage tensor of `needed` bytes: usage, offset
 /// alignment (`alignment`: the device's `min_storage_buffer_offset_alignment`) and size.
-fn check_slice(
+pub(super) fn check_slice(
     which: &'static str,
     slice: wgpu::BufferSlice<'_>,
     needed: u64,

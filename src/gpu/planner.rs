@@ -107,7 +107,7 @@ fn route_key(spec: &ResizeSpec, route: Route) -> String {
     }
 }
 
-pub(super) fn requested(path: Path) -> Plan {
+fn requested(path: Path) -> Plan {
     Plan {
         path,
         source: PlanSource::Requested,

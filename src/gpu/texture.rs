@@ -611,11 +611,10 @@ impl Resizer {
         let max_groups = self.device.limits().max_compute_workgroups_per_dimension;
         let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
         check_grid((x, y, 1), max_groups)?;
-        let unpack = StagingParams {
-            flags: params(spec.input(), source, row_stride).flags
-                | if nchw { STAGING_NCHW } else { 0 },
-            ..params(spec.input(), source, row_stride)
-        };
+        let mut unpack = params(spec.input(), source, row_stride);
+        if nchw {
+            unpack.flags |= STAGING_NCHW;
+        }
         let pack = target.map(|(target, _)| StagingParams {
             pitch_words: copy_rows(spec).pitch / 4,
             ..params(spec.output(), target, 0)
@@ -1151,7 +1150,7 @@ fn check_textures(
 }
 
 /// Textures are staged as u8 or f32 tensors: an f16 spec is refused.
-pub(super) fn check_staged_element(spec: &ResizeSpec) -> Result<(), ResizeError> {
+fn check_staged_element(spec: &ResizeSpec) -> Result<(), ResizeError> {
     if spec.element() == ElementType::F16 {
         return Err(ResizeError::Texture {
             which: "source",

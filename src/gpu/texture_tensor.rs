@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use super::checks::check_output_slice;
+use super::checks::check_slice;
 use super::planner::Route;
 use super::shaders::TextureSource;
 use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled};
@@ -189,7 +189,7 @@ impl Resizer {
             return Ok(None);
         };
         let alignment = self.device.limits().min_storage_buffer_offset_alignment;
-        check_output_slice(output, spec.output_bytes(), u64::from(alignment))?;
+        check_slice("output", output, spec.output_bytes(), u64::from(alignment))?;
         let ends = DirectEnds {
             source: Some(TextureSource {
                 srgb: source.texture.format().is_srgb(),
