@@ -164,15 +164,21 @@ impl BenchShape {
         )
     }
 
-    /// Largest difference from the CPU reference that still counts as correct: rounding
-    /// differences for f32, one level for u8.
+    /// Largest difference from the CPU reference that still counts as correct
+    /// ([`tolerance`] of its element type).
     pub fn tolerance(&self) -> f64 {
-        match self.element {
-            ElementType::U8 => 1.0,
-            // One half-precision step near 1, the largest magnitude the bench inputs take.
-            ElementType::F16 => 1e-3,
-            _ => 1e-5,
-        }
+        tolerance(self.element)
+    }
+}
+
+/// Largest difference from the CPU reference that still counts as correct for results of
+/// `element`s whose magnitudes are at most 1 (the benches' inputs and frames): rounding
+/// differences for f32, one half-precision step near 1 for f16, one level for u8.
+pub fn tolerance(element: ElementType) -> f64 {
+    match element {
+        ElementType::U8 => 1.0,
+        ElementType::F16 => 1e-3,
+        _ => 1e-5,
     }
 }
 

@@ -63,14 +63,10 @@ impl FrameCase {
         format!("{}x{} rgba8 -> {shape} {layout} {element}", self.h, self.w)
     }
 
-    /// The largest difference from the CPU reference that passes: a byte for u8, one
-    /// half-precision step near 1 for f16 (the tensor's values lie in 0..1).
+    /// The largest difference from the CPU reference that passes ([`super::tolerance`]: the
+    /// tensor's values lie in 0..1, or are bytes).
     pub fn tolerance(&self) -> f64 {
-        match self.element {
-            ElementType::U8 => 1.0,
-            ElementType::F16 => 1e-3,
-            _ => 1e-5,
-        }
+        super::tolerance(self.element)
     }
 
     /// Bytes a resize must move at least: the frame read once, the tensor written once.

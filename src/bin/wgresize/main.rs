@@ -497,14 +497,20 @@ fn run_bench(
         )?;
         eprintln!("plot written to {}", request.file.display());
     }
-    if !wrong.is_empty() {
-        eprintln!(
-            "wgresize: results differ from the CPU reference:\n  {}",
-            wrong.join("\n  ")
-        );
-        return Ok(ExitCode::FAILURE);
+    Ok(verdict(&wrong))
+}
+
+/// Success, or failure after naming each result in `wrong` that differs from the CPU
+/// reference beyond its tolerance.
+fn verdict(wrong: &[String]) -> ExitCode {
+    if wrong.is_empty() {
+        return ExitCode::SUCCESS;
     }
-    Ok(ExitCode::SUCCESS)
+    eprintln!(
+        "wgresize: results differ from the CPU reference:\n  {}",
+        wrong.join("\n  ")
+    );
+    ExitCode::FAILURE
 }
 
 fn run_conformance(
@@ -760,14 +766,7 @@ fn run_frames_bench(
             )
         })
         .collect();
-    if !wrong.is_empty() {
-        eprintln!(
-            "wgresize: tensors differ from the CPU reference:\n  {}",
-            wrong.join("\n  ")
-        );
-        return Ok(ExitCode::FAILURE);
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(verdict(&wrong))
 }
 
 fn run_sweep(
