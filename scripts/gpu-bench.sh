@@ -7,13 +7,7 @@
 set -euo pipefail
 out="${OUT:-bench-out}"
 mkdir -p "$out"
-if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
-    for f in .gl/*.deb; do dpkg -x "$f" /; done
-    ldconfig
-fi
-if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
-    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-fi
+source scripts/gpu-env.sh
 bin=target/release/wgresize
 WGPU_BACKEND=vulkan "$bin" info | tee "$out/info.txt"
 python3 scripts/torch_peer.py > "$out/torch.json"

@@ -7,13 +7,7 @@
 set -euo pipefail
 out="${OUT:-bench-out}"
 mkdir -p "$out"
-if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
-    for f in .gl/*.deb; do dpkg -x "$f" /; done
-    ldconfig
-fi
-if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
-    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-fi
+source scripts/gpu-env.sh
 python3 scripts/torch_frames_peer.py > "$out/torch_frames.json"
 WGPU_BACKEND=vulkan target/release/wgresize bench --frames --json --no-tune-cache \
     > "$out/frames.json"

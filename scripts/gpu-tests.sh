@@ -9,12 +9,8 @@ set -u
 out="${OUT:-gpu-tests-out}"
 mkdir -p "$out"
 logs=$(mktemp -d)
-if [ -d .gl ] && ! ldconfig -p | grep -q libvulkan.so.1; then
-    for f in .gl/*.deb; do dpkg -x "$f" /; done
-    ldconfig
-fi
+source scripts/gpu-env.sh
 nvidia=/usr/local/nvidia/share
-[ -f $nvidia/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=$nvidia/vulkan/icd.d/nvidia_icd.json
 [ -f $nvidia/glvnd/egl_vendor.d/10_nvidia.json ] &&
     export __EGL_VENDOR_LIBRARY_FILENAMES=$nvidia/glvnd/egl_vendor.d/10_nvidia.json
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
