@@ -8,6 +8,7 @@ pub mod element;
 pub mod error;
 pub mod gpu;
 mod kernels;
+pub mod normalization;
 pub mod npy;
 pub mod plan;
 pub mod presets;
@@ -24,6 +25,7 @@ pub use crop::CropBox;
 pub use element::Element;
 pub use error::{AdapterError, ReadbackError, ResizeError, SpecError};
 pub use gpu::{CropBatch, Resizer, ResizerStats, TextureImage, TextureWrite};
+pub use normalization::Normalization;
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{

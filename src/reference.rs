@@ -41,7 +41,8 @@ impl Strides {
     }
 }
 
-/// Resizes `input` on the CPU as `spec` says. `input.len()` must be `spec.input_len()`.
+/// Resizes `input` on the CPU as `spec` says, normalising the results where it asks.
+/// `input.len()` must be `spec.input_len()`.
 pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, ResizeError> {
     if input.len() != spec.input_len() {
         return Err(ResizeError::WrongLength {
@@ -99,7 +100,7 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
 
-    // Vertical pass, then the colour conversion back, into the output.
+    // Vertical pass, then the colour conversion back and the normalisation, into the output.
     let extrapolated = spec.extrapolation_value() as f64;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     let mut pixel = vec![0.0f64; c];
@@ -125,6 +126,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                     pixel.clone()
                 };
                 for (ch, v) in finished.into_iter().enumerate() {
+                    let v = match spec.normalization() {
+                        Some(normalization) => normalization.apply(ch, v),
+                        None => v,
+                    };
                     output[s_out.at(b, ch, oy, ox)] = T::from_f64(v);
                 }
             }

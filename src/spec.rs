@@ -2,6 +2,7 @@
 //! on construction so that a bad request is a typed error before any GPU work.
 
 use crate::error::SpecError;
+use crate::normalization::Normalization;
 
 /// Largest extent accepted along any one dimension. Far above any real image, far below the
 /// point where index arithmetic in `u32` could overflow.
@@ -344,6 +345,7 @@ pub struct ResizeSpec {
     round_intermediate: bool,
     linear_light: bool,
     premultiplied_alpha: bool,
+    normalization: Option<Normalization>,
 }
 
 /// By-value builder of a [`ResizeSpec`]; [`ResizeSpecBuilder::build`] validates.
@@ -472,6 +474,17 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// Normalise each output channel as `(v - mean[c]) / std[c]` after the resize (and after
+    /// any colour conversion), as a model's input wants it; `None` stores the resized values.
+    /// The spec's channels must be the normalisation's, and its element type f32 or f16.
+    /// The kernels that write a texture-to-tensor resize's tensor apply it as they store;
+    /// elsewhere one more dispatch in the same pass normalises the output in place (an f16
+    /// tensor is then rounded to f16 twice). Default: `None`.
+    pub fn normalize(mut self, normalization: Option<Normalization>) -> Self {
+        self.spec.normalization = normalization;
+        self
+    }
+
     /// Validates and returns the spec.
     pub fn build(self) -> Result<ResizeSpec, SpecError> {
         self.spec.validate()?;
@@ -497,6 +510,7 @@ impl ResizeSpec {
                 round_intermediate: false,
                 linear_light: false,
                 premultiplied_alpha: false,
+                normalization: None,
             },
         }
     }
@@ -589,6 +603,20 @@ impl ResizeSpec {
     /// Whether colour is premultiplied by the fourth channel (alpha) around the taps.
     pub fn premultiplied_alpha(&self) -> bool {
         self.premultiplied_alpha
+    }
+
+    /// The normalisation applied to the output, if any.
+    pub fn normalization(&self) -> Option<Normalization> {
+        self.normalization
+    }
+
+    /// The same resize storing the resized values as they are: what the resize kernels run,
+    /// the normalisation being applied around them.
+    pub(crate) fn without_normalization(&self) -> ResizeSpec {
+        ResizeSpec {
+            normalization: None,
+            ..*self
+        }
     }
 
     /// Whether values are converted around the taps (linear light or premultiplied alpha).
@@ -735,6 +763,23 @@ impl ResizeSpec {
         }
         if self.fixed_point() {
             self.check_fixed_point_sums()?;
+        }
+        if let Some(normalization) = self.normalization {
+            if self.element == ElementType::U8 {
+                return Err(SpecError::Unsupported(
+                    "normalisation of u8 elements: normalised values are signed fractions, so \
+                     the output must be f32 or f16"
+                        .into(),
+                ));
+            }
+            if normalization.channels() != self.channels {
+                return Err(SpecError::Unsupported(format!(
+                    "a normalisation of {} channels on a spec of {}: give a mean and a standard \
+                     deviation per channel",
+                    normalization.channels(),
+                    self.channels
+                )));
+            }
         }
         if !self.extrapolation_value.is_finite() {
             return Err(SpecError::InvalidParameter {

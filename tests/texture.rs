@@ -13,8 +13,8 @@ use half::f16;
 use wgpu::TextureFormat as F;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
-    ElementType, Filter, Layout, NearestRule, Path, ResizeError, ResizeSpec, Size2, TextureImage,
-    gpu::TextureWrite, read_buffer, reference,
+    ElementType, Filter, Layout, NearestRule, Normalization, Path, ResizeError, ResizeSpec, Size2,
+    TextureImage, gpu::TextureWrite, read_buffer, reference,
 };
 
 /// How a format's texels are stored.
@@ -1359,6 +1359,133 @@ fn textures_resize_into_tensors_of_either_layout() {
             }
         }
     }
+}
+
+/// Texture images into normalised tensors: `(v - mean) / std` per channel after the resize,
+/// applied by the tensor store where the kernels read the texture themselves (RGB planes and
+/// RGBA pixels, f32 and native f16) and by a pass of its own after the resize elsewhere (staged
+/// formats, packed f16). Every path, in a pass of its own and in the caller's, against the
+/// reference of the texels into poisoned slices; a second frame creates nothing. A resize into
+/// a texture refuses a normalising spec.
+#[test]
+fn texture_tensors_are_normalised() {
+    let Some(gpu) = gpu("texture_tensors_are_normalised") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    let (half, f32) = (ElementType::F16, ElementType::F32);
+    let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
+    let rgba = Normalization::new(&[0.25, 0.5, 0.75, 0.5], &[0.5, 0.25, -2.0, 0.3]).unwrap();
+    let cases = [
+        (F::Rgba8Unorm, nchw, f32, Normalization::IMAGENET),
+        (F::Rgba8UnormSrgb, nhwc, f32, rgba),
+        (F::Bgra8Unorm, nhwc, half, Normalization::IMAGENET),
+        (F::Rgba16Float, nhwc, half, rgba),
+        (
+            F::Rgba16Float,
+            nchw,
+            f32,
+            Normalization::uniform(2, 0.5, 0.5).unwrap(),
+        ),
+        (
+            F::R8Unorm,
+            nchw,
+            f32,
+            Normalization::uniform(1, 0.4, 0.2).unwrap(),
+        ),
+        (
+            F::Rg32Float,
+            nhwc,
+            half,
+            Normalization::new(&[0.0, 1.0], &[2.0, -0.5]).unwrap(),
+        ),
+    ];
+    let mut rng = Rng::new(0x0e_7e);
+    for (k, (format, layout, element, normalization)) in cases.into_iter().enumerate() {
+        let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
+        let output = Size2::new(rng.range(2, 20), rng.range(2, 20));
+        let spec = ResizeSpec::builder(input, output)
+            .channels(normalization.channels())
+            .layout(layout)
+            .element(element)
+            .filter([Filter::Linear, Filter::Cubic { a: -0.5 }][k % 2])
+            .antialias(k % 3 == 0)
+            .normalize(Some(normalization))
+            .build()
+            .unwrap();
+        let values = random_texels(
+            &mut rng,
+            format,
+            (input.height * input.width * format.components() as u32) as usize,
+        );
+        let source = texture_with(
+            gpu,
+            format,
+            input,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+            &values,
+        );
+        let expected: Vec<f32> = reference_output(&spec, &tensor_of_texels(&values, format, &spec))
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+        // Normalised values reach about 4: f16's spacing there is 2^-8.
+        let tolerance = if element == half { 1e-2 } else { 2e-5 };
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            if resizer.availability(&spec, path).is_err() {
+                continue;
+            }
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("test tensor"),
+                size: spec.output_bytes() + 256,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            for frame in 0..2 {
+                let before = resizer.stats();
+                let what = format!("{format:?} {layout:?} {element:?} {path} frame {frame}");
+                let (got, _) = run_texture_to_tensor(
+                    gpu,
+                    &resizer,
+                    (&spec, path),
+                    &source,
+                    (&buffer, 0, 0xFF),
+                    (k + frame) % 2 == 1,
+                )
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let error = worst(&got, &expected);
+                assert!(error <= tolerance, "{what}: worst error {error}");
+                if frame == 1 {
+                    assert_eq!(
+                        resizer.stats(),
+                        before,
+                        "{what}: the second frame created GPU objects"
+                    );
+                }
+            }
+        }
+    }
+    // Into a texture, a typed error naming the tensor route.
+    let spec = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(4)
+        .normalize(Some(rgba))
+        .build()
+        .unwrap();
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::STORAGE_BINDING;
+    let source = texture_with(gpu, F::Rgba32Float, spec.input(), usage, &[0.5; 256]);
+    let target = texture_with(gpu, F::Rgba32Float, spec.output(), usage, &[0.5; 64]);
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let refused = resizer.encode_texture(&mut encoder, &spec, &source, &target, Path::Auto);
+    gpu.context.queue.submit([encoder.finish()]);
+    let error = refused.expect_err("a normalising spec into a texture");
+    assert!(
+        matches!(&error, ResizeError::Texture { .. })
+            && error.to_string().contains("encode_texture_to_buffer"),
+        "{error}"
+    );
 }
 
 /// A mip level of an array layer into a tensor: layer 1 at mip level 1 of a texture whose

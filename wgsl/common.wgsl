@@ -47,9 +47,14 @@ struct Params {
     x_tap_a: f32,
     x_tap_b: f32,
     x_tap_last: u32,
-    // A uniform block is a multiple of 16 bytes.
+    // Aligns the vectors that follow to 16 bytes.
     padding_0: u32,
     padding: vec2<u32>,
+    // Per-channel mean and standard deviation of the normalisation applied on store, by the
+    // tensor store (dst_tensor.wgsl) and by the pass that normalises an output in place
+    // (normalize.wgsl); 0 and 1 elsewhere.
+    norm_mean: vec4<f32>,
+    norm_std: vec4<f32>,
 }
 
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so

@@ -9,8 +9,16 @@
 
 override OUT_CHANNELS: u32 = 3u;
 override OUT_PLANAR: bool = true;
+// Normalise each kept channel as it is stored, (v - mean) / std, as a model's input wants it
+// (`ResizeSpecBuilder::normalize`): the statistics are in the parameter block, the lanes past
+// the tensor's channels the identity.
+override NORMALIZE: bool = false;
 
-fn store4v(i: u32, v: vec4<f32>) {
+fn store4v(i: u32, stored: vec4<f32>) {
+    var v = stored;
+    if NORMALIZE {
+        v = (v - p.norm_mean) / p.norm_std;
+    }
     var first = i * OUT_CHANNELS;
     var step = 1u;
     if OUT_PLANAR {

@@ -72,7 +72,8 @@ impl CropBatch {
 
 impl Resizer {
     /// A crop batch for `template` (see [`crate::crop`] for what the template says), with table
-    /// space for `capacity` boxes of the template's filter.
+    /// space for `capacity` boxes of the template's filter. A template that normalises
+    /// ([`crate::ResizeSpecBuilder::normalize`]) is refused: crop batches do not normalise.
     pub fn crop_batch(
         &self,
         template: &ResizeSpec,
@@ -80,6 +81,11 @@ impl Resizer {
     ) -> Result<CropBatch, ResizeError> {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
+        if template.normalization().is_some() {
+            return Err(ResizeError::Spec(crate::SpecError::Unsupported(
+                "normalisation in a crop batch: build the template without normalize".into(),
+            )));
+        }
         let (wy, wx) = AxisWeights::for_spec(template);
         let slots = table_slots(template, capacity.max(1), wy.taps(), wx.taps());
         let (tables, params) = scope::capture(&self.device, || {

@@ -11,6 +11,7 @@ mod doubling;
 mod fused_fit;
 mod halving;
 mod launch;
+mod normalize;
 mod params;
 mod passes;
 mod planner;
@@ -92,6 +93,8 @@ pub struct Resizer {
     /// Layouts of kernels that read or write textures: by (reads a texture, target format).
     texture_layouts: Mutex<HashMap<(bool, Option<wgpu::TextureFormat>), Layouts>>,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
+    /// The passes that normalise an output in place (`normalize.rs`).
+    normalize_pipelines: normalize::NormalizePipelines,
     checked_shaders: bool,
     /// [`ResizerOptions::bind_group_capacity`].
     bind_group_capacity: usize,
@@ -269,6 +272,7 @@ impl Resizer {
             pipeline_layout,
             texture_layouts: Mutex::default(),
             pipelines: Mutex::default(),
+            normalize_pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
             bind_group_capacity: options.bind_group_capacity,
             native_f16: device.features().contains(wgpu::Features::SHADER_F16),
@@ -307,7 +311,9 @@ impl Resizer {
     /// What this resizer has created so far.
     pub fn stats(&self) -> ResizerStats {
         ResizerStats {
-            pipelines: lock(&self.pipelines).len() + self.textures.pipeline_count(),
+            pipelines: lock(&self.pipelines).len()
+                + lock(&self.normalize_pipelines).len()
+                + self.textures.pipeline_count(),
             prepared_specs: self.counters.prepared.load(Ordering::Relaxed),
             buffers_created: self.counters.buffers.load(Ordering::Relaxed),
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
@@ -541,6 +547,9 @@ impl Resizer {
                         let (end, bytes) = match operand {
                             Operand::Input => (input, spec.input_bytes()),
                             Operand::Output => (output, spec.output_bytes()),
+                            // Read by no kernel: a pass that reads nothing but binds a
+                            // read-only buffer there (normalize.rs).
+                            Operand::Tables => return prepared.tables.as_entire_binding(),
                             Operand::Intermediate => {
                                 let (buffer, bytes) = prepared
                                     .intermediate
@@ -773,6 +782,23 @@ impl Resizer {
             target: texture_target,
             tensor: tensor_target,
         } = ends;
+        // The kernels resize; the normalisation is applied by the tensor store as it writes
+        // the caller's tensor, else by a pass of its own after theirs (normalize.rs).
+        let normalization = spec.normalization();
+        let spec = &spec.without_normalization();
+        let normalized_on_store = tensor_target.is_some_and(|tensor| tensor.normalized);
+        if normalization.is_some() && texture_target.is_some() {
+            return Err(ResizeError::Spec(crate::SpecError::Unsupported(
+                "normalisation of a resize into a texture: normalised values are for tensors"
+                    .into(),
+            )));
+        }
+        let normalize_pass = match normalization {
+            Some(normalization) if !normalized_on_store => {
+                Some(self.normalize_pass(spec, normalization)?)
+            }
+            _ => None,
+        };
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);
@@ -953,30 +979,35 @@ impl Resizer {
                     intermediate_bytes,
                 )
             });
-            let passes: Vec<PreparedPass> = passes
+            let params_buffer = |params: &PassParams| {
+                self.device
+                    .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                        label: Some("wgpu-resize pass parameters"),
+                        contents: bytemuck::bytes_of(params),
+                        usage: wgpu::BufferUsages::UNIFORM,
+                    })
+            };
+            let mut passes: Vec<PreparedPass> = passes
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
                 .zip(y_starts.into_iter().zip(computed))
+                .enumerate()
                 .map(
-                    |(((pass, (pipeline, layout)), launch), (y_starts, computed))| {
+                    |(i, (((pass, (pipeline, layout)), launch), (y_starts, computed)))| {
                         let mut shape = pass.shape;
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
                         let params = PassParams::new(&pass.spec, &shape, launch.row_stride)
                             .with_y_starts(y_starts)
-                            .with_computed_taps(computed);
-                        let params =
-                            self.device
-                                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                                    label: Some("wgpu-resize pass parameters"),
-                                    contents: bytemuck::bytes_of(&params),
-                                    usage: wgpu::BufferUsages::UNIFORM,
-                                });
+                            .with_computed_taps(computed)
+                            .with_normalization(
+                                normalization.filter(|_| normalized_on_store && i == last),
+                            );
                         PreparedPass {
                             pipeline,
                             layout,
-                            params,
+                            params: params_buffer(&params),
                             workgroups: launch.workgroups,
                             src: pass.src,
                             dst: pass.dst,
@@ -984,6 +1015,16 @@ impl Resizer {
                     },
                 )
                 .collect();
+            if let Some(normalize) = normalize_pass {
+                passes.push(PreparedPass {
+                    pipeline: normalize.pipeline,
+                    layout: self.bind_group_layout.clone(),
+                    params: params_buffer(&normalize.params),
+                    workgroups: normalize.workgroups,
+                    src: Operand::Tables,
+                    dst: Operand::Output,
+                });
+            }
             self.counters
                 .buffers
                 .fetch_add(1 + passes.len(), Ordering::Relaxed);

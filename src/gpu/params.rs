@@ -2,6 +2,7 @@
 //! as `wgsl/common.wgsl` reads them.
 
 use crate::error::ResizeError;
+use crate::normalization::Normalization;
 use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
@@ -53,8 +54,13 @@ pub(crate) struct PassParams {
     pub x_tap_a: f32,
     pub x_tap_b: f32,
     pub x_tap_last: u32,
-    /// A uniform block is a multiple of 16 bytes.
+    /// Aligns the vectors that follow to 16 bytes.
     pub padding: [u32; 3],
+    /// Per-channel mean and standard deviation of the normalisation a pass applies as it
+    /// stores (the tensor store, `wgsl/dst_tensor.wgsl`, and the pass that normalises the
+    /// output in place, `wgsl/normalize.wgsl`); the identity (0 and 1) elsewhere.
+    pub norm_mean: [f32; 4],
+    pub norm_std: [f32; 4],
 }
 
 const ROW_OUTSIDE: u32 = 1;
@@ -214,6 +220,21 @@ impl PassParams {
             x_tap_b: 0.0,
             x_tap_last: 0,
             padding: [0; 3],
+            norm_mean: [0.0; 4],
+            norm_std: [1.0; 4],
+        }
+    }
+
+    /// The same parameters with `normalization`'s statistics, if any.
+    pub(crate) fn with_normalization(self, normalization: Option<Normalization>) -> Self {
+        let Some(normalization) = normalization else {
+            return self;
+        };
+        let (norm_mean, norm_std) = normalization.lanes();
+        PassParams {
+            norm_mean,
+            norm_std,
+            ..self
         }
     }
 
@@ -282,9 +303,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn params_match_the_wgsl_struct_size() {
-        // 33 four-byte fields and 3 of padding; a uniform block must be a multiple of 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 144);
+    fn params_match_the_wgsl_struct() {
+        // 33 four-byte fields, 3 of padding and two 16-byte vectors; a uniform block must be a
+        // multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 176);
+        // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
+        let source = crate::gpu::shaders::NormalizeShader::F32.source();
+        let module = naga::front::wgsl::parse_str(&source).expect("the shader parses");
+        let (_, params) = module
+            .types
+            .iter()
+            .find(|(_, ty)| ty.name.as_deref() == Some("Params"))
+            .expect("common.wgsl declares Params");
+        let naga::TypeInner::Struct { members, span } = &params.inner else {
+            panic!("Params is a struct");
+        };
+        assert_eq!(*span as usize, std::mem::size_of::<PassParams>());
+        let offset = |name: &str| {
+            members
+                .iter()
+                .find(|m| m.name.as_deref() == Some(name))
+                .map(|m| m.offset as usize)
+        };
+        assert_eq!(
+            offset("norm_mean"),
+            Some(std::mem::offset_of!(PassParams, norm_mean))
+        );
+        assert_eq!(
+            offset("norm_std"),
+            Some(std::mem::offset_of!(PassParams, norm_std))
+        );
+        assert_eq!(
+            offset("x_tap_last"),
+            Some(std::mem::offset_of!(PassParams, x_tap_last))
+        );
     }
 
     #[test]

@@ -59,6 +59,9 @@ const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
 const TEXTURE_PACK_STORAGE: &str = include_str!("../../wgsl/texture_pack_storage.wgsl");
 const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.wgsl");
 const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl");
+const NORMALIZE: &str = include_str!("../../wgsl/normalize.wgsl");
+const NORMALIZE_ELEMENTS: &str = include_str!("../../wgsl/normalize_elements.wgsl");
+const NORMALIZE_PAIRS: &str = include_str!("../../wgsl/normalize_pairs.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 /// 16 rather than 8 covers the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took
@@ -176,6 +179,9 @@ pub struct TensorTarget {
     pub channels: u32,
     /// As planes (NCHW) rather than pixels (NHWC).
     pub planar: bool,
+    /// Each kept channel normalised as it is stored, by the statistics in the parameter block
+    /// (`NORMALIZE` in `wgsl/dst_tensor.wgsl`).
+    pub normalized: bool,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -236,6 +242,7 @@ impl KernelFeatures {
         if let Some(tensor) = self.tensor_target {
             all.push(("OUT_CHANNELS", tensor.channels as f64));
             all.push(("OUT_PLANAR", tensor.planar as u32 as f64));
+            all.push(("NORMALIZE", tensor.normalized as u32 as f64));
         }
         all
     }
@@ -345,6 +352,7 @@ impl Kernel {
                         tensor_target: Some(TensorTarget {
                             channels: 3 - j as u32 % 3,
                             planar: j % 4 < 2,
+                            normalized: j % 5 < 3,
                         }),
                         native_f16: dst == ElementType::F16,
                         ..kernel.features
@@ -1716,6 +1724,47 @@ impl StagingShader {
     }
 }
 
+/// The pass that normalises a resize's output in place (`wgsl/normalize.wgsl`, see
+/// `src/gpu/normalize.rs`), by how it holds the output's elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NormalizeShader {
+    /// f32 elements.
+    F32,
+    /// f16 elements as WGSL's `f16` (the device has `shader-f16`).
+    F16,
+    /// f16 elements packed two to a `u32`.
+    F16Pairs,
+}
+
+impl NormalizeShader {
+    /// The complete WGSL source.
+    pub fn source(&self) -> String {
+        let (enable, words) = match self {
+            NormalizeShader::F32 => ("", NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f32")),
+            NormalizeShader::F16 => (
+                "enable f16;",
+                NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f16"),
+            ),
+            NormalizeShader::F16Pairs => ("", NORMALIZE_PAIRS.to_string()),
+        };
+        [enable, SRGB, COMMON, NORMALIZE, &words].join("\n")
+    }
+
+    /// Whether the source uses WGSL's `f16`.
+    pub fn uses_native_f16(&self) -> bool {
+        *self == NormalizeShader::F16
+    }
+
+    /// Every form: what the shader tests validate and translate.
+    pub fn examples() -> [NormalizeShader; 3] {
+        [
+            NormalizeShader::F32,
+            NormalizeShader::F16,
+            NormalizeShader::F16Pairs,
+        ]
+    }
+}
+
 /// The vector kernels' texture destination (`wgsl/dst_vec4_texture.wgsl`) for a target of
 /// `format`, its texel format filled in.
 fn texture_destination(format: wgpu::TextureFormat) -> String {
@@ -1726,7 +1775,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 54] = [
+pub const FILES: [(&str, &str); 57] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1781,6 +1830,9 @@ pub const FILES: [(&str, &str); 54] = [
     ("texture_pack_storage.wgsl", TEXTURE_PACK_STORAGE),
     ("texture_pack_render.wgsl", TEXTURE_PACK_RENDER),
     ("texture_pack_rows.wgsl", TEXTURE_PACK_ROWS),
+    ("normalize.wgsl", NORMALIZE),
+    ("normalize_elements.wgsl", NORMALIZE_ELEMENTS),
+    ("normalize_pairs.wgsl", NORMALIZE_PAIRS),
 ];
 
 #[cfg(test)]

@@ -1092,6 +1092,14 @@ fn check_textures(
         );
     }
     check_staged_element(spec)?;
+    if spec.normalization().is_some() {
+        return fail(
+            "target",
+            "a texture stores texels, not normalised values: resize into a tensor \
+             (encode_texture_to_buffer) to normalise, or build the spec without normalize"
+                .into(),
+        );
+    }
     if spec.batch() != 1 || spec.layout() != Layout::Nhwc {
         return fail(
             "source",

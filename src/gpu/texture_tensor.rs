@@ -23,6 +23,7 @@ use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image
 use super::texture_image::TextureImage;
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope};
 use crate::error::ResizeError;
+use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::timing::{TimingMethod, time_recorded};
@@ -146,19 +147,24 @@ impl Resizer {
         if format.components() != 4 || !(rgba || whole_elements) {
             return None;
         }
-        if rgba {
+        // RGBA pixels as they are, normalised by a pass of their own where the tensor store
+        // cannot write their elements.
+        if rgba && (spec.normalization().is_none() || !whole_elements) {
             return Some((*spec, None));
         }
-        // The same spec but for four channels as pixels: valid wherever `spec` is.
+        // The same spec but for four channels as pixels, normalised on store: valid wherever
+        // `spec` is.
         let kernel_spec = spec
             .to_builder()
             .channels(4)
             .layout(Layout::Nhwc)
+            .normalize(spec.normalization().map(Normalization::widened))
             .build()
             .ok()?;
         let tensor = TensorTarget {
             channels: spec.channels(),
             planar: spec.layout() == Layout::Nchw,
+            normalized: spec.normalization().is_some(),
         };
         Some((kernel_spec, Some(tensor)))
     }

@@ -1,0 +1,25 @@
+// The pass that normalises a resize's output in place, (v - mean[c]) / std[c] per channel
+// (`ResizeSpecBuilder::normalize`), where the kernel that wrote it could not as it stored: one
+// more dispatch after the resize's, in the same compute pass. Each invocation takes one word of
+// the output (normalize_elements.wgsl: one f32 or f16 element; normalize_pairs.wgsl: two f16
+// packed in a u32), so no two invocations touch one word. Concatenated after common.wgsl, whose
+// parameter block gives the output's shape (`total` elements, `channels`, `out_h` x `out_w`,
+// `planar`) and the statistics.
+
+// The channel of the element at flat index `flat` of an NHWC or NCHW tensor.
+fn channel_of(flat: u32) -> u32 {
+    if p.planar == 0u {
+        return flat % p.channels;
+    }
+    return (flat / (p.out_h * p.out_w)) % p.channels;
+}
+
+fn normalized(v: f32, flat: u32) -> f32 {
+    let c = channel_of(flat);
+    return (v - p.norm_mean[c]) / p.norm_std[c];
+}
+
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    normalize_word(gid.y * p.row_stride + gid.x);
+}
