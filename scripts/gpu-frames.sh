@@ -16,7 +16,7 @@ import json, sys
 ours, peer = (json.load(open(p)) for p in sys.argv[1:3])
 RATE = 4.18e12  # bytes/s, read plus write: the H200 floor of BENCHMARKS.md
 key = lambda r, element: (r["h"], r["w"], r["out_h"], r["out_w"], r["c"], r["layout"].lower(),
-                          element.lower())
+                          element.lower(), r.get("normalized", False))
 torch = {key(r, r["dtype"].replace("float", "f")): r for r in peer["results"]}
 print(f"{ours['adapter']} ({ours['backend']}), {ours['timing']}; PyTorch {peer['torch']}, "
       f"{peer['timing']}")
@@ -33,7 +33,9 @@ for r in ours["results"]:
     layout = r["layout"].lower()
     shape = (f"{r['c']}x{r['out_h']}x{r['out_w']}" if layout == "nchw"
              else f"{r['out_h']}x{r['out_w']}x{r['c']}")
-    print(f"| {r['h']}x{r['w']} rgba8 -> {shape} {layout} {r['element'].lower()} | {floor:.1f} | "
+    label = " imagenet" if r.get("normalized") else ""
+    print(f"| {r['h']}x{r['w']} rgba8 -> {shape} {layout} {r['element'].lower()}{label} | "
+          f"{floor:.1f} | "
           f"{us(r['gather_us'])} | {us(r['separable_us'])} | {us(r['fused_us'])} | "
           f"{r['median_us']:.1f} ({r['path']}) | {r['in_one_pass_us']:.1f} | "
           f"{r['in_one_pass_us'] / floor:.2f} | {torch_us} | {ratio} | {r['max_abs_err']:.1e} |")
