@@ -269,6 +269,17 @@ pub const STREAM_BYTES: u64 = 128 << 20;
 /// this many and no more.
 pub const MAX_STREAM_PAIRS: usize = 64;
 
+/// The most frames (textures) that the texture-to-tensor timings take in turn so that
+/// [`STREAM_BYTES`] lie between two reads of one: `wgresize bench --frames` and the tuning of
+/// that route. Small frames stream through this many and no more.
+pub const MAX_STREAM_FRAMES: usize = 16;
+
+/// How many frames of `frame_bytes` the texture-to-tensor timings take in turn: 1 for large
+/// frames, at most [`MAX_STREAM_FRAMES`].
+pub fn frames_beyond_cache(frame_bytes: u64) -> usize {
+    (STREAM_BYTES.div_ceil(frame_bytes.max(1)) as usize).clamp(1, MAX_STREAM_FRAMES)
+}
+
 /// How many (input, output) pairs of `spec` the resizes of [`time_resize_in_pass`], taking
 /// them in turn, need so that [`STREAM_BYTES`] of distinct memory lie between two uses of one
 /// pair: 1 for large tensors, at most [`MAX_STREAM_PAIRS`].

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::BenchSettings;
 use crate::gpu::Resizer;
 use crate::presets::{self, TorchMode, TorchOutput};
-use crate::timing::{STREAM_BYTES, TimingMethod, median, time_recorded};
+use crate::timing::{TimingMethod, frames_beyond_cache, median, time_recorded};
 use crate::{
     Element, ElementType, Layout, Normalization, Path, ResizeError, ResizeSpec, Size2, SpecError,
     TextureImage, compare, read_buffer, reference,
@@ -170,7 +170,7 @@ pub fn run_frame_case(
     let device = resizer.device();
     let frame_bytes = u64::from(case.h) * u64::from(case.w) * 4;
     let texels = frame_texels(frame_bytes as usize);
-    let frames = STREAM_BYTES.div_ceil(frame_bytes).clamp(1, 16) as usize;
+    let frames = frames_beyond_cache(frame_bytes);
     let textures: Vec<wgpu::Texture> = (0..frames)
         .map(|_| frame_texture(resizer, case, &texels))
         .collect();

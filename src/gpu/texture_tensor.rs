@@ -26,7 +26,7 @@ use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec};
-use crate::timing::{TimingMethod, time_recorded};
+use crate::timing::{TimingMethod, frames_beyond_cache, time_recorded};
 use crate::tune::CandidateTime;
 
 impl Resizer {
@@ -222,45 +222,61 @@ impl Resizer {
         }))
     }
 
-    /// Times every candidate path of `spec` from a scratch texture of `format` into a scratch
+    /// Times every candidate path of `spec` from scratch textures of `format` into a scratch
     /// tensor (never the caller's data), each a compute pass of its own, as the buffer route's
     /// candidates are timed. A candidate that cannot run the spec or fails is reported so and
     /// never chosen.
+    ///
+    /// The runs take their frames in turn from enough textures that about 128 MiB of others
+    /// lie between two reads of one ([`frames_beyond_cache`], as `wgresize bench --frames`
+    /// takes them), so that no frame is still in the GPU's cache: a video or camera frame
+    /// arrives from memory. From one texture the frame stays in an H200's L2 and the paths
+    /// rank otherwise: 1080p RGBA8 -> 3 x 224² f32 took the fused path (23.5 µs a frame from
+    /// memory) where the separable one takes 19.6 (BENCHMARKS.md tuning log item 138). The
+    /// textures are freed when the measurement ends.
     pub(super) fn measure_texture_to_tensor(
         &self,
         spec: &ResizeSpec,
         format: wgpu::TextureFormat,
     ) -> Result<Vec<CandidateTime>, ResizeError> {
-        let (texture, output) = scope::capture(&self.device, || {
-            let input = spec.input();
-            let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("wgpu-resize tuning texture"),
-                size: wgpu::Extent3d {
-                    width: input.width,
-                    height: input.height,
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            });
+        let input = spec.input();
+        let frame_bytes = u64::from(input.height)
+            * u64::from(input.width)
+            * format.block_copy_size(None).map_or(4, u64::from);
+        let frames = frames_beyond_cache(frame_bytes);
+        let (textures, output) = scope::capture(&self.device, || {
+            let texture = || {
+                self.device.create_texture(&wgpu::TextureDescriptor {
+                    label: Some("wgpu-resize tuning texture"),
+                    size: wgpu::Extent3d {
+                        width: input.width,
+                        height: input.height,
+                        depth_or_array_layers: 1,
+                    },
+                    mip_level_count: 1,
+                    sample_count: 1,
+                    dimension: wgpu::TextureDimension::D2,
+                    format,
+                    usage: wgpu::TextureUsages::TEXTURE_BINDING,
+                    view_formats: &[],
+                })
+            };
+            let textures: Vec<wgpu::Texture> = (0..frames).map(|_| texture()).collect();
             let output = self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-resize tuning tensor"),
                 size: spec.output_bytes(),
                 usage: wgpu::BufferUsages::STORAGE,
                 mapped_at_creation: false,
             });
-            (texture, output)
+            (textures, output)
         })?;
-        let image = TextureImage::first(&texture);
+        let images: Vec<TextureImage> = textures.iter().map(TextureImage::first).collect();
         let method = TimingMethod::for_device(&self.device);
         let (budget, samples) = match method {
             TimingMethod::Timestamp => (0.02, (5, 50)),
             TimingMethod::Wall => (0.05, (3, 15)),
         };
+        let mut turn = (0..images.len()).cycle();
         let candidates = Path::CONCRETE
             .iter()
             .map(|&path| {
@@ -275,10 +291,11 @@ impl Resizer {
                             label: Some("wgpu-resize tuning"),
                             timestamp_writes: slots.map(|slots| slots.whole_pass()),
                         });
+                        let image = &images[turn.next().expect("a cycle never ends")];
                         self.encode_texture_to_buffer_in_pass(
                             &mut pass,
                             spec,
-                            &image,
+                            image,
                             output.slice(..),
                             path,
                         )
@@ -288,8 +305,10 @@ impl Resizer {
                 CandidateTime::from_timing(path, timed)
             })
             .collect();
-        // Their cached bind groups would keep the scratch texture and tensor allocated.
-        self.forget_texture(&texture);
+        // Their cached bind groups would keep the scratch textures and tensor allocated.
+        for texture in &textures {
+            self.forget_texture(texture);
+        }
         self.forget_buffer(&output);
         Ok(candidates)
     }
