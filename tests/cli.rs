@@ -160,6 +160,67 @@ fn resize_npy_matches_textbook_bilinear() {
     }
 }
 
+/// `--mean` and `--std` normalise each channel of the resized array, as torchvision's
+/// `Normalize` after a resize: NCHW planes of three channels, each against the textbook
+/// bilinear resize normalised by its own statistics.
+#[test]
+fn resize_npy_normalises_with_mean_and_std() {
+    let dir = tempfile::tempdir().unwrap();
+    let input_path = dir.path().join("in.npy");
+    let output_path = dir.path().join("out.npy");
+    let (n, h, w, c) = (1usize, 11usize, 17usize, 3usize);
+    let data: Vec<f32> = (0..n * h * w * c)
+        .map(|i| ((i * 613) % 1000) as f32 / 1000.0)
+        .collect();
+    // The same image as planes.
+    let mut planar = vec![0.0; data.len()];
+    for y in 0..h {
+        for x in 0..w {
+            for ch in 0..c {
+                planar[(ch * h + y) * w + x] = data[(y * w + x) * c + ch];
+            }
+        }
+    }
+    npy::write(&input_path, [1, c as u32, h as u32, w as u32], &planar).unwrap();
+    let out = run(&[
+        "resize",
+        input_path.to_str().unwrap(),
+        output_path.to_str().unwrap(),
+        "--layout",
+        "nchw",
+        "--size",
+        "9x6",
+        "--mean",
+        "0.485,0.456,0.406",
+        "--std",
+        "0.229,0.224,0.225",
+    ]);
+    if !out.status.success() && skip_without_gpu() {
+        eprintln!(
+            "SKIPPED cli normalise: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result = npy::read::<f32>(&output_path).unwrap();
+    assert_eq!(result.shape, [1, 3, 6, 9]);
+    let got = nchw_to_nhwc(&result.data, [1, 3, 6, 9]);
+    let (mean, std) = ([0.485f32, 0.456, 0.406], [0.229f32, 0.224, 0.225]);
+    let expected = textbook_bilinear(&data, [n, h, w, c], 6, 9, false);
+    let worst = got
+        .iter()
+        .zip(&expected)
+        .enumerate()
+        .map(|(i, (a, b))| (a - (b - mean[i % 3]) / std[i % 3]).abs())
+        .fold(0.0f32, f32::max);
+    assert!(worst <= 5e-5, "max abs {worst}");
+}
+
 #[test]
 fn resize_reports_bad_requests_without_panicking() {
     let dir = tempfile::tempdir().unwrap();
@@ -195,6 +256,28 @@ fn resize_reports_bad_requests_without_panicking() {
         (
             vec!["resize", "/nonexistent.npy", o, "--size", "2x2"],
             "/nonexistent.npy",
+        ),
+        (
+            vec![
+                "resize", i, o, "--size", "2x2", "--mean", "0.5,0.5", "--std", "1,1",
+            ],
+            "normalisation of 2 channels on a spec of 1",
+        ),
+        (
+            vec![
+                "resize", i, o, "--size", "2x2", "--mean", "0.5", "--std", "0",
+            ],
+            "standard deviation",
+        ),
+        (
+            vec![
+                "resize", i, o, "--size", "2x2", "--mean", "0.5", "--std", "x",
+            ],
+            "is not a number",
+        ),
+        (
+            vec!["resize", i, o, "--size", "2x2", "--mean", "0.5"],
+            "--std",
         ),
     ] {
         let out = run(&args);

@@ -7,7 +7,7 @@ use wgpu_resize::presets::{
 };
 use wgpu_resize::{
     AreaRule, AxisResample, Border, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
-    ResizeSpec, ResizeSpecBuilder, Size2,
+    Normalization, ResizeSpec, ResizeSpecBuilder, Size2,
 };
 
 /// `--filter` values.
@@ -92,6 +92,34 @@ pub struct ResizeFlags {
     /// with --convention pillow, as Pillow does, except with nearest).
     #[arg(long)]
     pub premultiplied: bool,
+    /// Normalise the output as (v - MEAN) / STD per channel, one mean per channel
+    /// (ImageNet's: 0.485,0.456,0.406 with --std 0.229,0.224,0.225). f32 and f16 arrays only.
+    #[arg(
+        long,
+        value_name = "M1,M2,..",
+        requires = "std",
+        allow_hyphen_values = true
+    )]
+    pub mean: Option<String>,
+    /// Standard deviations of --mean's normalisation, one per channel.
+    #[arg(
+        long,
+        value_name = "S1,S2,..",
+        requires = "mean",
+        allow_hyphen_values = true
+    )]
+    pub std: Option<String>,
+}
+
+/// A comma-separated list of numbers of flag `what`.
+fn parse_list(text: &str, what: &str) -> Result<Vec<f32>, String> {
+    text.split(',')
+        .map(|v| {
+            v.trim()
+                .parse::<f32>()
+                .map_err(|_| format!("{what} {text:?}: {v:?} is not a number"))
+        })
+        .collect()
 }
 
 fn parse_pair<T: std::str::FromStr>(text: &str, what: &str) -> Result<(T, T), String> {
@@ -272,11 +300,22 @@ impl ResizeFlags {
             .element(element)
             .linear_light(self.linear_light)
             .premultiplied_alpha(self.premultiplied || pillow_rgba)
+            .normalize(self.normalization()?)
             .build()
             .map_err(|e| e.to_string())
     }
 
     /// No convention: the flags taken literally.
+    fn normalization(&self) -> Result<Option<Normalization>, String> {
+        let (Some(mean), Some(std)) = (&self.mean, &self.std) else {
+            return Ok(None);
+        };
+        let (mean, std) = (parse_list(mean, "--mean")?, parse_list(std, "--std")?);
+        Normalization::new(&mean, &std)
+            .map(Some)
+            .map_err(|e| format!("--mean/--std: {e}"))
+    }
+
     fn generic(&self, input: Size2, output: Size2) -> ResizeSpecBuilder {
         let filter = match self.filter {
             FilterArg::Nearest => Filter::Nearest(NearestRule::Floor),
