@@ -1,14 +1,15 @@
 //! Normalised outputs (`ResizeSpecBuilder::normalize`) between buffers: every path, f32 and
 //! f16, NHWC and NCHW, 1 to 4 channels, batches, colour conversions and extrapolated outputs,
-//! against the CPU reference into poisoned outputs; and the requests that are refused.
+//! against the CPU reference into poisoned outputs; and the requests that are refused. Crop
+//! batches: `tests/crop_batch.rs`; textures into tensors: `tests/texture.rs`.
 
 mod common;
 
 use common::{Rng, assert_paths_match_reference, gpu, run_in_slices};
 use half::f16;
 use wgpu_resize::{
-    CoordinateMapping, CropBox, ElementType, Filter, Layout, NearestRule, Normalization, Path,
-    ResizeError, ResizeSpec, Size2, SpecError, compare, reference,
+    CoordinateMapping, ElementType, Filter, Layout, NearestRule, Normalization, Path, ResizeSpec,
+    Size2, SpecError, compare, reference,
 };
 
 const PATHS: [Path; 4] = [Path::Gather, Path::Separable, Path::Fused, Path::Auto];
@@ -200,17 +201,11 @@ fn normalised_slices_write_nothing_outside() {
     assert!(report.within(2e-5), "f32 slice: {report}");
 }
 
-/// Requests that cannot be normalised are typed errors that say what is allowed: u8 outputs,
-/// statistics of another channel count, a resize into a texture and a crop batch.
+/// Requests that cannot be normalised are typed errors that say what is allowed: u8 outputs
+/// and statistics of another channel count (a resize into a texture: `tests/texture.rs`).
 #[test]
 fn refused_normalisations_are_typed_errors() {
-    // A crop batch's template: boxes as fractions of the image.
-    let base = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
-        .channels(3)
-        .mapping(CoordinateMapping::TfCropAndResize {
-            start: 0.0,
-            end: 1.0,
-        });
+    let base = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4)).channels(3);
     let u8s = base
         .element(ElementType::U8)
         .normalize(Some(Normalization::IMAGENET))
@@ -226,23 +221,4 @@ fn refused_normalisations_are_typed_errors() {
         matches!(&four, Err(SpecError::Unsupported(why)) if why.contains("4 channels on a spec of 3")),
         "{four:?}"
     );
-    let Some(gpu) = gpu("refused_normalisations_are_typed_errors") else {
-        return;
-    };
-    let spec = base
-        .normalize(Some(Normalization::IMAGENET))
-        .build()
-        .unwrap();
-    let batch = gpu.resizer.crop_batch(&spec, 2);
-    assert!(
-        matches!(&batch, Err(ResizeError::Spec(SpecError::Unsupported(why))) if why.contains("normalisation in a crop batch")),
-        "{:?}",
-        batch.err()
-    );
-    // The same template without normalisation is a crop batch.
-    let plain = base.build().unwrap();
-    let mut batch = gpu.resizer.crop_batch(&plain, 2).unwrap();
-    gpu.resizer
-        .set_crop_boxes(&mut batch, &[CropBox::new(0, [0.0, 0.0, 1.0, 1.0])])
-        .unwrap();
 }

@@ -7,7 +7,8 @@
 //! one more dispatch in its compute pass instead: a read and a write of the output, a small
 //! part of a resize's traffic where the output is a model's input (224 x 224 x 3 f32 is 0.6
 //! MB). It is a pass of the prepared spec like the others ([`super::Prepared`]), so every
-//! route that runs prepared passes (buffers, the staged texture route, video planes) has it.
+//! route that runs prepared passes (buffers, the staged texture route, video planes) has it;
+//! a crop batch records it after its own dispatch (`crop_batch.rs`).
 //!
 //! [`ResizeSpecBuilder::normalize`]: crate::ResizeSpecBuilder::normalize
 
