@@ -5,7 +5,8 @@ The peer column is PyTorch's mode that matches the shape's filter (bilinear for 
 antialiased bicubic for antialiased bicubic and for lanczos, which PyTorch lacks). The last three
 columns, where both sides have them, time each call in a stream of different frames: wgresize's
 `auto` resizes ten to a compute pass on buffer pairs taken in turn, PyTorch's calls ten to a CUDA
-graph on inputs of their own, each over ten."""
+graph on inputs of their own, each over ten. Normalised shapes (`imagenet`) are joined with the
+peer's normalised calls (`F.interpolate`, then torchvision's `Normalize` arithmetic)."""
 import json
 import sys
 
@@ -26,7 +27,8 @@ def main(ours_path, peer_path):
     peer = json.load(open(peer_path))
     dims = lambda r: (r["n"], r["h"], r["w"], r["c"], r["out_h"], r["out_w"])
     # Older peer files have no dtype: they timed float32 only.
-    key = lambda r: dims(r) + (r["layout"], r["mode"], r.get("dtype", "float32"))
+    key = lambda r: dims(r) + (r["layout"], r["mode"], r.get("dtype", "float32"),
+                               r.get("normalized", False))
     torch = {key(r): r["median_us"] for r in peer["results"]}
     # Older peer files have no in_one_graph_us.
     torch_many = {key(r): r["in_one_graph_us"] for r in peer["results"] if "in_one_graph_us" in r}
@@ -34,8 +36,10 @@ def main(ours_path, peer_path):
     cases = []
     # Runs from before the layout field benched NHWC only.
     layout = lambda r: r.get("layout", "nhwc")
+    # Runs from before normalised shapes have no normalized field.
+    case = lambda r: dims(r) + (r["filter"], r["element"], layout(r), r.get("normalized", False))
     for r in ours["results"]:
-        k = dims(r) + (r["filter"], r["element"], layout(r))
+        k = case(r)
         if k not in cases:
             cases.append(k)
     print(f"{ours['adapter']} ({ours['backend']}, timing: {ours['timing']}); peer: torch "
@@ -45,14 +49,14 @@ def main(ours_path, peer_path):
           "auto in one pass µs | torch in one graph µs | torch / auto, both in one |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for k in cases:
-        rows = {r["path"]: r for r in ours["results"]
-                if dims(r) + (r["filter"], r["element"], layout(r)) == k}
+        rows = {r["path"]: r for r in ours["results"] if case(r) == k}
         floor = rows["gather"]["bytes"] / COPY_RATE * 1e6
         auto = rows["auto"]
         mode = PEER_MODE.get(k[6]) if k[7] in torch_dtype else None
         dtype = torch_dtype.get(k[7])
-        tn = torch.get(k[:6] + ("nchw", mode, dtype))
-        tc = torch.get(k[:6] + ("channels_last", mode, dtype))
+        normalized = k[9]
+        tn = torch.get(k[:6] + ("nchw", mode, dtype, normalized))
+        tc = torch.get(k[:6] + ("channels_last", mode, dtype, normalized))
         peers = [t for t in (tn, tc) if t is not None]
         speedup = f"{min(peers) / auto['median_us']:.2f}" if peers else "-"
         err = max(r["max_abs_error"] for r in rows.values())
@@ -62,9 +66,11 @@ def main(ours_path, peer_path):
                  else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
         fused = rows["fused"]["median_us"] if "fused" in rows else None
         one_pass = auto.get("in_one_pass_us")
-        many = [t for t in (torch_many.get(k[:6] + (f, mode, dtype)) for f in ("nchw", "channels_last"))
+        many = [t for t in (torch_many.get(k[:6] + (f, mode, dtype, normalized))
+                            for f in ("nchw", "channels_last"))
                 if t is not None]
         many_ratio = f"{min(many) / one_pass:.2f}" if many and one_pass else "-"
+        shape += " imagenet" if normalized else ""
         print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{us(rows['gather']['median_us'])} | {us(rows['separable']['median_us'])} | "
               f"{us(fused)} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "

@@ -64,6 +64,14 @@ CASES += [
     # One output: the fixed cost of a timed call, beside wgresize's one-output row.
     ((1, 2, 2, 4, 1, 1), "bilinear", F32),
 ]
+# Normalised by the ImageNet statistics after the resize, as torchvision's `Normalize`
+# (`sub_`, `div_`): the peers of wgresize's `imagenet` rows.
+NORMALIZED = [
+    ((32, 512, 512, 3, 224, 224), "bilinear_antialias", F32),
+    ((1, 1080, 1920, 3, 2160, 3840), "bilinear", F32),
+]
+IMAGENET_MEAN = (0.485, 0.456, 0.406)
+IMAGENET_STD = (0.229, 0.224, 0.225)
 
 
 # GPU time the timed replays queue behind: the CPU queues 200 replays and their events in
@@ -148,28 +156,43 @@ def main():
         print("torch.cuda._sleep is missing: timed replays queue behind the pre-roll only",
               file=sys.stderr)
     results = []
-    for (n, h, w, c, oh, ow), mode, dtype in CASES:
+    cases = [case + (False,) for case in CASES] + [case + (True,) for case in NORMALIZED]
+    # `--channels C`: only the shapes of C channels (a short run beside `wgresize bench --only`).
+    if "--channels" in sys.argv:
+        channels = int(sys.argv[sys.argv.index("--channels") + 1])
+        cases = [case for case in cases if case[0][3] == channels]
+    for (n, h, w, c, oh, ow), mode, dtype, normalized in cases:
         for fmt in ("nchw", "channels_last"):
             x = torch.randn(n, c, h, w, device="cuda", dtype=dtype)
             if fmt == "channels_last":
                 x = x.contiguous(memory_format=torch.channels_last)
             kwargs = MODES[mode]
-            call = lambda: F.interpolate(x, size=(oh, ow), **kwargs)
+            if normalized:
+                mean, std = (torch.tensor(v, dtype=dtype, device="cuda").view(1, c, 1, 1)
+                             for v in (IMAGENET_MEAN, IMAGENET_STD))
+
+                def resize(xi):
+                    return F.interpolate(xi, size=(oh, ow), **kwargs).sub_(mean).div_(std)
+            else:
+                def resize(xi):
+                    return F.interpolate(xi, size=(oh, ow), **kwargs)
+            call = lambda: resize(x)
             us, method = time_back_to_back_us(call, cycles_per_us)
             # Each of a graph's calls on an input of its own (and an output of its own, as
             # each call allocates one), so that no call reads what the one before left in the
             # cache: the peer of wgresize's stream of different buffers.
             inputs = [x.clone() for _ in range(GRAPH_CALLS)]
             many, _ = time_back_to_back_us(
-                lambda: [F.interpolate(xi, size=(oh, ow), **kwargs) for xi in inputs],
-                cycles_per_us)
+                lambda: [resize(xi) for xi in inputs], cycles_per_us)
             del inputs
             eager = time_us(call)
             dtype_name = str(dtype).removeprefix("torch.")
             results.append(dict(n=n, h=h, w=w, c=c, out_h=oh, out_w=ow, layout=fmt, mode=mode,
-                                dtype=dtype_name, median_us=us, method=method,
-                                in_one_graph_us=many / GRAPH_CALLS, eager_us=eager))
-            print(f"torch {fmt} {mode} {dtype_name} {n}x{h}x{w}x{c} -> {oh}x{ow}: {us:.1f} us "
+                                dtype=dtype_name, normalized=normalized, median_us=us,
+                                method=method, in_one_graph_us=many / GRAPH_CALLS,
+                                eager_us=eager))
+            label = " imagenet" if normalized else ""
+            print(f"torch {fmt} {mode} {dtype_name} {n}x{h}x{w}x{c} -> {oh}x{ow}{label}: {us:.1f} us "
                   f"({method}), {many / GRAPH_CALLS:.1f} us in one graph, eager {eager:.1f} us",
                   file=sys.stderr)
     backlog = f"behind a {BACKLOG_MS:g} ms backlog" if cycles_per_us else "without a backlog"
