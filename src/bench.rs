@@ -9,10 +9,10 @@ use wgpu::util::DeviceExt;
 use crate::element::Element;
 use crate::error::ResizeError;
 use crate::gpu::{Resizer, scratch_tensors};
+use crate::normalization::Normalization;
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
 use crate::reference;
-use crate::normalization::Normalization;
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
 use crate::timing::{
     TimingMethod, pairs_beyond_cache, quantile, time_interleaved, time_resize_in_pass,
