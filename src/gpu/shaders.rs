@@ -62,6 +62,7 @@ const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl"
 const NORMALIZE: &str = include_str!("../../wgsl/normalize.wgsl");
 const NORMALIZE_ELEMENTS: &str = include_str!("../../wgsl/normalize_elements.wgsl");
 const NORMALIZE_PAIRS: &str = include_str!("../../wgsl/normalize_pairs.wgsl");
+const NORMALIZE_QUADS: &str = include_str!("../../wgsl/normalize_quads.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 /// 16 rather than 8 covers the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took
@@ -1728,10 +1729,14 @@ impl StagingShader {
 /// `src/gpu/normalize.rs`), by how it holds the output's elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NormalizeShader {
-    /// f32 elements.
+    /// f32 elements, one an invocation.
     F32,
-    /// f16 elements as WGSL's `f16` (the device has `shader-f16`).
+    /// f32 elements, four an invocation (outputs of a multiple of four elements).
+    F32Quads,
+    /// f16 elements as WGSL's `f16` (the device has `shader-f16`), one an invocation.
     F16,
+    /// f16 elements as WGSL's `f16`, four an invocation.
+    F16Quads,
     /// f16 elements packed two to a `u32`.
     F16Pairs,
 }
@@ -1741,25 +1746,41 @@ impl NormalizeShader {
     pub fn source(&self) -> String {
         let (enable, words) = match self {
             NormalizeShader::F32 => ("", NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f32")),
+            NormalizeShader::F32Quads => ("", NORMALIZE_QUADS.replace("NORM_ELEMENT", "f32")),
             NormalizeShader::F16 => (
                 "enable f16;",
                 NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f16"),
+            ),
+            NormalizeShader::F16Quads => (
+                "enable f16;",
+                NORMALIZE_QUADS.replace("NORM_ELEMENT", "f16"),
             ),
             NormalizeShader::F16Pairs => ("", NORMALIZE_PAIRS.to_string()),
         };
         [enable, SRGB, COMMON, NORMALIZE, &words].join("\n")
     }
 
+    /// Elements an invocation normalises.
+    pub fn elements_per_word(&self) -> u32 {
+        match self {
+            NormalizeShader::F32 | NormalizeShader::F16 => 1,
+            NormalizeShader::F16Pairs => 2,
+            NormalizeShader::F32Quads | NormalizeShader::F16Quads => 4,
+        }
+    }
+
     /// Whether the source uses WGSL's `f16`.
     pub fn uses_native_f16(&self) -> bool {
-        *self == NormalizeShader::F16
+        matches!(self, NormalizeShader::F16 | NormalizeShader::F16Quads)
     }
 
     /// Every form: what the shader tests validate and translate.
-    pub fn examples() -> [NormalizeShader; 3] {
+    pub fn examples() -> [NormalizeShader; 5] {
         [
             NormalizeShader::F32,
+            NormalizeShader::F32Quads,
             NormalizeShader::F16,
+            NormalizeShader::F16Quads,
             NormalizeShader::F16Pairs,
         ]
     }
@@ -1775,7 +1796,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 57] = [
+pub const FILES: [(&str, &str); 58] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1833,6 +1854,7 @@ pub const FILES: [(&str, &str); 57] = [
     ("normalize.wgsl", NORMALIZE),
     ("normalize_elements.wgsl", NORMALIZE_ELEMENTS),
     ("normalize_pairs.wgsl", NORMALIZE_PAIRS),
+    ("normalize_quads.wgsl", NORMALIZE_QUADS),
 ];
 
 #[cfg(test)]
