@@ -8,9 +8,11 @@
 //! small part of a resize's traffic where the output is a model's input (224 x 224 x 3 f32 is
 //! 0.6 MB), and not where the output is large: on an H200 it added 50 µs to a 45 µs 1080p x2
 //! enlargement into 3 x 2160 x 3840 f32 planes, about the bytes' floor (BENCHMARKS.md tuning
-//! log item 139). Fusing it into the buffer kernels' stores would save that. It is a pass of the prepared spec like the others ([`super::Prepared`]), so every
-//! route that runs prepared passes (buffers, the staged texture route, video planes) has it;
-//! a crop batch records it after its own dispatch (`crop_batch.rs`).
+//! log item 139). Fusing it into the buffer kernels' stores would save that.
+//!
+//! It is a pass of the prepared spec like the others ([`super::Prepared`]), so every route
+//! that runs prepared passes (buffers, the staged texture route, video planes) has it; a crop
+//! batch records it after its own dispatch (`crop_batch.rs`).
 //!
 //! [`ResizeSpecBuilder::normalize`]: crate::ResizeSpecBuilder::normalize
 
