@@ -45,7 +45,9 @@ impl Resizer {
     /// is resized from the texels rounded to f16, as an f16 tensor of them would be. The source
     /// needs `TEXTURE_BINDING` usage. Nothing is submitted; after the first call for a spec,
     /// format and buffer, nothing is created. On wgpu's GL backend only mip level 0 of layer 0
-    /// can be read (see [`Resizer::encode_texture_images`]).
+    /// can be read (see [`Resizer::encode_texture_images`]). A spec that normalises
+    /// ([`crate::ResizeSpecBuilder::normalize`], f32 and f16) has the kernels' store apply it
+    /// where they read the texture themselves, and a dispatch after the resize elsewhere.
     pub fn encode_texture_to_buffer(
         &self,
         encoder: &mut wgpu::CommandEncoder,
