@@ -71,13 +71,10 @@ impl FrameCase {
         )
     }
 
-    /// The largest difference from the CPU reference that passes: [`super::tolerance`] for
-    /// values in 0..1, scaled for normalised ones, which reach (1 - 0.406) / 0.225 = 2.64
-    /// (f16's step there is four times its step near 1) and carry the resize's error over
-    /// the smallest std, 0.224.
+    /// The largest difference from the CPU reference that passes ([`super::tolerance`] of the
+    /// tensor's element type and normalisation).
     pub fn tolerance(&self) -> f64 {
-        let scale = if self.normalized { 5.0 } else { 1.0 };
-        super::tolerance(self.element) * scale
+        super::tolerance(self.element, self.normalized)
     }
 
     /// Bytes a resize must move at least: the frame read once, the tensor written once.
