@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Rng, assert_paths_match_reference, gpu, run_in_slices};
+use common::{Rng, assert_paths_match_reference, gpu, run_in_slices, run_in_slot};
 use half::f16;
 use wgpu_resize::{
     CoordinateMapping, ElementType, Filter, Layout, NearestRule, Normalization, Path, ResizeSpec,
@@ -199,24 +199,7 @@ fn normalised_slices_write_nothing_outside() {
     // shader-f16, GL here). The resize leaves 0 there, so a pass that zeroed it would pass.
     let plain = odd.to_builder().normalize(None).build().unwrap();
     let padding = |spec: &ResizeSpec, path| {
-        let (source, target) = common::Arena::pair(
-            gpu,
-            &data,
-            (0, spec.input_bytes()),
-            (0, spec.output_bytes()),
-        );
-        let mut encoder = gpu
-            .context
-            .device
-            .create_command_encoder(&Default::default());
-        gpu.resizer
-            .encode_slices(&mut encoder, spec, source.slice(0), target.slice(0), path)
-            .expect("encode_slices");
-        gpu.context.queue.submit([encoder.finish()]);
-        // One f16 past the tensor, inside its slot (rounded up to a word).
-        let slot: Vec<f16> = target
-            .read_slots::<f16>(gpu, &[spec.output_len() + 1], "padding")
-            .remove(0);
+        let slot: Vec<f16> = run_in_slot(gpu, spec, &data, path, (0, 0), "padding");
         slot[spec.output_len()].to_bits()
     };
     for path in [Path::Gather, Path::Separable] {

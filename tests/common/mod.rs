@@ -187,6 +187,21 @@ pub fn run_in_slices<T: Element>(
     (in_offset, out_offset): (u64, u64),
     what: &str,
 ) -> Vec<T> {
+    let mut slot = run_in_slot(gpu, spec, input, path, (in_offset, out_offset), what);
+    slot.truncate(spec.output_len());
+    slot
+}
+
+/// [`run_in_slices`], returning every element of the output slot: the tensor's, then those of
+/// its padding up to a whole word (an odd count of f16 has one more).
+pub fn run_in_slot<T: Element>(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[T],
+    path: Path,
+    (in_offset, out_offset): (u64, u64),
+    what: &str,
+) -> Vec<T> {
     let (source, target) = Arena::pair(
         gpu,
         input,
@@ -201,7 +216,8 @@ pub fn run_in_slices<T: Element>(
         .encode_slices(&mut encoder, spec, source.slice(0), target.slice(0), path)
         .expect("encode_slices");
     gpu.context.queue.submit([encoder.finish()]);
-    let mut slots = target.read_slots::<T>(gpu, &[spec.output_len()], what);
+    let slot = (spec.output_bytes() / size_of::<T>() as u64) as usize;
+    let mut slots = target.read_slots::<T>(gpu, &[slot], what);
     slots.remove(0)
 }
 
