@@ -1170,6 +1170,19 @@ fn tensor_of_texels(values: &[f32], format: F, spec: &ResizeSpec) -> Vec<f32> {
     tensor
 }
 
+/// A buffer of `size` bytes that texture-to-tensor tests write a tensor into, poison into
+/// (`COPY_DST`) and read back from (`COPY_SRC`).
+fn tensor_buffer(device: &wgpu::Device, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test tensor"),
+        size,
+        usage: wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
 /// A texture-to-tensor resize of `source` by `resizer` into the slice at `offset` of `buffer`,
 /// which is first filled with `poison` bytes; asserts that the bytes before and after the
 /// tensor kept their poison, and returns the tensor's elements and the path that ran.
@@ -1224,8 +1237,9 @@ fn run_texture_to_tensor(
 /// Texture images resized into tensors in the caller's buffer (`encode_texture_to_buffer`):
 /// RGBA, BGRA, sRGB, 1- and 2-channel formats, 8-bit, f16 and f32 texels; all of a texel's
 /// channels or the first of them; NHWC and NCHW; u8, f16 and f32 tensors, the float ones also
-/// normalised; random sizes, filters and offsets; every path the spec can take, in a pass of its own and in the caller's. Each tensor
-/// matches the reference resize of the texels (as stored) into a poisoned slice whose
+/// normalised; random sizes, filters and offsets; every path the spec can take, in a pass of
+/// its own and in the caller's. Each tensor matches the reference resize of the texels (as
+/// stored) into a poisoned slice whose
 /// neighbouring bytes stay poisoned; `auto` runs what `plan_texture_to_buffer` measured, and a
 /// second frame into the same slice creates nothing (a resizer of the test's own, which no
 /// other test changes).
@@ -1344,14 +1358,7 @@ fn textures_resize_into_tensors_of_either_layout() {
                 continue;
             }
             let offset = alignment * rng.range(0, 2) as u64;
-            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("test tensor"),
-                size: offset + spec.output_bytes() + 256,
-                usage: wgpu::BufferUsages::STORAGE
-                    | wgpu::BufferUsages::COPY_SRC
-                    | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
             for frame in 0..2 {
                 let in_callers_pass = (k + frame) % 2 == 1;
                 let before = resizer.stats();
@@ -1464,14 +1471,7 @@ fn texture_images_at_other_levels_into_tensors() {
             .antialias(true)
             .build()
             .unwrap();
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("test tensor"),
-            size: spec.output_bytes() + 256,
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::COPY_SRC
-                | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
+        let buffer = tensor_buffer(device, spec.output_bytes() + 256);
         let mut encoder = device.create_command_encoder(&Default::default());
         let result = resizer.encode_texture_to_buffer(
             &mut encoder,
@@ -1546,14 +1546,7 @@ fn texture_routes_are_tuned_on_their_own() {
         &values,
     );
     let image = TextureImage::first(&source);
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test tensor"),
-        size: spec.output_bytes() + 256,
-        usage: wgpu::BufferUsages::STORAGE
-            | wgpu::BufferUsages::COPY_SRC
-            | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    let buffer = tensor_buffer(device, spec.output_bytes() + 256);
     let expected: Vec<f32> =
         reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec))
             .into_iter()
