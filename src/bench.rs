@@ -250,7 +250,8 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 
 /// Three-channel shapes: the ML batch, a 2x enlargement and an antialiased 4K shrink as NCHW
 /// f32 tensors, the first two also normalised by the ImageNet statistics (the cost of the
-/// normalising dispatch beside the same resize without it); a 2x enlargement of RGB pixels (NHWC) as f32 and as u8; and Pillow's lanczos
+/// normalisation beside the same resize without it); a 2x enlargement of RGB pixels (NHWC) as
+/// f32 and as u8; and Pillow's lanczos
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
 /// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words.
 pub fn three_channel_shapes() -> Vec<BenchShape> {

@@ -477,9 +477,8 @@ impl ResizeSpecBuilder {
     /// Normalise each output channel as `(v - mean[c]) / std[c]` after the resize (and after
     /// any colour conversion), as a model's input wants it; `None` stores the resized values.
     /// The spec's channels must be the normalisation's, and its element type f32 or f16.
-    /// The kernels that write a texture-to-tensor resize's tensor apply it as they store;
-    /// elsewhere one more dispatch in the same pass normalises the output in place (an f16
-    /// tensor is then rounded to f16 twice). Default: `None`.
+    /// The last kernel applies it to its f32 sums as it stores the output, so it costs no
+    /// pass of its own and an f16 output is rounded once. Default: `None`.
     pub fn normalize(mut self, normalization: Option<Normalization>) -> Self {
         self.spec.normalization = normalization;
         self

@@ -422,8 +422,8 @@ fn bad_boxes_and_templates_are_typed_errors() {
 /// Later sets of boxes larger than the first that a batch recorded into the same output buffer
 /// are written whole: the bind group made for the first set binds the whole output slice, not
 /// the first set's bytes (when it bound those, the boxes past the first set's count stayed
-/// unwritten). Plain and normalised templates (whose normalising pass has its own bind
-/// group), into poisoned outputs, with no GPU object created after the first set.
+/// unwritten). Plain and normalised templates, into poisoned outputs, with no GPU object
+/// created after the first set.
 #[test]
 fn growing_sets_of_boxes_are_written_whole() {
     let Some(gpu) = gpu("growing_sets_of_boxes_are_written_whole") else {

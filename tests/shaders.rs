@@ -7,7 +7,7 @@ use std::process::Command;
 use naga::back::{glsl, hlsl, msl, spv};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use wgpu_resize::gpu::Kernel;
-use wgpu_resize::gpu::shaders::{FILES, NormalizeShader, StagingShader};
+use wgpu_resize::gpu::shaders::{FILES, StagingShader};
 
 fn validated(source: &str, label: &str) -> (naga::Module, naga::valid::ModuleInfo) {
     let module = naga::front::wgsl::parse_str(source)
@@ -45,16 +45,14 @@ fn every_file_is_part_of_a_validated_variant() {
         .iter()
         .map(|k| k.source())
         .chain(StagingShader::examples().iter().map(|s| s.source()))
-        .chain(NormalizeShader::examples().iter().map(|s| s.source()))
         .collect();
     for (name, text) in FILES {
         assert!(
             // The storage pack shader is completed with a texel format when it is built, the
-            // tensor store and the normalising pass with an element type.
+            // tensor store with an element type.
             sources.iter().any(|s| s.contains(text)
                 || s.contains(&text.replace("STORAGE_FORMAT", "rgba8unorm"))
-                || s.contains(&text.replace("TENSOR_ELEMENT", "f32"))
-                || s.contains(&text.replace("NORM_ELEMENT", "f32"))),
+                || s.contains(&text.replace("TENSOR_ELEMENT", "f32"))),
             "{name} is in no kernel variant"
         );
     }
@@ -87,30 +85,6 @@ fn every_staging_shader_validates_and_translates() {
                 false,
             );
         }
-    }
-}
-
-#[test]
-fn every_normalizing_pass_validates_and_translates() {
-    for shader in NormalizeShader::examples() {
-        let label = format!("normalize {shader:?}");
-        let (module, info) = validated(&shader.source(), &label);
-        // The shared file's constants keep their defaults: the pass sets none.
-        let (module, info) = naga::back::pipeline_constants::process_overrides(
-            &module,
-            &info,
-            Some((naga::ShaderStage::Compute, "main")),
-            &naga::back::PipelineConstants::default(),
-        )
-        .unwrap_or_else(|e| panic!("{label}: overrides: {e}"));
-        translate(
-            &module,
-            &info,
-            naga::ShaderStage::Compute,
-            "main",
-            &label,
-            shader.uses_native_f16(),
-        );
     }
 }
 

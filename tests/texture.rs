@@ -1254,9 +1254,9 @@ fn textures_resize_into_tensors_of_either_layout() {
     let (u8, half, f32) = (ElementType::U8, ElementType::F16, ElementType::F32);
     let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
     // (format, channels, layout, element, normalisation): the first rows are RGBA read by the
-    // kernels themselves, the others staged; the normalised rows at the end take the tensor
-    // store (RGB planes, RGBA pixels in f32 and native f16) or the normalising pass after the
-    // resize (staged formats, packed f16).
+    // kernels themselves, the others staged; the normalised rows at the end are normalised by
+    // the tensor store (RGB planes), the vector store (RGBA pixels in f32 and f16) or the
+    // store of the resize after staging (staged formats).
     let rgba = Normalization::new(&[0.25, 0.5, 0.75, 0.5], &[0.5, 0.25, -2.0, 0.3]).unwrap();
     let rg = Normalization::new(&[0.0, 1.0], &[2.0, -0.5]).unwrap();
     let cases = [

@@ -47,12 +47,13 @@ struct Params {
     x_tap_a: f32,
     x_tap_b: f32,
     x_tap_last: u32,
+    // Elements of one plane of the tensor a normalising store writes, where it is NCHW
+    // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
+    norm_plane: u32,
     // Aligns the vectors that follow to 16 bytes.
-    padding_0: u32,
     padding: vec2<u32>,
-    // Per-channel mean and standard deviation of the normalisation applied on store, by the
-    // tensor store (dst_tensor.wgsl) and by the pass that normalises an output in place
-    // (normalize.wgsl); 0 and 1 elsewhere.
+    // Per-channel mean and standard deviation of the normalisation applied on store
+    // (NORMALIZE); 0 and 1 elsewhere.
     norm_mean: vec4<f32>,
     norm_std: vec4<f32>,
 }
@@ -72,6 +73,14 @@ override COLOR_STEPS: u32 = 0u;
 // bits, each axis's table with its own k, and WEIGHT_BITS is the two k together.
 override INTEGER_WEIGHTS: bool = false;
 override WEIGHT_BITS: u32 = 0u;
+// The last pass normalises what it stores, (v - mean[c]) / std[c] for each element's channel c
+// (`ResizeSpecBuilder::normalize`), so that no pass of its own reads and writes the output
+// again. A pass may run on a reshaped view of the tensor it writes (src/gpu/channel_blind.rs),
+// so the stores find an element's channel from its flat index in that tensor, whose channels
+// and layout are these constants (`normalized4` below).
+override NORMALIZE: bool = false;
+override NORM_CHANNELS: u32 = 1u;
+override NORM_PLANAR: bool = false;
 // A table row's flag: this output maps outside the input and takes the extrapolation value.
 const ROW_OUTSIDE: u32 = 1u;
 // No row of the vertical (horizontal) table maps outside the input, so `y_row_outside`
@@ -273,4 +282,46 @@ fn u8_of4(v: vec4<f32>) -> vec4<u32> {
 // Four bytes (each below 256) as one little-endian word, the first in the lowest byte.
 fn word_of_bytes(b: vec4<u32>) -> u32 {
     return b.x | (b.y << 8u) | (b.z << 16u) | (b.w << 24u);
+}
+
+// The channel of the element at flat index `flat` of the tensor a normalising store writes.
+fn norm_channel(flat: u32) -> u32 {
+    if NORM_PLANAR {
+        return (flat / p.norm_plane) % NORM_CHANNELS;
+    }
+    return flat % NORM_CHANNELS;
+}
+
+// `v` normalised where NORMALIZE, its lanes holding channels `c` (clamped to the four the
+// statistics hold: lanes past a strided group's channels are not stored).
+fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
+    let k = min(c, vec4<u32>(3u));
+    let mean = vec4<f32>(p.norm_mean[k.x], p.norm_mean[k.y], p.norm_mean[k.z], p.norm_mean[k.w]);
+    let deviation = vec4<f32>(p.norm_std[k.x], p.norm_std[k.y], p.norm_std[k.z], p.norm_std[k.w]);
+    return (v - mean) / deviation;
+}
+
+// Four consecutive elements of the written tensor from flat index `first`, normalised where
+// NORMALIZE: their channels from the first's (NHWC), with one division where planes hold whole
+// fours (NCHW), per element otherwise.
+fn normalized4(v: vec4<f32>, first: u32) -> vec4<f32> {
+    if !NORMALIZE {
+        return v;
+    }
+    var c = vec4<u32>(norm_channel(first));
+    if !NORM_PLANAR {
+        c = (c + vec4<u32>(0u, 1u, 2u, 3u)) % NORM_CHANNELS;
+    } else if p.norm_plane % 4u != 0u {
+        c = vec4<u32>(c.x, norm_channel(first + 1u), norm_channel(first + 2u), norm_channel(first + 3u));
+    }
+    return normalized_lanes(v, c);
+}
+
+// A strided channel group (strided_store.wgsl), lane k channel `first_channel + k`,
+// normalised where NORMALIZE.
+fn normalized_group(v: vec4<f32>, first_channel: u32) -> vec4<f32> {
+    if !NORMALIZE {
+        return v;
+    }
+    return normalized_lanes(v, vec4<u32>(first_channel) + vec4<u32>(0u, 1u, 2u, 3u));
 }

@@ -2,7 +2,8 @@
 // whole words, so no two invocations race on a word.
 @group(0) @binding(3) var<storage, read_write> dst: array<u32>;
 
-fn store4(word: u32, v: vec4<f32>, count: u32) {
+fn store4(word: u32, stored: vec4<f32>, count: u32) {
+    let v = normalized4(stored, word * 4u);
     // Halves past the tensor's end are written as 0 within the tensor's last word.
     let low = vec2<f32>(v.x, select(0.0, v.y, count > 1u));
     dst[word * 2u] = pack2x16float(low);

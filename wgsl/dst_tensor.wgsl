@@ -9,16 +9,11 @@
 
 override OUT_CHANNELS: u32 = 3u;
 override OUT_PLANAR: bool = true;
-// Normalise each kept channel as it is stored, (v - mean) / std, as a model's input wants it
-// (`ResizeSpecBuilder::normalize`): the statistics are in the parameter block, the lanes past
-// the tensor's channels the identity.
-override NORMALIZE: bool = false;
 
+// Each kept channel is normalised as it is stored where NORMALIZE (common.wgsl): the lanes are
+// the pixel's four channels, the statistics of those past the tensor's the identity.
 fn store4v(i: u32, stored: vec4<f32>) {
-    var v = stored;
-    if NORMALIZE {
-        v = (v - p.norm_mean) / p.norm_std;
-    }
+    let v = normalized_group(stored, 0u);
     var first = i * OUT_CHANNELS;
     var step = 1u;
     if OUT_PLANAR {

@@ -3,5 +3,5 @@
 @group(0) @binding(3) var<storage, read_write> dst: array<vec4<f16>>;
 
 fn store4v(i: u32, v: vec4<f32>) {
-    dst[i] = vec4<f16>(v);
+    dst[i] = vec4<f16>(normalized4(v, 4u * i));
 }

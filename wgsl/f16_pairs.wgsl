@@ -8,7 +8,9 @@ fn weigh(w: f32, v: Sum) -> Sum {
     return w * v;
 }
 
-fn store_pair(i: u32, a: Sum, b: Sum) {
+fn store_pair(i: u32, first: Sum, second: Sum) {
+    let a = normalized4(first, 8u * i);
+    let b = normalized4(second, 8u * i + 4u);
     dst[i] = vec4<u32>(
         pack2x16float(a.xy),
         pack2x16float(a.zw),

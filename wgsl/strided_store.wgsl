@@ -5,7 +5,9 @@
 // those). Neighbouring lanes are neighbouring output columns, so each store is as coalesced as
 // the layout allows: contiguous for NCHW planes, the pixel stride apart for NHWC.
 
-fn store4v(i: u32, v: vec4<f32>) {
+fn store4v(i: u32, stored: vec4<f32>) {
+    // The group's lanes are consecutive channels of the tensor written, from the first's.
+    let v = normalized_group(stored, norm_channel(i));
     store1(i, v.x);
     if GROUP_CHANNELS > 1u {
         store1(i + p.dst_c, v.y);

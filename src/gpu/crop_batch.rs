@@ -2,8 +2,8 @@
 //! gather kernels. Each output image reads its own weight tables (the kernels step through the
 //! tables by the parameters' per-image strides), the source's image offset is folded into the
 //! x table's first indices, and the source batch stride is 0, so one dispatch serves boxes cut
-//! from any images of the batch. A template that normalises adds the pass that normalises the
-//! output in place (`normalize.rs`) after it.
+//! from any images of the batch. A template that normalises has the kernel normalise as it
+//! stores.
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
@@ -19,10 +19,6 @@ use crate::error::{ResizeError, SpecError};
 use crate::reference::Strides;
 use crate::spec::ResizeSpec;
 use crate::weights::AxisWeights;
-
-/// A crop batch's bind groups over one input and output: the crop's, and the normalising
-/// pass's where the template normalises.
-type CropBindGroups = (wgpu::BindGroup, Option<wgpu::BindGroup>);
 
 /// The input and output buffers, the offsets they are bound at and the output slice's length.
 type CropBindKey = (wgpu::Buffer, u64, wgpu::Buffer, u64, u64);
@@ -43,13 +39,9 @@ pub struct CropBatch {
     params: wgpu::Buffer,
     /// The kernel and grid of the current boxes; `None` until boxes are set.
     launch: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
-    /// Where the template normalises: the parameters of the pass that normalises the output in
-    /// place (`normalize.rs`), and its pipeline and grid for the current boxes.
-    normalize_params: Option<wgpu::Buffer>,
-    normalize: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
     /// Keyed by the input and output buffers, the offsets they are bound at and the output
-    /// slice's length: the crop's bind group and the normalising pass's, if any.
-    bind_groups: Mutex<HashMap<CropBindKey, CropBindGroups>>,
+    /// slice's length.
+    bind_groups: Mutex<HashMap<CropBindKey, wgpu::BindGroup>>,
     /// The resizer's [`super::ResizerOptions::bind_group_capacity`].
     bind_group_capacity: usize,
 }
@@ -86,8 +78,7 @@ impl CropBatch {
 impl Resizer {
     /// A crop batch for `template` (see [`crate::crop`] for what the template says), with table
     /// space for `capacity` boxes of the template's filter. A template that normalises
-    /// ([`crate::ResizeSpecBuilder::normalize`]) has each crop normalised by one more dispatch
-    /// after the crops', in the same pass.
+    /// ([`crate::ResizeSpecBuilder::normalize`]) has each crop normalised as it is stored.
     pub fn crop_batch(
         &self,
         template: &ResizeSpec,
@@ -97,22 +88,17 @@ impl Resizer {
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
         let (wy, wx) = AxisWeights::for_spec(template);
         let slots = table_slots(template, capacity.max(1), wy.taps(), wx.taps());
-        let normalizes = template.normalization().is_some();
-        let (tables, params, normalize_params) = scope::capture(&self.device, || {
+        let (tables, params) = scope::capture(&self.device, || {
             let tables = self.table_buffer(slots);
-            let params = || {
-                self.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("wgpu-resize crop batch parameters"),
-                    size: size_of::<PassParams>() as u64,
-                    usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                })
-            };
-            (tables, params(), normalizes.then(params))
+            let params = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize crop batch parameters"),
+                size: size_of::<PassParams>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            (tables, params)
         })?;
-        self.counters
-            .buffers
-            .fetch_add(2 + usize::from(normalizes), Ordering::Relaxed);
+        self.counters.buffers.fetch_add(2, Ordering::Relaxed);
         Ok(CropBatch {
             template: *template,
             boxes: 0,
@@ -120,8 +106,6 @@ impl Resizer {
             tables,
             params,
             launch: None,
-            normalize_params,
-            normalize: None,
             bind_groups: Mutex::default(),
             bind_group_capacity: self.bind_group_capacity,
         })
@@ -201,14 +185,11 @@ impl Resizer {
             variant: launch.variant,
             features: self.kernel_features(&template),
         })?;
-        let mut params = PassParams::new(&out_spec, &shape, launch.row_stride);
+        let mut params = PassParams::new(&out_spec, &shape, launch.row_stride)
+            .with_normalization(template.normalization(), &out_spec);
         params.src_n = 0;
         params.y_image_stride = y_stride;
         params.x_image_stride = x_stride;
-        let normalize = match out_spec.normalization() {
-            Some(normalization) => Some(self.normalize_pass(&out_spec, normalization)?),
-            None => None,
-        };
 
         let needed = packed.len() as u64 * 4;
         scope::capture(&self.device, || {
@@ -221,15 +202,10 @@ impl Resizer {
                 .write_buffer(&batch.tables, 0, bytemuck::cast_slice(&packed));
             self.queue
                 .write_buffer(&batch.params, 0, bytemuck::bytes_of(&params));
-            if let (Some(pass), Some(buffer)) = (&normalize, &batch.normalize_params) {
-                self.queue
-                    .write_buffer(buffer, 0, bytemuck::bytes_of(&pass.params));
-            }
         })?;
         batch.boxes = count;
         batch.output_bytes = out_spec.output_bytes();
         batch.launch = Some((pipeline, launch.workgroups));
-        batch.normalize = normalize.map(|pass| (pass.pipeline, pass.workgroups));
         Ok(())
     }
 
@@ -268,8 +244,7 @@ impl Resizer {
 
     /// Records `batch`'s crops into the caller's open compute pass, as
     /// [`Resizer::encode_in_pass`] records a resize: the same buffers and checks as
-    /// [`Resizer::encode_crops`], one dispatch appended to the pass (two where the template
-    /// normalises). The pass's pipeline and
+    /// [`Resizer::encode_crops`], one dispatch appended to the pass. The pass's pipeline and
     /// bind group 0 are the batch's afterwards.
     pub fn encode_crops_in_pass(
         &self,
@@ -320,57 +295,42 @@ impl Resizer {
             output.size(),
         );
         let mut cache = lock(&batch.bind_groups);
-        let (group, normalize_group) = match cache.get(&key) {
-            Some(groups) => groups.clone(),
+        let group = match cache.get(&key) {
+            Some(group) => group.clone(),
             None => {
-                let groups = self.create_crop_bind_groups(batch, input, output)?;
-                insert_bounded(&mut cache, batch.bind_group_capacity, key, groups.clone());
-                groups
+                let group = self.create_crop_bind_group(batch, input, output)?;
+                insert_bounded(&mut cache, batch.bind_group_capacity, key, group.clone());
+                group
             }
-        };
-        let normalize = match (&batch.normalize, normalize_group) {
-            (Some((pipeline, workgroups)), Some(group)) => {
-                Some((pipeline.clone(), group, *workgroups))
-            }
-            _ => None,
         };
         Ok(Some(CropDispatch {
             pipeline: pipeline.clone(),
             group,
             workgroups: *workgroups,
-            normalize,
         }))
     }
 
-    /// New bind groups of `batch`'s crop over `input` and `output`, and of its normalising
-    /// pass over `output` where the template normalises (counted).
-    fn create_crop_bind_groups(
+    /// A new bind group of `batch`'s crop over `input` and `output` (counted).
+    fn create_crop_bind_group(
         &self,
         batch: &CropBatch,
         input: wgpu::BufferSlice<'_>,
         output: wgpu::BufferSlice<'_>,
-    ) -> Result<CropBindGroups, ResizeError> {
+    ) -> Result<wgpu::BindGroup, ResizeError> {
         // The whole output slice (up to the binding limit, in whole words), not the current
         // boxes' bytes: the bind group is kept for later sets of boxes, which may be more, and
         // a binding of fewer bytes left their outputs unwritten. Each call checks that the
         // slice holds the current boxes, and `set_crop_boxes` that they fit a binding.
         let limit = self.device.limits().max_storage_buffer_binding_size;
         let output_bytes = output.size().min(limit) & !3;
-        let output_binding = || {
-            wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                buffer: output.buffer(),
-                offset: output.offset(),
-                size: NonZeroU64::new(output_bytes),
-            })
-        };
-        let group = |params: &wgpu::Buffer, source| {
+        let group = scope::capture(&self.device, || {
             self.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("wgpu-resize crop batch"),
                 layout: &self.bind_group_layout,
                 entries: &[
                     wgpu::BindGroupEntry {
                         binding: 0,
-                        resource: params.as_entire_binding(),
+                        resource: batch.params.as_entire_binding(),
                     },
                     wgpu::BindGroupEntry {
                         binding: 1,
@@ -378,36 +338,25 @@ impl Resizer {
                     },
                     wgpu::BindGroupEntry {
                         binding: 2,
-                        resource: source,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: input.buffer(),
+                            offset: input.offset(),
+                            size: NonZeroU64::new(batch.template.input_bytes()),
+                        }),
                     },
                     wgpu::BindGroupEntry {
                         binding: 3,
-                        resource: output_binding(),
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: output.buffer(),
+                            offset: output.offset(),
+                            size: NonZeroU64::new(output_bytes),
+                        }),
                     },
                 ],
             })
-        };
-        let groups = scope::capture(&self.device, || {
-            let crop = group(
-                &batch.params,
-                wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: input.buffer(),
-                    offset: input.offset(),
-                    size: NonZeroU64::new(batch.template.input_bytes()),
-                }),
-            );
-            // The normalising pass reads nothing at binding 2: the tables stand in.
-            let normalize = batch
-                .normalize_params
-                .as_ref()
-                .map(|params| group(params, batch.tables.as_entire_binding()));
-            (crop, normalize)
         })?;
-        let created = 1 + usize::from(groups.1.is_some());
-        self.counters
-            .bind_groups
-            .fetch_add(created, Ordering::Relaxed);
-        Ok(groups)
+        self.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+        Ok(group)
     }
 
     /// Uploads `input`, crops and resizes every box, waits and reads the batch back: for scripts
@@ -453,26 +402,18 @@ fn table_slots(template: &ResizeSpec, boxes: u32, taps_y: u32, taps_x: u32) -> u
         * (out.height as u64 * (taps_y as u64 + 2) + out.width as u64 * (taps_x as u64 + 2))
 }
 
-/// A crop batch's dispatch, and its normalising pass's if any, checked and bound, waiting to
-/// be recorded.
+/// A crop batch's dispatch, checked and bound, waiting to be recorded.
 struct CropDispatch {
     pipeline: wgpu::ComputePipeline,
     group: wgpu::BindGroup,
     workgroups: (u32, u32, u32),
-    normalize: Option<(wgpu::ComputePipeline, wgpu::BindGroup, (u32, u32, u32))>,
 }
 
 impl CropDispatch {
     fn record(&self, pass: &mut wgpu::ComputePass<'_>) {
-        let dispatches = std::iter::once((&self.pipeline, &self.group, self.workgroups)).chain(
-            self.normalize
-                .as_ref()
-                .map(|(pipeline, group, workgroups)| (pipeline, group, *workgroups)),
-        );
-        for (pipeline, group, (x, y, z)) in dispatches {
-            pass.set_pipeline(pipeline);
-            pass.set_bind_group(0, group, &[]);
-            pass.dispatch_workgroups(x, y, z);
-        }
+        let (x, y, z) = self.workgroups;
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, &self.group, &[]);
+        pass.dispatch_workgroups(x, y, z);
     }
 }

@@ -11,7 +11,6 @@ mod doubling;
 mod fused_fit;
 mod halving;
 mod launch;
-mod normalize;
 mod params;
 mod passes;
 mod planner;
@@ -47,7 +46,8 @@ use passes::{Operand, PassPlan};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
 pub use shaders::{
-    ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, TensorTarget, TextureSource,
+    ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, NormalizedStore, TensorTarget,
+    TextureSource,
 };
 use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
@@ -93,8 +93,6 @@ pub struct Resizer {
     /// Layouts of kernels that read or write textures: by (reads a texture, target format).
     texture_layouts: Mutex<HashMap<(bool, Option<wgpu::TextureFormat>), Layouts>>,
     pipelines: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
-    /// The passes that normalise an output in place (`normalize.rs`).
-    normalize_pipelines: normalize::NormalizePipelines,
     checked_shaders: bool,
     /// [`ResizerOptions::bind_group_capacity`].
     bind_group_capacity: usize,
@@ -272,7 +270,6 @@ impl Resizer {
             pipeline_layout,
             texture_layouts: Mutex::default(),
             pipelines: Mutex::default(),
-            normalize_pipelines: Mutex::default(),
             checked_shaders: options.checked_shaders,
             bind_group_capacity: options.bind_group_capacity,
             native_f16: device.features().contains(wgpu::Features::SHADER_F16),
@@ -311,9 +308,7 @@ impl Resizer {
     /// What this resizer has created so far.
     pub fn stats(&self) -> ResizerStats {
         ResizerStats {
-            pipelines: lock(&self.pipelines).len()
-                + lock(&self.normalize_pipelines).len()
-                + self.textures.pipeline_count(),
+            pipelines: lock(&self.pipelines).len() + self.textures.pipeline_count(),
             prepared_specs: self.counters.prepared.load(Ordering::Relaxed),
             buffers_created: self.counters.buffers.load(Ordering::Relaxed),
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
@@ -547,9 +542,6 @@ impl Resizer {
                         let (end, bytes) = match operand {
                             Operand::Input => (input, spec.input_bytes()),
                             Operand::Output => (output, spec.output_bytes()),
-                            // Read by no kernel: a pass that reads nothing but binds a
-                            // read-only buffer there (normalize.rs).
-                            Operand::Tables => return prepared.tables.as_entire_binding(),
                             Operand::Intermediate => {
                                 let (buffer, bytes) = prepared
                                     .intermediate
@@ -782,23 +774,17 @@ impl Resizer {
             target: texture_target,
             tensor: tensor_target,
         } = ends;
-        // The kernels resize; the normalisation is applied by the tensor store as it writes
-        // the caller's tensor, else by a pass of its own after theirs (normalize.rs).
+        // The kernels are chosen for the resize alone; the last pass's store applies the
+        // normalisation as it writes the output (`NORMALIZE` in wgsl/common.wgsl).
         let normalization = spec.normalization();
+        let normalized_store = normalization.map(|_| NormalizedStore::of(spec));
         let spec = &spec.without_normalization();
-        let normalized_on_store = tensor_target.is_some_and(|tensor| tensor.normalized);
         if normalization.is_some() && texture_target.is_some() {
             return Err(ResizeError::Spec(crate::SpecError::Unsupported(
                 "normalisation of a resize into a texture: normalised values are for tensors"
                     .into(),
             )));
         }
-        let normalize_pass = match normalization {
-            Some(normalization) if !normalized_on_store => {
-                Some(self.normalize_pass(spec, normalization)?)
-            }
-            _ => None,
-        };
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);
@@ -950,6 +936,7 @@ impl Resizer {
                     tensor_target: tensor_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
                     color: ColorSteps::of(&pass.spec, pass.shape.color),
+                    normalized: normalized_store.filter(|_| i == last),
                     ..self.kernel_features(&pass.spec)
                 }
                 .inside(y, x);
@@ -987,7 +974,7 @@ impl Resizer {
                         usage: wgpu::BufferUsages::UNIFORM,
                     })
             };
-            let mut passes: Vec<PreparedPass> = passes
+            let passes: Vec<PreparedPass> = passes
                 .into_iter()
                 .zip(pipelines)
                 .zip(launches)
@@ -1001,9 +988,7 @@ impl Resizer {
                         let params = PassParams::new(&pass.spec, &shape, launch.row_stride)
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed)
-                            .with_normalization(
-                                normalization.filter(|_| normalized_on_store && i == last),
-                            );
+                            .with_normalization(normalization.filter(|_| i == last), spec);
                         PreparedPass {
                             pipeline,
                             layout,
@@ -1015,16 +1000,6 @@ impl Resizer {
                     },
                 )
                 .collect();
-            if let Some(normalize) = normalize_pass {
-                passes.push(PreparedPass {
-                    pipeline: normalize.pipeline,
-                    layout: self.bind_group_layout.clone(),
-                    params: params_buffer(&normalize.params),
-                    workgroups: normalize.workgroups,
-                    src: Operand::Tables,
-                    dst: Operand::Output,
-                });
-            }
             self.counters
                 .buffers
                 .fetch_add(1 + passes.len(), Ordering::Relaxed);

@@ -54,11 +54,12 @@ pub(crate) struct PassParams {
     pub x_tap_a: f32,
     pub x_tap_b: f32,
     pub x_tap_last: u32,
+    /// Elements of one plane of the output, where a normalising store writes NCHW planes.
+    pub norm_plane: u32,
     /// Aligns the vectors that follow to 16 bytes.
-    pub padding: [u32; 3],
-    /// Per-channel mean and standard deviation of the normalisation a pass applies as it
-    /// stores (the tensor store, `wgsl/dst_tensor.wgsl`, and the pass that normalises the
-    /// output in place, `wgsl/normalize.wgsl`); the identity (0 and 1) elsewhere.
+    pub padding: [u32; 2],
+    /// Per-channel mean and standard deviation of the normalisation the last pass applies as
+    /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
     pub norm_mean: [f32; 4],
     pub norm_std: [f32; 4],
 }
@@ -219,19 +220,27 @@ impl PassParams {
             x_tap_a: 0.0,
             x_tap_b: 0.0,
             x_tap_last: 0,
-            padding: [0; 3],
+            norm_plane: 0,
+            padding: [0; 2],
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
         }
     }
 
-    /// The same parameters with `normalization`'s statistics, if any.
-    pub(crate) fn with_normalization(self, normalization: Option<Normalization>) -> Self {
+    /// The same parameters with `normalization`'s statistics, if any, for a store into an
+    /// output of `spec`.
+    pub(crate) fn with_normalization(
+        self,
+        normalization: Option<Normalization>,
+        spec: &ResizeSpec,
+    ) -> Self {
         let Some(normalization) = normalization else {
             return self;
         };
         let (norm_mean, norm_std) = normalization.lanes();
+        let output = spec.output();
         PassParams {
+            norm_plane: output.height * output.width,
             norm_mean,
             norm_std,
             ..self
@@ -304,11 +313,11 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct() {
-        // 33 four-byte fields, 3 of padding and two 16-byte vectors; a uniform block must be a
+        // 34 four-byte fields, 2 of padding and two 16-byte vectors; a uniform block must be a
         // multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<PassParams>(), 176);
         // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
-        let source = crate::gpu::shaders::NormalizeShader::F32.source();
+        let source = crate::gpu::shaders::Kernel::examples()[0].source();
         let module = naga::front::wgsl::parse_str(&source).expect("the shader parses");
         let (_, params) = module
             .types
@@ -332,6 +341,10 @@ mod tests {
         assert_eq!(
             offset("norm_std"),
             Some(std::mem::offset_of!(PassParams, norm_std))
+        );
+        assert_eq!(
+            offset("norm_plane"),
+            Some(std::mem::offset_of!(PassParams, norm_plane))
         );
         assert_eq!(
             offset("x_tap_last"),

@@ -19,8 +19,6 @@ pub(super) enum Operand {
     Input,
     Output,
     Intermediate,
-    /// The weight tables: what a pass that reads no tensor binds as its source.
-    Tables,
 }
 
 /// One pass of a [`PassPlan`].

@@ -59,10 +59,6 @@ const TEXTURE_PACK: &str = include_str!("../../wgsl/texture_pack.wgsl");
 const TEXTURE_PACK_STORAGE: &str = include_str!("../../wgsl/texture_pack_storage.wgsl");
 const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.wgsl");
 const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl");
-const NORMALIZE: &str = include_str!("../../wgsl/normalize.wgsl");
-const NORMALIZE_ELEMENTS: &str = include_str!("../../wgsl/normalize_elements.wgsl");
-const NORMALIZE_PAIRS: &str = include_str!("../../wgsl/normalize_pairs.wgsl");
-const NORMALIZE_QUADS: &str = include_str!("../../wgsl/normalize_quads.wgsl");
 
 /// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
 /// 16 rather than 8 covers the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took
@@ -171,6 +167,29 @@ pub struct KernelFeatures {
     pub rows_inside: bool,
     /// The same for the horizontal table (`X_INSIDE`).
     pub columns_inside: bool,
+    /// The kernel normalises what it stores by the statistics in its parameter block
+    /// (`NORMALIZE` in `wgsl/common.wgsl`): the last pass of a normalising spec.
+    pub normalized: Option<NormalizedStore>,
+}
+
+/// The tensor a normalising store writes, by which it finds each element's channel
+/// ([`KernelFeatures::normalized`]; `NORM_CHANNELS` and `NORM_PLANAR` in `wgsl/common.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NormalizedStore {
+    /// Channels of the tensor written: 1 to 4.
+    pub channels: u32,
+    /// Planes (NCHW) rather than pixels (NHWC).
+    pub planar: bool,
+}
+
+impl NormalizedStore {
+    /// The store of `spec`'s output.
+    pub fn of(spec: &crate::ResizeSpec) -> Self {
+        NormalizedStore {
+            channels: spec.channels(),
+            planar: spec.layout() == crate::Layout::Nchw,
+        }
+    }
 }
 
 /// The caller's tensor that a kernel summing four channels writes ([`KernelFeatures::tensor_target`]).
@@ -180,9 +199,6 @@ pub struct TensorTarget {
     pub channels: u32,
     /// As planes (NCHW) rather than pixels (NHWC).
     pub planar: bool,
-    /// Each kept channel normalised as it is stored, by the statistics in the parameter block
-    /// (`NORMALIZE` in `wgsl/dst_tensor.wgsl`).
-    pub normalized: bool,
 }
 
 /// How a kernel reads an RGBA texture as its source.
@@ -205,6 +221,7 @@ impl KernelFeatures {
             integer_weights: None,
             rows_inside: false,
             columns_inside: false,
+            normalized: spec.normalization().map(|_| NormalizedStore::of(spec)),
         }
     }
 
@@ -232,6 +249,15 @@ impl KernelFeatures {
             ("WEIGHT_BITS", self.integer_weights.unwrap_or(0) as f64),
             ("Y_INSIDE", self.rows_inside as u32 as f64),
             ("X_INSIDE", self.columns_inside as u32 as f64),
+            ("NORMALIZE", self.normalized.is_some() as u32 as f64),
+            (
+                "NORM_CHANNELS",
+                self.normalized.map_or(1, |store| store.channels) as f64,
+            ),
+            (
+                "NORM_PLANAR",
+                self.normalized.is_some_and(|store| store.planar) as u32 as f64,
+            ),
         ];
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -243,7 +269,6 @@ impl KernelFeatures {
         if let Some(tensor) = self.tensor_target {
             all.push(("OUT_CHANNELS", tensor.channels as f64));
             all.push(("OUT_PLANAR", tensor.planar as u32 as f64));
-            all.push(("NORMALIZE", tensor.normalized as u32 as f64));
         }
         all
     }
@@ -261,6 +286,14 @@ fn example_color(on: bool, fixed_point: bool, k: usize) -> ColorSteps {
         (true, false, 0) => linear.with(alpha),
         (true, false, 1) => alpha,
         (true, false, _) => linear,
+    }
+}
+
+/// The normalising store of an example kernel: 1 to 4 channels, and NHWC and NCHW, by turns.
+fn example_store(k: usize) -> NormalizedStore {
+    NormalizedStore {
+        channels: 1 + k as u32 % 4,
+        planar: k % 2 == 1,
     }
 }
 
@@ -283,6 +316,7 @@ impl Kernel {
             .map(|(k, variant)| {
                 let vector = variant.vector_io();
                 let strided = matches!(variant, KernelVariant::GatherVec4 { .. }) && !vector;
+                let texture_target = vector && k % 4 == 1;
                 Kernel {
                     variant,
                     features: KernelFeatures {
@@ -292,8 +326,7 @@ impl Kernel {
                         // every fourth writes one.
                         texture_source: (vector && k % 3 == 0)
                             .then_some(TextureSource { srgb: k % 2 == 0 }),
-                        texture_target: (vector && k % 4 == 1)
-                            .then_some(wgpu::TextureFormat::Rgba8Unorm),
+                        texture_target: texture_target.then_some(wgpu::TextureFormat::Rgba8Unorm),
                         tensor_target: None,
                         // Every other kernel as a device with `shader-f16` builds it; strided
                         // groups write f16 only as WGSL's f16.
@@ -303,6 +336,12 @@ impl Kernel {
                         // neither.
                         rows_inside: k % 4 < 2,
                         columns_inside: k % 4 == 1 || k % 4 == 2,
+                        // Every third float buffer destination normalised, 1 to 4 channels
+                        // and NHWC and NCHW by turns.
+                        normalized: (variant.dst() != ElementType::U8
+                            && !texture_target
+                            && k % 3 != 1)
+                            .then_some(example_store(k)),
                     },
                 }
             })
@@ -353,7 +392,11 @@ impl Kernel {
                         tensor_target: Some(TensorTarget {
                             channels: 3 - j as u32 % 3,
                             planar: j % 4 < 2,
-                            normalized: j % 5 < 3,
+                        }),
+                        // The kernels' four channels as pixels.
+                        normalized: (j % 5 < 3).then_some(NormalizedStore {
+                            channels: 4,
+                            planar: false,
                         }),
                         native_f16: dst == ElementType::F16,
                         ..kernel.features
@@ -429,6 +472,7 @@ impl Kernel {
                     native_f16: k >= 2,
                     rows_inside: k % 3 == 0,
                     columns_inside: k % 3 == 0,
+                    normalized: (k % 2 == 0).then_some(example_store(k)),
                     ..KernelFeatures::default()
                 },
             });
@@ -445,6 +489,7 @@ impl Kernel {
                     native_f16: k >= 2,
                     rows_inside: true,
                     columns_inside: true,
+                    normalized: (k % 2 == 1).then_some(example_store(k)),
                     ..KernelFeatures::default()
                 },
             });
@@ -521,6 +566,7 @@ impl Kernel {
                     native_f16: k == 3,
                     rows_inside: true,
                     columns_inside: true,
+                    normalized: (k == 3).then_some(example_store(0)),
                     ..KernelFeatures::default()
                 },
             });
@@ -570,6 +616,7 @@ impl Kernel {
                     integer_weights: lanes.then_some(2),
                     rows_inside: true,
                     columns_inside: true,
+                    normalized: (!lanes).then_some(example_store(3)),
                     ..KernelFeatures::default()
                 },
             });
@@ -1725,67 +1772,6 @@ impl StagingShader {
     }
 }
 
-/// The pass that normalises a resize's output in place (`wgsl/normalize.wgsl`, see
-/// `src/gpu/normalize.rs`), by how it holds the output's elements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NormalizeShader {
-    /// f32 elements, one an invocation.
-    F32,
-    /// f32 elements, four an invocation (outputs of a multiple of four elements).
-    F32Quads,
-    /// f16 elements as WGSL's `f16` (the device has `shader-f16`), one an invocation.
-    F16,
-    /// f16 elements as WGSL's `f16`, four an invocation.
-    F16Quads,
-    /// f16 elements packed two to a `u32`.
-    F16Pairs,
-}
-
-impl NormalizeShader {
-    /// The complete WGSL source.
-    pub fn source(&self) -> String {
-        let (enable, words) = match self {
-            NormalizeShader::F32 => ("", NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f32")),
-            NormalizeShader::F32Quads => ("", NORMALIZE_QUADS.replace("NORM_ELEMENT", "f32")),
-            NormalizeShader::F16 => (
-                "enable f16;",
-                NORMALIZE_ELEMENTS.replace("NORM_ELEMENT", "f16"),
-            ),
-            NormalizeShader::F16Quads => (
-                "enable f16;",
-                NORMALIZE_QUADS.replace("NORM_ELEMENT", "f16"),
-            ),
-            NormalizeShader::F16Pairs => ("", NORMALIZE_PAIRS.to_string()),
-        };
-        [enable, SRGB, COMMON, NORMALIZE, &words].join("\n")
-    }
-
-    /// Elements an invocation normalises.
-    pub fn elements_per_word(&self) -> u32 {
-        match self {
-            NormalizeShader::F32 | NormalizeShader::F16 => 1,
-            NormalizeShader::F16Pairs => 2,
-            NormalizeShader::F32Quads | NormalizeShader::F16Quads => 4,
-        }
-    }
-
-    /// Whether the source uses WGSL's `f16`.
-    pub fn uses_native_f16(&self) -> bool {
-        matches!(self, NormalizeShader::F16 | NormalizeShader::F16Quads)
-    }
-
-    /// Every form: what the shader tests validate and translate.
-    pub fn examples() -> [NormalizeShader; 5] {
-        [
-            NormalizeShader::F32,
-            NormalizeShader::F32Quads,
-            NormalizeShader::F16,
-            NormalizeShader::F16Quads,
-            NormalizeShader::F16Pairs,
-        ]
-    }
-}
-
 /// The vector kernels' texture destination (`wgsl/dst_vec4_texture.wgsl`) for a target of
 /// `format`, its texel format filled in.
 fn texture_destination(format: wgpu::TextureFormat) -> String {
@@ -1796,7 +1782,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 58] = [
+pub const FILES: [(&str, &str); 54] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1851,10 +1837,6 @@ pub const FILES: [(&str, &str); 58] = [
     ("texture_pack_storage.wgsl", TEXTURE_PACK_STORAGE),
     ("texture_pack_render.wgsl", TEXTURE_PACK_RENDER),
     ("texture_pack_rows.wgsl", TEXTURE_PACK_ROWS),
-    ("normalize.wgsl", NORMALIZE),
-    ("normalize_elements.wgsl", NORMALIZE_ELEMENTS),
-    ("normalize_pairs.wgsl", NORMALIZE_PAIRS),
-    ("normalize_quads.wgsl", NORMALIZE_QUADS),
 ];
 
 #[cfg(test)]

@@ -46,8 +46,8 @@ impl Resizer {
     /// needs `TEXTURE_BINDING` usage. Nothing is submitted; after the first call for a spec,
     /// format and buffer, nothing is created. On wgpu's GL backend only mip level 0 of layer 0
     /// can be read (see [`Resizer::encode_texture_images`]). A spec that normalises
-    /// ([`crate::ResizeSpecBuilder::normalize`], f32 and f16) has the kernels' store apply it
-    /// where they read the texture themselves, and a dispatch after the resize elsewhere.
+    /// ([`crate::ResizeSpecBuilder::normalize`], f32 and f16) has the last kernel apply it as
+    /// it stores the tensor.
     pub fn encode_texture_to_buffer(
         &self,
         encoder: &mut wgpu::CommandEncoder,
@@ -149,9 +149,8 @@ impl Resizer {
         if format.components() != 4 || !(rgba || whole_elements) {
             return None;
         }
-        // RGBA pixels as they are, normalised by a pass of their own where the tensor store
-        // cannot write their elements.
-        if rgba && (spec.normalization().is_none() || !whole_elements) {
+        // RGBA pixels as they are.
+        if rgba {
             return Some((*spec, None));
         }
         // The same spec but for four channels as pixels, normalised on store: valid wherever
@@ -166,7 +165,6 @@ impl Resizer {
         let tensor = TensorTarget {
             channels: spec.channels(),
             planar: spec.layout() == Layout::Nchw,
-            normalized: spec.normalization().is_some(),
         };
         Some((kernel_spec, Some(tensor)))
     }
