@@ -292,8 +292,7 @@ fn norm_channel(flat: u32) -> u32 {
     return flat % NORM_CHANNELS;
 }
 
-// `v` normalised where NORMALIZE, its lanes holding channels `c` (clamped to the four the
-// statistics hold: lanes past a strided group's channels are not stored).
+// `v` normalised, its lanes holding channels `c` (clamped to the four the statistics hold).
 fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
     let k = min(c, vec4<u32>(3u));
     let mean = vec4<f32>(p.norm_mean[k.x], p.norm_mean[k.y], p.norm_mean[k.z], p.norm_mean[k.w]);
@@ -317,11 +316,11 @@ fn normalized4(v: vec4<f32>, first: u32) -> vec4<f32> {
     return normalized_lanes(v, c);
 }
 
-// A strided channel group (strided_store.wgsl), lane k channel `first_channel + k`,
-// normalised where NORMALIZE.
-fn normalized_group(v: vec4<f32>, first_channel: u32) -> vec4<f32> {
+// A pixel's channels in its four lanes (the tensor store, strided groups), normalised where
+// NORMALIZE: the statistics of lanes past the spec's channels are the identity.
+fn normalized_pixel(v: vec4<f32>) -> vec4<f32> {
     if !NORMALIZE {
         return v;
     }
-    return normalized_lanes(v, vec4<u32>(first_channel) + vec4<u32>(0u, 1u, 2u, 3u));
+    return (v - p.norm_mean) / p.norm_std;
 }

@@ -13,7 +13,7 @@ override OUT_PLANAR: bool = true;
 // Each kept channel is normalised as it is stored where NORMALIZE (common.wgsl): the lanes are
 // the pixel's four channels, the statistics of those past the tensor's the identity.
 fn store4v(i: u32, stored: vec4<f32>) {
-    let v = normalized_group(stored, 0u);
+    let v = normalized_pixel(stored);
     var first = i * OUT_CHANNELS;
     var step = 1u;
     if OUT_PLANAR {

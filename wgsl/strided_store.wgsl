@@ -6,8 +6,11 @@
 // the layout allows: contiguous for NCHW planes, the pixel stride apart for NHWC.
 
 fn store4v(i: u32, stored: vec4<f32>) {
-    // The group's lanes are consecutive channels of the tensor written, from the first's.
-    let v = normalized_group(stored, norm_channel(i));
+    // A normalising spec has at most four channels, so its strided group is all of them
+    // (`ChannelGroup::strided_for`): the lanes are channels 0 to 3, and no division finds them
+    // (H200, 1080p x2 into 3 x 2160 x 3840 f32 planes: normalised 51.8 µs, plain 44.5, with the
+    // first lane's channel found from its index; BENCHMARKS.md tuning log item 140).
+    let v = normalized_pixel(stored);
     store1(i, v.x);
     if GROUP_CHANNELS > 1u {
         store1(i + p.dst_c, v.y);
