@@ -2,7 +2,8 @@
 //! render writes, sRGB, BGRA, 1- and 2-channel, f16 and f32), copies bit for bit against the
 //! buffer route, the Pillow outputs through the texture API, linear light on sRGB textures,
 //! exact doublings between textures, mip levels, array layers and mip chains, no new objects
-//! after warm-up, failed resizes that record nothing, and bad textures.
+//! after warm-up, failed resizes that record nothing, and bad textures; textures into tensors
+//! and tensors into textures.
 
 mod common;
 
@@ -2523,5 +2524,264 @@ mod generated {
             prop_assert_eq!(writes.len() as u32, (levels - 1) * layers);
             assert_chain_matches_reference(gpu, &texture, (levels, layers), &template);
         }
+    }
+}
+
+/// A texture of `format` and `size` holding zeros, as [`texture_with`] makes it.
+fn blank_texture(
+    gpu: &common::Gpu,
+    format: F,
+    size: Size2,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    let texels = (size.height * size.width * format.components() as u32) as usize;
+    texture_with(gpu, format, size, usage, &vec![0.0; texels])
+}
+
+/// `input` (bytes for u8, values otherwise) as `spec`'s tensor in a new buffer, from an offset.
+fn tensor_at_offset(gpu: &common::Gpu, spec: &ResizeSpec, input: &[f32]) -> (wgpu::Buffer, u64) {
+    let device = &gpu.context.device;
+    let mut bytes: Vec<u8> = match spec.element() {
+        ElementType::U8 => input.iter().map(|&v| v as u8).collect(),
+        ElementType::F16 => input
+            .iter()
+            .flat_map(|&v| f16::from_f32(v).to_le_bytes())
+            .collect(),
+        _ => bytemuck::cast_slice(input).to_vec(),
+    };
+    bytes.resize(bytes.len().next_multiple_of(4), 0);
+    let offset = device.limits().min_storage_buffer_offset_alignment as u64;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test tensor"),
+        size: offset + bytes.len() as u64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    gpu.context.queue.write_buffer(&buffer, offset, &bytes);
+    (buffer, offset)
+}
+
+/// The tensor in `buffer` from `offset` resized into `target` (`encode_buffer_to_texture`),
+/// poisoned first. Returns the texels read back and how they were written.
+fn run_buffer_to_texture(
+    gpu: &common::Gpu,
+    resizer: &wgpu_resize::Resizer,
+    spec: &ResizeSpec,
+    (buffer, offset): (&wgpu::Buffer, u64),
+    target: &wgpu::Texture,
+) -> (Vec<f32>, TextureWrite) {
+    let components = target.format().components() as usize;
+    let pixels = (target.width() * target.height()) as usize;
+    let poison = match texel_of(target.format()).0 {
+        Texel::U8 => vec![165.0; pixels * components],
+        _ => vec![f32::NAN; pixels * components],
+    };
+    fill_texels(gpu, target, &poison);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let (_, write) = resizer
+        .encode_buffer_to_texture(
+            &mut encoder,
+            spec,
+            buffer.slice(offset..),
+            &TextureImage::first(target),
+            Path::Auto,
+        )
+        .expect("encode_buffer_to_texture");
+    gpu.context.queue.submit([encoder.finish()]);
+    (read_texels(gpu, target), write)
+}
+
+/// `spec`'s reference resize of `input` as the texels of `format` (RGBA order, the format's
+/// channels): the tensor's channels, then 0 for missing colour and 1 for a missing alpha.
+fn texels_of_tensor(spec: &ResizeSpec, input: &[f32], format: F) -> Vec<f32> {
+    let resized = reference_output(spec, input);
+    let (channels, components) = (spec.channels() as usize, format.components() as usize);
+    let plane = spec.output().height as usize * spec.output().width as usize;
+    // A missing alpha is the texel 1: the byte 255 where the tensor's values are bytes.
+    let alpha = match spec.element() {
+        ElementType::U8 => 255.0,
+        _ => 1.0,
+    };
+    let texels: Vec<f64> = (0..plane)
+        .flat_map(|pixel| {
+            let resized = &resized;
+            (0..components).map(move |c| match (c < channels, spec.layout()) {
+                (true, Layout::Nchw) => resized[c * plane + pixel],
+                (true, _) => resized[pixel * channels + c],
+                (false, _) if c == 3 => alpha,
+                (false, _) => 0.0,
+            })
+        })
+        .collect();
+    stored(&texels, format, spec.element())
+}
+
+/// Tensors of every layout, element type and 1 to 4 channels resized into textures of each way
+/// of writing them (storage, copy, render), fewer channels than the format's included, against
+/// the reference into poisoned targets; then the same resize again creates nothing.
+#[test]
+fn tensors_resize_into_textures() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("tensors_resize_into_textures") else {
+        return;
+    };
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let render = U::TEXTURE_BINDING | U::RENDER_ATTACHMENT;
+    // `texture_with` gives every target but render targets `COPY_DST`.
+    let copy = U::TEXTURE_BINDING;
+    let (u8, half, f32) = (ElementType::U8, ElementType::F16, ElementType::F32);
+    let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
+    let cases = [
+        (F::Rgba8Unorm, storage, 3, nchw, f32, TextureWrite::Storage),
+        (F::Rgba8Unorm, storage, 4, nhwc, u8, TextureWrite::Storage),
+        (
+            F::Rgba16Float,
+            storage,
+            4,
+            nchw,
+            half,
+            TextureWrite::Storage,
+        ),
+        (F::Rgba32Float, storage, 1, nchw, f32, TextureWrite::Storage),
+        (F::R32Float, storage, 1, nhwc, half, TextureWrite::Storage),
+        (F::Rgba8Unorm, copy, 4, nhwc, u8, TextureWrite::Copy),
+        (F::Rgba8UnormSrgb, copy, 4, nhwc, u8, TextureWrite::Copy),
+        (F::Rgba32Float, copy, 4, nhwc, f32, TextureWrite::Copy),
+        (F::R8Unorm, copy, 1, nchw, u8, TextureWrite::Copy),
+        (F::Rgba8UnormSrgb, render, 3, nhwc, u8, TextureWrite::Render),
+        (F::Bgra8Unorm, render, 3, nchw, f32, TextureWrite::Render),
+        (F::Rg8Unorm, render, 2, nchw, u8, TextureWrite::Render),
+        (F::Rgba16Float, render, 2, nhwc, half, TextureWrite::Render),
+        (F::R16Float, render, 1, nhwc, f32, TextureWrite::Render),
+    ];
+    let mut rng = Rng::new(0x7e_0507);
+    for (k, (format, usage, channels, layout, element, write)) in cases.into_iter().enumerate() {
+        let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
+        let output = Size2::new(rng.range(2, 30), rng.range(2, 30));
+        let spec = ResizeSpec::builder(input, output)
+            .channels(channels)
+            .layout(layout)
+            .element(element)
+            .filter([Filter::Linear, Filter::Cubic { a: -0.5 }][k % 2])
+            .antialias(k % 3 == 0)
+            .build()
+            .unwrap();
+        let values: Vec<f32> = match element {
+            ElementType::U8 => rng
+                .u8s(spec.input_len())
+                .into_iter()
+                .map(f32::from)
+                .collect(),
+            // In 0..1, what a float or normalised format holds.
+            _ => rng
+                .f32s(spec.input_len())
+                .iter()
+                .map(|v| 0.5 + 0.5 * v)
+                .collect(),
+        };
+        let values: Vec<f32> = match element {
+            ElementType::F16 => values.iter().map(|&v| f16::from_f32(v).to_f32()).collect(),
+            _ => values,
+        };
+        let target = blank_texture(gpu, format, output, usage);
+        let what = format!("case {k}: {channels} {layout:?} {element:?} into {format:?}");
+        let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
+        let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+        let tensor = (&buffer, offset);
+        let (got, written) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target);
+        assert_eq!(written, write, "{what}");
+        let expected = texels_of_tensor(&spec, &values, format);
+        let tolerance = match texel_of(format).0 {
+            Texel::U8 => 1.0,
+            Texel::F16 => 2e-3,
+            Texel::F32 => 1e-5,
+        };
+        let error = worst(&got, &expected);
+        assert!(error <= tolerance, "{what}: worst error {error}");
+        let warm = resizer.stats();
+        let (again, _) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target);
+        assert_eq!(again, got, "{what}: a second resize");
+        assert_eq!(resizer.stats(), warm, "{what}: created GPU objects");
+    }
+}
+
+/// Requests the route cannot serve are typed errors that say what is allowed.
+#[test]
+fn bad_tensors_into_textures_are_typed_errors() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("bad_tensors_into_textures_are_typed_errors") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let spec = ResizeSpec::builder(Size2::new(6, 6), Size2::new(4, 4))
+        .channels(3)
+        .build()
+        .unwrap();
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("test tensor"),
+        size: 1024,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let render = U::TEXTURE_BINDING | U::RENDER_ATTACHMENT;
+    let rgba = blank_texture(gpu, F::Rgba8Unorm, spec.output(), storage);
+    let u8_spec = spec.to_builder().element(ElementType::U8).build().unwrap();
+    let refusals = [
+        (
+            spec.to_builder()
+                .normalize(Some(Normalization::IMAGENET))
+                .build()
+                .unwrap(),
+            rgba.clone(),
+            "normalised",
+        ),
+        (
+            spec.to_builder().batch(2).build().unwrap(),
+            rgba.clone(),
+            "batch 1",
+        ),
+        (
+            spec,
+            blank_texture(gpu, F::Rg8Unorm, spec.output(), render),
+            "more",
+        ),
+        (
+            u8_spec,
+            blank_texture(gpu, F::Rgba16Float, spec.output(), storage),
+            "8-bit unorm",
+        ),
+        (
+            spec.to_builder()
+                .sizes(Size2::new(6, 6), Size2::new(5, 4))
+                .build()
+                .unwrap(),
+            rgba.clone(),
+            "the spec's target is",
+        ),
+        // Only a copy, and three channels are not the format's four texels.
+        (
+            u8_spec,
+            blank_texture(gpu, F::Rgba8Unorm, spec.output(), U::TEXTURE_BINDING),
+            "can be written neither",
+        ),
+    ];
+    for (spec, target, why) in refusals {
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let refused = gpu.resizer.encode_buffer_to_texture(
+            &mut encoder,
+            &spec,
+            buffer.slice(..),
+            &TextureImage::first(&target),
+            Path::Auto,
+        );
+        let error = refused.expect_err(why);
+        assert!(
+            matches!(&error, ResizeError::Texture { .. }) && error.to_string().contains(why),
+            "{why}: {error}"
+        );
     }
 }

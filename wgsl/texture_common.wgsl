@@ -21,9 +21,9 @@ const STAGING_U8: u32 = 1u;
 // The texture's format is sRGB: the hardware decodes on load and encodes on render, while the
 // staging tensor holds the stored (encoded) values, as a buffer of the image file's bytes would.
 const TEXTURE_SRGB: u32 = 2u;
-// The staging tensor is NCHW: one plane per channel (a source read into the caller's tensor).
+// The staging tensor is NCHW: one plane per channel (the caller's tensor, read or written).
 const STAGING_NCHW: u32 = 4u;
-// The staging tensor holds f16 values, two to a u32 (a source read into the caller's tensor).
+// The staging tensor holds f16 values, two to a u32 (the caller's tensor, read or written).
 const STAGING_F16: u32 = 8u;
 
 @group(0) @binding(0) var<uniform> staging_shape: Staging;

@@ -16,7 +16,8 @@
 //! `linear_light` decodes, resizes and encodes, fused in the kernel.
 //!
 //! The staging buffers are scratch buffers shared by every texture resize of this resizer.
-//! A texture resized into the caller's tensor instead of a texture is in `texture_tensor.rs`.
+//! A texture resized into the caller's tensor instead of a texture is in `texture_tensor.rs`,
+//! the caller's tensor resized into a texture in `tensor_texture.rs`.
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
@@ -162,12 +163,12 @@ enum StagingPipeline {
     Render(wgpu::RenderPipeline, wgpu::BindGroupLayout),
 }
 
-/// A spec on a source format, and on a target format with a way of writing it (none where
-/// the result is a tensor in the caller's buffer).
+/// A spec on a source format (none where the source is the caller's tensor), and on a target
+/// format with a way of writing it (none where the result is a tensor in the caller's buffer).
 #[derive(Clone, Copy, PartialEq)]
 struct PreparedKey {
     spec: ResizeSpec,
-    source: wgpu::TextureFormat,
+    source: Option<wgpu::TextureFormat>,
     target: Option<(wgpu::TextureFormat, TextureWrite)>,
 }
 
@@ -183,8 +184,8 @@ impl std::hash::Hash for PreparedKey {
 /// The parameter blocks of one prepared texture resize.
 pub(super) struct PreparedStaging {
     id: u64,
-    unpack: wgpu::Buffer,
-    unpack_groups: (u32, u32),
+    /// The unpack's parameters and grid; none where the source is the caller's tensor.
+    unpack: Option<(wgpu::Buffer, (u32, u32))>,
     /// None where the result is a tensor in the caller's buffer.
     pack: Option<wgpu::Buffer>,
 }
@@ -341,7 +342,8 @@ impl Resizer {
             )
         };
         let (source_format, target_format) = (source.texture.format(), target.texture.format());
-        let staging = || self.prepared_staging(spec, source_format, Some((target_format, write)));
+        let staging =
+            || self.prepared_staging(spec, Some(source_format), Some((target_format, write)));
         // RGBA textures are read by the kernels themselves, and written by them too when the
         // target takes storage writes; other channel counts are staged at both ends.
         let rgba = spec.channels() == 4;
@@ -460,7 +462,7 @@ impl Resizer {
 
     /// How the staging tensor `output` will be written into `target`: pipelines, bind groups
     /// and views looked up or made, nothing recorded.
-    fn pack(
+    pub(super) fn pack(
         &self,
         spec: &ResizeSpec,
         prepared: &PreparedStaging,
@@ -555,14 +557,19 @@ impl Resizer {
             prepared,
             spec.input_bytes(),
         )?;
-        Ok(StagingDispatch::new(unpack, group, prepared.unpack_groups))
+        let (_, workgroups) = prepared
+            .unpack
+            .as_ref()
+            .expect("a resize from a texture has unpack parameters");
+        Ok(StagingDispatch::new(unpack, group, *workgroups))
     }
 
-    /// The parameter blocks of `spec` on these formats: looked up, or made on first use.
+    /// The parameter blocks of `spec` on these formats (`source` none where the source is the
+    /// caller's tensor): looked up, or made on first use.
     pub(super) fn prepared_staging(
         &self,
         spec: &ResizeSpec,
-        source: wgpu::TextureFormat,
+        source: Option<wgpu::TextureFormat>,
         target: Option<(wgpu::TextureFormat, TextureWrite)>,
     ) -> Result<Arc<PreparedStaging>, ResizeError> {
         let key = PreparedKey {
@@ -584,19 +591,19 @@ impl Resizer {
         key: PreparedKey,
     ) -> Result<Arc<PreparedStaging>, ResizeError> {
         let PreparedKey { source, target, .. } = key;
-        // f16 only for a tensor in the caller's buffer (`check_textures` refuses it).
-        let element_flag = match spec.element() {
+        // f16 and NCHW only for a tensor in the caller's buffer (`check_textures` refuses
+        // them between textures).
+        let nchw = spec.layout() == Layout::Nchw;
+        let tensor_flags = match spec.element() {
             ElementType::U8 => STAGING_U8,
             ElementType::F16 => STAGING_F16,
             _ => 0,
-        };
-        // Only a tensor in the caller's buffer is NCHW; texture targets take NHWC specs.
-        let nchw = spec.layout() == Layout::Nchw;
+        } | if nchw { STAGING_NCHW } else { 0 };
         let params = |size: Size2, format: wgpu::TextureFormat, row_stride| StagingParams {
             width: size.width,
             height: size.height,
             channels: spec.channels(),
-            flags: element_flag | if format.is_srgb() { TEXTURE_SRGB } else { 0 },
+            flags: tensor_flags | if format.is_srgb() { TEXTURE_SRGB } else { 0 },
             row_stride,
             pitch_words: 0,
             pad: [0; 2],
@@ -609,12 +616,14 @@ impl Resizer {
             spec.input_bytes() / 4
         };
         let max_groups = self.device.limits().max_compute_workgroups_per_dimension;
-        let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
-        check_grid((x, y, 1), max_groups)?;
-        let mut unpack = params(spec.input(), source, row_stride);
-        if nchw {
-            unpack.flags |= STAGING_NCHW;
-        }
+        let unpack = match source {
+            Some(source) => {
+                let ((x, y), row_stride) = dispatch_grid(invocations as u32, max_groups);
+                check_grid((x, y, 1), max_groups)?;
+                Some((params(spec.input(), source, row_stride), (x, y)))
+            }
+            None => None,
+        };
         let pack = target.map(|(target, _)| StagingParams {
             pitch_words: copy_rows(spec).pitch / 4,
             ..params(spec.output(), target, 0)
@@ -630,12 +639,11 @@ impl Resizer {
             };
             PreparedStaging {
                 id: self.counters.prepared.fetch_add(1, Ordering::Relaxed) as u64,
-                unpack: buffer(&unpack),
-                unpack_groups: (x, y),
+                unpack: unpack.map(|(params, grid)| (buffer(&params), grid)),
                 pack: pack.as_ref().map(buffer),
             }
         })?;
-        let buffers = 1 + usize::from(prepared.pack.is_some());
+        let buffers = usize::from(prepared.unpack.is_some()) + usize::from(prepared.pack.is_some());
         self.counters.buffers.fetch_add(buffers, Ordering::Relaxed);
         let prepared = Arc::new(prepared);
         insert_bounded(
@@ -677,7 +685,13 @@ impl Resizer {
             StagingPipeline::Compute(_, layout) | StagingPipeline::Render(_, layout) => (
                 layout,
                 match key {
-                    BindKey::Unpack(..) => &prepared.unpack,
+                    BindKey::Unpack(..) => {
+                        &prepared
+                            .unpack
+                            .as_ref()
+                            .expect("a resize from a texture has unpack parameters")
+                            .0
+                    }
                     _ => prepared
                         .pack
                         .as_ref()
@@ -906,17 +920,17 @@ impl Resizer {
 }
 
 /// A texture resize ready to record: its staging dispatches, the resize's, and the pack.
-struct ReadyTexture {
-    unpack: Option<StagingDispatch>,
-    resize: ReadyResize,
-    pack: Option<Pack>,
-    write: TextureWrite,
+pub(super) struct ReadyTexture {
+    pub(super) unpack: Option<StagingDispatch>,
+    pub(super) resize: ReadyResize,
+    pub(super) pack: Option<Pack>,
+    pub(super) write: TextureWrite,
 }
 
 impl ReadyTexture {
     /// Records the resize: its compute dispatches as one compute pass, which costs less than
     /// a pass each (tuning log item 125), then the copy or render pass that writes the target.
-    fn record(&self, encoder: &mut wgpu::CommandEncoder) {
+    pub(super) fn record(&self, encoder: &mut wgpu::CommandEncoder) {
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("wgpu-resize texture"),
@@ -986,7 +1000,7 @@ impl StagingDispatch {
 }
 
 /// The staging tensor drawn into a render target: one full-screen triangle.
-struct RenderPack {
+pub(super) struct RenderPack {
     pipeline: wgpu::RenderPipeline,
     group: wgpu::BindGroup,
     view: wgpu::TextureView,
@@ -1024,7 +1038,7 @@ impl RenderPack {
 
 /// The staged result copied into the target, from padded rows where its own rows are not
 /// 256-byte multiples.
-struct CopyPack {
+pub(super) struct CopyPack {
     repack: Option<StagingDispatch>,
     /// The staged result, or the padded rows.
     source: wgpu::Buffer,
@@ -1069,7 +1083,7 @@ fn copy_rows(spec: &ResizeSpec) -> CopyRows {
 }
 
 /// How a staged result reaches the target.
-enum Pack {
+pub(super) enum Pack {
     Storage(StagingDispatch),
     Copy(CopyPack),
     Render(RenderPack),
@@ -1129,31 +1143,46 @@ fn check_textures(
         }
     }
     check_sampled(source)?;
-    // A copy before a render pass: it writes the staged bytes as they are, and needs no
-    // graphics hardware; on an H200 it took a quarter of a render pass's time (BENCHMARKS.md
-    // tuning log item 129).
+    target_write(spec, target)
+}
+
+/// How `spec`'s result is written into `target`, by its usage and format. A copy before a
+/// render pass: it writes the staged bytes as they are, and needs no graphics hardware; on an
+/// H200 it took a quarter of a render pass's time (BENCHMARKS.md tuning log item 129). A copy
+/// needs the result's bytes to be the texels: pixels (NHWC, or one channel in either layout)
+/// of the format's channels, and 8-bit unorm texels of a u8 spec or 32-bit float ones of an
+/// f32 spec.
+pub(super) fn target_write(
+    spec: &ResizeSpec,
+    target: &TextureImage,
+) -> Result<TextureWrite, ResizeError> {
     let (usage, format) = (target.texture.usage(), target.texture.format());
+    let pixels = spec.layout() == Layout::Nhwc || spec.channels() == 1;
+    let texels_are_bytes = pixels
+        && spec.channels() == format.components() as u32
+        && texels_are_staged_bytes(format, spec.element());
     if usage.contains(wgpu::TextureUsages::STORAGE_BINDING) && wgsl_storage_format(format).is_some()
     {
         Ok(TextureWrite::Storage)
-    } else if usage.contains(wgpu::TextureUsages::COPY_DST)
-        && texels_are_staged_bytes(format, spec.element())
-    {
+    } else if usage.contains(wgpu::TextureUsages::COPY_DST) && texels_are_bytes {
         Ok(TextureWrite::Copy)
     } else if usage.contains(wgpu::TextureUsages::RENDER_ATTACHMENT) {
         Ok(TextureWrite::Render)
     } else {
-        fail(
-            "target",
-            format!(
-                "{:?} with usage {usage:?} on a {:?} spec can be written neither as a storage \
-                 texture (STORAGE_BINDING and a storage format), nor by a copy (COPY_DST, and \
-                 an 8-bit unorm R, RG or RGBA format for a u8 spec or a 32-bit float one for \
-                 an f32 spec), nor as a render target (RENDER_ATTACHMENT)",
+        Err(ResizeError::Texture {
+            which: "target",
+            why: format!(
+                "{:?} with usage {usage:?} on a {:?} {:?} spec of {} channel(s) can be written \
+                 neither as a storage texture (STORAGE_BINDING and a storage format), nor by a \
+                 copy (COPY_DST, an NHWC spec of the format's channels, and an 8-bit unorm R, \
+                 RG or RGBA format for a u8 spec or a 32-bit float one for an f32 spec), nor \
+                 as a render target (RENDER_ATTACHMENT)",
                 format,
-                spec.element()
+                spec.element(),
+                spec.layout(),
+                spec.channels()
             ),
-        )
+        })
     }
 }
 

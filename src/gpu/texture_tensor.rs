@@ -113,7 +113,8 @@ impl Resizer {
         if let Some(direct) = self.direct_tensor(spec, source, output, &plan)? {
             return Ok(direct);
         }
-        let staging: Arc<PreparedStaging> = self.prepared_staging(spec, source_format, None)?;
+        let staging: Arc<PreparedStaging> =
+            self.prepared_staging(spec, Some(source_format), None)?;
         let input = self.scratch.acquire(
             &self.device,
             ScratchRole::TextureInput,

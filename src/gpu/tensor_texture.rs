@@ -1,0 +1,119 @@
+//! Tensors into textures: [`Resizer::encode_buffer_to_texture`] resizes a tensor in the
+//! caller's buffer (a model's output, a decoded image) into an image of a texture, to be shown
+//! or sampled: NHWC or NCHW, u8, f16 or f32, 1 to 4 channels, of which the texel's missing
+//! ones are 0 and alpha 1 (RGB planes into an RGBA texture).
+//!
+//! The buffer kernels resize the tensor into a staging tensor of the spec's layout, channels
+//! and element type, which reaches the target as [`Resizer::encode_texture`]'s results do: by a
+//! compute shader through a storage binding (reading planes and f16 as well as pixels), by a
+//! copy where the staged bytes are the texels, or by a render pass. Values are written as
+//! stored values, as the texture route writes them: a u8 tensor's bytes are the texels of an
+//! 8-bit format (sRGB included, whose encoded bytes they are), and f32 and f16 values are the
+//! texels of a float or normalised format.
+
+use super::texture::{ReadyTexture, TextureWrite, check_image, target_write};
+use super::texture_image::TextureImage;
+use super::{Resizer, ScratchRole};
+use crate::error::ResizeError;
+use crate::plan::{Path, Plan};
+use crate::spec::ResizeSpec;
+
+impl Resizer {
+    /// Records `spec`'s resize of the tensor `input` (a slice of the caller's buffer, which
+    /// needs `STORAGE` usage and an offset that is a multiple of
+    /// `min_storage_buffer_offset_alignment`) into the texture image `target` in the caller's
+    /// `encoder`, and says how the target is written.
+    ///
+    /// The spec has batch 1, the target's size as output, NHWC or NCHW layout (the input
+    /// tensor's), 1 to the format's channel count of channels (the texel's others are 0, and
+    /// alpha 1), and element type f32 or f16 (any float-sampled format: the values are the
+    /// texels) or u8 (8-bit unorm formats: the bytes are the texels). It may not normalise. The
+    /// target is written through a storage binding (`STORAGE_BINDING` and a storage-capable
+    /// format), by a copy (`COPY_DST`, an NHWC spec of the format's channels, and 8-bit unorm
+    /// R, RG or RGBA texels for a u8 spec or 32-bit float ones for an f32 spec), or by a render
+    /// pass (`RENDER_ATTACHMENT`), in that order of preference. Nothing is submitted; after the
+    /// first call for a spec, buffer and target, nothing is created. On wgpu's GL backend only
+    /// mip level 0 of layer 0 can be written (see [`Resizer::encode_texture_images`]).
+    pub fn encode_buffer_to_texture(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<(Plan, TextureWrite), ResizeError> {
+        let ready = self.ready_buffer_to_texture(spec, input, target, path)?;
+        ready.record(encoder);
+        Ok((ready.resize.plan.clone(), ready.write))
+    }
+
+    /// A resize of the caller's tensor into a texture, checked, planned and bound; nothing
+    /// recorded.
+    fn ready_buffer_to_texture(
+        &self,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<ReadyTexture, ResizeError> {
+        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        let staging = self.prepared_staging(spec, None, Some((target.texture.format(), write)))?;
+        let output = self.scratch.acquire(
+            &self.device,
+            ScratchRole::TextureOutput,
+            spec.output_bytes(),
+            self.device.limits().max_buffer_size,
+        );
+        // Everything checked and bound before anything is recorded.
+        let resize = self.ready(spec, input, output.slice(..), path)?;
+        let pack = self.pack(spec, &staging, target, &output, write)?;
+        Ok(ReadyTexture {
+            unpack: None,
+            resize,
+            pack: Some(pack),
+            write,
+        })
+    }
+}
+
+/// Checks the spec against the target image and chooses how the target is written.
+fn check_buffer_to_texture(
+    spec: &ResizeSpec,
+    target: &TextureImage,
+    first_images_only: bool,
+) -> Result<TextureWrite, ResizeError> {
+    let fail = |why: String| {
+        Err(ResizeError::Texture {
+            which: "target",
+            why,
+        })
+    };
+    if spec.normalization().is_some() {
+        return fail(
+            "a texture stores texels, not normalised values: build the spec without normalize"
+                .into(),
+        );
+    }
+    if spec.batch() != 1 {
+        return fail(format!(
+            "a texture is one image: the spec needs batch 1 (it has batch {})",
+            spec.batch()
+        ));
+    }
+    check_image(
+        "target",
+        target,
+        spec.output(),
+        spec.element(),
+        first_images_only,
+    )?;
+    let format = target.texture.format();
+    let components = format.components() as u32;
+    if spec.channels() > components {
+        return fail(format!(
+            "{format:?} has {components} channel(s); the spec has {}, which is more",
+            spec.channels()
+        ));
+    }
+    target_write(spec, target)
+}
