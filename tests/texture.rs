@@ -2561,14 +2561,15 @@ fn tensor_at_offset(gpu: &common::Gpu, spec: &ResizeSpec, input: &[f32]) -> (wgp
     (buffer, offset)
 }
 
-/// The tensor in `buffer` from `offset` resized into `target` (`encode_buffer_to_texture`),
-/// poisoned first. Returns the texels read back and how they were written.
+/// The tensor in `buffer` from `offset` resized into `target` (`encode_buffer_to_texture`) on
+/// `path`, poisoned first. Returns the texels read back and how they were written.
 fn run_buffer_to_texture(
     gpu: &common::Gpu,
     resizer: &wgpu_resize::Resizer,
     spec: &ResizeSpec,
     (buffer, offset): (&wgpu::Buffer, u64),
     target: &wgpu::Texture,
+    path: Path,
 ) -> (Vec<f32>, TextureWrite) {
     let components = target.format().components() as usize;
     let pixels = (target.width() * target.height()) as usize;
@@ -2587,7 +2588,7 @@ fn run_buffer_to_texture(
             spec,
             buffer.slice(offset..),
             &TextureImage::first(target),
-            Path::Auto,
+            path,
         )
         .expect("encode_buffer_to_texture");
     gpu.context.queue.submit([encoder.finish()]);
@@ -2620,8 +2621,9 @@ fn texels_of_tensor(spec: &ResizeSpec, input: &[f32], format: F) -> Vec<f32> {
 }
 
 /// Tensors of every layout, element type and 1 to 4 channels resized into textures of each way
-/// of writing them (storage, copy, render), fewer channels than the format's included, against
-/// the reference into poisoned targets; then the same resize again creates nothing.
+/// of writing them (storage by the kernels themselves or staged, copy, render), fewer channels
+/// than the format's included, on the three paths, against the reference into poisoned
+/// targets; then the same resize again creates nothing.
 #[test]
 fn tensors_resize_into_textures() {
     use wgpu::TextureUsages as U;
@@ -2634,31 +2636,152 @@ fn tensors_resize_into_textures() {
     let copy = U::TEXTURE_BINDING;
     let (u8, half, f32) = (ElementType::U8, ElementType::F16, ElementType::F32);
     let (nhwc, nchw) = (Layout::Nhwc, Layout::Nchw);
+    let (storage_write, copy_write, render_write) = (
+        TextureWrite::Storage,
+        TextureWrite::Copy,
+        TextureWrite::Render,
+    );
+    let (gather, separable, auto) = (Path::Gather, Path::Separable, Path::Auto);
+    // (format, usage, channels, layout, element, write, path, written by the kernels): RGBA
+    // pixels into storage targets are written by the kernels themselves, the rest staged.
     let cases = [
-        (F::Rgba8Unorm, storage, 3, nchw, f32, TextureWrite::Storage),
-        (F::Rgba8Unorm, storage, 4, nhwc, u8, TextureWrite::Storage),
+        (
+            F::Rgba8Unorm,
+            storage,
+            3,
+            nchw,
+            f32,
+            storage_write,
+            gather,
+            false,
+        ),
+        (
+            F::Rgba8Unorm,
+            storage,
+            4,
+            nhwc,
+            u8,
+            storage_write,
+            gather,
+            true,
+        ),
+        (
+            F::Rgba16Float,
+            storage,
+            4,
+            nhwc,
+            half,
+            storage_write,
+            auto,
+            true,
+        ),
+        (
+            F::Rgba32Float,
+            storage,
+            4,
+            nhwc,
+            f32,
+            storage_write,
+            separable,
+            true,
+        ),
         (
             F::Rgba16Float,
             storage,
             4,
             nchw,
             half,
-            TextureWrite::Storage,
+            storage_write,
+            gather,
+            false,
         ),
-        (F::Rgba32Float, storage, 1, nchw, f32, TextureWrite::Storage),
-        (F::R32Float, storage, 1, nhwc, half, TextureWrite::Storage),
-        (F::Rgba8Unorm, copy, 4, nhwc, u8, TextureWrite::Copy),
-        (F::Rgba8UnormSrgb, copy, 4, nhwc, u8, TextureWrite::Copy),
-        (F::Rgba32Float, copy, 4, nhwc, f32, TextureWrite::Copy),
-        (F::R8Unorm, copy, 1, nchw, u8, TextureWrite::Copy),
-        (F::Rgba8UnormSrgb, render, 3, nhwc, u8, TextureWrite::Render),
-        (F::Bgra8Unorm, render, 3, nchw, f32, TextureWrite::Render),
-        (F::Rg8Unorm, render, 2, nchw, u8, TextureWrite::Render),
-        (F::Rgba16Float, render, 2, nhwc, half, TextureWrite::Render),
-        (F::R16Float, render, 1, nhwc, f32, TextureWrite::Render),
+        (
+            F::Rgba32Float,
+            storage,
+            1,
+            nchw,
+            f32,
+            storage_write,
+            separable,
+            false,
+        ),
+        (
+            F::R32Float,
+            storage,
+            1,
+            nhwc,
+            half,
+            storage_write,
+            gather,
+            false,
+        ),
+        (F::Rgba8Unorm, copy, 4, nhwc, u8, copy_write, gather, false),
+        (
+            F::Rgba8UnormSrgb,
+            copy,
+            4,
+            nhwc,
+            u8,
+            copy_write,
+            auto,
+            false,
+        ),
+        (
+            F::Rgba32Float,
+            copy,
+            4,
+            nhwc,
+            f32,
+            copy_write,
+            gather,
+            false,
+        ),
+        (F::R8Unorm, copy, 1, nchw, u8, copy_write, gather, false),
+        (
+            F::Rgba8UnormSrgb,
+            render,
+            3,
+            nhwc,
+            u8,
+            render_write,
+            gather,
+            false,
+        ),
+        (
+            F::Bgra8Unorm,
+            render,
+            3,
+            nchw,
+            f32,
+            render_write,
+            separable,
+            false,
+        ),
+        (
+            F::Rg8Unorm,
+            render,
+            2,
+            nchw,
+            u8,
+            render_write,
+            gather,
+            false,
+        ),
+        (
+            F::Rgba16Float,
+            render,
+            2,
+            nhwc,
+            half,
+            render_write,
+            gather,
+            false,
+        ),
+        (F::R16Float, render, 1, nhwc, f32, render_write, auto, false),
     ];
     let mut rng = Rng::new(0x7e_0507);
-    for (k, (format, usage, channels, layout, element, write)) in cases.into_iter().enumerate() {
+    for (k, case) in cases.into_iter().enumerate() {
+        let (format, usage, channels, layout, element, write, path, direct) = case;
         let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
         let output = Size2::new(rng.range(2, 30), rng.range(2, 30));
         let spec = ResizeSpec::builder(input, output)
@@ -2687,22 +2810,28 @@ fn tensors_resize_into_textures() {
             _ => values,
         };
         let target = blank_texture(gpu, format, output, usage);
-        let what = format!("case {k}: {channels} {layout:?} {element:?} into {format:?}");
+        let what = format!("case {k}: {channels} {layout:?} {element:?} into {format:?} ({path})");
         let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
         let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
         let tensor = (&buffer, offset);
-        let (got, written) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target);
+        let (got, written) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target, path);
         assert_eq!(written, write, "{what}");
+        // One pass into the target needs no scratch buffer; a staged result takes one.
+        if path == Path::Gather {
+            let staged = resizer.stats().scratch_buffers > 0;
+            assert_eq!(staged, !direct, "{what}: staged");
+        }
         let expected = texels_of_tensor(&spec, &values, format);
-        let tolerance = match texel_of(format).0 {
-            Texel::U8 => 1.0,
-            Texel::F16 => 2e-3,
-            Texel::F32 => 1e-5,
+        // An f16 tensor's values are rounded to f16 wherever they are stored.
+        let tolerance = match (texel_of(format).0, element) {
+            (Texel::U8, _) => 1.0,
+            (Texel::F16, _) | (_, ElementType::F16) => 2e-3,
+            (Texel::F32, _) => 1e-5,
         };
         let error = worst(&got, &expected);
         assert!(error <= tolerance, "{what}: worst error {error}");
         let warm = resizer.stats();
-        let (again, _) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target);
+        let (again, _) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target, path);
         assert_eq!(again, got, "{what}: a second resize");
         assert_eq!(resizer.stats(), warm, "{what}: created GPU objects");
     }

@@ -3,7 +3,9 @@
 //! or sampled: NHWC or NCHW, u8, f16 or f32, 1 to 4 channels, of which the texel's missing
 //! ones are 0 and alpha 1 (RGB planes into an RGBA texture).
 //!
-//! The buffer kernels resize the tensor into a staging tensor of the spec's layout, channels
+//! RGBA pixels (NHWC, four channels) into a target that takes storage writes are written by
+//! the resize kernels themselves (`wgsl/dst_vec4_texture.wgsl`), as between textures. Otherwise
+//! the buffer kernels resize the tensor into a staging tensor of the spec's layout, channels
 //! and element type, which reaches the target as [`Resizer::encode_texture`]'s results do: by a
 //! compute shader through a storage binding (reading planes and f16 as well as pixels), by a
 //! copy where the staged bytes are the texels, or by a render pass. Values are written as
@@ -11,12 +13,13 @@
 //! 8-bit format (sRGB included, whose encoded bytes they are), and f32 and f16 values are the
 //! texels of a float or normalised format.
 
-use super::texture::{ReadyTexture, TextureWrite, check_image, target_write};
+use super::checks::check_slice;
+use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
 use super::texture_image::TextureImage;
-use super::{Resizer, ScratchRole};
+use super::{DirectEnds, ReadyResize, Resizer, ScratchRole};
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
-use crate::spec::ResizeSpec;
+use crate::spec::{Layout, ResizeSpec};
 
 impl Resizer {
     /// Records `spec`'s resize of the tensor `input` (a slice of the caller's buffer, which
@@ -57,6 +60,9 @@ impl Resizer {
         path: Path,
     ) -> Result<ReadyTexture, ResizeError> {
         let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        if let Some(direct) = self.direct_buffer_to_texture(spec, input, target, write, path)? {
+            return Ok(direct);
+        }
         let staging = self.prepared_staging(spec, None, Some((target.texture.format(), write)))?;
         let output = self.scratch.acquire(
             &self.device,
@@ -73,6 +79,54 @@ impl Resizer {
             pack: Some(pack),
             write,
         })
+    }
+
+    /// The resize whose kernels write `target` themselves: RGBA pixels into a target that
+    /// takes storage writes, where the vector kernels run the spec on this device. `None`
+    /// where the staged route runs it.
+    fn direct_buffer_to_texture(
+        &self,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        target: &TextureImage,
+        write: TextureWrite,
+        path: Path,
+    ) -> Result<Option<ReadyTexture>, ResizeError> {
+        let format = target.texture.format();
+        let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
+        if !rgba || format.components() != 4 || write != TextureWrite::Storage {
+            return Ok(None);
+        }
+        let plan = self.plan_without_measuring(spec, path);
+        let ends = DirectEnds {
+            source: None,
+            target: Some(format),
+            tensor: None,
+        };
+        let direct = match self.prepared_with(spec, plan.path, ends) {
+            Ok(direct) => direct,
+            // Not the vector kernels on this device and shape: the staged route runs it.
+            Err(ResizeError::PathUnavailable { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let alignment = self.device.limits().min_storage_buffer_offset_alignment;
+        check_slice("input", input, spec.input_bytes(), u64::from(alignment))?;
+        let bind_groups = self.direct_bind_groups(
+            spec,
+            &direct,
+            DirectBinding::Buffer(input),
+            DirectBinding::Texture(target),
+        )?;
+        Ok(Some(ReadyTexture {
+            unpack: None,
+            resize: ReadyResize {
+                plan,
+                prepared: direct,
+                bind_groups,
+            },
+            pack: None,
+            write,
+        }))
     }
 }
 

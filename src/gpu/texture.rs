@@ -83,26 +83,48 @@ pub(crate) struct TextureCaches {
     prepared: Mutex<HashMap<PreparedKey, Arc<PreparedStaging>>>,
     bind_groups: Mutex<HashMap<BindKey, wgpu::BindGroup>>,
     views: Mutex<HashMap<TextureImage, wgpu::TextureView>>,
-    /// Bind groups of resizes whose kernels read the source texture themselves: by prepared
-    /// spec, source image, and the target image or output staging buffer.
+    /// Bind groups of resizes whose kernels read or write a texture themselves: by prepared
+    /// spec, source and target (each an image, or a buffer: the caller's tensor or staging).
     direct_bind_groups: Mutex<DirectBindGroups>,
 }
 
-/// Where the kernels of a direct texture resize write, as a cache key.
+/// What the kernels of a direct texture resize read or write, as a cache key.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum DirectEnd {
     Texture(TextureImage),
-    /// A buffer from an offset: the staged output, or the caller's tensor.
+    /// A buffer from an offset: a staging tensor, or the caller's tensor.
     Buffer(wgpu::Buffer, u64),
 }
 
-/// Where the kernels of a direct texture resize write: a target image, or a buffer slice.
-pub(super) enum DirectOutput<'a> {
+impl DirectEnd {
+    fn binds_buffer(&self, buffer: &wgpu::Buffer) -> bool {
+        matches!(self, DirectEnd::Buffer(b, _) if b == buffer)
+    }
+
+    fn binds_texture(&self, texture: &wgpu::Texture) -> bool {
+        matches!(self, DirectEnd::Texture(image) if image.texture == *texture)
+    }
+}
+
+/// What the kernels of a direct texture resize read or write: an image, or a buffer slice.
+#[derive(Clone, Copy)]
+pub(super) enum DirectBinding<'a> {
     Texture(&'a TextureImage),
     Buffer(wgpu::BufferSlice<'a>),
 }
 
-type DirectBindGroups = HashMap<(u64, TextureImage, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
+impl DirectBinding<'_> {
+    fn key(&self) -> DirectEnd {
+        match self {
+            DirectBinding::Texture(image) => DirectEnd::Texture((*image).clone()),
+            DirectBinding::Buffer(slice) => {
+                DirectEnd::Buffer(slice.buffer().clone(), slice.offset())
+            }
+        }
+    }
+}
+
+type DirectBindGroups = HashMap<(u64, DirectEnd, DirectEnd), Arc<Vec<wgpu::BindGroup>>>;
 
 impl TextureCaches {
     /// Empty caches for a device of `backend`.
@@ -134,8 +156,9 @@ impl TextureCaches {
     /// into it.
     pub(crate) fn forget_buffer(&self, buffer: &wgpu::Buffer) {
         lock(&self.bind_groups).retain(|key, _| !key.binds_buffer(buffer));
-        lock(&self.direct_bind_groups)
-            .retain(|(_, _, end), _| !matches!(end, DirectEnd::Buffer(b, _) if b == buffer));
+        lock(&self.direct_bind_groups).retain(|(_, source, end), _| {
+            !source.binds_buffer(buffer) && !end.binds_buffer(buffer)
+        });
     }
 
     /// Drops what binds or views any image of `texture`.
@@ -143,8 +166,7 @@ impl TextureCaches {
         lock(&self.bind_groups).retain(|key, _| !key.binds_texture(texture));
         lock(&self.views).retain(|image, _| image.texture != *texture);
         lock(&self.direct_bind_groups).retain(|(_, source, end), _| {
-            source.texture != *texture
-                && !matches!(end, DirectEnd::Texture(image) if image.texture == *texture)
+            !source.binds_texture(texture) && !end.binds_texture(texture)
         });
     }
 }
@@ -389,12 +411,17 @@ impl Resizer {
         };
         let output = texture_target.is_none().then(staged_output);
         let groups = match &output {
-            None => self.direct_bind_groups(spec, &direct, source, DirectOutput::Texture(target)),
+            None => self.direct_bind_groups(
+                spec,
+                &direct,
+                DirectBinding::Texture(source),
+                DirectBinding::Texture(target),
+            ),
             Some(buffer) => self.direct_bind_groups(
                 spec,
                 &direct,
-                source,
-                DirectOutput::Buffer(buffer.slice(..)),
+                DirectBinding::Texture(source),
+                DirectBinding::Buffer(buffer.slice(..)),
             ),
         }?;
         let pack = match &output {
@@ -413,42 +440,40 @@ impl Resizer {
         })
     }
 
-    /// The bind groups of a resize whose kernels (`direct`) read `source` themselves and write
-    /// `output`: cached by prepared spec, source image and output.
+    /// The bind groups of a resize whose kernels (`direct`) read `source` and write `output`
+    /// themselves, one of them a texture image: cached by prepared spec, source and output.
     pub(super) fn direct_bind_groups(
         &self,
         spec: &ResizeSpec,
         direct: &Prepared,
-        source: &TextureImage,
-        output: DirectOutput<'_>,
+        source: DirectBinding<'_>,
+        output: DirectBinding<'_>,
     ) -> Result<Arc<Vec<wgpu::BindGroup>>, ResizeError> {
-        let end = match &output {
-            DirectOutput::Texture(image) => DirectEnd::Texture((*image).clone()),
-            DirectOutput::Buffer(slice) => {
-                DirectEnd::Buffer(slice.buffer().clone(), slice.offset())
-            }
-        };
-        let key = (direct.id, source.clone(), end);
+        let key = (direct.id, source.key(), output.key());
         let find = || lock(&self.textures.direct_bind_groups).get(&key).cloned();
         find_or_build(&self.building.bind_groups, find, || {
-            let (source_view, target_view) = scope::capture(&self.device, || {
-                let source_view = source.view("wgpu-resize texture source");
-                let target_view = match &output {
-                    DirectOutput::Texture(image) => Some(image.view("wgpu-resize texture target")),
-                    DirectOutput::Buffer(_) => None,
-                };
-                (source_view, target_view)
-            })?;
-            let output_end = match (&target_view, &output) {
-                (Some(view), _) => End::Texture(view),
-                (None, DirectOutput::Buffer(slice)) => End::Buffer(*slice),
-                (None, DirectOutput::Texture(_)) => unreachable!("a target image has a view"),
+            let view = |binding: &DirectBinding<'_>, label| match binding {
+                DirectBinding::Texture(image) => Some(image.view(label)),
+                DirectBinding::Buffer(_) => None,
             };
+            let (source_view, target_view) = scope::capture(&self.device, || {
+                (
+                    view(&source, "wgpu-resize texture source"),
+                    view(&output, "wgpu-resize texture target"),
+                )
+            })?;
+            fn end<'a>(view: &'a Option<wgpu::TextureView>, binding: DirectBinding<'a>) -> End<'a> {
+                match (view, binding) {
+                    (Some(view), _) => End::Texture(view),
+                    (None, DirectBinding::Buffer(slice)) => End::Buffer(slice),
+                    (None, DirectBinding::Texture(_)) => unreachable!("an image has a view"),
+                }
+            }
             let groups = Arc::new(self.create_bind_groups(
                 spec,
                 direct,
-                End::Texture(&source_view),
-                output_end,
+                end(&source_view, source),
+                end(&target_view, output),
             )?);
             insert_bounded(
                 &mut lock(&self.textures.direct_bind_groups),

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use super::checks::check_slice;
 use super::planner::Route;
 use super::shaders::TextureSource;
-use super::texture::{DirectOutput, PreparedStaging, StagingDispatch, check_image, check_sampled};
+use super::texture::{DirectBinding, PreparedStaging, StagingDispatch, check_image, check_sampled};
 use super::texture_image::TextureImage;
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope};
 use crate::error::ResizeError;
@@ -211,8 +211,12 @@ impl Resizer {
             Err(e) => return Err(e),
         };
         // Bound with the caller's spec, whose output is the tensor's bytes.
-        let bind_groups =
-            self.direct_bind_groups(spec, &direct, source, DirectOutput::Buffer(output))?;
+        let bind_groups = self.direct_bind_groups(
+            spec,
+            &direct,
+            DirectBinding::Texture(source),
+            DirectBinding::Buffer(output),
+        )?;
         Ok(Some(ReadyTensor {
             unpack: None,
             resize: ReadyResize {
