@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::gpu::{Resizer, scratch_tensors};
+use crate::gpu::{Resizer, TextureImage, scratch_tensors};
 use crate::normalization::Normalization;
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
@@ -661,8 +661,8 @@ pub fn warm_up(resizer: &Resizer, seconds: f64) -> Result<(), ResizeError> {
     Ok(())
 }
 
-/// One u8 RGBA shape resized buffer to buffer and texture to texture, timed alike: what the
-/// texture path's staging costs on the device in hand.
+/// One u8 RGBA shape resized buffer to buffer, texture to texture and buffer to texture, timed
+/// alike: what the texture path's staging costs on the device in hand.
 #[derive(Clone, Debug, Serialize)]
 pub struct TextureResult {
     /// The shape (its fields appear at the top level of the JSON).
@@ -676,13 +676,18 @@ pub struct TextureResult {
     pub copy_texture_us: f64,
     /// `rgba8unorm-srgb` to `rgba8unorm-srgb` written by a render pass, µs per resize.
     pub render_texture_us: f64,
+    /// The buffer into the `rgba8unorm` storage target, written by the kernels themselves
+    /// (`encode_buffer_to_texture`), µs per resize.
+    pub buffer_to_storage_us: f64,
+    /// The buffer into the `rgba8unorm-srgb` render target, staged then drawn, µs per resize.
+    pub buffer_to_render_us: f64,
     /// Resizes recorded back to back in each timed submission.
     pub iterations: u32,
 }
 
-/// Times `shape` (as u8 RGBA) buffer to buffer and through the three texture writes, each as the
-/// wall time of `iterations` resizes recorded back to back in one submission (median of 5),
-/// after one untimed submission.
+/// Times `shape` (as u8 RGBA) buffer to buffer, through the three texture writes, and from the
+/// buffer into the storage and render targets, each as the wall time of `iterations` resizes
+/// recorded back to back in one submission (median of 5), after one untimed submission.
 pub fn run_texture_shape(
     resizer: &Resizer,
     shape: &BenchShape,
@@ -734,12 +739,24 @@ pub fn run_texture_shape(
             .encode_texture(encoder, &spec, &srgb_source, &render_target, path)
             .map(|_| ())
     })?;
+    let into_texture = |target: &wgpu::Texture| {
+        per_resize(resizer, iterations, |encoder| {
+            let target = TextureImage::first(target);
+            resizer
+                .encode_buffer_to_texture(encoder, &spec, input.slice(..), &target, path)
+                .map(|_| ())
+        })
+    };
+    let buffer_to_storage_us = into_texture(&storage_target)?;
+    let buffer_to_render_us = into_texture(&render_target)?;
     Ok(TextureResult {
         shape: shape.with_element(ElementType::U8),
         buffer_us,
         storage_texture_us,
         copy_texture_us,
         render_texture_us,
+        buffer_to_storage_us,
+        buffer_to_render_us,
         iterations,
     })
 }

@@ -677,17 +677,25 @@ fn run_texture_bench(
             context.describe()
         );
         println!(
-            "{:<44} {:>10} {:>16} {:>12} {:>12}",
-            "shape (u8 RGBA)", "buffers", "storage texture", "copy sRGB", "render sRGB"
+            "{:<44} {:>10} {:>16} {:>12} {:>12} {:>18} {:>17}",
+            "shape (u8 RGBA)",
+            "buffers",
+            "storage texture",
+            "copy sRGB",
+            "render sRGB",
+            "buffer to storage",
+            "buffer to render"
         );
         for r in &results {
             println!(
-                "{:<44} {:>10.1} {:>16.1} {:>12.1} {:>12.1}",
+                "{:<44} {:>10.1} {:>16.1} {:>12.1} {:>12.1} {:>18.1} {:>17.1}",
                 r.shape.label(),
                 r.buffer_us,
                 r.storage_texture_us,
                 r.copy_texture_us,
-                r.render_texture_us
+                r.render_texture_us,
+                r.buffer_to_storage_us,
+                r.buffer_to_render_us
             );
         }
     }
