@@ -225,14 +225,7 @@ fn run_on(
     target: &wgpu::Texture,
     path: Path,
 ) -> (Vec<f32>, TextureWrite) {
-    let channels = spec.channels() as usize;
-    let pixels = (target.width() * target.height()) as usize;
-    let poison = match texel_of(target.format()).0 {
-        // 8-bit targets: 0xA5 = 165, a value no result below is expected to take everywhere.
-        Texel::U8 => vec![165.0; pixels * channels],
-        _ => vec![f32::NAN; pixels * channels],
-    };
-    fill_texels(gpu, target, &poison);
+    poison_texels(gpu, target);
     let mut encoder = gpu
         .context
         .device
@@ -243,6 +236,17 @@ fn run_on(
         .expect("encode_texture");
     gpu.context.queue.submit([encoder.finish()]);
     (read_texels(gpu, target), write)
+}
+
+/// Fills every texel of `target` with a value no resize below is expected to write everywhere:
+/// 0xA5 = 165 in 8-bit targets, NaN in float ones.
+fn poison_texels(gpu: &common::Gpu, target: &wgpu::Texture) {
+    let texels = (target.width() * target.height() * target.format().components() as u32) as usize;
+    let poison = match texel_of(target.format()).0 {
+        Texel::U8 => 165.0,
+        _ => f32::NAN,
+    };
+    fill_texels(gpu, target, &vec![poison; texels]);
 }
 
 /// Random texel values of a format: bytes for 8-bit formats, -1..1 otherwise.
@@ -2571,13 +2575,7 @@ fn run_buffer_to_texture(
     target: &wgpu::Texture,
     path: Path,
 ) -> (Vec<f32>, TextureWrite) {
-    let components = target.format().components() as usize;
-    let pixels = (target.width() * target.height()) as usize;
-    let poison = match texel_of(target.format()).0 {
-        Texel::U8 => vec![165.0; pixels * components],
-        _ => vec![f32::NAN; pixels * components],
-    };
-    fill_texels(gpu, target, &poison);
+    poison_texels(gpu, target);
     let mut encoder = gpu
         .context
         .device
@@ -2834,6 +2832,16 @@ fn tensors_resize_into_textures() {
         let (again, _) = run_buffer_to_texture(gpu, &resizer, &spec, tensor, &target, path);
         assert_eq!(again, got, "{what}: a second resize");
         assert_eq!(resizer.stats(), warm, "{what}: created GPU objects");
+        // Forgetting the tensor and the target drops every binding of either: all the
+        // resizer holds, but for the copy's and render pass's bind groups over its own
+        // staging buffer.
+        resizer.forget_buffer(&buffer);
+        resizer.forget_texture(&target);
+        let held = resizer.stats();
+        assert_eq!(held.bind_group_sets_held, 0, "{what}: bind groups held");
+        if write == TextureWrite::Storage {
+            assert_eq!(held.texture_bindings_held, 0, "{what}: bindings held");
+        }
     }
 }
 
