@@ -82,6 +82,18 @@ impl Normalization {
         Normalization::new(&vec![mean; count], &vec![std; count])
     }
 
+    /// The normalisation that undoes this one, `v * std[c] + mean[c]` written as
+    /// `(v - mean'[c]) / std'[c]` with `mean' = -mean / std` and `std' = 1 / std` (each rounded
+    /// to f32): what turns a model's normalised output back into values to show, in a resize
+    /// into a texture ([`crate::gpu::Resizer::encode_buffer_to_texture`]). Errors where a
+    /// standard deviation is so small that its reciprocal is not a finite f32.
+    pub fn inverse(&self) -> Result<Normalization, SpecError> {
+        let channels = self.channels as usize;
+        let mean: Vec<f32> = (0..channels).map(|c| -self.mean[c] / self.std[c]).collect();
+        let std: Vec<f32> = (0..channels).map(|c| 1.0 / self.std[c]).collect();
+        Normalization::new(&mean, &std)
+    }
+
     /// Channels it names.
     pub fn channels(&self) -> u32 {
         self.channels
@@ -146,6 +158,21 @@ mod tests {
                 "{error}"
             );
         }
+    }
+
+    #[test]
+    fn the_inverse_undoes_the_normalisation() {
+        let n = Normalization::new(&[0.485, -2.0, 0.0], &[0.229, 4.0, -0.5]).unwrap();
+        let inverse = n.inverse().unwrap();
+        assert_eq!(inverse.channels(), 3);
+        for c in 0..3 {
+            for v in [-1.0, 0.0, 0.25, 1.0] {
+                let back = inverse.apply(c, n.apply(c, v));
+                assert!((back - v).abs() < 1e-6, "channel {c}, {v}: {back}");
+            }
+        }
+        let tiny = Normalization::new(&[0.0], &[1e-39]).unwrap();
+        assert!(tiny.inverse().is_err());
     }
 
     #[test]

@@ -478,7 +478,10 @@ impl ResizeSpecBuilder {
     /// any colour conversion), as a model's input wants it; `None` stores the resized values.
     /// The spec's channels must be the normalisation's, and its element type f32 or f16.
     /// The last kernel applies it to its f32 sums as it stores the output, so it costs no
-    /// pass of its own and an f16 output is rounded once. Default: `None`.
+    /// pass of its own and an f16 output is rounded once. A tensor resized into a texture
+    /// applies it before the texels are stored ([`Normalization::inverse`] turns a model's
+    /// normalised output back into values to show); a texture resized into a texture refuses
+    /// it. Default: `None`.
     pub fn normalize(mut self, normalization: Option<Normalization>) -> Self {
         self.spec.normalization = normalization;
         self

@@ -2640,146 +2640,42 @@ fn tensors_resize_into_textures() {
         TextureWrite::Render,
     );
     let (gather, separable, auto) = (Path::Gather, Path::Separable, Path::Auto);
-    // (format, usage, channels, layout, element, write, path, written by the kernels): RGBA
-    // pixels into storage targets are written by the kernels themselves, the rest staged.
+    // ((format, usage, write), (channels, layout, element), (path, written by the kernels,
+    // normalised)): RGBA pixels into storage targets are written by the kernels themselves,
+    // the rest staged. One case a line, as a table.
+    #[rustfmt::skip]
     let cases = [
-        (
-            F::Rgba8Unorm,
-            storage,
-            3,
-            nchw,
-            f32,
-            storage_write,
-            gather,
-            false,
-        ),
-        (
-            F::Rgba8Unorm,
-            storage,
-            4,
-            nhwc,
-            u8,
-            storage_write,
-            gather,
-            true,
-        ),
-        (
-            F::Rgba16Float,
-            storage,
-            4,
-            nhwc,
-            half,
-            storage_write,
-            auto,
-            true,
-        ),
-        (
-            F::Rgba32Float,
-            storage,
-            4,
-            nhwc,
-            f32,
-            storage_write,
-            separable,
-            true,
-        ),
-        (
-            F::Rgba16Float,
-            storage,
-            4,
-            nchw,
-            half,
-            storage_write,
-            gather,
-            false,
-        ),
-        (
-            F::Rgba32Float,
-            storage,
-            1,
-            nchw,
-            f32,
-            storage_write,
-            separable,
-            false,
-        ),
-        (
-            F::R32Float,
-            storage,
-            1,
-            nhwc,
-            half,
-            storage_write,
-            gather,
-            false,
-        ),
-        (F::Rgba8Unorm, copy, 4, nhwc, u8, copy_write, gather, false),
-        (
-            F::Rgba8UnormSrgb,
-            copy,
-            4,
-            nhwc,
-            u8,
-            copy_write,
-            auto,
-            false,
-        ),
-        (
-            F::Rgba32Float,
-            copy,
-            4,
-            nhwc,
-            f32,
-            copy_write,
-            gather,
-            false,
-        ),
-        (F::R8Unorm, copy, 1, nchw, u8, copy_write, gather, false),
-        (
-            F::Rgba8UnormSrgb,
-            render,
-            3,
-            nhwc,
-            u8,
-            render_write,
-            gather,
-            false,
-        ),
-        (
-            F::Bgra8Unorm,
-            render,
-            3,
-            nchw,
-            f32,
-            render_write,
-            separable,
-            false,
-        ),
-        (
-            F::Rg8Unorm,
-            render,
-            2,
-            nchw,
-            u8,
-            render_write,
-            gather,
-            false,
-        ),
-        (
-            F::Rgba16Float,
-            render,
-            2,
-            nhwc,
-            half,
-            render_write,
-            gather,
-            false,
-        ),
-        (F::R16Float, render, 1, nhwc, f32, render_write, auto, false),
+        ((F::Rgba8Unorm, storage, storage_write), (3, nchw, f32), (gather, false, false)),
+        ((F::Rgba8Unorm, storage, storage_write), (4, nhwc, u8), (gather, true, false)),
+        ((F::Rgba16Float, storage, storage_write), (4, nhwc, half), (auto, true, false)),
+        ((F::Rgba32Float, storage, storage_write), (4, nhwc, f32), (separable, true, false)),
+        ((F::Rgba16Float, storage, storage_write), (4, nchw, half), (gather, false, false)),
+        ((F::Rgba32Float, storage, storage_write), (1, nchw, f32), (separable, false, false)),
+        ((F::R32Float, storage, storage_write), (1, nhwc, half), (gather, false, false)),
+        ((F::Rgba8Unorm, copy, copy_write), (4, nhwc, u8), (gather, false, false)),
+        ((F::Rgba8UnormSrgb, copy, copy_write), (4, nhwc, u8), (auto, false, false)),
+        ((F::Rgba32Float, copy, copy_write), (4, nhwc, f32), (gather, false, false)),
+        ((F::R8Unorm, copy, copy_write), (1, nchw, u8), (gather, false, false)),
+        ((F::Rgba8UnormSrgb, render, render_write), (3, nhwc, u8), (gather, false, false)),
+        ((F::Bgra8Unorm, render, render_write), (3, nchw, f32), (separable, false, false)),
+        ((F::Rg8Unorm, render, render_write), (2, nchw, u8), (gather, false, false)),
+        ((F::Rgba16Float, render, render_write), (2, nhwc, half), (gather, false, false)),
+        ((F::R16Float, render, render_write), (1, nhwc, f32), (auto, false, false)),
+        // A model's normalised output mapped back to values to show.
+        ((F::Rgba32Float, storage, storage_write), (4, nhwc, f32), (gather, true, true)),
+        ((F::Rgba8Unorm, storage, storage_write), (3, nchw, f32), (gather, false, true)),
+        ((F::Rgba16Float, render, render_write), (3, nchw, half), (auto, false, true)),
     ];
+    let rgba = Normalization::new(&[0.5, 0.25, -0.5, 0.1], &[0.25, 2.0, 0.5, -1.5]).unwrap();
     let mut rng = Rng::new(0x7e_0507);
     for (k, case) in cases.into_iter().enumerate() {
-        let (format, usage, channels, layout, element, write, path, direct) = case;
+        let ((format, usage, write), (channels, layout, element), (path, direct, normalized)) =
+            case;
+        let statistics = match channels {
+            3 => Normalization::IMAGENET,
+            _ => rgba,
+        };
+        let normalization = normalized.then(|| statistics.inverse().unwrap());
         let input = Size2::new(rng.range(3, 24), rng.range(3, 24));
         let output = Size2::new(rng.range(2, 30), rng.range(2, 30));
         let spec = ResizeSpec::builder(input, output)
@@ -2788,6 +2684,7 @@ fn tensors_resize_into_textures() {
             .element(element)
             .filter([Filter::Linear, Filter::Cubic { a: -0.5 }][k % 2])
             .antialias(k % 3 == 0)
+            .normalize(normalization)
             .build()
             .unwrap();
         let values: Vec<f32> = match element {
@@ -2808,7 +2705,10 @@ fn tensors_resize_into_textures() {
             _ => values,
         };
         let target = blank_texture(gpu, format, output, usage);
-        let what = format!("case {k}: {channels} {layout:?} {element:?} into {format:?} ({path})");
+        let what = format!(
+            "case {k}: {channels} {layout:?} {element:?} into {format:?} ({path}), normalised \
+             {normalized}"
+        );
         let resizer = wgpu_resize::Resizer::new(&gpu.context.device, &gpu.context.queue).unwrap();
         let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
         let tensor = (&buffer, offset);
@@ -2868,14 +2768,6 @@ fn bad_tensors_into_textures_are_typed_errors() {
     let rgba = blank_texture(gpu, F::Rgba8Unorm, spec.output(), storage);
     let u8_spec = spec.to_builder().element(ElementType::U8).build().unwrap();
     let refusals = [
-        (
-            spec.to_builder()
-                .normalize(Some(Normalization::IMAGENET))
-                .build()
-                .unwrap(),
-            rgba.clone(),
-            "normalised",
-        ),
         (
             spec.to_builder().batch(2).build().unwrap(),
             rgba.clone(),

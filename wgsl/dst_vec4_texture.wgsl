@@ -10,7 +10,9 @@ override TEXTURE_TARGET_U8: bool = false;
 
 fn store4v(i: u32, v: vec4<f32>) {
     let width = p.dst_y / 4u;
-    var texel = v;
+    // A normalising spec (f32 and f16, a tensor resized into a texture) maps the texel's
+    // channels as it stores them (common.wgsl).
+    var texel = normalized_pixel(v);
     if TEXTURE_TARGET_U8 {
         texel = clamp(floor(v + 0.5), vec4<f32>(0.0), vec4<f32>(255.0)) / 255.0;
     }

@@ -780,12 +780,6 @@ impl Resizer {
         let normalization = spec.normalization();
         let normalized_store = normalization.map(|_| NormalizedStore::of(spec));
         let spec = &spec.without_normalization();
-        if normalization.is_some() && texture_target.is_some() {
-            return Err(ResizeError::Spec(crate::SpecError::Unsupported(
-                "normalisation of a resize into a texture: normalised values are for tensors"
-                    .into(),
-            )));
-        }
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         let (wy, wx) = AxisWeights::for_spec(spec);

@@ -336,12 +336,17 @@ impl Kernel {
                         // neither.
                         rows_inside: k % 4 < 2,
                         columns_inside: k % 4 == 1 || k % 4 == 2,
-                        // Every third float buffer destination normalised, 1 to 4 channels
-                        // and NHWC and NCHW by turns.
-                        normalized: (variant.dst() != ElementType::U8
-                            && !texture_target
-                            && k % 3 != 1)
-                            .then_some(example_store(k)),
+                        // Two float destinations in three normalised (a texture's four
+                        // channels as pixels), 1 to 4 channels and NHWC and NCHW by turns.
+                        normalized: (variant.dst() != ElementType::U8 && k % 3 != 1).then_some(
+                            match texture_target {
+                                true => NormalizedStore {
+                                    channels: 4,
+                                    planar: false,
+                                },
+                                false => example_store(k),
+                            },
+                        ),
                     },
                 }
             })

@@ -11,12 +11,16 @@
 //! copy where the staged bytes are the texels, or by a render pass. Values are written as
 //! stored values, as the texture route writes them: a u8 tensor's bytes are the texels of an
 //! 8-bit format (sRGB included, whose encoded bytes they are), and f32 and f16 values are the
-//! texels of a float or normalised format.
+//! texels of a float or normalised format. A normalising spec applies its statistics as the
+//! last kernel stores, into the texture or the staging tensor: with
+//! [`crate::Normalization::inverse`], a model's normalised output becomes values to show.
 
 use super::checks::check_slice;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
 use super::texture_image::TextureImage;
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole};
+#[cfg(doc)]
+use crate::Normalization;
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{Layout, ResizeSpec};
@@ -30,8 +34,10 @@ impl Resizer {
     /// The spec has batch 1, the target's size as output, NHWC or NCHW layout (the input
     /// tensor's), 1 to the format's channel count of channels (the texel's others are 0, and
     /// alpha 1), and element type f32 or f16 (any float-sampled format: the values are the
-    /// texels) or u8 (8-bit unorm formats: the bytes are the texels). It may not normalise. The
-    /// target is written through a storage binding (`STORAGE_BINDING` and a storage-capable
+    /// texels) or u8 (8-bit unorm formats: the bytes are the texels). A normalising f32 or f16
+    /// spec maps the values before they are stored as texels: [`Normalization::inverse`] of
+    /// the statistics a model's output was normalised by gives values to show. The target is
+    /// written through a storage binding (`STORAGE_BINDING` and a storage-capable
     /// format), by a copy (`COPY_DST`, an NHWC spec of the format's channels, and 8-bit unorm
     /// R, RG or RGBA texels for a u8 spec or 32-bit float ones for an f32 spec), or by a render
     /// pass (`RENDER_ATTACHMENT`), in that order of preference. Nothing is submitted; after the
@@ -142,12 +148,6 @@ fn check_buffer_to_texture(
             why,
         })
     };
-    if spec.normalization().is_some() {
-        return fail(
-            "a texture stores texels, not normalised values: build the spec without normalize"
-                .into(),
-        );
-    }
     if spec.batch() != 1 {
         return fail(format!(
             "a texture is one image: the spec needs batch 1 (it has batch {})",
