@@ -2814,3 +2814,110 @@ fn bad_tensors_into_textures_are_typed_errors() {
         );
     }
 }
+
+/// `encode_buffer_to_texture_in_pass` records into the caller's open compute pass, after a
+/// dispatch of the caller's that writes the tensor: RGBA pixels written by the kernels and RGB
+/// planes staged, each the texels `encode_buffer_to_texture` writes, bit for bit. A render
+/// target is refused without recording anything.
+#[test]
+fn tensors_resize_into_textures_in_the_callers_pass() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("tensors_resize_into_textures_in_the_callers_pass") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let mut rng = Rng::new(0x1a_5505);
+    for (channels, layout) in [(4, Layout::Nhwc), (3, Layout::Nchw)] {
+        let spec = ResizeSpec::builder(Size2::new(13, 17), Size2::new(21, 10))
+            .channels(channels)
+            .layout(layout)
+            .build()
+            .unwrap();
+        let values: Vec<f32> = rng
+            .f32s(spec.input_len())
+            .iter()
+            .map(|v| 0.5 + 0.5 * v)
+            .collect();
+        let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+        let target = blank_texture(gpu, F::Rgba32Float, spec.output(), storage);
+        let whole = run_buffer_to_texture(
+            gpu,
+            &gpu.resizer,
+            &spec,
+            (&buffer, offset),
+            &target,
+            Path::Auto,
+        );
+        poison_texels(gpu, &target);
+        // The caller's pass first writes the tensor, poisoned here, from a copy of its values
+        // (a resize to the same size, whose one tap of weight 1 keeps every value), then the
+        // resize reads it: the two share the pass.
+        let nan = vec![f32::NAN; spec.input_len()];
+        gpu.context
+            .queue
+            .write_buffer(&buffer, offset, bytemuck::cast_slice(&nan));
+        let (copy, copy_offset) = tensor_at_offset(gpu, &spec, &values);
+        let identity = spec
+            .to_builder()
+            .sizes(spec.input(), spec.input())
+            .build()
+            .unwrap();
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            gpu.resizer
+                .encode_slices_in_pass(
+                    &mut pass,
+                    &identity,
+                    copy.slice(copy_offset..),
+                    buffer.slice(offset..),
+                    Path::Gather,
+                )
+                .unwrap();
+            gpu.resizer
+                .encode_buffer_to_texture_in_pass(
+                    &mut pass,
+                    &spec,
+                    buffer.slice(offset..),
+                    &TextureImage::first(&target),
+                    Path::Auto,
+                )
+                .unwrap();
+        }
+        gpu.context.queue.submit([encoder.finish()]);
+        let got = read_texels(gpu, &target);
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&got), bits(&whole.0), "{channels} {layout:?}");
+        let error = worst(&got, &texels_of_tensor(&spec, &values, F::Rgba32Float));
+        assert!(error <= 1e-5, "{channels} {layout:?}: worst error {error}");
+    }
+    let spec = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(4)
+        .build()
+        .unwrap();
+    let (buffer, offset) = tensor_at_offset(gpu, &spec, &vec![0.5; spec.input_len()]);
+    let render = blank_texture(
+        gpu,
+        F::Rgba8Unorm,
+        spec.output(),
+        U::TEXTURE_BINDING | U::RENDER_ATTACHMENT,
+    );
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let refused = {
+        let mut pass = encoder.begin_compute_pass(&Default::default());
+        gpu.resizer.encode_buffer_to_texture_in_pass(
+            &mut pass,
+            &spec,
+            buffer.slice(offset..),
+            &TextureImage::first(&render),
+            Path::Auto,
+        )
+    };
+    gpu.context.queue.submit([encoder.finish()]);
+    let error = refused.expect_err("a render target inside a compute pass");
+    assert!(
+        error.to_string().contains("cannot join a compute pass"),
+        "{error}"
+    );
+}

@@ -56,6 +56,35 @@ impl Resizer {
         Ok((ready.resize.plan.clone(), ready.write))
     }
 
+    /// [`Resizer::encode_buffer_to_texture`] into a compute pass the caller has open, where the
+    /// target takes storage writes (`STORAGE_BINDING` and a storage-capable format): its
+    /// dispatches join the caller's, as [`Resizer::encode_in_pass`]'s do. A target written by
+    /// a copy or a render pass, which cannot happen inside a compute pass, is a
+    /// [`ResizeError::Texture`]. A failure records nothing.
+    pub fn encode_buffer_to_texture_in_pass(
+        &self,
+        pass: &mut wgpu::ComputePass<'_>,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        if write != TextureWrite::Storage {
+            return Err(ResizeError::Texture {
+                which: "target",
+                why: format!(
+                    "would be written by {write:?}, which cannot join a compute pass: inside \
+                     one, a target needs STORAGE_BINDING and a storage format \
+                     (encode_buffer_to_texture writes the others)"
+                ),
+            });
+        }
+        let ready = self.ready_buffer_to_texture(spec, input, target, path)?;
+        ready.record_dispatches(pass);
+        Ok(ready.resize.plan.clone())
+    }
+
     /// A resize of the caller's tensor into a texture, checked, planned and bound; nothing
     /// recorded.
     fn ready_buffer_to_texture(

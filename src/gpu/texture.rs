@@ -968,7 +968,7 @@ impl ReadyTexture {
 
     /// The compute dispatches: the unpack where the source is staged, the resize's, and the
     /// storage pack or the copy's row padding.
-    fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
+    pub(super) fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
         if let Some(unpack) = &self.unpack {
             unpack.record(pass);
         }
