@@ -1401,7 +1401,8 @@ fn textures_resize_into_tensors_of_either_layout() {
     }
 }
 
-/// A normalising spec into a texture is a typed error naming the tensor route.
+/// A normalising spec from a texture into a texture is a typed error naming the tensor route
+/// (a tensor into a texture may normalise: `tensors_resize_into_textures`).
 #[test]
 fn normalising_specs_are_refused_into_textures() {
     let Some(gpu) = gpu("normalising_specs_are_refused_into_textures") else {
