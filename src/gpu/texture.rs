@@ -152,8 +152,8 @@ impl TextureCaches {
             + lock(&self.direct_bind_groups).len()
     }
 
-    /// Drops what binds `buffer`: staging bind groups over it, and direct resizes written
-    /// into it.
+    /// Drops what binds `buffer`: staging bind groups over it, and direct resizes that read
+    /// or write it.
     pub(crate) fn forget_buffer(&self, buffer: &wgpu::Buffer) {
         lock(&self.bind_groups).retain(|key, _| !key.binds_buffer(buffer));
         lock(&self.direct_bind_groups).retain(|(_, source, end), _| {
