@@ -2814,6 +2814,27 @@ fn bad_tensors_into_textures_are_typed_errors() {
             "{why}: {error}"
         );
     }
+    // A tensor slice shorter than the spec's input, written by the kernels themselves (RGBA)
+    // and staged (three channels).
+    let rgba_spec = spec.to_builder().channels(4).build().unwrap();
+    let storage_rgba = blank_texture(gpu, F::Rgba8Unorm, spec.output(), storage);
+    for (spec, target) in [(rgba_spec, &storage_rgba), (spec, &rgba)] {
+        let short = buffer.slice(..spec.input_bytes() - 4);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        let refused = gpu.resizer.encode_buffer_to_texture(
+            &mut encoder,
+            &spec,
+            short,
+            &TextureImage::first(target),
+            Path::Auto,
+        );
+        let error = refused.expect_err("a short tensor");
+        assert!(
+            matches!(&error, ResizeError::BufferTooSmall { .. }),
+            "{} channels: {error}",
+            spec.channels()
+        );
+    }
 }
 
 /// `encode_buffer_to_texture_in_pass` records into the caller's open compute pass, after a
