@@ -2556,12 +2556,7 @@ fn tensor_at_offset(gpu: &common::Gpu, spec: &ResizeSpec, input: &[f32]) -> (wgp
     };
     bytes.resize(bytes.len().next_multiple_of(4), 0);
     let offset = device.limits().min_storage_buffer_offset_alignment as u64;
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("test tensor"),
-        size: offset + bytes.len() as u64,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    let buffer = tensor_buffer(device, offset + bytes.len() as u64);
     gpu.context.queue.write_buffer(&buffer, offset, &bytes);
     (buffer, offset)
 }

@@ -292,11 +292,10 @@ fn norm_channel(flat: u32) -> u32 {
     return flat % NORM_CHANNELS;
 }
 
-// `v` normalised, its lanes holding channels `c` (clamped to the four the statistics hold).
+// `v` normalised, its lanes holding channels `c` (each below NORM_CHANNELS, at most 4).
 fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
-    let k = min(c, vec4<u32>(3u));
-    let mean = vec4<f32>(p.norm_mean[k.x], p.norm_mean[k.y], p.norm_mean[k.z], p.norm_mean[k.w]);
-    let deviation = vec4<f32>(p.norm_std[k.x], p.norm_std[k.y], p.norm_std[k.z], p.norm_std[k.w]);
+    let mean = vec4<f32>(p.norm_mean[c.x], p.norm_mean[c.y], p.norm_mean[c.z], p.norm_mean[c.w]);
+    let deviation = vec4<f32>(p.norm_std[c.x], p.norm_std[c.y], p.norm_std[c.z], p.norm_std[c.w]);
     return (v - mean) / deviation;
 }
 

@@ -51,7 +51,8 @@ impl Resizer {
         target: &TextureImage,
         path: Path,
     ) -> Result<(Plan, TextureWrite), ResizeError> {
-        let ready = self.ready_buffer_to_texture(spec, input, target, path)?;
+        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        let ready = self.ready_buffer_to_texture(spec, input, target, write, path)?;
         ready.record(encoder);
         Ok((ready.resize.plan.clone(), ready.write))
     }
@@ -80,21 +81,21 @@ impl Resizer {
                 ),
             });
         }
-        let ready = self.ready_buffer_to_texture(spec, input, target, path)?;
+        let ready = self.ready_buffer_to_texture(spec, input, target, write, path)?;
         ready.record_dispatches(pass);
         Ok(ready.resize.plan.clone())
     }
 
-    /// A resize of the caller's tensor into a texture, checked, planned and bound; nothing
-    /// recorded.
+    /// A resize of the caller's tensor into a texture that [`check_buffer_to_texture`] passed,
+    /// written by `write`: planned and bound, nothing recorded.
     fn ready_buffer_to_texture(
         &self,
         spec: &ResizeSpec,
         input: wgpu::BufferSlice<'_>,
         target: &TextureImage,
+        write: TextureWrite,
         path: Path,
     ) -> Result<ReadyTexture, ResizeError> {
-        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
         if let Some(direct) = self.direct_buffer_to_texture(spec, input, target, write, path)? {
             return Ok(direct);
         }
