@@ -681,12 +681,15 @@ pub struct TextureResult {
     pub buffer_to_storage_us: f64,
     /// The buffer into the `rgba8unorm-srgb` render target, staged then drawn, µs per resize.
     pub buffer_to_render_us: f64,
+    /// The `rgba8unorm` source into the buffer, read by the kernels themselves
+    /// (`encode_texture_to_buffer`), µs per resize.
+    pub texture_to_buffer_us: f64,
     /// Resizes recorded back to back in each timed submission.
     pub iterations: u32,
 }
 
-/// Times `shape` (as u8 RGBA) buffer to buffer, through the three texture writes, and from the
-/// buffer into the storage and render targets, each as the wall time of `iterations` resizes
+/// Times `shape` (as u8 RGBA) buffer to buffer, through the three texture writes, from the
+/// buffer into the storage and render targets, and from the source texture into the buffer, each as the wall time of `iterations` resizes
 /// recorded back to back in one submission (median of 5), after one untimed submission.
 pub fn run_texture_shape(
     resizer: &Resizer,
@@ -749,6 +752,12 @@ pub fn run_texture_shape(
     };
     let buffer_to_storage_us = into_texture(&storage_target)?;
     let buffer_to_render_us = into_texture(&render_target)?;
+    let texture_to_buffer_us = per_resize(resizer, iterations, |encoder| {
+        let source = TextureImage::first(&source);
+        resizer
+            .encode_texture_to_buffer(encoder, &spec, &source, output.slice(..), path)
+            .map(|_| ())
+    })?;
     Ok(TextureResult {
         shape: shape.with_element(ElementType::U8),
         buffer_us,
@@ -757,6 +766,7 @@ pub fn run_texture_shape(
         render_texture_us,
         buffer_to_storage_us,
         buffer_to_render_us,
+        texture_to_buffer_us,
         iterations,
     })
 }

@@ -604,16 +604,18 @@ fn computed_taps_read_and_write_textures() {
     }
 }
 
-/// Exact doublings between RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`):
-/// u8 specs through `rgba8unorm` targets from plain and sRGB sources, on half-pixel bilinear,
-/// PyTorch's nearest rules and the asymmetric mapping, random sizes from 3 to 50, into poisoned
-/// targets: the reference's bytes exactly (integer texels times dyadic weights sum exactly in
-/// f32).
+/// Exact doublings from RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`): u8
+/// specs from `rgba8unorm` and sRGB textures into `rgba8unorm` and into an RGBA buffer, f16
+/// specs from `rgba16float` into a buffer; and the same doublings from buffers into textures,
+/// which the vector gather runs. Half-pixel bilinear, PyTorch's nearest rules and the
+/// asymmetric mapping, random sizes from 3 to 50, into poisoned targets: u8 gives the
+/// reference's bytes exactly (integer texels times dyadic weights sum exactly in f32), f16 the
+/// reference rounded to f16 within a step.
 #[test]
-fn doublings_between_textures_match_the_reference() {
+fn doublings_with_texture_ends_match_the_reference() {
     use wgpu::TextureUsages as U;
     use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};
-    let Some(gpu) = gpu("doublings_between_textures_match_the_reference") else {
+    let Some(gpu) = gpu("doublings_with_texture_ends_match_the_reference") else {
         return;
     };
     let axis = |rule: u64| match rule {
@@ -622,9 +624,17 @@ fn doublings_between_textures_match_the_reference() {
         2 => AxisResample::default().with_mapping(CoordinateMapping::Asymmetric),
         _ => AxisResample::default(),
     };
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    // (element, source texture format or a buffer, target texture format or a buffer).
+    let (u8, half) = (ElementType::U8, ElementType::F16);
     let ends = [
-        (F::Rgba8Unorm, F::Rgba8Unorm),
-        (F::Rgba8UnormSrgb, F::Rgba8Unorm),
+        (u8, Some(F::Rgba8Unorm), Some(F::Rgba8Unorm)),
+        (u8, Some(F::Rgba8UnormSrgb), Some(F::Rgba8Unorm)),
+        (u8, None, Some(F::Rgba8Unorm)),
+        (u8, Some(F::Rgba8Unorm), None),
+        (u8, Some(F::Rgba8UnormSrgb), None),
+        (half, None, Some(F::Rgba16Float)),
+        (half, Some(F::Rgba16Float), None),
     ];
     let mut rng = Rng::new(0x7e_d0b1e);
     for k in 0..8u64 {
@@ -636,8 +646,7 @@ fn doublings_between_textures_match_the_reference() {
         } else {
             (axis(k % 3), axis((k / 2) % 4))
         };
-        for &(source_format, target_format) in &ends {
-            let element = ElementType::U8;
+        for &(element, source_format, target_format) in &ends {
             let spec = ResizeSpec::builder(input, output)
                 .y_axis(y)
                 .x_axis(x)
@@ -645,19 +654,82 @@ fn doublings_between_textures_match_the_reference() {
                 .element(element)
                 .build()
                 .unwrap();
-            let values = random_texels(&mut rng, source_format, spec.input_len());
-            let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
-            let zeros = vec![0.0; spec.output_len()];
-            let target = texture_with(gpu, target_format, output, U::STORAGE_BINDING, &zeros);
-            let (got, write) = run(gpu, &spec, &source, &target);
-            assert_eq!(write, TextureWrite::Storage);
-            let what = format!("case {k} {source_format:?} {input:?} {y:?} {x:?}");
-            let expected = stored(
-                &reference_output(&spec, &staged(&values, source_format, element)),
-                target_format,
-                element,
+            let what = format!(
+                "case {k} {element:?} {source_format:?} -> {target_format:?} {input:?} {y:?} {x:?}"
             );
-            assert_eq!(worst(&got, &expected), 0.0, "{what}");
+            // The tensor's values: bytes, or f16 values in -1..1.
+            let texel_format = source_format.unwrap_or(match element {
+                ElementType::U8 => F::Rgba8Unorm,
+                _ => F::Rgba16Float,
+            });
+            let values = random_texels(&mut rng, texel_format, spec.input_len());
+            let (got, expected) = match (source_format, target_format) {
+                (Some(source_format), Some(target_format)) => {
+                    let source =
+                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+                    let target = blank_texture(gpu, target_format, output, storage);
+                    let (got, write) = run_on(gpu, &spec, &source, &target, Path::Gather);
+                    assert_eq!(write, TextureWrite::Storage, "{what}");
+                    let staged = staged(&values, source_format, element);
+                    let expected = reference_output(&spec, &staged);
+                    (got, stored(&expected, target_format, element))
+                }
+                (None, Some(target_format)) => {
+                    let target = blank_texture(gpu, target_format, output, storage);
+                    let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+                    let tensor = (&buffer, offset);
+                    let (got, write) = run_buffer_to_texture(
+                        gpu,
+                        &gpu.resizer,
+                        &spec,
+                        tensor,
+                        &target,
+                        Path::Gather,
+                    );
+                    assert_eq!(write, TextureWrite::Storage, "{what}");
+                    (got, texels_of_tensor(&spec, &values, target_format))
+                }
+                (Some(source_format), None) => {
+                    let source =
+                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+                    let offset = u64::from(
+                        gpu.context
+                            .device
+                            .limits()
+                            .min_storage_buffer_offset_alignment,
+                    );
+                    let size = (offset + spec.output_bytes()).next_multiple_of(4) + 256;
+                    let buffer = tensor_buffer(&gpu.context.device, size);
+                    let (got, path) = run_texture_to_tensor(
+                        gpu,
+                        &gpu.resizer,
+                        (&spec, Path::Gather),
+                        &source,
+                        (&buffer, offset, 0xA5),
+                        k % 2 == 1,
+                    )
+                    .expect("encode_texture_to_buffer");
+                    assert_eq!(path, Path::Gather, "{what}");
+                    let tensor = tensor_of_texels(&values, source_format, &spec);
+                    let expected = reference_output(&spec, &tensor);
+                    (got, stored(&expected, F::Rgba32Float, element))
+                }
+                (None, None) => unreachable!("every case has a texture end"),
+            };
+            let expected = match element {
+                ElementType::F16 => expected
+                    .iter()
+                    .map(|&v| f16::from_f32(v).to_f32())
+                    .collect(),
+                _ => expected,
+            };
+            let tolerance = match element {
+                ElementType::U8 => 0.0,
+                // One f16 step of values below 1.
+                _ => 1.0 / 2048.0,
+            };
+            let error = worst(&got, &expected);
+            assert!(error <= tolerance, "{what}: worst error {error}");
         }
     }
 }

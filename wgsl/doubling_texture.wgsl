@@ -1,8 +1,9 @@
-// The exact doublings' element operations between RGBA textures: each texel read as its stored
+// The exact doublings' element operations from an RGBA texture: each texel read as its stored
 // value by the texture source in front of this (`src_vec4_texture.wgsl`: 0 to 255 for u8
-// specs), summed in f32, and written one texel at a time by the texture destination
-// (`dst_vec4_texture.wgsl`, which rounds u8 results). Integer texels times the phases' dyadic
-// weights sum exactly in f32, as f16 texels do, so the results are the vector gather's.
+// specs), summed in f32, and written one pixel at a time by the vector gather's destination in
+// front of this: a texture's (`dst_vec4_texture.wgsl`) or an RGBA buffer's, which round u8
+// results. Integer texels times the phases' dyadic weights sum exactly in f32, as f16 texels
+// do, so the results are the vector gather's.
 alias Sum = vec4<f32>;
 
 fn load_sum(i: u32) -> Sum {

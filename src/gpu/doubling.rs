@@ -11,8 +11,11 @@
 //! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88). RGB u8 against the
 //! quad gather it had: 1080p x2 33.8 -> 21.8, 4K x2 117 -> 64 (item 103).
 //!
-//! Between RGBA textures (u8 specs), the RGBA kernel reads and writes texels, summing in f32
-//! (`wgsl/doubling_texture.wgsl`): u8 1080p -> 2160p 67.7 -> 53.4 µs (item 105).
+//! From an RGBA texture (u8 and f16 specs), the RGBA kernel reads texels and sums them in f32
+//! (`wgsl/doubling_texture.wgsl`), into a texture or into an RGBA tensor: u8 1080p -> 2160p
+//! between textures 67.7 -> 53.4 µs (item 105), into a tensor 72.7-77.3 -> 45.4-49.8 µs of wall
+//! time (item 141). From a buffer into a texture the vector gather was as fast (57.9-61.5 µs
+//! against 55.2-63.1 with the doubling, item 141), so that route keeps it.
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
@@ -35,6 +38,13 @@ fn rgba_rows(element: ElementType) -> u32 {
 /// of two rounds (tuning log item 105): the vector gather 67.3, 68.1; 1 / 2 / 4 / 8 rows 58.8,
 /// 59.1 / 53.3, 53.5 / 54.3, 54.6 / 57.4, 56.9.
 const TEXTURE_ROWS: u32 = 2;
+
+/// Input rows per invocation from a texture into an RGBA buffer. H200, u8 `rgba8unorm` into a
+/// u8 tensor, wall µs of 50 back to back in three rounds (tuning log item 141): 1080p -> 2160p,
+/// the vector gather 77.3, 72.7, 73.6; 4 rows 48.7, 52.3, 50.8; 8 rows 45.4, 49.8, 49.8 (1 and
+/// 2 rows, in another command: 60.5, 66.1 and 55.5, 52.8); 384x640 -> 768x1280, the vector
+/// gather 27.5, 22.6, 25.0; 4 rows 22.1, 22.7, 23.2; 8 rows 21.7, 18.9, 21.2.
+const TEXTURE_TO_BUFFER_ROWS: u32 = 8;
 
 /// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
 /// H200, gather µs (ranges of three rounds) for 1 / 2 / 4 / 8 rows (tuning log item 103):
@@ -132,9 +142,9 @@ pub(super) fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, 
 
 /// The bits of each axis's weights where the exact doublings and halvings sum them exactly:
 /// u8 buffers in integer lanes (`features.integer_weights`, whose bits per axis are
-/// `lane_bits`); RGBA f16 buffers and u8 specs' texels (`textures`: both ends), summed in f32,
-/// with dyadic weights of at most [`FLOAT_MAX_BITS`] bits. `None` for anything else (f32
-/// sums, u8 buffers without lanes).
+/// `lane_bits`); RGBA f16 buffers and u8 specs' texels (`textures`: read from a texture),
+/// summed in f32, with dyadic weights of at most [`FLOAT_MAX_BITS`] bits. `None` for anything
+/// else (f32 sums, u8 buffers without lanes).
 pub(super) fn exact_bits(
     element: ElementType,
     textures: bool,
@@ -161,8 +171,8 @@ pub(super) fn exact_bits(
 /// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: NHWC
 /// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
 /// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`), of RGBA f16 summed in floats, or RGBA textures at both ends of a u8 spec
-/// (`features.texture_source` and `texture_target`) summed in floats; without colour
+/// are `lane_bits`), of RGBA f16 summed in floats, or an RGBA texture of a u8 or f16 spec
+/// (`features.texture_source`) into a texture or an RGBA buffer, summed in floats; without colour
 /// conversions or Pillow's fixed point, both tables fitting [`DoublingPhases::fit`], and a grid
 /// within `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
@@ -180,12 +190,15 @@ pub(crate) fn choose(
         3 => element == ElementType::U8 && x.input_len() % 4 == 0,
         _ => false,
     };
-    // Textures at both ends, or at neither.
-    let textures = match (features.texture_source, features.texture_target) {
-        (Some(_), Some(_)) => channels == 4,
-        (None, None) => false,
-        _ => return,
-    };
+    // A texture source, into a texture or an RGBA buffer: RGBA pixels summed in floats (a
+    // tensor store of fewer channels or planes has no pair store here). From a buffer into a
+    // texture the vector gather is as fast (tuning log item 141), so it keeps it.
+    let textures = features.texture_source.is_some();
+    if features.texture_target.is_some() && !textures
+        || textures && (channels != 4 || features.tensor_target.is_some())
+    {
+        return;
+    }
     if matches!(launch.variant, KernelVariant::Fused { .. })
         || spec.layout() != Layout::Nhwc
         || !pixels_fit
@@ -214,8 +227,10 @@ pub(crate) fn choose(
         let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
         let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
         (groups, rows)
-    } else if textures {
+    } else if textures && features.texture_target.is_some() {
         (x.input_len(), TEXTURE_ROWS)
+    } else if textures {
+        (x.input_len(), TEXTURE_TO_BUFFER_ROWS)
     } else {
         (x.input_len(), rgba_rows(element))
     };
@@ -245,7 +260,7 @@ pub(crate) fn choose(
 mod tests {
     use super::*;
     use crate::gpu::ColorSteps;
-    use crate::gpu::shaders::TextureSource;
+    use crate::gpu::shaders::{TensorTarget, TextureSource};
     use crate::spec::{AxisResample, CoordinateMapping, NearestRule};
     use crate::{Filter, Size2};
 
@@ -475,36 +490,45 @@ mod tests {
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
-        let texture = KernelFeatures {
-            texture_source: Some(TextureSource { srgb: false }),
-            ..floats
-        };
-        assert_eq!(try_on(Nhwc, 4, f16s, double, texture, None, 65535), None);
-        let target = KernelFeatures {
-            texture_target: Some(wgpu::TextureFormat::Rgba16Float),
-            ..floats
-        };
-        assert_eq!(try_on(Nhwc, 4, f16s, double, target, None, 65535), None);
-        // Textures at both ends: u8 specs, in floats, 2 rows; not f32 specs (their sums are
-        // not exact), nor one end alone.
-        let both = KernelFeatures {
+        // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture and 8
+        // into a buffer; not f32 specs (their sums are not exact), other channel counts, or a
+        // tensor store. Not from a buffer into a texture, where the vector gather is as fast.
+        let source = KernelFeatures {
             texture_source: Some(TextureSource { srgb: true }),
+            ..floats
+        };
+        let target = KernelFeatures {
             texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
             ..floats
         };
-        assert_eq!(
-            try_on(Nhwc, 4, u8s, double, both, None, 65535),
-            Some((2, quarters, quarters, (8, 34, 2), 0))
-        );
-        assert_eq!(
-            try_on(Nhwc, 4, ElementType::F32, double, both, None, 65535),
-            None
-        );
-        assert_eq!(try_on(Nhwc, 3, u8s, double, both, None, 65535), None);
-        let source_only = KernelFeatures {
-            texture_source: Some(TextureSource { srgb: false }),
-            ..floats
+        let both = KernelFeatures {
+            texture_target: target.texture_target,
+            ..source
         };
-        assert_eq!(try_on(Nhwc, 4, u8s, double, source_only, None, 65535), None);
+        for (ends, rows, blocks) in [(source, 8, 9), (both, 2, 34)] {
+            for element in [u8s, f16s] {
+                assert_eq!(
+                    try_on(Nhwc, 4, element, double, ends, None, 65535),
+                    Some((rows, quarters, quarters, (8, blocks, 2), 0)),
+                    "{element:?} {ends:?}"
+                );
+            }
+            assert_eq!(
+                try_on(Nhwc, 4, ElementType::F32, double, ends, None, 65535),
+                None
+            );
+            assert_eq!(try_on(Nhwc, 3, u8s, double, ends, None, 65535), None);
+        }
+        for element in [u8s, f16s] {
+            assert_eq!(try_on(Nhwc, 4, element, double, target, None, 65535), None);
+        }
+        let tensor = KernelFeatures {
+            tensor_target: Some(TensorTarget {
+                channels: 3,
+                planar: true,
+            }),
+            ..source
+        };
+        assert_eq!(try_on(Nhwc, 4, f16s, double, tensor, None, 65535), None);
     }
 }

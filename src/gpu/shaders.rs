@@ -576,24 +576,35 @@ impl Kernel {
                 },
             });
         }
-        // Between textures: u8 from an sRGB texture into `rgba8unorm`, in floats.
-        all.push(Kernel {
-            variant: KernelVariant::GatherDoubling {
-                element: ElementType::U8,
-                channels: 4,
-                lanes: false,
-                rows: 2,
-                y: bilinear,
-                x: nearest,
-            },
-            features: KernelFeatures {
-                texture_source: Some(TextureSource { srgb: true }),
-                texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
-                rows_inside: true,
-                columns_inside: true,
-                ..KernelFeatures::default()
-            },
-        });
+        // From a texture, in floats: u8 from an sRGB texture into `rgba8unorm` and into a
+        // buffer; f16 into a buffer as WGSL's f16 (normalised) and as packed words.
+        let rgba8 = Some(wgpu::TextureFormat::Rgba8Unorm);
+        for (element, target, native_f16) in [
+            (ElementType::U8, rgba8, false),
+            (ElementType::U8, None, false),
+            (ElementType::F16, None, true),
+            (ElementType::F16, None, false),
+        ] {
+            all.push(Kernel {
+                variant: KernelVariant::GatherDoubling {
+                    element,
+                    channels: 4,
+                    lanes: false,
+                    rows: if target.is_some() { 2 } else { 8 },
+                    y: bilinear,
+                    x: nearest,
+                },
+                features: KernelFeatures {
+                    texture_source: Some(TextureSource { srgb: true }),
+                    texture_target: target,
+                    native_f16,
+                    rows_inside: true,
+                    columns_inside: true,
+                    normalized: native_f16.then_some(example_store(0)),
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The exact halving: bilinear, and a nearest rule's one tap across; u8 in lanes, f16.
         for (element, x_units, rows) in [
             (ElementType::U8, [1, 1], 1),
@@ -746,12 +757,13 @@ impl Kernel {
                 ]
                 .join("\n");
             }
-            // Between RGBA textures: texels in, f32 sums, texels out.
+            // From an RGBA texture: texels in, f32 sums, texels or an RGBA buffer's groups out.
             KernelVariant::GatherDoubling { .. } if features.texture_source.is_some() => {
-                let target = features
-                    .texture_target
-                    .unwrap_or(wgpu::TextureFormat::Rgba8Unorm);
-                let dst_io = texture_destination(target);
+                let dst_io = match features.texture_target {
+                    Some(format) => texture_destination(format),
+                    None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
+                    None => vec4_destination(dst).to_string(),
+                };
                 return [
                     enable,
                     SRGB,

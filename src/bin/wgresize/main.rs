@@ -677,25 +677,27 @@ fn run_texture_bench(
             context.describe()
         );
         println!(
-            "{:<44} {:>10} {:>16} {:>12} {:>12} {:>18} {:>17}",
+            "{:<44} {:>10} {:>16} {:>12} {:>12} {:>18} {:>17} {:>18}",
             "shape (u8 RGBA)",
             "buffers",
             "storage texture",
             "copy sRGB",
             "render sRGB",
             "buffer to storage",
-            "buffer to render"
+            "buffer to render",
+            "texture to buffer"
         );
         for r in &results {
             println!(
-                "{:<44} {:>10.1} {:>16.1} {:>12.1} {:>12.1} {:>18.1} {:>17.1}",
+                "{:<44} {:>10.1} {:>16.1} {:>12.1} {:>12.1} {:>18.1} {:>17.1} {:>18.1}",
                 r.shape.label(),
                 r.buffer_us,
                 r.storage_texture_us,
                 r.copy_texture_us,
                 r.render_texture_us,
                 r.buffer_to_storage_us,
-                r.buffer_to_render_us
+                r.buffer_to_render_us,
+                r.texture_to_buffer_us
             );
         }
     }
