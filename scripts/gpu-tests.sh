@@ -2,7 +2,9 @@
 # On the GPU machine: runs the test suite packed by scripts/pack-gpu-tests.sh on the real
 # driver, on Vulkan and then on GL (one test at a time, as wgpu's GL backend needs): a summary
 # line per binary on stdout and in summary.txt, each binary's output in logs.tgz, both under
-# $OUT (or ./gpu-tests-out).
+# $OUT (or ./gpu-tests-out). A binary that fails has its output copied to
+# $OUT/failed-BACKEND-NAME.txt at once, with the tests that never finished where its timeout
+# stopped it.
 # PROPTEST_CASES (default 256 here) sets the cases of every property test; BACKENDS (default
 # "vulkan gl") and ONLY (test binary names, default all) narrow the run.
 set -u
@@ -40,7 +42,17 @@ for backend in ${BACKENDS:-vulkan gl}; do
         (cd "$manifest" && WGPU_BACKEND=$backend timeout 300 "$test" $threads) > "$log" 2>&1
         rc=$?
         took=$((SECONDS - start))
-        [ $rc = 0 ] || failed=$((failed + 1))
+        if [ $rc != 0 ]; then
+            failed=$((failed + 1))
+            # Kept in $out at once, so that a command stopped later still returns it.
+            cp "$log" "$out/failed-$backend-$name.txt"
+            # A binary stopped by its timeout: the tests that never reported a result.
+            if [ $rc = 124 ]; then
+                "$test" --list 2>/dev/null | sed -n 's/: test$//p' | while read -r t; do
+                    grep -q "^test $t \.\.\. " "$log" || echo "unfinished: $t"
+                done | tee -a "$out/failed-$backend-$name.txt"
+            fi
+        fi
         printf '%-7s %-20s rc %-3s %4s s  %s\n' "$backend" "$name" "$rc" "$took" \
             "$(grep -h '^test result' "$log" | tail -1)" | tee -a "$out/summary.txt"
     done
