@@ -1589,6 +1589,18 @@ fn texture_images_at_other_levels_into_tensors() {
     }
 }
 
+/// The tuning file's keys, over its namespaces.
+fn saved_keys(file: &std::path::Path) -> Vec<String> {
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    saved["namespaces"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|decisions| decisions.as_object().unwrap().keys().cloned())
+        .collect()
+}
+
 /// `auto` from a texture into a tensor is a route of its own: `encode` runs the heuristic's
 /// choice and queues the shape, `tune_pending` measures it from a texture of the source's
 /// format, and the decision is kept under a key that names the format (in the tuning file too),
@@ -1672,17 +1684,7 @@ fn texture_routes_are_tuned_on_their_own() {
         measured.reason
     );
     run("after measuring");
-    // The tuning file's keys, over its namespaces.
-    let keys = || -> Vec<String> {
-        let saved: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        saved["namespaces"]
-            .as_object()
-            .unwrap()
-            .values()
-            .flat_map(|decisions| decisions.as_object().unwrap().keys().cloned())
-            .collect()
-    };
+    let keys = || saved_keys(&file);
     let suffix = "|from texture Rgba8Unorm";
     let saved = keys();
     assert_eq!(saved.len(), 1, "{saved:?}");
@@ -3008,5 +3010,108 @@ fn tensors_resize_into_textures_in_the_callers_pass() {
     assert!(
         error.to_string().contains("cannot join a compute pass"),
         "{error}"
+    );
+}
+
+/// `auto` from a tensor into a texture that the kernels write (RGBA pixels into a storage
+/// target) is a route of its own: `encode_buffer_to_texture` runs the heuristic's choice and
+/// queues the shape, `tune_pending` measures it into a texture of the target's format, and the
+/// decision is kept under a key that names the format, apart from the buffers' decision, which
+/// a staged target (written by a copy) plans with. The texels are the reference's either way,
+/// and forgetting the tensor and target leaves nothing that binds them.
+#[test]
+fn tensor_to_texture_route_is_tuned_on_its_own() {
+    use wgpu::TextureUsages as U;
+    use wgpu_resize::PlanSource;
+    let Some(gpu) = gpu("tensor_to_texture_route_is_tuned_on_its_own") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let options = wgpu_resize::gpu::ResizerOptions {
+        tune_cache_file: Some(file.clone()),
+        ..Default::default()
+    };
+    let resizer = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let spec = ResizeSpec::builder(Size2::new(20, 36), Size2::new(7, 9))
+        .channels(4)
+        .element(ElementType::U8)
+        .antialias(true)
+        .build()
+        .unwrap();
+    let mut rng = Rng::new(0x7e_2e7e);
+    let values: Vec<f32> = rng
+        .u8s(spec.input_len())
+        .into_iter()
+        .map(f32::from)
+        .collect();
+    let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+    let storage = blank_texture(gpu, F::Rgba8Unorm, spec.output(), U::STORAGE_BINDING);
+    let image = TextureImage::first(&storage);
+    let expected = texels_of_tensor(&spec, &values, F::Rgba8Unorm);
+    let run = |what: &str| {
+        let tensor = (&buffer, offset);
+        let (got, write) =
+            run_buffer_to_texture(gpu, &resizer, &spec, tensor, &storage, Path::Auto);
+        assert_eq!(write, TextureWrite::Storage, "{what}");
+        // u8 float rounding ties may land either side.
+        let error = worst(&got, &expected);
+        assert!(error <= 1.0, "{what}: worst error {error}");
+    };
+
+    let mut encoder = device.create_command_encoder(&Default::default());
+    let (first, _) = resizer
+        .encode_buffer_to_texture(
+            &mut encoder,
+            &spec,
+            buffer.slice(offset..),
+            &image,
+            Path::Auto,
+        )
+        .unwrap();
+    drop(encoder);
+    assert_eq!(first.source, PlanSource::Heuristic, "{}", first.reason);
+    run("before measuring");
+    assert_eq!(resizer.tune_pending().unwrap(), 1, "the route was queued");
+    let measured = resizer
+        .plan_buffer_to_texture(&spec, &image, Path::Auto)
+        .unwrap();
+    assert_eq!(measured.source, PlanSource::Measured, "{}", measured.reason);
+    assert!(
+        measured.candidates.iter().any(|c| c.median_us.is_some()),
+        "{}",
+        measured.reason
+    );
+    run("after measuring");
+    let suffix = "|into texture Rgba8Unorm";
+    let saved = saved_keys(&file);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].ends_with(suffix), "{saved:?}");
+    // A target written by a copy takes a staged result, planned between buffers: measured
+    // for itself, under the key without the suffix.
+    let copied = blank_texture(gpu, F::Rgba8Unorm, spec.output(), U::TEXTURE_BINDING);
+    let staged = resizer
+        .plan_buffer_to_texture(&spec, &TextureImage::first(&copied), Path::Auto)
+        .unwrap();
+    assert_eq!(staged.source, PlanSource::Measured, "{}", staged.reason);
+    let mut saved = saved_keys(&file);
+    saved.sort();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert_eq!(format!("{}{suffix}", saved[0]), saved[1], "{saved:?}");
+    assert_eq!(
+        resizer.plan(&spec, Path::Auto).unwrap().source,
+        PlanSource::Measured,
+        "the buffers' decision is the staged target's"
+    );
+    // The tuning's scratch tensor and texture were dropped when it finished; forgetting the
+    // caller's tensor and target drops everything else.
+    resizer.forget_buffer(&buffer);
+    resizer.forget_texture(&storage);
+    let stats = resizer.stats();
+    assert_eq!(
+        (stats.bind_group_sets_held, stats.texture_bindings_held),
+        (0, 0),
+        "{stats:?}"
     );
 }

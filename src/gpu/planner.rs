@@ -9,7 +9,7 @@ use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
 use crate::spec::ResizeSpec;
-use crate::timing::{TimingMethod, time_resize};
+use crate::timing::{TimingMethod, time_recorded, time_resize};
 use crate::tune::{self, CandidateTime, Decision, TuneCache};
 use crate::weights::AxisWeights;
 
@@ -70,6 +70,11 @@ pub(crate) enum Route {
     /// fastest between buffers of the same spec (4K RGBA8 -> 224² RGB planes: fused 91.7 µs,
     /// separable 190.4, which f32 buffers chose).
     TextureToTensor(wgpu::TextureFormat),
+    /// The caller's RGBA tensor into a storage texture of this format, written by the kernels
+    /// themselves ([`Resizer::encode_buffer_to_texture`]): their last pass stores texels, and
+    /// on an H200 the exact doubling that buffers take was no faster into a texture (tuning
+    /// log item 141). Staged results resize between buffers and plan as [`Route::Buffers`].
+    TensorToTexture(wgpu::TextureFormat),
 }
 
 /// The planning state of a resizer.
@@ -103,6 +108,9 @@ fn route_key(spec: &ResizeSpec, route: Route) -> String {
         Route::Buffers => tune::spec_key(spec),
         Route::TextureToTensor(format) => {
             format!("{}|from texture {format:?}", tune::spec_key(spec))
+        }
+        Route::TensorToTexture(format) => {
+            format!("{}|into texture {format:?}", tune::spec_key(spec))
         }
     }
 }
@@ -145,6 +153,7 @@ impl Resizer {
         let candidates = match route {
             Route::Buffers => self.measure(spec)?,
             Route::TextureToTensor(format) => self.measure_texture_to_tensor(spec, format)?,
+            Route::TensorToTexture(format) => self.measure_tensor_to_texture(spec, format)?,
         };
         let plan = match Decision::from_candidates(candidates.clone()) {
             Some(decision) => {
@@ -162,9 +171,9 @@ impl Resizer {
         Ok(self.remember(spec, route, plan))
     }
 
-    /// Measures every shape that [`Resizer::encode`] (or
-    /// [`Resizer::encode_texture_to_buffer`], on its own route) ran on the heuristic's choice
-    /// because it was not decided yet. Call it between frames; returns how many shapes were
+    /// Measures every shape that [`Resizer::encode`] (or [`Resizer::encode_texture_to_buffer`]
+    /// and [`Resizer::encode_buffer_to_texture`], on their own routes) ran on the heuristic's
+    /// choice because it was not decided yet. Call it between frames; returns how many shapes were
     /// measured.
     pub fn tune_pending(&self) -> Result<usize, ResizeError> {
         let pending: Vec<(ResizeSpec, Route)> = std::mem::take(&mut *lock(&self.planner.pending));
@@ -212,7 +221,7 @@ impl Resizer {
     /// kernels run.
     fn route_heuristic(&self, spec: &ResizeSpec, route: Route) -> Plan {
         match route {
-            Route::Buffers => self.heuristic_plan(spec),
+            Route::Buffers | Route::TensorToTexture(_) => self.heuristic_plan(spec),
             Route::TextureToTensor(format) => {
                 self.heuristic_plan(&self.texture_to_tensor_kernel_spec(spec, format))
             }
@@ -262,7 +271,7 @@ impl Resizer {
     /// fastest of its other timed candidates that can; `None` where none can.
     fn runnable(&self, spec: &ResizeSpec, route: Route, decision: Decision) -> Option<Decision> {
         let runs = |path| match route {
-            Route::Buffers => self.availability(spec, path).is_ok(),
+            Route::Buffers | Route::TensorToTexture(_) => self.availability(spec, path).is_ok(),
             Route::TextureToTensor(format) => self
                 .availability(&self.texture_to_tensor_kernel_spec(spec, format), path)
                 .is_ok(),
@@ -310,6 +319,41 @@ impl Resizer {
 
     fn forget_auto_plans(&self) {
         lock(&self.planner.resolved).clear();
+    }
+
+    /// Times each concrete path with `record`, which records one resize on that path into the
+    /// compute pass it is given (a pass of its own, its timestamps around it), as a route's
+    /// candidates are timed: a candidate that cannot run or fails is reported so and never
+    /// chosen.
+    pub(super) fn time_each_path(
+        &self,
+        mut record: impl FnMut(&mut wgpu::ComputePass<'_>, Path) -> Result<(), ResizeError>,
+    ) -> Vec<CandidateTime> {
+        let method = TimingMethod::for_device(&self.device);
+        let (budget, samples) = match method {
+            TimingMethod::Timestamp => (0.02, (5, 50)),
+            TimingMethod::Wall => (0.05, (3, 15)),
+        };
+        Path::CONCRETE
+            .iter()
+            .map(|&path| {
+                let timed = time_recorded(
+                    &self.device,
+                    &self.queue,
+                    method,
+                    budget,
+                    samples,
+                    |encoder, slots| {
+                        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                            label: Some("wgpu-resize tuning"),
+                            timestamp_writes: slots.map(|slots| slots.whole_pass()),
+                        });
+                        record(&mut pass, path)
+                    },
+                );
+                CandidateTime::from_timing(path, timed)
+            })
+            .collect()
     }
 
     /// Times every candidate path for `spec` on scratch buffers (never the caller's data).

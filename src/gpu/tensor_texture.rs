@@ -14,8 +14,16 @@
 //! texels of a float or normalised format. A normalising spec applies its statistics as the
 //! last kernel stores, into the texture or the staging tensor: with
 //! [`crate::Normalization::inverse`], a model's normalised output becomes values to show.
+//!
+//! `auto` is measured on the direct route itself, into a texture of the target's format
+//! ([`Resizer::plan_buffer_to_texture`]): there the last pass stores texels, and the exact
+//! doubling that an RGBA u8 tensor takes between buffers gained nothing into a texture on an
+//! H200 (BENCHMARKS.md tuning log item 141). A staged result is resized between buffers and
+//! takes the buffers' decision.
 
 use super::checks::check_slice;
+use super::planner::Route;
+use super::scope;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
 use super::texture_image::TextureImage;
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole};
@@ -24,6 +32,7 @@ use crate::Normalization;
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
 use crate::spec::{Layout, ResizeSpec};
+use crate::tune::CandidateTime;
 
 impl Resizer {
     /// Records `spec`'s resize of the tensor `input` (a slice of the caller's buffer, which
@@ -40,8 +49,9 @@ impl Resizer {
     /// written through a storage binding (`STORAGE_BINDING` and a storage-capable
     /// format), by a copy (`COPY_DST`, an NHWC spec of the format's channels, and 8-bit unorm
     /// R, RG or RGBA texels for a u8 spec or 32-bit float ones for an f32 spec), or by a render
-    /// pass (`RENDER_ATTACHMENT`), in that order of preference. Nothing is submitted; after the
-    /// first call for a spec, buffer and target, nothing is created. On wgpu's GL backend only
+    /// pass (`RENDER_ATTACHMENT`), in that order of preference. [`Path::Auto`] runs what
+    /// [`Resizer::plan_buffer_to_texture`] says. Nothing is submitted; after the first call for
+    /// a spec, buffer and target, nothing is created. On wgpu's GL backend only
     /// mip level 0 of layer 0 can be written (see [`Resizer::encode_texture_images`]).
     pub fn encode_buffer_to_texture(
         &self,
@@ -86,6 +96,25 @@ impl Resizer {
         Ok(ready.resize.plan.clone())
     }
 
+    /// Which path [`Resizer::encode_buffer_to_texture`] runs for `spec` into `target`, as
+    /// [`Resizer::plan`] says it for buffers. Where the kernels write the target themselves
+    /// (RGBA pixels into a storage target), [`Path::Auto`] with tuning on measures a shape not
+    /// yet decided for this format now (blocking): every candidate path is timed from a scratch
+    /// tensor into a scratch texture of the format, since the fastest path into a texture is
+    /// not always the fastest between buffers, and the decision kept under a key of its own
+    /// (in the tuning file too, if there is one). Until then `encode` runs the heuristic's
+    /// choice and queues the shape for [`Resizer::tune_pending`]. A staged result is resized
+    /// between buffers, and planned as [`Resizer::plan`] plans it.
+    pub fn plan_buffer_to_texture(
+        &self,
+        spec: &ResizeSpec,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
+        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        self.plan_route(spec, route_into(spec, target, write), path)
+    }
+
     /// A resize of the caller's tensor into a texture that [`check_buffer_to_texture`] passed,
     /// written by `write`: planned and bound, nothing recorded.
     fn ready_buffer_to_texture(
@@ -128,12 +157,11 @@ impl Resizer {
         write: TextureWrite,
         path: Path,
     ) -> Result<Option<ReadyTexture>, ResizeError> {
-        let format = target.texture.format();
-        let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
-        if !rgba || format.components() != 4 || write != TextureWrite::Storage {
+        let route = route_into(spec, target, write);
+        let Route::TensorToTexture(format) = route else {
             return Ok(None);
-        }
-        let plan = self.plan_without_measuring(spec, path);
+        };
+        let plan = self.plan_route_without_measuring(spec, route, path);
         let ends = DirectEnds {
             source: None,
             target: Some(format),
@@ -163,6 +191,66 @@ impl Resizer {
             pack: None,
             write,
         }))
+    }
+}
+
+impl Resizer {
+    /// Times every candidate path of `spec` from a scratch tensor into a scratch storage
+    /// texture of `format` (never the caller's data), each a compute pass of its own, as the
+    /// buffer route's candidates are timed. A candidate that cannot run the spec or fails is
+    /// reported so and never chosen. The tensor and texture are freed when the measurement
+    /// ends.
+    pub(super) fn measure_tensor_to_texture(
+        &self,
+        spec: &ResizeSpec,
+        format: wgpu::TextureFormat,
+    ) -> Result<Vec<CandidateTime>, ResizeError> {
+        let output = spec.output();
+        let (input, texture) = scope::capture(&self.device, || {
+            let input = self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-resize tuning tensor"),
+                size: spec.input_bytes(),
+                usage: wgpu::BufferUsages::STORAGE,
+                mapped_at_creation: false,
+            });
+            let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("wgpu-resize tuning texture"),
+                size: wgpu::Extent3d {
+                    width: output.width,
+                    height: output.height,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format,
+                usage: wgpu::TextureUsages::STORAGE_BINDING,
+                view_formats: &[],
+            });
+            (input, texture)
+        })?;
+        let target = TextureImage::first(&texture);
+        let candidates = self.time_each_path(|pass, path| {
+            self.encode_buffer_to_texture_in_pass(pass, spec, input.slice(..), &target, path)
+                .map(|_| ())
+        });
+        // Their cached bind groups would keep the scratch tensor and texture allocated.
+        self.forget_texture(&texture);
+        self.forget_buffer(&input);
+        Ok(candidates)
+    }
+}
+
+/// The route that plans a resize of `spec` into `target` written by `write`: its own where the
+/// kernels write the target (RGBA pixels into a storage target of four channels), else the
+/// buffers' (a staged result).
+fn route_into(spec: &ResizeSpec, target: &TextureImage, write: TextureWrite) -> Route {
+    let format = target.texture.format();
+    let rgba = spec.channels() == 4 && spec.layout() == Layout::Nhwc;
+    if rgba && format.components() == 4 && write == TextureWrite::Storage {
+        Route::TensorToTexture(format)
+    } else {
+        Route::Buffers
     }
 }
 

@@ -26,7 +26,7 @@ use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
 use crate::spec::{ElementType, Layout, ResizeSpec};
-use crate::timing::{TimingMethod, frames_beyond_cache, time_recorded};
+use crate::timing::frames_beyond_cache;
 use crate::tune::CandidateTime;
 
 impl Resizer {
@@ -276,40 +276,12 @@ impl Resizer {
             (textures, output)
         })?;
         let images: Vec<TextureImage> = textures.iter().map(TextureImage::first).collect();
-        let method = TimingMethod::for_device(&self.device);
-        let (budget, samples) = match method {
-            TimingMethod::Timestamp => (0.02, (5, 50)),
-            TimingMethod::Wall => (0.05, (3, 15)),
-        };
         let mut turn = (0..images.len()).cycle();
-        let candidates = Path::CONCRETE
-            .iter()
-            .map(|&path| {
-                let timed = time_recorded(
-                    &self.device,
-                    &self.queue,
-                    method,
-                    budget,
-                    samples,
-                    |encoder, slots| {
-                        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                            label: Some("wgpu-resize tuning"),
-                            timestamp_writes: slots.map(|slots| slots.whole_pass()),
-                        });
-                        let image = &images[turn.next().expect("a cycle never ends")];
-                        self.encode_texture_to_buffer_in_pass(
-                            &mut pass,
-                            spec,
-                            image,
-                            output.slice(..),
-                            path,
-                        )
-                        .map(|_| ())
-                    },
-                );
-                CandidateTime::from_timing(path, timed)
-            })
-            .collect();
+        let candidates = self.time_each_path(|pass, path| {
+            let image = &images[turn.next().expect("a cycle never ends")];
+            self.encode_texture_to_buffer_in_pass(pass, spec, image, output.slice(..), path)
+                .map(|_| ())
+        });
         // Their cached bind groups would keep the scratch textures and tensor allocated.
         for texture in &textures {
             self.forget_texture(texture);
