@@ -689,8 +689,9 @@ pub struct TextureResult {
 }
 
 /// Times `shape` (as u8 RGBA) buffer to buffer, through the three texture writes, from the
-/// buffer into the storage and render targets, and from the source texture into the buffer, each as the wall time of `iterations` resizes
-/// recorded back to back in one submission (median of 5), after one untimed submission.
+/// buffer into the storage and render targets, and from the source texture into the buffer,
+/// each as the wall time of `iterations` resizes recorded back to back in one submission
+/// (median of 5), after one untimed submission.
 pub fn run_texture_shape(
     resizer: &Resizer,
     shape: &BenchShape,

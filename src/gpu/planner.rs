@@ -173,8 +173,8 @@ impl Resizer {
 
     /// Measures every shape that [`Resizer::encode`] (or [`Resizer::encode_texture_to_buffer`]
     /// and [`Resizer::encode_buffer_to_texture`], on their own routes) ran on the heuristic's
-    /// choice because it was not decided yet. Call it between frames; returns how many shapes were
-    /// measured.
+    /// choice because it was not decided yet. Call it between frames; returns how many shapes
+    /// were measured.
     pub fn tune_pending(&self) -> Result<usize, ResizeError> {
         let pending: Vec<(ResizeSpec, Route)> = std::mem::take(&mut *lock(&self.planner.pending));
         for (spec, route) in &pending {
@@ -321,6 +321,15 @@ impl Resizer {
         lock(&self.planner.resolved).clear();
     }
 
+    /// How a candidate is timed on this device: the method, the seconds of runs it may take,
+    /// and the fewest and most samples.
+    fn tuning_timing(&self) -> (TimingMethod, f64, (usize, usize)) {
+        match TimingMethod::for_device(&self.device) {
+            TimingMethod::Timestamp => (TimingMethod::Timestamp, 0.02, (5, 50)),
+            TimingMethod::Wall => (TimingMethod::Wall, 0.05, (3, 15)),
+        }
+    }
+
     /// Times each concrete path with `record`, which records one resize on that path into the
     /// compute pass it is given (a pass of its own, its timestamps around it), as a route's
     /// candidates are timed: a candidate that cannot run or fails is reported so and never
@@ -329,11 +338,7 @@ impl Resizer {
         &self,
         mut record: impl FnMut(&mut wgpu::ComputePass<'_>, Path) -> Result<(), ResizeError>,
     ) -> Vec<CandidateTime> {
-        let method = TimingMethod::for_device(&self.device);
-        let (budget, samples) = match method {
-            TimingMethod::Timestamp => (0.02, (5, 50)),
-            TimingMethod::Wall => (0.05, (3, 15)),
-        };
+        let (method, budget, samples) = self.tuning_timing();
         Path::CONCRETE
             .iter()
             .map(|&path| {
@@ -365,11 +370,7 @@ impl Resizer {
         let (input, output) = super::scope::capture(&self.device, || {
             super::scratch_tensors(&self.device, spec, "wgpu-resize tuning")
         })?;
-        let method = TimingMethod::for_device(&self.device);
-        let (budget, samples) = match method {
-            TimingMethod::Timestamp => (0.02, (5, 50)),
-            TimingMethod::Wall => (0.05, (3, 15)),
-        };
+        let (method, budget, samples) = self.tuning_timing();
         let (wy, wx) = AxisWeights::for_spec(spec);
         let separable_is_gather = wy.is_identity() || wx.is_identity();
         let mut candidates: Vec<CandidateTime> = Vec::with_capacity(Path::CONCRETE.len());

@@ -192,9 +192,7 @@ impl Resizer {
             write,
         }))
     }
-}
 
-impl Resizer {
     /// Times every candidate path of `spec` from a scratch tensor into a scratch storage
     /// texture of `format` (never the caller's data), each a compute pass of its own, as the
     /// buffer route's candidates are timed. A candidate that cannot run the spec or fails is
