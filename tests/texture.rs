@@ -1589,6 +1589,23 @@ fn texture_images_at_other_levels_into_tensors() {
     }
 }
 
+/// A resizer of the test's own that keeps its measured decisions in a tuning file of a new
+/// directory (which lives as long as the returned handle), and the file's path.
+fn tuning_resizer(
+    gpu: &common::Gpu,
+) -> (wgpu_resize::Resizer, tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let options = wgpu_resize::gpu::ResizerOptions {
+        tune_cache_file: Some(file.clone()),
+        ..Default::default()
+    };
+    let resizer =
+        wgpu_resize::Resizer::with_options(&gpu.context.device, &gpu.context.queue, options)
+            .unwrap();
+    (resizer, dir, file)
+}
+
 /// The tuning file's keys, over its namespaces.
 fn saved_keys(file: &std::path::Path) -> Vec<String> {
     let saved: serde_json::Value =
@@ -1613,13 +1630,7 @@ fn texture_routes_are_tuned_on_their_own() {
     };
     use wgpu_resize::PlanSource;
     let device = &gpu.context.device;
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("tune.json");
-    let options = wgpu_resize::gpu::ResizerOptions {
-        tune_cache_file: Some(file.clone()),
-        ..Default::default()
-    };
-    let resizer = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let (resizer, _dir, file) = tuning_resizer(gpu);
     let spec = ResizeSpec::builder(Size2::new(20, 36), Size2::new(7, 9))
         .channels(3)
         .layout(Layout::Nchw)
@@ -3027,13 +3038,7 @@ fn tensor_to_texture_route_is_tuned_on_its_own() {
         return;
     };
     let device = &gpu.context.device;
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("tune.json");
-    let options = wgpu_resize::gpu::ResizerOptions {
-        tune_cache_file: Some(file.clone()),
-        ..Default::default()
-    };
-    let resizer = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let (resizer, _dir, file) = tuning_resizer(gpu);
     let spec = ResizeSpec::builder(Size2::new(20, 36), Size2::new(7, 9))
         .channels(4)
         .element(ElementType::U8)
