@@ -684,6 +684,13 @@ pub struct TextureResult {
     /// The `rgba8unorm` source into the buffer, read by the kernels themselves
     /// (`encode_texture_to_buffer`), µs per resize.
     pub texture_to_buffer_us: f64,
+    /// The path every column ran: `auto`'s measured choice between buffers.
+    pub path: Path,
+    /// `auto`'s choice from the buffer into the storage target, measured on that route
+    /// ([`Resizer::plan_buffer_to_texture`]), and why.
+    pub storage_route_path: Path,
+    /// Why `auto` took [`TextureResult::storage_route_path`]: each candidate's time.
+    pub storage_route_reason: String,
     /// Resizes recorded back to back in each timed submission.
     pub iterations: u32,
 }
@@ -759,6 +766,8 @@ pub fn run_texture_shape(
             .encode_texture_to_buffer(encoder, &spec, &source, output.slice(..), path)
             .map(|_| ())
     })?;
+    let storage_route =
+        resizer.plan_buffer_to_texture(&spec, &TextureImage::first(&storage_target), Path::Auto)?;
     Ok(TextureResult {
         shape: shape.with_element(ElementType::U8),
         buffer_us,
@@ -768,6 +777,9 @@ pub fn run_texture_shape(
         buffer_to_storage_us,
         buffer_to_render_us,
         texture_to_buffer_us,
+        path,
+        storage_route_path: storage_route.path,
+        storage_route_reason: storage_route.reason,
         iterations,
     })
 }

@@ -700,6 +700,16 @@ fn run_texture_bench(
                 r.texture_to_buffer_us
             );
         }
+        println!("auto between buffers, and from the buffer into the storage target:");
+        for r in &results {
+            println!(
+                "  {}: {}; into the texture {} ({})",
+                r.shape.label(),
+                r.path,
+                r.storage_route_path,
+                r.storage_route_reason
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
