@@ -390,6 +390,66 @@ fn plan_measures_then_reads_the_cache() {
     assert_eq!(second["path"], first["path"]);
 }
 
+/// `plan --from-texture` and `--into-texture` measure the texture routes, each under a key of
+/// its own in the tuning file, and read it back from there the second time; a texture route
+/// of a batch is refused with what is allowed.
+#[test]
+fn plan_measures_texture_routes_on_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("tune.json");
+    let plan = |input: &str, route: [&str; 2]| {
+        let args = [
+            "plan",
+            "--input",
+            input,
+            "--size",
+            "20x32",
+            "--element",
+            "u8",
+            route[0],
+            route[1],
+            "--tune-cache",
+            cache.to_str().unwrap(),
+            "--json",
+        ];
+        run(&args)
+    };
+    let into = ["--into-texture", "rgba8unorm"];
+    let from = ["--from-texture", "bgra8unorm"];
+    let first = plan("1x40x64x4", into);
+    if !first.status.success() && skip_without_gpu() {
+        eprintln!("SKIPPED cli plan on texture routes");
+        return;
+    }
+    let json = |output: std::process::Output| -> serde_json::Value {
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).expect("JSON only on stdout")
+    };
+    let first = json(first);
+    assert_eq!(first["route"], "into texture Rgba8Unorm");
+    assert_eq!(first["source"], "measured");
+    assert_eq!(first["candidates"].as_array().unwrap().len(), 3);
+    assert!(first["before_measuring"].is_null());
+    let rgb = json(plan("1x40x64x3", from));
+    assert_eq!(rgb["route"], "from texture Bgra8Unorm");
+    assert_eq!(rgb["source"], "measured");
+    let saved = std::fs::read_to_string(&cache).unwrap();
+    assert!(saved.contains("|into texture Rgba8Unorm"), "{saved}");
+    assert!(saved.contains("|from texture Bgra8Unorm"), "{saved}");
+    let again = json(plan("1x40x64x4", into));
+    assert_eq!(again["source"], "cache");
+    assert_eq!(again["path"], first["path"]);
+    // A texture is one image.
+    let batch = plan("2x40x64x4", from);
+    assert!(!batch.status.success());
+    let message = String::from_utf8_lossy(&batch.stderr);
+    assert!(message.contains("needs batch 1"), "{message}");
+}
+
 #[test]
 fn bench_only_runs_the_shapes_it_names() {
     let out = run(&[

@@ -3,6 +3,7 @@
 
 mod files;
 mod options;
+mod plan;
 mod plot;
 
 use std::io::IsTerminal;
@@ -15,7 +16,7 @@ use wgpu_resize::bench::{self, BenchSettings};
 use wgpu_resize::conformance::{self, Runner};
 use wgpu_resize::gpu::ResizerOptions;
 use wgpu_resize::timing::TimingMethod;
-use wgpu_resize::{ElementType, GpuContext, Path, Resizer, Size2, tune};
+use wgpu_resize::{ElementType, GpuContext, Path, Resizer, tune};
 
 use options::ResizeFlags;
 
@@ -54,6 +55,16 @@ enum ElementArg {
     F32,
     F16,
     U8,
+}
+
+impl From<ElementArg> for ElementType {
+    fn from(element: ElementArg) -> Self {
+        match element {
+            ElementArg::F32 => ElementType::F32,
+            ElementArg::F16 => ElementType::F16,
+            ElementArg::U8 => ElementType::U8,
+        }
+    }
 }
 
 /// Where measured path choices are kept between runs.
@@ -154,6 +165,18 @@ enum Command {
         element: ElementArg,
         #[command(flatten)]
         cache: TuneCacheFlag,
+        /// Plan the route from a texture of this format into the tensor (batch 1).
+        #[arg(
+            long,
+            value_enum,
+            value_name = "FORMAT",
+            conflicts_with = "into_texture"
+        )]
+        from_texture: Option<plan::TextureFormatArg>,
+        /// Plan the route from the tensor into a texture of this format (batch 1), made with
+        /// every write usage the format allows.
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        into_texture: Option<plan::TextureFormatArg>,
         /// Print only JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -218,8 +241,20 @@ fn main() -> ExitCode {
             flags,
             element,
             cache,
+            from_texture,
+            into_texture,
             json,
-        } => run_plan(&input, &flags, element, &cache.options(), json),
+        } => {
+            let route = plan::Route::of(from_texture, into_texture);
+            plan::run(
+                &input,
+                &flags,
+                element.into(),
+                route,
+                &cache.options(),
+                json,
+            )
+        }
         Command::Conformance { dir, path, json } => {
             run_conformance(&dir, path.into(), json, &ResizerOptions::default())
         }
@@ -589,60 +624,6 @@ fn run_conformance(
     } else {
         ExitCode::FAILURE
     })
-}
-
-fn run_plan(
-    input: &str,
-    flags: &ResizeFlags,
-    element: ElementArg,
-    options: &ResizerOptions,
-    json: bool,
-) -> Result<ExitCode, String> {
-    let dims: Vec<u32> = input
-        .split(['x', 'X'])
-        .map(|d| d.trim().parse::<u32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("--input {input:?} must look like NxHxWxC"))?;
-    let [n, h, w, c] = dims[..] else {
-        return Err(format!(
-            "--input {input:?} must have four dimensions, NxHxWxC"
-        ));
-    };
-    let element = match element {
-        ElementArg::F32 => ElementType::F32,
-        ElementArg::F16 => ElementType::F16,
-        ElementArg::U8 => ElementType::U8,
-    };
-    let spec = flags.spec(n, c, Size2::new(h, w), element)?;
-    let (_context, resizer) = gpu(options)?;
-    let plan = resizer.plan(&spec, Path::Auto).map_err(|e| e.to_string())?;
-    let unmeasured = resizer.heuristic_plan(&spec);
-    warn(&resizer);
-    if json {
-        let doc = json!({
-            "path": plan.path.name(),
-            "source": plan.source.name(),
-            "reason": plan.reason,
-            "candidates": plan.candidates,
-            "before_measuring": unmeasured.path.name(),
-        });
-        print_json(&doc)?;
-    } else {
-        let out = spec.output();
-        println!(
-            "{n}x{h}x{w}x{c} -> {}x{}: {} ({}) — {}",
-            out.height,
-            out.width,
-            plan.path,
-            plan.source.name(),
-            plan.reason
-        );
-        println!(
-            "before measuring: {} — {}",
-            unmeasured.path, unmeasured.reason
-        );
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn run_texture_bench(

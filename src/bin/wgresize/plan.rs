@@ -1,0 +1,195 @@
+//! `wgresize plan`: which path `auto` runs for a shape, where the choice came from and each
+//! candidate's time, between buffers or on a texture route (a texture of a format into the
+//! tensor, or the tensor into one), each of which is measured on its own.
+
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use serde_json::json;
+use wgpu_resize::{ElementType, Path, Plan, ResizeSpec, Resizer, Size2, TextureImage};
+
+use crate::options::ResizeFlags;
+use crate::{gpu, print_json, warn};
+
+/// A texture format of the texture routes, by its WebGPU name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TextureFormatArg {
+    #[value(name = "rgba8unorm")]
+    Rgba8Unorm,
+    #[value(name = "rgba8unorm-srgb")]
+    Rgba8UnormSrgb,
+    #[value(name = "bgra8unorm")]
+    Bgra8Unorm,
+    #[value(name = "bgra8unorm-srgb")]
+    Bgra8UnormSrgb,
+    #[value(name = "rgba16float")]
+    Rgba16Float,
+    #[value(name = "rgba32float")]
+    Rgba32Float,
+    #[value(name = "r8unorm")]
+    R8Unorm,
+    #[value(name = "rg8unorm")]
+    Rg8Unorm,
+    #[value(name = "r16float")]
+    R16Float,
+    #[value(name = "r32float")]
+    R32Float,
+}
+
+impl From<TextureFormatArg> for wgpu::TextureFormat {
+    fn from(format: TextureFormatArg) -> Self {
+        use wgpu::TextureFormat as F;
+        match format {
+            TextureFormatArg::Rgba8Unorm => F::Rgba8Unorm,
+            TextureFormatArg::Rgba8UnormSrgb => F::Rgba8UnormSrgb,
+            TextureFormatArg::Bgra8Unorm => F::Bgra8Unorm,
+            TextureFormatArg::Bgra8UnormSrgb => F::Bgra8UnormSrgb,
+            TextureFormatArg::Rgba16Float => F::Rgba16Float,
+            TextureFormatArg::Rgba32Float => F::Rgba32Float,
+            TextureFormatArg::R8Unorm => F::R8Unorm,
+            TextureFormatArg::Rg8Unorm => F::Rg8Unorm,
+            TextureFormatArg::R16Float => F::R16Float,
+            TextureFormatArg::R32Float => F::R32Float,
+        }
+    }
+}
+
+/// What the planned resize reads and writes.
+#[derive(Clone, Copy, Debug)]
+pub enum Route {
+    /// Buffers at both ends ([`Resizer::plan`]).
+    Buffers,
+    /// A texture of this format into the tensor ([`Resizer::plan_texture_to_buffer`]).
+    FromTexture(wgpu::TextureFormat),
+    /// The tensor into a texture of this format ([`Resizer::plan_buffer_to_texture`]).
+    IntoTexture(wgpu::TextureFormat),
+}
+
+impl Route {
+    /// The route of `--from-texture` and `--into-texture` (which clap keeps apart).
+    pub fn of(from: Option<TextureFormatArg>, into: Option<TextureFormatArg>) -> Self {
+        match (from, into) {
+            (Some(format), _) => Route::FromTexture(format.into()),
+            (None, Some(format)) => Route::IntoTexture(format.into()),
+            (None, None) => Route::Buffers,
+        }
+    }
+
+    /// How the route reads in text and JSON.
+    fn describe(self) -> String {
+        match self {
+            Route::Buffers => "buffers".to_string(),
+            Route::FromTexture(format) => format!("from texture {format:?}"),
+            Route::IntoTexture(format) => format!("into texture {format:?}"),
+        }
+    }
+}
+
+/// Plans `input` (NxHxWxC) resized by `flags` on `route` and prints the plan.
+pub fn run(
+    input: &str,
+    flags: &ResizeFlags,
+    element: ElementType,
+    route: Route,
+    options: &wgpu_resize::gpu::ResizerOptions,
+    json: bool,
+) -> Result<ExitCode, String> {
+    let dims: Vec<u32> = input
+        .split(['x', 'X'])
+        .map(|d| d.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("--input {input:?} must look like NxHxWxC"))?;
+    let [n, h, w, c] = dims[..] else {
+        return Err(format!(
+            "--input {input:?} must have four dimensions, NxHxWxC"
+        ));
+    };
+    let spec = flags.spec(n, c, Size2::new(h, w), element)?;
+    let (context, resizer) = gpu(options)?;
+    let plan = plan_on(&context, &resizer, &spec, route)?;
+    // The heuristic between buffers; a texture route's own is the one its plan reports.
+    let unmeasured = matches!(route, Route::Buffers).then(|| resizer.heuristic_plan(&spec));
+    warn(&resizer);
+    if json {
+        let doc = json!({
+            "route": route.describe(),
+            "path": plan.path.name(),
+            "source": plan.source.name(),
+            "reason": plan.reason,
+            "candidates": plan.candidates,
+            "before_measuring": unmeasured.as_ref().map(|plan| plan.path.name()),
+        });
+        print_json(&doc)?;
+    } else {
+        let out = spec.output();
+        println!(
+            "{n}x{h}x{w}x{c} -> {}x{} ({}): {} ({}) — {}",
+            out.height,
+            out.width,
+            route.describe(),
+            plan.path,
+            plan.source.name(),
+            plan.reason
+        );
+        if let Some(unmeasured) = unmeasured {
+            println!(
+                "before measuring: {} — {}",
+                unmeasured.path, unmeasured.reason
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `auto`'s plan for `spec` on `route`, measured there where it is not decided yet: a texture
+/// route plans with a texture of its format and the spec's size, made here.
+fn plan_on(
+    context: &wgpu_resize::GpuContext,
+    resizer: &Resizer,
+    spec: &ResizeSpec,
+    route: Route,
+) -> Result<Plan, String> {
+    use wgpu::TextureUsages as U;
+    let texture = |size: Size2, format: wgpu::TextureFormat, usage: U| {
+        let most = context.device.limits().max_texture_dimension_2d;
+        if size.height > most || size.width > most {
+            return Err(format!(
+                "a texture of {}x{} is beyond this device's {most} texels a side",
+                size.height, size.width
+            ));
+        }
+        Ok(context.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("wgresize plan texture"),
+            size: wgpu::Extent3d {
+                width: size.width,
+                height: size.height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage,
+            view_formats: &[],
+        }))
+    };
+    let planned = match route {
+        Route::Buffers => resizer.plan(spec, Path::Auto),
+        Route::FromTexture(format) => {
+            let source = texture(spec.input(), format, U::TEXTURE_BINDING)?;
+            resizer.plan_texture_to_buffer(spec, &TextureImage::first(&source), Path::Auto)
+        }
+        Route::IntoTexture(format) => {
+            // Every way of writing a target that the format allows on this adapter, as the
+            // resizer prefers them: storage, copy, render.
+            let allowed = context
+                .adapter
+                .get_texture_format_features(format)
+                .allowed_usages;
+            let usage = allowed & (U::STORAGE_BINDING | U::COPY_DST | U::RENDER_ATTACHMENT);
+            let target = texture(spec.output(), format, usage)?;
+            resizer.plan_buffer_to_texture(spec, &TextureImage::first(&target), Path::Auto)
+        }
+    };
+    planned.map_err(|e| e.to_string())
+}
