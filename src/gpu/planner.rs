@@ -72,8 +72,9 @@ pub(crate) enum Route {
     TextureToTensor(wgpu::TextureFormat),
     /// The caller's RGBA tensor into a storage texture of this format, written by the kernels
     /// themselves ([`Resizer::encode_buffer_to_texture`]): their last pass stores texels, and
-    /// on an H200 the exact doubling that buffers take was no faster into a texture (tuning
-    /// log item 141). Staged results resize between buffers and plan as [`Route::Buffers`].
+    /// on an H200 the fastest path there was not always the buffers' (f32 1080p x2 into
+    /// `rgba32float`: fused 97.7 µs, the gather, which buffers chose, 166.4; BENCHMARKS.md,
+    /// d6b1c93). Staged results resize between buffers and plan as [`Route::Buffers`].
     TensorToTexture(wgpu::TextureFormat),
 }
 

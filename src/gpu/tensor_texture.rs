@@ -16,10 +16,10 @@
 //! [`crate::Normalization::inverse`], a model's normalised output becomes values to show.
 //!
 //! `auto` is measured on the direct route itself, into a texture of the target's format
-//! ([`Resizer::plan_buffer_to_texture`]): there the last pass stores texels, and the exact
-//! doubling that an RGBA u8 tensor takes between buffers gained nothing into a texture on an
-//! H200 (BENCHMARKS.md tuning log item 141). A staged result is resized between buffers and
-//! takes the buffers' decision.
+//! ([`Resizer::plan_buffer_to_texture`]): there the last pass stores texels, and the fastest
+//! path is not always the buffers' (H200, f32 1080p x2 into `rgba32float`: fused 97.7 µs, the
+//! gather that buffers chose 166.4; BENCHMARKS.md, d6b1c93). A staged result is resized between
+//! buffers and takes the buffers' decision.
 
 use super::checks::check_slice;
 use super::planner::Route;
