@@ -278,7 +278,9 @@ fn stored(values: &[f64], format: F, element: ElementType) -> Vec<f32> {
     values
         .iter()
         .map(|&v| match (texel_of(format).0, element) {
-            (Texel::U8, ElementType::F32) => (v.clamp(0.0, 1.0) * 255.0).round() as f32,
+            (Texel::U8, ElementType::F32 | ElementType::F16) => {
+                (v.clamp(0.0, 1.0) * 255.0).round() as f32
+            }
             (Texel::U8, _) => v as f32,
             (Texel::F16, _) => f16::from_f64(v).to_f32(),
             (Texel::F32, _) => v as f32,
@@ -2560,6 +2562,128 @@ mod generated {
             }
         }
 
+        /// Generated resizes between a tensor and a texture, either way: any of the test
+        /// formats, 1 to its channels, NHWC or NCHW, u8 (8-bit formats) or f32 or f16 values in
+        /// 0..1, a target written through storage, a copy or a render pass, small sizes, any
+        /// filter and mapping, antialiased or not, on every path. Each either matches the
+        /// reference into a poisoned target (a texture's texels, or a slice whose neighbouring
+        /// bytes stay poisoned) within what the target holds, or is refused with a typed error;
+        /// never a panic.
+        #[test]
+        fn generated_tensor_texture_resizes_match_the_reference(
+            format in prop::sample::select(FORMATS.to_vec()),
+            into_texture in any::<bool>(),
+            writes in prop_oneof![Just(U::STORAGE_BINDING), Just(U::RENDER_ATTACHMENT), Just(U::empty())],
+            (channel_pick, planar, half) in (any::<u32>(), any::<bool>(), any::<bool>()),
+            sizes in (1u32..=20, 1u32..=20, 1u32..=20, 1u32..=20),
+            (y_filter, x_filter) in (filter(), filter()),
+            (y_mapping, x_mapping) in (mapping(), mapping()),
+            antialias in any::<bool>(),
+            path in prop_oneof![Just(Path::Gather), Just(Path::Separable), Just(Path::Fused), Just(Path::Auto)],
+            seed in any::<u64>(),
+        ) {
+            let Some(gpu) = gpu("generated tensor-texture resizes") else { return Ok(()) };
+            let (ih, iw, oh, ow) = sizes;
+            let (input, output) = (Size2::new(ih, iw), Size2::new(oh, ow));
+            let eight_bit = texel_of(format).0 == Texel::U8;
+            let element = match (eight_bit, half) {
+                (true, false) => ElementType::U8,
+                (_, true) => ElementType::F16,
+                (false, false) => ElementType::F32,
+            };
+            let channels = 1 + channel_pick % format.components() as u32;
+            let axis = |filter, mapping| {
+                AxisResample::default()
+                    .with_filter(filter)
+                    .with_mapping(mapping)
+                    .with_antialias(antialias)
+            };
+            let spec = ResizeSpec::builder(input, output)
+                .channels(channels)
+                .layout(if planar { Layout::Nchw } else { Layout::Nhwc })
+                .element(element)
+                .y_axis(axis(y_filter, y_mapping))
+                .x_axis(axis(x_filter, x_mapping))
+                .build()
+                .unwrap();
+            let mut rng = common::Rng::new(seed);
+            let tolerance = |texel: Texel| match (texel, element) {
+                (Texel::U8, _) | (_, ElementType::U8) => 1.0,
+                (Texel::F16, _) | (_, ElementType::F16) => 2e-3,
+                (Texel::F32, _) => 1e-5,
+            };
+            let what = format!(
+                "{format:?} into texture {into_texture} {writes:?} {path} {spec:?}"
+            );
+            let outcome = if into_texture {
+                // The tensor's values: bytes, or values in 0..1 as stored.
+                let values: Vec<f32> = match element {
+                    ElementType::U8 => rng.u8s(spec.input_len()).into_iter().map(f32::from).collect(),
+                    ElementType::F16 => rng.f32s(spec.input_len()).iter()
+                        .map(|v| f16::from_f32(0.5 + 0.5 * v).to_f32()).collect(),
+                    _ => rng.f32s(spec.input_len()).iter().map(|v| 0.5 + 0.5 * v).collect(),
+                };
+                // A target the device cannot create (a storage binding of a format that has
+                // none, a render target GL cannot draw to) passes over.
+                let device = &gpu.context.device;
+                let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+                let target = blank_texture(gpu, format, output, U::TEXTURE_BINDING | writes);
+                prop_assume!(pollster::block_on(scope.pop()).is_none());
+                poison_texels(gpu, &target);
+                let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+                let mut encoder = device.create_command_encoder(&Default::default());
+                let image = TextureImage::first(&target);
+                gpu.resizer
+                    .encode_buffer_to_texture(&mut encoder, &spec, buffer.slice(offset..), &image, path)
+                    .map(|_| {
+                        gpu.context.queue.submit([encoder.finish()]);
+                        let got = read_texels(gpu, &target);
+                        let expected = texels_of_tensor(&spec, &values, format);
+                        worst(&got, &expected) <= tolerance(texel_of(format).0)
+                    })
+            } else {
+                let values = random_texels(&mut rng, format, input.height as usize * input.width as usize * format.components() as usize);
+                // Texels in 0..1 for float formats, as a frame holds them.
+                let values: Vec<f32> = match texel_of(format).0 {
+                    Texel::U8 => values,
+                    _ => values.iter().map(|v| 0.5 + 0.5 * v).collect(),
+                };
+                let values: Vec<f32> = match texel_of(format).0 {
+                    Texel::F16 => values.iter().map(|&v| f16::from_f32(v).to_f32()).collect(),
+                    _ => values,
+                };
+                let source = texture_with(gpu, format, input, U::TEXTURE_BINDING, &values);
+                let offset = u64::from(gpu.context.device.limits().min_storage_buffer_offset_alignment);
+                let size = (offset + spec.output_bytes()).next_multiple_of(4) + 256;
+                let buffer = tensor_buffer(&gpu.context.device, size);
+                run_texture_to_tensor(gpu, &gpu.resizer, (&spec, path), &source, (&buffer, offset, 0xA5), false)
+                    .map(|(got, _)| {
+                        let expected: Vec<f32> = reference_output(&spec, &tensor_of_texels(&values, format, &spec))
+                            .into_iter()
+                            .map(|v| v as f32)
+                            .collect();
+                        let expected: Vec<f32> = match element {
+                            ElementType::F16 => expected.iter().map(|&v| f16::from_f32(v).to_f32()).collect(),
+                            _ => expected,
+                        };
+                        worst(&got, &expected) <= tolerance(Texel::F32)
+                    })
+            };
+            match outcome {
+                Ok(matched) => prop_assert!(matched, "{}", what),
+                Err(error) => {
+                    // A typed refusal that says what was wrong.
+                    prop_assert!(!error.to_string().is_empty());
+                    prop_assert!(
+                        matches!(
+                            error,
+                            ResizeError::PathUnavailable { .. } | ResizeError::Texture { .. }
+                        ),
+                        "{}: {}", what, error
+                    );
+                }
+            }
+        }
 
         /// Generated mip chains: any base size from 1 to 64 a side (so that one side reaches 1
         /// levels before the other), a few levels or all, one or two layers, any of the test
