@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::gpu::{Resizer, TextureImage, scratch_tensors};
+use crate::gpu::{Resizer, TextureImage, scratch_tensors, single_image_texture};
 use crate::normalization::Normalization;
 use crate::plan::Path;
 use crate::readback::{compare, read_buffer};
@@ -708,20 +708,7 @@ pub fn run_texture_shape(
     let device = resizer.device();
     let (input, output) = scratch_tensors(device, &spec, "bench texture tensors");
     let texture = |size: Size2, format, usage| {
-        device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("bench texture"),
-            size: wgpu::Extent3d {
-                width: size.width,
-                height: size.height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format,
-            usage,
-            view_formats: &[],
-        })
+        single_image_texture(device, "bench texture", size, format, usage)
     };
     use wgpu::{TextureFormat as F, TextureUsages as U};
     let source = texture(spec.input(), F::Rgba8Unorm, U::TEXTURE_BINDING);

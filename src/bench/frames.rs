@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::BenchSettings;
-use crate::gpu::Resizer;
+use crate::gpu::{Resizer, single_image_texture};
 use crate::presets::{self, TorchMode, TorchOutput};
 use crate::timing::{TimingMethod, frames_beyond_cache, median, time_recorded};
 use crate::{
@@ -303,16 +303,13 @@ fn frame_texture(resizer: &Resizer, case: &FrameCase, texels: &[u8]) -> wgpu::Te
         height: case.h,
         depth_or_array_layers: 1,
     };
-    let texture = resizer.device().create_texture(&wgpu::TextureDescriptor {
-        label: Some("bench frame"),
-        size,
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format: wgpu::TextureFormat::Rgba8Unorm,
-        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-        view_formats: &[],
-    });
+    let texture = single_image_texture(
+        resizer.device(),
+        "bench frame",
+        Size2::new(case.h, case.w),
+        wgpu::TextureFormat::Rgba8Unorm,
+        wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+    );
     resizer.queue().write_texture(
         texture.as_image_copy(),
         texels,

@@ -52,7 +52,7 @@ pub use shaders::{
 };
 use starts::ArithmeticStarts;
 pub use texture::TextureWrite;
-pub use texture_image::TextureImage;
+pub use texture_image::{TextureImage, single_image_texture};
 
 /// Prepared specs kept per resizer; the oldest is dropped past this.
 const PREPARED_CAPACITY: usize = 256;

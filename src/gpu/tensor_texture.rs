@@ -25,7 +25,7 @@ use super::checks::check_slice;
 use super::planner::Route;
 use super::scope;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
-use super::texture_image::TextureImage;
+use super::texture_image::{TextureImage, single_image_texture};
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole};
 #[cfg(doc)]
 use crate::Normalization;
@@ -203,7 +203,6 @@ impl Resizer {
         spec: &ResizeSpec,
         format: wgpu::TextureFormat,
     ) -> Result<Vec<CandidateTime>, ResizeError> {
-        let output = spec.output();
         let (input, texture) = scope::capture(&self.device, || {
             let input = self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-resize tuning tensor"),
@@ -211,20 +210,13 @@ impl Resizer {
                 usage: wgpu::BufferUsages::STORAGE,
                 mapped_at_creation: false,
             });
-            let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("wgpu-resize tuning texture"),
-                size: wgpu::Extent3d {
-                    width: output.width,
-                    height: output.height,
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
+            let texture = single_image_texture(
+                &self.device,
+                "wgpu-resize tuning texture",
+                spec.output(),
                 format,
-                usage: wgpu::TextureUsages::STORAGE_BINDING,
-                view_formats: &[],
-            });
+                wgpu::TextureUsages::STORAGE_BINDING,
+            );
             (input, texture)
         })?;
         let target = TextureImage::first(&texture);

@@ -84,3 +84,28 @@ impl TextureImage {
         }
     }
 }
+
+/// A 2-D texture of `size` texels of `format`, one mip level and one layer: what the texture
+/// routes' tuning, the bench and `wgresize plan` make for the images they resize.
+pub fn single_image_texture(
+    device: &wgpu::Device,
+    label: &str,
+    size: Size2,
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: size.width,
+            height: size.height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}

@@ -20,7 +20,7 @@ use super::checks::check_slice;
 use super::planner::Route;
 use super::shaders::TextureSource;
 use super::texture::{DirectBinding, PreparedStaging, StagingDispatch, check_image, check_sampled};
-use super::texture_image::TextureImage;
+use super::texture_image::{TextureImage, single_image_texture};
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope};
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
@@ -251,20 +251,13 @@ impl Resizer {
         let frames = frames_beyond_cache(frame_bytes);
         let (textures, output) = scope::capture(&self.device, || {
             let texture = || {
-                self.device.create_texture(&wgpu::TextureDescriptor {
-                    label: Some("wgpu-resize tuning texture"),
-                    size: wgpu::Extent3d {
-                        width: input.width,
-                        height: input.height,
-                        depth_or_array_layers: 1,
-                    },
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
+                single_image_texture(
+                    &self.device,
+                    "wgpu-resize tuning texture",
+                    input,
                     format,
-                    usage: wgpu::TextureUsages::TEXTURE_BINDING,
-                    view_formats: &[],
-                })
+                    wgpu::TextureUsages::TEXTURE_BINDING,
+                )
             };
             let textures: Vec<wgpu::Texture> = (0..frames).map(|_| texture()).collect();
             let output = self.device.create_buffer(&wgpu::BufferDescriptor {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use serde_json::json;
+use wgpu_resize::gpu::single_image_texture;
 use wgpu_resize::{ElementType, Path, Plan, ResizeSpec, Resizer, Size2, TextureImage};
 
 use crate::options::ResizeFlags;
@@ -158,20 +159,13 @@ fn plan_on(
                 size.height, size.width
             ));
         }
-        Ok(context.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("wgresize plan texture"),
-            size: wgpu::Extent3d {
-                width: size.width,
-                height: size.height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
+        Ok(single_image_texture(
+            &context.device,
+            "wgresize plan texture",
+            size,
             format,
             usage,
-            view_formats: &[],
-        }))
+        ))
     };
     let planned = match route {
         Route::Buffers => resizer.plan(spec, Path::Auto),
