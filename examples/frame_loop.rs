@@ -7,6 +7,7 @@
 //! `cargo run --release --example frame_loop` (exits non-zero if a frame after warm-up allocated).
 
 use wgpu::util::DeviceExt;
+use wgpu_resize::gpu::single_image_texture;
 use wgpu_resize::{
     CoordinateMapping, CropBox, ElementType, Filter, GpuContext, Path, ResizeSpec, Resizer,
     ResizerStats, Size2, presets,
@@ -65,20 +66,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The engine's textures: an sRGB frame it rendered, and a smaller sRGB target it displays
     // (render-attachment only: the library writes it through a render pass).
     let texture = |size: Size2, usage| {
-        device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("engine texture"),
-            size: wgpu::Extent3d {
-                width: size.width,
-                height: size.height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+        single_image_texture(
+            device,
+            "engine texture",
+            size,
+            wgpu::TextureFormat::Rgba8UnormSrgb,
             usage,
-            view_formats: &[],
-        })
+        )
     };
     let rendered = texture(frame, wgpu::TextureUsages::TEXTURE_BINDING);
     let displayed = texture(preview, wgpu::TextureUsages::RENDER_ATTACHMENT);

@@ -12,6 +12,7 @@ use std::path::Path as FsPath;
 use common::{Rng, gpu};
 use half::f16;
 use wgpu::TextureFormat as F;
+use wgpu_resize::gpu::single_image_texture;
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{
     ElementType, Filter, Layout, NearestRule, Normalization, Path, ResizeError, ResizeSpec, Size2,
@@ -52,20 +53,13 @@ fn texture_with(
     } else {
         wgpu::TextureUsages::COPY_DST
     };
-    let texture = gpu.context.device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("test texture"),
-        size: wgpu::Extent3d {
-            width: size.width,
-            height: size.height,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
+    let texture = single_image_texture(
+        &gpu.context.device,
+        "test texture",
+        size,
         format,
-        usage: usage | wgpu::TextureUsages::COPY_SRC | copied,
-        view_formats: &[],
-    });
+        usage | wgpu::TextureUsages::COPY_SRC | copied,
+    );
     fill_texels(gpu, &texture, values);
     texture
 }
