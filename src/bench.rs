@@ -687,7 +687,7 @@ pub struct TextureResult {
     /// The path every column ran: `auto`'s measured choice between buffers.
     pub path: Path,
     /// `auto`'s choice from the buffer into the storage target, measured on that route
-    /// ([`Resizer::plan_buffer_to_texture`]), and why.
+    /// ([`Resizer::plan_buffer_to_texture`]).
     pub storage_route_path: Path,
     /// Why `auto` took [`TextureResult::storage_route_path`]: each candidate's time.
     pub storage_route_reason: String,

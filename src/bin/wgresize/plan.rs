@@ -108,7 +108,8 @@ pub fn run(
     let spec = flags.spec(n, c, Size2::new(h, w), element)?;
     let (context, resizer) = gpu(options)?;
     let plan = plan_on(&context, &resizer, &spec, route)?;
-    // The heuristic between buffers; a texture route's own is the one its plan reports.
+    // The heuristic's choice between buffers. A texture route's heuristic is the library's
+    // own affair; the JSON says null there.
     let unmeasured = matches!(route, Route::Buffers).then(|| resizer.heuristic_plan(&spec));
     warn(&resizer);
     if json {
