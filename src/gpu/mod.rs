@@ -1091,15 +1091,21 @@ pub(crate) fn scratch_tensors(
     spec: &ResizeSpec,
     label: &str,
 ) -> (wgpu::Buffer, wgpu::Buffer) {
-    let buffer = |size| {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        })
-    };
-    (buffer(spec.input_bytes()), buffer(spec.output_bytes()))
+    (
+        scratch_tensor(device, label, spec.input_bytes()),
+        scratch_tensor(device, label, spec.output_bytes()),
+    )
+}
+
+/// One storage buffer of `size` bytes holding nothing in particular: a tensor that a
+/// measurement reads or writes (one end of [`scratch_tensors`], or a texture route's tensor).
+pub(crate) fn scratch_tensor(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    })
 }
 
 /// Inserts into a cache, emptying it first once it holds `capacity` entries; a capacity of 0

@@ -26,7 +26,7 @@ use super::planner::Route;
 use super::scope;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{DirectEnds, ReadyResize, Resizer, ScratchRole};
+use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, scratch_tensor};
 #[cfg(doc)]
 use crate::Normalization;
 use crate::error::ResizeError;
@@ -204,12 +204,11 @@ impl Resizer {
         format: wgpu::TextureFormat,
     ) -> Result<Vec<CandidateTime>, ResizeError> {
         let (input, texture) = scope::capture(&self.device, || {
-            let input = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-resize tuning tensor"),
-                size: spec.input_bytes(),
-                usage: wgpu::BufferUsages::STORAGE,
-                mapped_at_creation: false,
-            });
+            let input = scratch_tensor(
+                &self.device,
+                "wgpu-resize tuning tensor",
+                spec.input_bytes(),
+            );
             let texture = single_image_texture(
                 &self.device,
                 "wgpu-resize tuning texture",

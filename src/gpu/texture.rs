@@ -212,6 +212,15 @@ pub(super) struct PreparedStaging {
     pack: Option<wgpu::Buffer>,
 }
 
+impl PreparedStaging {
+    /// The unpack's parameters and grid, which a resize from a texture has.
+    fn unpack(&self) -> &(wgpu::Buffer, (u32, u32)) {
+        self.unpack
+            .as_ref()
+            .expect("a resize from a texture has unpack parameters")
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum BindKey {
     Unpack(u64, TextureImage, wgpu::Buffer),
@@ -582,10 +591,7 @@ impl Resizer {
             prepared,
             spec.input_bytes(),
         )?;
-        let (_, workgroups) = prepared
-            .unpack
-            .as_ref()
-            .expect("a resize from a texture has unpack parameters");
+        let (_, workgroups) = prepared.unpack();
         Ok(StagingDispatch::new(unpack, group, *workgroups))
     }
 
@@ -710,13 +716,7 @@ impl Resizer {
             StagingPipeline::Compute(_, layout) | StagingPipeline::Render(_, layout) => (
                 layout,
                 match key {
-                    BindKey::Unpack(..) => {
-                        &prepared
-                            .unpack
-                            .as_ref()
-                            .expect("a resize from a texture has unpack parameters")
-                            .0
-                    }
+                    BindKey::Unpack(..) => &prepared.unpack().0,
                     _ => prepared
                         .pack
                         .as_ref()

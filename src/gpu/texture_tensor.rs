@@ -21,7 +21,7 @@ use super::planner::Route;
 use super::shaders::TextureSource;
 use super::texture::{DirectBinding, PreparedStaging, StagingDispatch, check_image, check_sampled};
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope};
+use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope, scratch_tensor};
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
@@ -260,12 +260,11 @@ impl Resizer {
                 )
             };
             let textures: Vec<wgpu::Texture> = (0..frames).map(|_| texture()).collect();
-            let output = self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-resize tuning tensor"),
-                size: spec.output_bytes(),
-                usage: wgpu::BufferUsages::STORAGE,
-                mapped_at_creation: false,
-            });
+            let output = scratch_tensor(
+                &self.device,
+                "wgpu-resize tuning tensor",
+                spec.output_bytes(),
+            );
             (textures, output)
         })?;
         let images: Vec<TextureImage> = textures.iter().map(TextureImage::first).collect();
