@@ -24,7 +24,7 @@
 use super::checks::check_slice;
 use super::planner::Route;
 use super::scope;
-use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_image, target_write};
+use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_tensor_image, target_write};
 use super::texture_image::{TextureImage, single_image_texture};
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, scratch_tensor};
 #[cfg(doc)]
@@ -249,32 +249,6 @@ fn check_buffer_to_texture(
     target: &TextureImage,
     first_images_only: bool,
 ) -> Result<TextureWrite, ResizeError> {
-    let fail = |why: String| {
-        Err(ResizeError::Texture {
-            which: "target",
-            why,
-        })
-    };
-    if spec.batch() != 1 {
-        return fail(format!(
-            "a texture is one image: the spec needs batch 1 (it has batch {})",
-            spec.batch()
-        ));
-    }
-    check_image(
-        "target",
-        target,
-        spec.output(),
-        spec.element(),
-        first_images_only,
-    )?;
-    let format = target.texture.format();
-    let components = format.components() as u32;
-    if spec.channels() > components {
-        return fail(format!(
-            "{format:?} has {components} channel(s); the spec has {}, which is more",
-            spec.channels()
-        ));
-    }
+    check_tensor_image("target", spec, target, spec.output(), first_images_only)?;
     target_write(spec, target)
 }

@@ -1224,6 +1224,37 @@ fn check_staged_element(spec: &ResizeSpec) -> Result<(), ResizeError> {
     Ok(())
 }
 
+/// Checks the one texture image (`which` names it, of the spec's `size`) of a resize between a
+/// tensor and a texture: a spec of batch 1, the image as [`check_image`] wants it, and no more
+/// of the spec's channels than the format has (the tensor holds all of a texel's channels or
+/// the first of them).
+pub(super) fn check_tensor_image(
+    which: &'static str,
+    spec: &ResizeSpec,
+    image: &TextureImage,
+    size: Size2,
+    first_images_only: bool,
+) -> Result<(), ResizeError> {
+    let fail = |why: String| Err(ResizeError::Texture { which, why });
+    if spec.batch() != 1 {
+        return fail(format!(
+            "a texture image is one image: the spec needs batch 1 (it has {})",
+            spec.batch()
+        ));
+    }
+    check_image(which, image, size, spec.element(), first_images_only)?;
+    let format = image.texture.format();
+    let components = format.components() as u32;
+    if spec.channels() > components {
+        return fail(format!(
+            "{format:?} has {components} channel(s); the spec has {}, which is more: a tensor \
+             holds all of a texel's channels or the first of them",
+            spec.channels()
+        ));
+    }
+    Ok(())
+}
+
 /// Checks one image (`which` names it) against the spec's `size` and `element` type: a
 /// single-sampled 2-D texture of a float-sampled format, an image it has (on wgpu's GL backend,
 /// where `first_images_only`, mip level 0 of layer 0), of that size, and 8-bit unorm for u8.

@@ -19,7 +19,9 @@ use std::sync::Arc;
 use super::checks::check_slice;
 use super::planner::Route;
 use super::shaders::TextureSource;
-use super::texture::{DirectBinding, PreparedStaging, StagingDispatch, check_image, check_sampled};
+use super::texture::{
+    DirectBinding, PreparedStaging, StagingDispatch, check_sampled, check_tensor_image,
+};
 use super::texture_image::{TextureImage, single_image_texture};
 use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope, scratch_tensor};
 use crate::error::ResizeError;
@@ -305,33 +307,6 @@ fn check_texture_to_tensor(
     source: &TextureImage,
     first_images_only: bool,
 ) -> Result<(), ResizeError> {
-    let fail = |why: String| {
-        Err(ResizeError::Texture {
-            which: "source",
-            why,
-        })
-    };
-    if spec.batch() != 1 {
-        return fail(format!(
-            "a texture image is one image: the spec needs batch 1 (it has {})",
-            spec.batch()
-        ));
-    }
-    check_image(
-        "source",
-        source,
-        spec.input(),
-        spec.element(),
-        first_images_only,
-    )?;
-    let format = source.texture.format();
-    let components = format.components() as u32;
-    if spec.channels() > components {
-        return fail(format!(
-            "{format:?} has {components} channel(s); the spec has {}: a tensor takes all of a \
-             texel's channels or the first of them",
-            spec.channels()
-        ));
-    }
+    check_tensor_image("source", spec, source, spec.input(), first_images_only)?;
     check_sampled(source)
 }
