@@ -695,6 +695,16 @@ impl Kernel {
         } else {
             scalar_destination(dst)
         };
+        // The vector kernels' destination: the texture, the tensor store of fewer channels or
+        // planes, or four-channel groups of the buffer.
+        let vector_dst = match (features.texture_target, features.tensor_target) {
+            (Some(format), _) => texture_destination(format),
+            // f32, or f16 as WGSL's f16 (`Resizer::prepare` takes no other).
+            (None, Some(_)) if native_dst => DST_TENSOR.replace("TENSOR_ELEMENT", "f16"),
+            (None, Some(_)) => DST_TENSOR.replace("TENSOR_ELEMENT", "f32"),
+            (None, None) if native_dst => DST_VEC4_F16_NATIVE.to_string(),
+            (None, None) => vec4_destination(dst).to_string(),
+        };
         let body = match self.variant {
             KernelVariant::GatherVec4 { shape, .. }
                 if matches!(shape.channels, ChannelGroup::Strided(_)) =>
@@ -758,18 +768,14 @@ impl Kernel {
                 .join("\n");
             }
             // From an RGBA texture: texels in, f32 sums, texels or an RGBA buffer's groups out.
+            // (`doubling::choose` takes no tensor store of fewer channels or planes.)
             KernelVariant::GatherDoubling { .. } if features.texture_source.is_some() => {
-                let dst_io = match features.texture_target {
-                    Some(format) => texture_destination(format),
-                    None if native_dst => DST_VEC4_F16_NATIVE.to_string(),
-                    None => vec4_destination(dst).to_string(),
-                };
                 return [
                     enable,
                     SRGB,
                     COMMON,
                     SRC_VEC4_TEXTURE,
-                    &dst_io,
+                    &vector_dst,
                     DOUBLING_TEXTURE,
                     DOUBLING_PHASES,
                     GATHER_DOUBLING,
@@ -809,14 +815,6 @@ impl Kernel {
         } else {
             [src_io, SRC_VEC4_NOT_U8].join("\n")
         };
-        let dst_io = match (features.texture_target, features.tensor_target) {
-            (Some(format), _) => texture_destination(format),
-            // f32, or f16 as WGSL's f16 (`Resizer::prepare` takes no other).
-            (None, Some(_)) if native_dst => DST_TENSOR.replace("TENSOR_ELEMENT", "f16"),
-            (None, Some(_)) => DST_TENSOR.replace("TENSOR_ELEMENT", "f32"),
-            (None, None) if native_dst => DST_VEC4_F16_NATIVE.to_string(),
-            (None, None) => vec4_destination(dst).to_string(),
-        };
         // The vector gather's integer lanes read and write u8 buffers only.
         let lanes = match self.variant {
             KernelVariant::Fused { .. }
@@ -828,7 +826,14 @@ impl Kernel {
             _ => LANES_NONE.to_string(),
         };
         [
-            enable, SRGB, COMMON, &src_io, &dst_io, BAND_VEC4, &lanes, body,
+            enable,
+            SRGB,
+            COMMON,
+            &src_io,
+            &vector_dst,
+            BAND_VEC4,
+            &lanes,
+            body,
         ]
         .join("\n")
     }
