@@ -730,6 +730,132 @@ fn doublings_with_texture_ends_match_the_reference() {
     }
 }
 
+/// The vector gather at a texture end runs in workgroups shaped for the texture
+/// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels with fewer rows an
+/// invocation, 4 x 64 for shrinks from a texture. Outputs taller and wider than two of those
+/// workgroups (so that a grid sized for the buffers' rows per invocation, or for their 64 x 4,
+/// leaves texels or elements unwritten), bilinear at ratios whose taps are computed and bicubic
+/// and lanczos3 at ratios whose taps are read, random sizes: tensors into `rgba32float` and
+/// `rgba16float` storage targets, textures of 4, 8 and 16-byte texels into tensors, and texture
+/// to texture, against the reference into poisoned targets.
+#[test]
+fn shaped_texture_workgroups_cover_their_outputs() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("shaped_texture_workgroups_cover_their_outputs") else {
+        return;
+    };
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let (f32s, half, u8) = (ElementType::F32, ElementType::F16, ElementType::U8);
+    // (element, source texture format or a buffer, target texture format or a buffer).
+    let ends = [
+        (f32s, None, Some(F::Rgba32Float)),
+        (half, None, Some(F::Rgba16Float)),
+        (f32s, None, Some(F::Rgba16Float)),
+        (f32s, Some(F::Rgba32Float), None),
+        (half, Some(F::Rgba16Float), None),
+        (u8, Some(F::Rgba8Unorm), None),
+        (f32s, Some(F::Rgba16Float), Some(F::Rgba32Float)),
+        (f32s, Some(F::Rgba32Float), Some(F::Rgba8Unorm)),
+    ];
+    let filters = [
+        Filter::Linear,
+        Filter::Cubic { a: -0.75 },
+        Filter::Lanczos { lobes: 3 },
+    ];
+    let mut rng = Rng::new(0x9_20e5);
+    for k in 0..6u64 {
+        // Enlargements (several rows an invocation before shaping) and shrinks, in turn:
+        // outputs of 66 to 140 rows and 9 to 20 columns.
+        let output = Size2::new(rng.range(66, 140), rng.range(9, 20));
+        let input = if k % 2 == 0 {
+            Size2::new(output.height / 2 - rng.range(0, 9), rng.range(4, 9))
+        } else {
+            Size2::new(2 * output.height + rng.range(0, 9), rng.range(20, 40))
+        };
+        let filter = filters[(k / 2) as usize % filters.len()];
+        for &(element, source_format, target_format) in &ends {
+            let spec = ResizeSpec::builder(input, output)
+                .channels(4)
+                .element(element)
+                .filter(filter)
+                .build()
+                .unwrap();
+            let what = format!(
+                "case {k} {element:?} {source_format:?} -> {target_format:?} {input:?} -> \
+                 {output:?} {filter:?}"
+            );
+            let texel_format = source_format.unwrap_or(match element {
+                ElementType::F16 => F::Rgba16Float,
+                _ => F::Rgba32Float,
+            });
+            let values = random_texels(&mut rng, texel_format, spec.input_len());
+            let (got, expected) = match (source_format, target_format) {
+                (Some(source_format), Some(target_format)) => {
+                    let source =
+                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+                    let target = blank_texture(gpu, target_format, output, storage);
+                    let (got, write) = run_on(gpu, &spec, &source, &target, Path::Gather);
+                    assert_eq!(write, TextureWrite::Storage, "{what}");
+                    let staged = staged(&values, source_format, element);
+                    let expected = reference_output(&spec, &staged);
+                    (got, stored(&expected, target_format, element))
+                }
+                (None, Some(target_format)) => {
+                    let target = blank_texture(gpu, target_format, output, storage);
+                    let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+                    let (got, write) = run_buffer_to_texture(
+                        gpu,
+                        &gpu.resizer,
+                        &spec,
+                        (&buffer, offset),
+                        &target,
+                        Path::Gather,
+                    );
+                    assert_eq!(write, TextureWrite::Storage, "{what}");
+                    (got, texels_of_tensor(&spec, &values, target_format))
+                }
+                (Some(source_format), None) => {
+                    let source =
+                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
+                    let size = spec.output_bytes().next_multiple_of(4) + 256;
+                    let buffer = tensor_buffer(&gpu.context.device, size);
+                    let (got, _) = run_texture_to_tensor(
+                        gpu,
+                        &gpu.resizer,
+                        (&spec, Path::Gather),
+                        &source,
+                        (&buffer, 0, 0xA5),
+                        k % 3 == 1,
+                    )
+                    .expect("encode_texture_to_buffer");
+                    let tensor = tensor_of_texels(&values, source_format, &spec);
+                    let expected = reference_output(&spec, &tensor);
+                    (got, stored(&expected, F::Rgba32Float, element))
+                }
+                (None, None) => unreachable!("every case has a texture end"),
+            };
+            // f16 tensors and texels round the f32 sums once; u8 ties may land either side.
+            let expected: Vec<f32> = match element {
+                ElementType::F16 => expected
+                    .iter()
+                    .map(|&v| f16::from_f32(v).to_f32())
+                    .collect(),
+                _ => expected,
+            };
+            let f16_texels = target_format == Some(F::Rgba16Float);
+            let tolerance = match element {
+                ElementType::U8 => 1.0,
+                ElementType::F16 => 2e-3,
+                _ if f16_texels => 2e-3,
+                _ if target_format == Some(F::Rgba8Unorm) => 1.0,
+                _ => 1e-5,
+            };
+            let error = worst(&got, &expected);
+            assert!(error <= tolerance, "{what}: worst error {error}");
+        }
+    }
+}
+
 /// RGBA sources are read by the kernels themselves on every path (the others are staged):
 /// each path against the reference, u8 and f32, plain and sRGB; resizing both axes, and each
 /// alone (the separable path's single pass between textures).

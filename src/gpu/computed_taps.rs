@@ -17,7 +17,7 @@
 //! or aligned corners' `(in - 1) / (out - 1)` mostly do not, and those tables keep being read.
 
 use super::Launch;
-use super::shaders::{ChannelGroup, KernelFeatures, KernelVariant, Vec4Shape};
+use super::shaders::{ChannelGroup, KernelFeatures, KernelVariant, Workgroup};
 use crate::weights::AxisWeights;
 
 /// One axis's bands in the kernel's arithmetic (`computed_band` in
@@ -162,17 +162,23 @@ pub(crate) fn choose(
         return None;
     }
     let formulas = [TapFormula::fit(y)?, TapFormula::fit(x)?];
-    let work = Vec4Shape::default();
+    // The vector gather's workgroup, which the texture ends may have shaped
+    // (src/gpu/texture_groups.rs).
+    let group = Workgroup {
+        x: shape.group_x,
+        y: shape.group_y,
+    };
     launch.variant = KernelVariant::GatherComputed {
         src,
         dst,
         taps_y: y.taps(),
         taps_x: x.taps(),
         groups: channels / 4,
+        group,
     };
     launch.workgroups = (
-        x.output_len().div_ceil(work.group_x),
-        y.output_len().div_ceil(work.group_y),
+        x.output_len().div_ceil(group.x),
+        y.output_len().div_ceil(group.y),
         launch.workgroups.2,
     );
     Some(formulas)

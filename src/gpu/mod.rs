@@ -20,6 +20,7 @@ pub mod shaders;
 mod starts;
 mod tensor_texture;
 mod texture;
+mod texture_groups;
 mod texture_image;
 mod texture_tensor;
 mod video;
@@ -832,6 +833,18 @@ impl Resizer {
                 );
             }
         }
+        // The vector gather at a texture end takes the workgroup that suits the texture's
+        // layout (src/gpu/texture_groups.rs), before the computed taps, which keep it.
+        let last = launches.len() - 1;
+        for (i, (pass, launch)) in passes.iter().zip(&mut launches).enumerate() {
+            texture_groups::fit(
+                launch,
+                pass.shape.dst_size,
+                i == 0 && texture_source.is_some(),
+                texture_target.filter(|_| i == last),
+                limits.max_compute_workgroups_per_dimension,
+            );
+        }
         // Bilinear and nearest passes whose tables follow the coordinate mapping compute their
         // taps where that serves and pays (src/gpu/computed_taps.rs).
         let computed: Vec<Option<[TapFormula; 2]>> = passes
@@ -896,7 +909,6 @@ impl Resizer {
             .collect();
         let (packed, offsets) = pack_tables(&table_forms);
         check_limit("weight tables", packed.len() as u64 * 4, max_binding)?;
-        let last = launches.len() - 1;
         let scalar = |i: usize| !launches[i].variant.vector_io();
         if (texture_source.is_some() && scalar(0)) || (texture_target.is_some() && scalar(last)) {
             return Err(ResizeError::PathUnavailable {

@@ -65,6 +65,26 @@ const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl"
 /// 157 µs instead of 197 on 4K -> 1080p once its loops unrolled (H200).
 pub const MAX_SPECIALISED_TAPS: u32 = 16;
 
+/// A workgroup's width and height in invocations (its depth is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Workgroup {
+    /// Invocations along x (output columns).
+    pub x: u32,
+    /// Invocations along y (output rows, or blocks of them).
+    pub y: u32,
+}
+
+impl Default for Workgroup {
+    /// 64 x 4: warps of 32 neighbouring columns of one row, which buffers store in runs.
+    fn default() -> Self {
+        let shape = Vec4Shape::default();
+        Workgroup {
+            x: shape.group_x,
+            y: shape.group_y,
+        }
+    }
+}
+
 /// Shape of the vector gather's work: workgroup size, output rows per invocation and the
 /// channels each invocation computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -488,6 +508,7 @@ impl Kernel {
                     taps_y: [2, 1, 2, 1][k],
                     taps_x: [2, 2, 1, 1][k],
                     groups: [1, 2, 1, 3][k],
+                    group: Workgroup::default(),
                 },
                 features: KernelFeatures {
                     color: example_color(k % 2 == 0, false, k),
@@ -520,6 +541,12 @@ impl Kernel {
                     taps_y: [2, 1, 2, 2, 1][k],
                     taps_x: [2, 2, 1, 2, 2][k],
                     groups: 1,
+                    // The texture ends' workgroups (src/gpu/texture_groups.rs).
+                    group: if textures {
+                        Workgroup { x: 8, y: 32 }
+                    } else {
+                        Workgroup::default()
+                    },
                 },
                 features: KernelFeatures {
                     color: example_color(k < 3, false, k),
@@ -1078,6 +1105,8 @@ pub enum KernelVariant {
         taps_x: u32,
         /// Four-channel groups per pixel (the channel count over 4).
         groups: u32,
+        /// The workgroup: the vector gather's that it replaces.
+        group: Workgroup,
     },
     /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
     Fused {
@@ -1455,10 +1484,14 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 groups,
+                group,
             } => format!(
-                "wgpu-resize gather computed taps {}->{} taps {taps_y}x{taps_x} groups {groups}",
+                "wgpu-resize gather computed taps {}->{} taps {taps_y}x{taps_x} groups {groups} \
+                 workgroup {}x{}",
                 src.name(),
-                dst.name()
+                dst.name(),
+                group.x,
+                group.y
             ),
             KernelVariant::Fused {
                 src,
@@ -1626,17 +1659,15 @@ impl KernelVariant {
                 taps_y,
                 taps_x,
                 groups,
+                group,
                 ..
-            } => {
-                let work = Vec4Shape::default();
-                vec![
-                    ("TAPS_Y", taps_y as f64),
-                    ("TAPS_X", taps_x as f64),
-                    ("GROUPS", groups as f64),
-                    ("GROUP_X", work.group_x as f64),
-                    ("GROUP_Y", work.group_y as f64),
-                ]
-            }
+            } => vec![
+                ("TAPS_Y", taps_y as f64),
+                ("TAPS_X", taps_x as f64),
+                ("GROUPS", groups as f64),
+                ("GROUP_X", group.x as f64),
+                ("GROUP_Y", group.y as f64),
+            ],
             KernelVariant::Fused {
                 taps_y,
                 taps_x,
