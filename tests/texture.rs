@@ -731,8 +731,8 @@ fn doublings_with_texture_ends_match_the_reference() {
 }
 
 /// The vector gather at a texture end runs in workgroups shaped for the texture
-/// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels with fewer rows an
-/// invocation, 4 x 64 for shrinks from a texture. Outputs taller and wider than two of those
+/// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels, with fewer rows an
+/// invocation from a buffer, and 4 x 64 for shrinks from a texture. Outputs taller and wider than two of those
 /// workgroups (so that a grid sized for the buffers' rows per invocation, or for their 64 x 4,
 /// leaves texels or elements unwritten), bilinear at ratios whose taps are computed and bicubic
 /// and lanczos3 at ratios whose taps are read, random sizes: tensors into `rgba32float` and
@@ -756,6 +756,7 @@ fn shaped_texture_workgroups_cover_their_outputs() {
         (u8, Some(F::Rgba8Unorm), None),
         (f32s, Some(F::Rgba16Float), Some(F::Rgba32Float)),
         (f32s, Some(F::Rgba32Float), Some(F::Rgba8Unorm)),
+        (f32s, Some(F::Rgba8Unorm), Some(F::Rgba16Float)),
     ];
     let filters = [
         Filter::Linear,
