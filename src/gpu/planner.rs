@@ -72,9 +72,10 @@ pub(crate) enum Route {
     TextureToTensor(wgpu::TextureFormat),
     /// The caller's RGBA tensor into a storage texture of this format, written by the kernels
     /// themselves ([`Resizer::encode_buffer_to_texture`]): their last pass stores texels, and
-    /// on an H200 the fastest path there was not always the buffers' (f32 1080p x2 into
-    /// `rgba32float`: fused 97.7 µs, the gather, which buffers chose, 166.4; BENCHMARKS.md,
-    /// d6b1c93). Staged results resize between buffers and plan as [`Route::Buffers`].
+    /// on an H200 the fastest path there need not be the buffers' (f32 1080p x2 into
+    /// `rgba32float` at d6b1c93: fused 97.7 µs, the gather, which buffers chose, 166.4; at
+    /// 0070845, with the gather's workgroups shaped for the texture, the gather 47.9).
+    /// Staged results resize between buffers and plan as [`Route::Buffers`].
     TensorToTexture(wgpu::TextureFormat),
 }
 

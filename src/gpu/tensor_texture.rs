@@ -17,9 +17,10 @@
 //!
 //! `auto` is measured on the direct route itself, into a texture of the target's format
 //! ([`Resizer::plan_buffer_to_texture`]): there the last pass stores texels, and the fastest
-//! path is not always the buffers' (H200, f32 1080p x2 into `rgba32float`: fused 97.7 µs, the
-//! gather that buffers chose 166.4; BENCHMARKS.md, d6b1c93). A staged result is resized between
-//! buffers and takes the buffers' decision.
+//! path need not be the buffers' (H200, f32 1080p x2 into `rgba32float` at d6b1c93: fused 97.7
+//! µs, the gather that buffers chose 166.4; with the workgroups of src/gpu/texture_groups.rs
+//! the gather takes 47.9 and is chosen, BENCHMARKS.md 0070845). A staged result is resized
+//! between buffers and takes the buffers' decision.
 
 use super::checks::check_slice;
 use super::planner::Route;
