@@ -857,6 +857,72 @@ fn shaped_texture_workgroups_cover_their_outputs() {
     }
 }
 
+/// u8 tensors into 8-bit RGBA storage textures whose tables are dyadic sum in the integer lanes
+/// that u8 buffers take (`wgsl/lanes_u8_texture_store.wgsl`): bilinear enlargements by 2 and 4,
+/// shrinks by 2 and 4 (plain and antialiased), nearest x3 and the asymmetric mapping, random
+/// sizes, into poisoned targets on the gather path and `auto`; the texels are the reference's
+/// bytes exactly.
+#[test]
+fn integer_lanes_write_8_bit_textures() {
+    use wgpu::TextureUsages as U;
+    use wgpu_resize::{CoordinateMapping, NearestRule};
+    let Some(gpu) = gpu("integer_lanes_write_8_bit_textures") else {
+        return;
+    };
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let mut rng = Rng::new(0x1a_4e5);
+    for k in 0..12u64 {
+        let (filter, mapping, antialias, scale) = match k % 6 {
+            0 => (Filter::Linear, CoordinateMapping::HalfPixel, false, 2.0),
+            1 => (Filter::Linear, CoordinateMapping::HalfPixel, false, 4.0),
+            2 => (Filter::Linear, CoordinateMapping::HalfPixel, false, 0.5),
+            3 => (Filter::Linear, CoordinateMapping::HalfPixel, true, 0.25),
+            4 => (
+                Filter::Nearest(NearestRule::TorchLegacy),
+                CoordinateMapping::HalfPixel,
+                false,
+                3.0,
+            ),
+            _ => (Filter::Linear, CoordinateMapping::Asymmetric, false, 2.0),
+        };
+        // Shrinks from inputs of whole multiples of their factor.
+        let input = if scale < 1.0 {
+            let f = (1.0 / scale) as u32;
+            Size2::new(f * rng.range(3, 30), f * rng.range(3, 30))
+        } else {
+            Size2::new(rng.range(3, 30), rng.range(3, 30))
+        };
+        let output = Size2::new(
+            (input.height as f64 * scale) as u32,
+            (input.width as f64 * scale) as u32,
+        );
+        let spec = ResizeSpec::builder(input, output)
+            .channels(4)
+            .element(ElementType::U8)
+            .filter(filter)
+            .mapping(mapping)
+            .antialias(antialias)
+            .build()
+            .unwrap();
+        let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+        let path = if k < 6 { Path::Gather } else { Path::Auto };
+        let target = blank_texture(gpu, F::Rgba8Unorm, output, storage);
+        let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
+        let (got, write) = run_buffer_to_texture(
+            gpu,
+            &gpu.resizer,
+            &spec,
+            (&buffer, offset),
+            &target,
+            path,
+        );
+        let what = format!("case {k} {filter:?} {mapping:?} {input:?} -> {output:?} {path}");
+        assert_eq!(write, TextureWrite::Storage, "{what}");
+        let expected = texels_of_tensor(&spec, &values, F::Rgba8Unorm);
+        assert_eq!(worst(&got, &expected), 0.0, "{what}");
+    }
+}
+
 /// RGBA sources are read by the kernels themselves on every path (the others are staged):
 /// each path against the reference, u8 and f32, plain and sRGB; resizing both axes, and each
 /// alone (the separable path's single pass between textures).

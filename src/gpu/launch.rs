@@ -22,7 +22,8 @@ pub(super) struct WeightBits {
 }
 
 /// Whether a resize sums integer weights to its stored bytes, and with which bits: u8 buffers
-/// (`textures` false) in one pass that is not fused, without colour conversions or Pillow's
+/// read (`texture_source` false; the lanes write a u8 buffer or an 8-bit RGBA storage texture,
+/// `wgsl/lanes_u8_texture_store.wgsl`) in one pass that is not fused, without colour conversions or Pillow's
 /// fixed point (which has integer weights of its own), whose tables are dyadic
 /// ([`AxisWeights::dyadic_bits`]) with at most [`MAX_WEIGHT_BITS`] bits between them, and that
 /// the vector gather (RGBA, in 16-bit lanes: `wgsl/lanes_u8.wgsl`) or the quad and staged
@@ -34,7 +35,7 @@ pub(super) struct WeightBits {
 pub(super) fn integer_weights(
     passes: &[PlannedPass],
     (wy, wx): (&AxisWeights, &AxisWeights),
-    textures: bool,
+    texture_source: bool,
 ) -> Option<WeightBits> {
     let [pass] = passes else {
         return None;
@@ -46,7 +47,7 @@ pub(super) fn integer_weights(
     let kernels_serve = spec.vector_friendly() || quads_serve(spec, ElementType::U8).is_some();
     if shape.fused.is_some()
         || !kernels_serve
-        || textures
+        || texture_source
         || spec.converts_color()
         || spec.fixed_point()
     {
@@ -242,7 +243,8 @@ const WIDE_MIN_INVOCATIONS: u64 = 1 << 16;
 
 /// Rows per invocation of the wide gather where it serves and pays, `None` elsewhere: RGBA u8
 /// buffers summed in integer lanes (`features.integer_weights`, which the host sets for u8
-/// buffers read and written only) with one or two taps on each axis (bilinear, nearest),
+/// buffers read) and written (not a texture target, whose texels take one store each) with one
+/// or two taps on each axis (bilinear, nearest),
 /// enlarging by 2 or more along y and at least 2 along x (where measured), an output width that
 /// is a multiple of 4 (whole 16-byte stores) and enough invocations. Nearest neighbours gained
 /// most (H200, u8 1080p x2 21.7 -> 16.0 µs; BENCHMARKS.md tuning log item 78). Its shrinks lost
@@ -266,7 +268,8 @@ fn wide_rows(
         && input.height >= 2
         && out.height >= 2 * input.height
         && out.width >= 2 * input.width
-        && out.width.is_multiple_of(WIDE_COLUMNS);
+        && out.width.is_multiple_of(WIDE_COLUMNS)
+        && features.texture_target.is_none();
     let single = (out.width / WIDE_COLUMNS) as u64 * out.height as u64 * spec.batch() as u64;
     (serves && single / ENLARGING_ROWS as u64 >= WIDE_MIN_INVOCATIONS)
         .then(|| more_rows(ENLARGING_ROWS, single, WIDE_MAX_ROWS, WIDE_MIN_INVOCATIONS))
@@ -680,7 +683,7 @@ mod tests {
     #[test]
     fn integer_weights_where_tables_are_dyadic() {
         use crate::spec::{Filter, NearestRule};
-        let lanes = |builder: crate::spec::ResizeSpecBuilder, path: Path, textures: bool| {
+        let lanes = |builder: crate::spec::ResizeSpecBuilder, path: Path, texture_source: bool| {
             let spec = builder.build().unwrap();
             let (wy, wx) = AxisWeights::for_spec(&spec);
             let shape = PassShape {
@@ -704,7 +707,7 @@ mod tests {
                 dst: Operand::Output,
                 elements: (spec.element(), spec.element()),
             };
-            integer_weights(&[pass], (&wy, &wx), textures).map(|b| (b.y, b.x))
+            integer_weights(&[pass], (&wy, &wx), texture_source).map(|b| (b.y, b.x))
         };
         let rgba = |input: (u32, u32), output: (u32, u32)| {
             ResizeSpec::builder(Size2::new(input.0, input.1), Size2::new(output.0, output.1))
@@ -743,6 +746,7 @@ mod tests {
             .channels(4)
             .element(ElementType::U8);
         assert_eq!(lanes(pillow, gather, false), None);
+        // From a texture (whose texels are read as floats); into one the lanes write texels.
         assert_eq!(lanes(rgba((9, 7), (18, 14)), gather, true), None);
         assert_eq!(lanes(rgba((9, 7), (18, 14)), Path::Fused, false), None);
     }
@@ -950,5 +954,11 @@ mod tests {
         );
         assert_eq!(wide(Nhwc, 8, u8s, (fhd, uhd), (2, 2), lanes), None);
         assert_eq!(wide(Nchw, 4, u8s, (fhd, uhd), (2, 2), lanes), None);
+        // Nor into a texture, whose texels take one store each: the vector gather's lanes.
+        let into_texture = KernelFeatures {
+            texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+            ..lanes
+        };
+        assert_eq!(wide(Nhwc, 4, u8s, (fhd, uhd), (2, 2), into_texture), None);
     }
 }

@@ -799,16 +799,25 @@ impl Resizer {
             intermediate_bytes,
         } = PassPlan::new(spec, path, (&wy, &wx), fused_tile, textures, max_binding)?;
         // (One pass at most: integer weights serve single passes.)
-        let mut weight_bits = integer_weights(&passes, (&wy, &wx), textures);
+        let mut weight_bits = integer_weights(&passes, (&wy, &wx), texture_source.is_some());
         let chosen_features = KernelFeatures {
             integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
+        // Each pass's kernel knows the texture it reads or writes, if any, so that the kernels
+        // that cannot (the split and wide gathers) step aside.
+        let last = passes.len() - 1;
         let mut launches: Vec<Launch> = passes
             .iter()
-            .map(|pass| {
+            .enumerate()
+            .map(|(i, pass)| {
                 let (src, dst) = pass.elements;
-                Launch::choose(&pass.spec, &pass.shape, src, dst, chosen_features, &limits)
+                let features = KernelFeatures {
+                    texture_source: texture_source.filter(|_| i == 0),
+                    texture_target: texture_target.filter(|_| i == last),
+                    ..chosen_features
+                };
+                Launch::choose(&pass.spec, &pass.shape, src, dst, features, &limits)
             })
             .collect();
         // Exact doublings write each input pixel's 2 x 2 outputs where both tables repeat
@@ -835,7 +844,6 @@ impl Resizer {
         }
         // The vector gather at a texture end takes the workgroup that suits the texture's
         // layout (src/gpu/texture_groups.rs), before the computed taps, which keep it.
-        let last = launches.len() - 1;
         for (i, (pass, launch)) in passes.iter().zip(&mut launches).enumerate() {
             texture_groups::fit(
                 launch,

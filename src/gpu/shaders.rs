@@ -52,6 +52,7 @@ const SRC_VEC4_TEXTURE: &str = include_str!("../../wgsl/src_vec4_texture.wgsl");
 const DST_VEC4_TEXTURE: &str = include_str!("../../wgsl/dst_vec4_texture.wgsl");
 const LANES_U8: &str = include_str!("../../wgsl/lanes_u8.wgsl");
 const LANES_U8_STORE: &str = include_str!("../../wgsl/lanes_u8_store.wgsl");
+const LANES_U8_TEXTURE_STORE: &str = include_str!("../../wgsl/lanes_u8_texture_store.wgsl");
 const LANES_NONE: &str = include_str!("../../wgsl/lanes_none.wgsl");
 const TEXTURE_COMMON: &str = include_str!("../../wgsl/texture_common.wgsl");
 const TEXTURE_UNPACK: &str = include_str!("../../wgsl/texture_unpack.wgsl");
@@ -461,6 +462,21 @@ impl Kernel {
                     ..KernelFeatures::default()
                 },
             }));
+            // The vector gather's lanes into an 8-bit RGBA texture.
+            all.push(Kernel {
+                variant: KernelVariant::vec4_for(
+                    u8s.0,
+                    u8s.1,
+                    taps_y,
+                    taps_x,
+                    shape(ChannelGroup::Vector),
+                ),
+                features: KernelFeatures {
+                    integer_weights: Some(bits),
+                    texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+                    ..KernelFeatures::default()
+                },
+            });
         }
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.
@@ -842,14 +858,19 @@ impl Kernel {
         } else {
             [src_io, SRC_VEC4_NOT_U8].join("\n")
         };
-        // The vector gather's integer lanes read and write u8 buffers only.
+        // The vector gather's integer lanes read u8 buffers and write u8 buffers or, where the
+        // host takes integer weights into one, an 8-bit texture.
         let lanes = match self.variant {
             KernelVariant::Fused { .. }
             | KernelVariant::GatherSplit { .. }
             | KernelVariant::GatherComputed { .. } => String::new(),
-            _ if u8_buffer && dst == ElementType::U8 && features.texture_target.is_none() => {
-                [LANES_U8, LANES_U8_STORE].join("\n")
-            }
+            _ if u8_buffer && dst == ElementType::U8 => match features.texture_target {
+                None => [LANES_U8, LANES_U8_STORE].join("\n"),
+                Some(_) if features.integer_weights.is_some() => {
+                    [LANES_U8, LANES_U8_TEXTURE_STORE].join("\n")
+                }
+                Some(_) => LANES_NONE.to_string(),
+            },
             _ => LANES_NONE.to_string(),
         };
         [
@@ -1835,7 +1856,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 54] = [
+pub const FILES: [(&str, &str); 55] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1871,6 +1892,7 @@ pub const FILES: [(&str, &str); 54] = [
     ("strided_store.wgsl", STRIDED_STORE),
     ("lanes_u8.wgsl", LANES_U8),
     ("lanes_u8_store.wgsl", LANES_U8_STORE),
+    ("lanes_u8_texture_store.wgsl", LANES_U8_TEXTURE_STORE),
     ("gather_wide_u8.wgsl", GATHER_WIDE_U8),
     ("gather_doubling.wgsl", GATHER_DOUBLING),
     ("gather_doubling_rgb.wgsl", GATHER_DOUBLING_RGB),
