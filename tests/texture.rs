@@ -609,7 +609,6 @@ fn computed_taps_read_and_write_textures() {
 /// reference rounded to f16 within a step.
 #[test]
 fn doublings_with_texture_ends_match_the_reference() {
-    use wgpu::TextureUsages as U;
     use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};
     let Some(gpu) = gpu("doublings_with_texture_ends_match_the_reference") else {
         return;
@@ -620,7 +619,6 @@ fn doublings_with_texture_ends_match_the_reference() {
         2 => AxisResample::default().with_mapping(CoordinateMapping::Asymmetric),
         _ => AxisResample::default(),
     };
-    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
     // (element, source texture format or a buffer, target texture format or a buffer).
     let (u8, half) = (ElementType::U8, ElementType::F16);
     let ends = [
@@ -659,66 +657,13 @@ fn doublings_with_texture_ends_match_the_reference() {
                 _ => F::Rgba16Float,
             });
             let values = random_texels(&mut rng, texel_format, spec.input_len());
-            let (got, expected) = match (source_format, target_format) {
-                (Some(source_format), Some(target_format)) => {
-                    let source =
-                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
-                    let target = blank_texture(gpu, target_format, output, storage);
-                    let (got, write) = run_on(gpu, &spec, &source, &target, Path::Gather);
-                    assert_eq!(write, TextureWrite::Storage, "{what}");
-                    let staged = staged(&values, source_format, element);
-                    let expected = reference_output(&spec, &staged);
-                    (got, stored(&expected, target_format, element))
-                }
-                (None, Some(target_format)) => {
-                    let target = blank_texture(gpu, target_format, output, storage);
-                    let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
-                    let tensor = (&buffer, offset);
-                    let (got, write) = run_buffer_to_texture(
-                        gpu,
-                        &gpu.resizer,
-                        &spec,
-                        tensor,
-                        &target,
-                        Path::Gather,
-                    );
-                    assert_eq!(write, TextureWrite::Storage, "{what}");
-                    (got, texels_of_tensor(&spec, &values, target_format))
-                }
-                (Some(source_format), None) => {
-                    let source =
-                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
-                    let offset = u64::from(
-                        gpu.context
-                            .device
-                            .limits()
-                            .min_storage_buffer_offset_alignment,
-                    );
-                    let size = (offset + spec.output_bytes()).next_multiple_of(4) + 256;
-                    let buffer = tensor_buffer(&gpu.context.device, size);
-                    let (got, path) = run_texture_to_tensor(
-                        gpu,
-                        &gpu.resizer,
-                        (&spec, Path::Gather),
-                        &source,
-                        (&buffer, offset, 0xA5),
-                        k % 2 == 1,
-                    )
-                    .expect("encode_texture_to_buffer");
-                    assert_eq!(path, Path::Gather, "{what}");
-                    let tensor = tensor_of_texels(&values, source_format, &spec);
-                    let expected = reference_output(&spec, &tensor);
-                    (got, stored(&expected, F::Rgba32Float, element))
-                }
-                (None, None) => unreachable!("every case has a texture end"),
-            };
-            let expected = match element {
-                ElementType::F16 => expected
-                    .iter()
-                    .map(|&v| f16::from_f32(v).to_f32())
-                    .collect(),
-                _ => expected,
-            };
+            let (got, expected) = run_between_ends(
+                gpu,
+                &spec,
+                &values,
+                (source_format, target_format),
+                k % 2 == 1,
+            );
             let tolerance = match element {
                 ElementType::U8 => 0.0,
                 // One f16 step of values below 1.
@@ -732,19 +677,17 @@ fn doublings_with_texture_ends_match_the_reference() {
 
 /// The vector gather at a texture end runs in workgroups shaped for the texture
 /// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels, with fewer rows an
-/// invocation from a buffer, and 4 x 64 for shrinks from a texture. Outputs taller and wider than two of those
-/// workgroups (so that a grid sized for the buffers' rows per invocation, or for their 64 x 4,
-/// leaves texels or elements unwritten), bilinear at ratios whose taps are computed and bicubic
+/// invocation from a buffer, and 4 x 64 for shrinks from a texture. Outputs taller and wider
+/// than two of those workgroups (so that a grid sized for the buffers' rows per invocation, or
+/// for their 64 x 4, leaves texels or elements unwritten), bilinear at ratios whose taps are computed and bicubic
 /// and lanczos3 at ratios whose taps are read, random sizes: tensors into `rgba32float` and
 /// `rgba16float` storage targets, textures of 4, 8 and 16-byte texels into tensors, and texture
 /// to texture, against the reference into poisoned targets.
 #[test]
 fn shaped_texture_workgroups_cover_their_outputs() {
-    use wgpu::TextureUsages as U;
     let Some(gpu) = gpu("shaped_texture_workgroups_cover_their_outputs") else {
         return;
     };
-    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
     let (f32s, half, u8) = (ElementType::F32, ElementType::F16, ElementType::U8);
     // (element, source texture format or a buffer, target texture format or a buffer).
     let ends = [
@@ -790,59 +733,14 @@ fn shaped_texture_workgroups_cover_their_outputs() {
                 _ => F::Rgba32Float,
             });
             let values = random_texels(&mut rng, texel_format, spec.input_len());
-            let (got, expected) = match (source_format, target_format) {
-                (Some(source_format), Some(target_format)) => {
-                    let source =
-                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
-                    let target = blank_texture(gpu, target_format, output, storage);
-                    let (got, write) = run_on(gpu, &spec, &source, &target, Path::Gather);
-                    assert_eq!(write, TextureWrite::Storage, "{what}");
-                    let staged = staged(&values, source_format, element);
-                    let expected = reference_output(&spec, &staged);
-                    (got, stored(&expected, target_format, element))
-                }
-                (None, Some(target_format)) => {
-                    let target = blank_texture(gpu, target_format, output, storage);
-                    let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
-                    let (got, write) = run_buffer_to_texture(
-                        gpu,
-                        &gpu.resizer,
-                        &spec,
-                        (&buffer, offset),
-                        &target,
-                        Path::Gather,
-                    );
-                    assert_eq!(write, TextureWrite::Storage, "{what}");
-                    (got, texels_of_tensor(&spec, &values, target_format))
-                }
-                (Some(source_format), None) => {
-                    let source =
-                        texture_with(gpu, source_format, input, U::TEXTURE_BINDING, &values);
-                    let size = spec.output_bytes().next_multiple_of(4) + 256;
-                    let buffer = tensor_buffer(&gpu.context.device, size);
-                    let (got, _) = run_texture_to_tensor(
-                        gpu,
-                        &gpu.resizer,
-                        (&spec, Path::Gather),
-                        &source,
-                        (&buffer, 0, 0xA5),
-                        k % 3 == 1,
-                    )
-                    .expect("encode_texture_to_buffer");
-                    let tensor = tensor_of_texels(&values, source_format, &spec);
-                    let expected = reference_output(&spec, &tensor);
-                    (got, stored(&expected, F::Rgba32Float, element))
-                }
-                (None, None) => unreachable!("every case has a texture end"),
-            };
-            // f16 tensors and texels round the f32 sums once; u8 ties may land either side.
-            let expected: Vec<f32> = match element {
-                ElementType::F16 => expected
-                    .iter()
-                    .map(|&v| f16::from_f32(v).to_f32())
-                    .collect(),
-                _ => expected,
-            };
+            let (got, expected) = run_between_ends(
+                gpu,
+                &spec,
+                &values,
+                (source_format, target_format),
+                k % 3 == 1,
+            );
+            // u8 ties may land either side.
             let f16_texels = target_format == Some(F::Rgba16Float);
             let tolerance = match element {
                 ElementType::U8 => 1.0,
@@ -908,14 +806,8 @@ fn integer_lanes_write_8_bit_textures() {
         let path = if k < 6 { Path::Gather } else { Path::Auto };
         let target = blank_texture(gpu, F::Rgba8Unorm, output, storage);
         let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
-        let (got, write) = run_buffer_to_texture(
-            gpu,
-            &gpu.resizer,
-            &spec,
-            (&buffer, offset),
-            &target,
-            path,
-        );
+        let (got, write) =
+            run_buffer_to_texture(gpu, &gpu.resizer, &spec, (&buffer, offset), &target, path);
         let what = format!("case {k} {filter:?} {mapping:?} {input:?} -> {output:?} {path}");
         assert_eq!(write, TextureWrite::Storage, "{what}");
         let expected = texels_of_tensor(&spec, &values, F::Rgba8Unorm);
@@ -2937,6 +2829,76 @@ fn blank_texture(
 ) -> wgpu::Texture {
     let texels = (size.height * size.width * format.components() as u32) as usize;
     texture_with(gpu, format, size, usage, &vec![0.0; texels])
+}
+
+/// `spec` on the gather path from `values` into a poisoned target, between the ends given (a
+/// texture of the format, or for `None` a tensor in a buffer from an aligned offset; a texture
+/// to tensor in the caller's pass where `in_callers_pass`): the target's values read back, and
+/// the reference's as the target stores them (f16 elements rounded to f16). Asserts that a
+/// texture target is written by the kernels (storage) and that the gather ran.
+fn run_between_ends(
+    gpu: &common::Gpu,
+    spec: &ResizeSpec,
+    values: &[f32],
+    (source_format, target_format): (Option<F>, Option<F>),
+    in_callers_pass: bool,
+) -> (Vec<f32>, Vec<f32>) {
+    use wgpu::TextureUsages as U;
+    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
+    let (input, output, element) = (spec.input(), spec.output(), spec.element());
+    let (got, expected) = match (source_format, target_format) {
+        (Some(source_format), Some(target_format)) => {
+            let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, values);
+            let target = blank_texture(gpu, target_format, output, storage);
+            let (got, write) = run_on(gpu, spec, &source, &target, Path::Gather);
+            assert_eq!(write, TextureWrite::Storage);
+            let expected = reference_output(spec, &staged(values, source_format, element));
+            (got, stored(&expected, target_format, element))
+        }
+        (None, Some(target_format)) => {
+            let target = blank_texture(gpu, target_format, output, storage);
+            let tensor = tensor_at_offset(gpu, spec, values);
+            let (got, write) = run_buffer_to_texture(
+                gpu,
+                &gpu.resizer,
+                spec,
+                (&tensor.0, tensor.1),
+                &target,
+                Path::Gather,
+            );
+            assert_eq!(write, TextureWrite::Storage);
+            (got, texels_of_tensor(spec, values, target_format))
+        }
+        (Some(source_format), None) => {
+            let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, values);
+            let device = &gpu.context.device;
+            let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
+            let size = (offset + spec.output_bytes()).next_multiple_of(4) + 256;
+            let buffer = tensor_buffer(device, size);
+            let (got, path) = run_texture_to_tensor(
+                gpu,
+                &gpu.resizer,
+                (spec, Path::Gather),
+                &source,
+                (&buffer, offset, 0xA5),
+                in_callers_pass,
+            )
+            .expect("encode_texture_to_buffer");
+            assert_eq!(path, Path::Gather);
+            let tensor = tensor_of_texels(values, source_format, spec);
+            let expected = reference_output(spec, &tensor);
+            (got, stored(&expected, F::Rgba32Float, element))
+        }
+        (None, None) => unreachable!("every case has a texture end"),
+    };
+    let expected = match element {
+        ElementType::F16 => expected
+            .iter()
+            .map(|&v| f16::from_f32(v).to_f32())
+            .collect(),
+        _ => expected,
+    };
+    (got, expected)
 }
 
 /// `input` (bytes for u8, values otherwise) as `spec`'s tensor in a new buffer, from an offset.
