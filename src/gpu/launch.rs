@@ -23,10 +23,10 @@ pub(super) struct WeightBits {
 
 /// Whether a resize sums integer weights to its stored bytes, and with which bits: u8 buffers
 /// read (`texture_source` false; the lanes write a u8 buffer or an 8-bit RGBA storage texture,
-/// `wgsl/lanes_u8_texture_store.wgsl`) in one pass that is not fused, without colour conversions or Pillow's
-/// fixed point (which has integer weights of its own), whose tables are dyadic
-/// ([`AxisWeights::dyadic_bits`]) with at most [`MAX_WEIGHT_BITS`] bits between them, and that
-/// the vector gather (RGBA, in 16-bit lanes: `wgsl/lanes_u8.wgsl`) or the quad and staged
+/// `wgsl/lanes_u8_texture_store.wgsl`) in one pass that is not fused, without colour
+/// conversions or Pillow's fixed point (which has integer weights of its own), whose tables are
+/// dyadic ([`AxisWeights::dyadic_bits`]) with at most [`MAX_WEIGHT_BITS`] bits between them, and
+/// that the vector gather (RGBA, in 16-bit lanes: `wgsl/lanes_u8.wgsl`) or the quad and staged
 /// gathers (NCHW, and NHWC of 1 to 3 channels: `column_bytes` in `wgsl/strided_taps.wgsl`) run.
 /// The sums are then exact in integers as in f32, and the results the same, without converting
 /// a byte to f32 and back. H200, gather µs: RGBA u8 1080p x2 48.1 -> 33.4, nearest x2 48.0 ->
@@ -244,9 +244,9 @@ const WIDE_MIN_INVOCATIONS: u64 = 1 << 16;
 /// Rows per invocation of the wide gather where it serves and pays, `None` elsewhere: RGBA u8
 /// buffers summed in integer lanes (`features.integer_weights`, which the host sets for u8
 /// buffers read) and written (not a texture target, whose texels take one store each) with one
-/// or two taps on each axis (bilinear, nearest),
-/// enlarging by 2 or more along y and at least 2 along x (where measured), an output width that
-/// is a multiple of 4 (whole 16-byte stores) and enough invocations. Nearest neighbours gained
+/// or two taps on each axis (bilinear, nearest), enlarging by 2 or more along y and at least 2
+/// along x (where measured), an output width that is a multiple of 4 (whole 16-byte stores) and
+/// enough invocations. Nearest neighbours gained
 /// most (H200, u8 1080p x2 21.7 -> 16.0 µs; BENCHMARKS.md tuning log item 78). Its shrinks lost
 /// to the vector gather (RGBA u8 4K x0.5 14.4 against 21.7 µs at best).
 fn wide_rows(
