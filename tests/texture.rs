@@ -662,7 +662,7 @@ fn doublings_with_texture_ends_match_the_reference() {
                 &spec,
                 &values,
                 (source_format, target_format),
-                k % 2 == 1,
+                (Path::Gather, k % 2 == 1),
             );
             let tolerance = match element {
                 ElementType::U8 => 0.0,
@@ -679,10 +679,10 @@ fn doublings_with_texture_ends_match_the_reference() {
 /// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels, with fewer rows an
 /// invocation from a buffer, and 4 x 64 for shrinks from a texture. Outputs taller and wider
 /// than two of those workgroups (so that a grid sized for the buffers' rows per invocation, or
-/// for their 64 x 4, leaves texels or elements unwritten), bilinear at ratios whose taps are computed and bicubic
-/// and lanczos3 at ratios whose taps are read, random sizes: tensors into `rgba32float` and
-/// `rgba16float` storage targets, textures of 4, 8 and 16-byte texels into tensors, and texture
-/// to texture, against the reference into poisoned targets.
+/// for their 64 x 4, leaves texels or elements unwritten), bilinear at ratios whose taps are
+/// computed and bicubic and lanczos3 at ratios whose taps are read, random sizes: tensors into
+/// `rgba32float` and `rgba16float` storage targets, textures of 4, 8 and 16-byte texels into
+/// tensors, and texture to texture, against the reference into poisoned targets.
 #[test]
 fn shaped_texture_workgroups_cover_their_outputs() {
     let Some(gpu) = gpu("shaped_texture_workgroups_cover_their_outputs") else {
@@ -738,15 +738,13 @@ fn shaped_texture_workgroups_cover_their_outputs() {
                 &spec,
                 &values,
                 (source_format, target_format),
-                k % 3 == 1,
+                (Path::Gather, k % 3 == 1),
             );
-            // u8 ties may land either side.
-            let f16_texels = target_format == Some(F::Rgba16Float);
-            let tolerance = match element {
-                ElementType::U8 => 1.0,
-                ElementType::F16 => 2e-3,
-                _ if f16_texels => 2e-3,
-                _ if target_format == Some(F::Rgba8Unorm) => 1.0,
+            // What the element or the target's texels hold: u8 ties may land either side, f16
+            // rounds once.
+            let tolerance = match (element, target_format.map(|format| texel_of(format).0)) {
+                (ElementType::U8, _) | (_, Some(Texel::U8)) => 1.0,
+                (ElementType::F16, _) | (_, Some(Texel::F16)) => 2e-3,
                 _ => 1e-5,
             };
             let error = worst(&got, &expected);
@@ -762,12 +760,10 @@ fn shaped_texture_workgroups_cover_their_outputs() {
 /// bytes exactly.
 #[test]
 fn integer_lanes_write_8_bit_textures() {
-    use wgpu::TextureUsages as U;
     use wgpu_resize::{CoordinateMapping, NearestRule};
     let Some(gpu) = gpu("integer_lanes_write_8_bit_textures") else {
         return;
     };
-    let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
     let mut rng = Rng::new(0x1a_4e5);
     for k in 0..12u64 {
         let (filter, mapping, antialias, scale) = match k % 6 {
@@ -804,13 +800,14 @@ fn integer_lanes_write_8_bit_textures() {
             .unwrap();
         let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
         let path = if k < 6 { Path::Gather } else { Path::Auto };
-        let target = blank_texture(gpu, F::Rgba8Unorm, output, storage);
-        let (buffer, offset) = tensor_at_offset(gpu, &spec, &values);
-        let (got, write) =
-            run_buffer_to_texture(gpu, &gpu.resizer, &spec, (&buffer, offset), &target, path);
+        let (got, expected) = run_between_ends(
+            gpu,
+            &spec,
+            &values,
+            (None, Some(F::Rgba8Unorm)),
+            (path, false),
+        );
         let what = format!("case {k} {filter:?} {mapping:?} {input:?} -> {output:?} {path}");
-        assert_eq!(write, TextureWrite::Storage, "{what}");
-        let expected = texels_of_tensor(&spec, &values, F::Rgba8Unorm);
         assert_eq!(worst(&got, &expected), 0.0, "{what}");
     }
 }
@@ -2831,17 +2828,18 @@ fn blank_texture(
     texture_with(gpu, format, size, usage, &vec![0.0; texels])
 }
 
-/// `spec` on the gather path from `values` into a poisoned target, between the ends given (a
-/// texture of the format, or for `None` a tensor in a buffer from an aligned offset; a texture
-/// to tensor in the caller's pass where `in_callers_pass`): the target's values read back, and
-/// the reference's as the target stores them (f16 elements rounded to f16). Asserts that a
-/// texture target is written by the kernels (storage) and that the gather ran.
+/// `spec` on `path` from `values` into a poisoned target, between the ends given (a texture of
+/// the format, or for `None` a tensor in a buffer from an aligned offset; a texture to tensor in
+/// the caller's pass where `in_callers_pass`): the target's values read back, and the
+/// reference's as the target stores them (f16 elements rounded to f16). Asserts that a texture
+/// target is written by the kernels (storage) and, for a concrete path into a tensor, that it
+/// ran.
 fn run_between_ends(
     gpu: &common::Gpu,
     spec: &ResizeSpec,
     values: &[f32],
     (source_format, target_format): (Option<F>, Option<F>),
-    in_callers_pass: bool,
+    (path, in_callers_pass): (Path, bool),
 ) -> (Vec<f32>, Vec<f32>) {
     use wgpu::TextureUsages as U;
     let storage = U::TEXTURE_BINDING | U::STORAGE_BINDING;
@@ -2850,7 +2848,7 @@ fn run_between_ends(
         (Some(source_format), Some(target_format)) => {
             let source = texture_with(gpu, source_format, input, U::TEXTURE_BINDING, values);
             let target = blank_texture(gpu, target_format, output, storage);
-            let (got, write) = run_on(gpu, spec, &source, &target, Path::Gather);
+            let (got, write) = run_on(gpu, spec, &source, &target, path);
             assert_eq!(write, TextureWrite::Storage);
             let expected = reference_output(spec, &staged(values, source_format, element));
             (got, stored(&expected, target_format, element))
@@ -2864,7 +2862,7 @@ fn run_between_ends(
                 spec,
                 (&tensor.0, tensor.1),
                 &target,
-                Path::Gather,
+                path,
             );
             assert_eq!(write, TextureWrite::Storage);
             (got, texels_of_tensor(spec, values, target_format))
@@ -2875,16 +2873,18 @@ fn run_between_ends(
             let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
             let size = (offset + spec.output_bytes()).next_multiple_of(4) + 256;
             let buffer = tensor_buffer(device, size);
-            let (got, path) = run_texture_to_tensor(
+            let (got, ran) = run_texture_to_tensor(
                 gpu,
                 &gpu.resizer,
-                (spec, Path::Gather),
+                (spec, path),
                 &source,
                 (&buffer, offset, 0xA5),
                 in_callers_pass,
             )
             .expect("encode_texture_to_buffer");
-            assert_eq!(path, Path::Gather);
+            if path != Path::Auto {
+                assert_eq!(ran, path);
+            }
             let tensor = tensor_of_texels(values, source_format, spec);
             let expected = reference_output(spec, &tensor);
             (got, stored(&expected, F::Rgba32Float, element))
