@@ -600,13 +600,13 @@ fn computed_taps_read_and_write_textures() {
     }
 }
 
-/// Exact doublings from RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`): u8
-/// specs from `rgba8unorm` and sRGB textures into `rgba8unorm` and into an RGBA buffer, f16
-/// specs from `rgba16float` into a buffer; and the same doublings from buffers into textures,
-/// which the vector gather runs. Half-pixel bilinear, PyTorch's nearest rules and the
-/// asymmetric mapping, random sizes from 3 to 50, into poisoned targets: u8 gives the
-/// reference's bytes exactly (integer texels times dyadic weights sum exactly in f32), f16 the
-/// reference rounded to f16 within a step.
+/// Exact doublings from RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`,
+/// `wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`): u8 specs from `rgba8unorm` and sRGB textures
+/// into `rgba8unorm` and into an RGBA buffer, f16 specs from `rgba16float` into a buffer, plain
+/// and normalised; and the same doublings from buffers into textures, which the vector gather
+/// runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
+/// from 3 to 50, into poisoned targets: u8 gives the reference's bytes exactly (integer texels
+/// times dyadic weights sum exactly in f32), f16 the reference rounded to f16 within a step.
 #[test]
 fn doublings_with_texture_ends_match_the_reference() {
     use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};
@@ -619,16 +619,19 @@ fn doublings_with_texture_ends_match_the_reference() {
         2 => AxisResample::default().with_mapping(CoordinateMapping::Asymmetric),
         _ => AxisResample::default(),
     };
-    // (element, source texture format or a buffer, target texture format or a buffer).
+    // (element, source texture format or a buffer, target texture format or a buffer,
+    // normalisation).
     let (u8, half) = (ElementType::U8, ElementType::F16);
+    let rgba = Normalization::new(&[0.25, 0.5, -0.75, 0.5], &[1.0, 0.8, 2.0, -1.0]).unwrap();
     let ends = [
-        (u8, Some(F::Rgba8Unorm), Some(F::Rgba8Unorm)),
-        (u8, Some(F::Rgba8UnormSrgb), Some(F::Rgba8Unorm)),
-        (u8, None, Some(F::Rgba8Unorm)),
-        (u8, Some(F::Rgba8Unorm), None),
-        (u8, Some(F::Rgba8UnormSrgb), None),
-        (half, None, Some(F::Rgba16Float)),
-        (half, Some(F::Rgba16Float), None),
+        (u8, Some(F::Rgba8Unorm), Some(F::Rgba8Unorm), None),
+        (u8, Some(F::Rgba8UnormSrgb), Some(F::Rgba8Unorm), None),
+        (u8, None, Some(F::Rgba8Unorm), None),
+        (u8, Some(F::Rgba8Unorm), None, None),
+        (u8, Some(F::Rgba8UnormSrgb), None, None),
+        (half, None, Some(F::Rgba16Float), None),
+        (half, Some(F::Rgba16Float), None, None),
+        (half, Some(F::Rgba16Float), None, Some(rgba)),
     ];
     let mut rng = Rng::new(0x7e_d0b1e);
     for k in 0..8u64 {
@@ -640,16 +643,19 @@ fn doublings_with_texture_ends_match_the_reference() {
         } else {
             (axis(k % 3), axis((k / 2) % 4))
         };
-        for &(element, source_format, target_format) in &ends {
+        for &(element, source_format, target_format, normalization) in &ends {
             let spec = ResizeSpec::builder(input, output)
                 .y_axis(y)
                 .x_axis(x)
                 .channels(4)
                 .element(element)
+                .normalize(normalization)
                 .build()
                 .unwrap();
             let what = format!(
-                "case {k} {element:?} {source_format:?} -> {target_format:?} {input:?} {y:?} {x:?}"
+                "case {k} {element:?} {source_format:?} -> {target_format:?} {input:?} {y:?} \
+                 {x:?} normalised {}",
+                normalization.is_some()
             );
             // The tensor's values: bytes, or f16 values in -1..1.
             let texel_format = source_format.unwrap_or(match element {
@@ -664,10 +670,12 @@ fn doublings_with_texture_ends_match_the_reference() {
                 (source_format, target_format),
                 (Path::Gather, k % 2 == 1),
             );
-            let tolerance = match element {
-                ElementType::U8 => 0.0,
+            let tolerance = match (element, normalization) {
+                (ElementType::U8, _) => 0.0,
                 // One f16 step of values below 1.
-                _ => 1.0 / 2048.0,
+                (_, None) => 1.0 / 2048.0,
+                // Of normalised values below 2 (here (-1 - 0.5) / 0.8 at most).
+                (_, Some(_)) => 2.0 / 2048.0,
             };
             let error = worst(&got, &expected);
             assert!(error <= tolerance, "{what}: worst error {error}");

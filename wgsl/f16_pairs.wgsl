@@ -1,12 +1,6 @@
-// What the exact doublings and halvings of RGBA f16 buffers share: sums in f32 (exact for the
-// dyadic weights the host takes), and two output pixels narrowed into one 16-byte store.
+// The exact doublings' and halvings' destination for RGBA f16 buffers: two output pixels, summed
+// in f32 (`float_sums.wgsl`), narrowed into one 16-byte store.
 @group(0) @binding(3) var<storage, read_write> dst: array<vec4<u32>>;
-
-alias Sum = vec4<f32>;
-
-fn weigh(w: f32, v: Sum) -> Sum {
-    return w * v;
-}
 
 fn store_pair(i: u32, first: Sum, second: Sum) {
     let a = normalized4(first, 8u * i);

@@ -12,9 +12,11 @@
 //! quad gather it had: 1080p x2 33.8 -> 21.8, 4K x2 117 -> 64 (item 103).
 //!
 //! From an RGBA texture (u8 and f16 specs), the RGBA kernel reads texels and sums them in f32
-//! (`wgsl/doubling_texture.wgsl`), into a texture or into an RGBA tensor: u8 1080p -> 2160p
-//! between textures 67.7 -> 53.4 µs (item 105), into a tensor 72.7-77.3 -> 45.4-49.8 µs of wall
-//! time (item 141). From a buffer into a texture the vector gather was as fast (57.9-61.5 µs
+//! (`wgsl/doubling_floats.wgsl`), into a texture a texel at a time (`wgsl/doubling_texture.wgsl`)
+//! or into an RGBA tensor two pixels a store (`wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`): u8
+//! 1080p -> 2160p between textures 67.7 -> 53.4 µs (item 105); into a tensor 72.7-77.3 ->
+//! 45.4-49.8 µs of wall time (item 141), then, in GPU µs, u8 35.3 -> 33.7 and f16 39.9 -> 32.0
+//! with the pairs (item 145). From a buffer into a texture the vector gather was as fast (57.9-61.5 µs
 //! against 55.2-63.1 with the doubling, item 141), so that route keeps it.
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
@@ -39,12 +41,16 @@ fn rgba_rows(element: ElementType) -> u32 {
 /// 59.1 / 53.3, 53.5 / 54.3, 54.6 / 57.4, 56.9.
 const TEXTURE_ROWS: u32 = 2;
 
-/// Input rows per invocation from a texture into an RGBA buffer. H200, u8 `rgba8unorm` into a
-/// u8 tensor, wall µs of 50 back to back in three rounds (tuning log item 141): 1080p -> 2160p,
-/// the vector gather 77.3, 72.7, 73.6; 4 rows 48.7, 52.3, 50.8; 8 rows 45.4, 49.8, 49.8 (1 and
-/// 2 rows, in another command: 60.5, 66.1 and 55.5, 52.8); 384x640 -> 768x1280, the vector
-/// gather 27.5, 22.6, 25.0; 4 rows 22.1, 22.7, 23.2; 8 rows 21.7, 18.9, 21.2.
-const TEXTURE_TO_BUFFER_ROWS: u32 = 8;
+/// Input rows per invocation from a texture into an RGBA buffer, whose two pixels a store
+/// (`wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`) replaced one a store. H200, 1080p -> 2160p, GPU
+/// µs (tuning log item 145): u8 `rgba8unorm` into a u8 tensor, one a store with 8 rows 35.3;
+/// pairs with 8 rows 33.7, with 2 rows 39.5; f16 `rgba16float` into an f16 tensor, one a store
+/// with 8 rows 39.9; pairs with 8 rows 33.2, with 2 rows 32.0. (Item 141 had chosen 8 rows for
+/// u8 with one pixel a store: wall µs of 50 back to back, the vector gather 77.3, 72.7, 73.6;
+/// 4 rows 48.7, 52.3, 50.8; 8 rows 45.4, 49.8, 49.8.)
+fn texture_to_buffer_rows(element: ElementType) -> u32 {
+    if element == ElementType::U8 { 8 } else { 2 }
+}
 
 /// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
 /// H200, gather µs (ranges of three rounds) for 1 / 2 / 4 / 8 rows (tuning log item 103):
@@ -230,7 +236,7 @@ pub(crate) fn choose(
     } else if textures && features.texture_target.is_some() {
         (x.input_len(), TEXTURE_ROWS)
     } else if textures {
-        (x.input_len(), TEXTURE_TO_BUFFER_ROWS)
+        (x.input_len(), texture_to_buffer_rows(element))
     } else {
         (x.input_len(), rgba_rows(element))
     };
@@ -490,8 +496,8 @@ mod tests {
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
-        // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture and 8
-        // into a buffer; not f32 specs (their sums are not exact), other channel counts, or a
+        // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and into
+        // a buffer 8 (u8) or 2 (f16); not f32 specs (their sums are not exact), other channel counts, or a
         // tensor store. Not from a buffer into a texture, where the vector gather is as fast.
         let source = KernelFeatures {
             texture_source: Some(TextureSource { srgb: true }),
@@ -505,14 +511,19 @@ mod tests {
             texture_target: target.texture_target,
             ..source
         };
-        for (ends, rows, blocks) in [(source, 8, 9), (both, 2, 34)] {
-            for element in [u8s, f16s] {
-                assert_eq!(
-                    try_on(Nhwc, 4, element, double, ends, None, 65535),
-                    Some((rows, quarters, quarters, (8, blocks, 2), 0)),
-                    "{element:?} {ends:?}"
-                );
-            }
+        for (ends, element, rows, blocks) in [
+            (source, u8s, 8, 9),
+            (source, f16s, 2, 34),
+            (both, u8s, 2, 34),
+            (both, f16s, 2, 34),
+        ] {
+            assert_eq!(
+                try_on(Nhwc, 4, element, double, ends, None, 65535),
+                Some((rows, quarters, quarters, (8, blocks, 2), 0)),
+                "{element:?} {ends:?}"
+            );
+        }
+        for ends in [source, both] {
             assert_eq!(
                 try_on(Nhwc, 4, ElementType::F32, double, ends, None, 65535),
                 None

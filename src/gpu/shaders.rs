@@ -31,12 +31,14 @@ const GATHER_DOUBLING: &str = include_str!("../../wgsl/gather_doubling.wgsl");
 const GATHER_DOUBLING_RGB: &str = include_str!("../../wgsl/gather_doubling_rgb.wgsl");
 const DOUBLING_PHASES: &str = include_str!("../../wgsl/doubling_phases.wgsl");
 const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
-const DOUBLING_F16: &str = include_str!("../../wgsl/doubling_f16.wgsl");
+const DOUBLING_FLOATS: &str = include_str!("../../wgsl/doubling_floats.wgsl");
 const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
 const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
 const F16_PAIRS: &str = include_str!("../../wgsl/f16_pairs.wgsl");
+const U8_PAIRS: &str = include_str!("../../wgsl/u8_pairs.wgsl");
+const FLOAT_SUMS: &str = include_str!("../../wgsl/float_sums.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
 const BAND_VEC4: &str = include_str!("../../wgsl/band_vec4.wgsl");
@@ -794,7 +796,7 @@ impl Kernel {
                 let io = if element == ElementType::U8 {
                     HALVING_LANES.to_string()
                 } else {
-                    [F16_PAIRS, HALVING_F16].join("\n")
+                    [FLOAT_SUMS, F16_PAIRS, HALVING_F16].join("\n")
                 };
                 return [enable, SRGB, COMMON, &io, GATHER_HALVING].join("\n");
             }
@@ -810,16 +812,23 @@ impl Kernel {
                 ]
                 .join("\n");
             }
-            // From an RGBA texture: texels in, f32 sums, texels or an RGBA buffer's groups out.
-            // (`doubling::choose` takes no tensor store of fewer channels or planes.)
-            KernelVariant::GatherDoubling { .. } if features.texture_source.is_some() => {
+            // From an RGBA texture: texels in, f32 sums, texels or an RGBA buffer's pixels out,
+            // two to a store in a buffer. (`doubling::choose` takes no tensor store of fewer
+            // channels or planes.)
+            KernelVariant::GatherDoubling { element, .. } if features.texture_source.is_some() => {
+                let dst = match features.texture_target {
+                    Some(_) => [vector_dst.as_str(), DOUBLING_TEXTURE].join("\n"),
+                    None if element == ElementType::U8 => U8_PAIRS.to_string(),
+                    None => F16_PAIRS.to_string(),
+                };
                 return [
                     enable,
                     SRGB,
                     COMMON,
                     SRC_VEC4_TEXTURE,
-                    &vector_dst,
-                    DOUBLING_TEXTURE,
+                    FLOAT_SUMS,
+                    &dst,
+                    DOUBLING_FLOATS,
                     DOUBLING_PHASES,
                     GATHER_DOUBLING,
                 ]
@@ -830,9 +839,9 @@ impl Kernel {
                 let io = if element == ElementType::U8 {
                     [SRC_VEC4_U8, LANES_U8, DOUBLING_LANES].join("\n")
                 } else if native_src {
-                    [SRC_VEC4_F16_NATIVE, F16_PAIRS, DOUBLING_F16].join("\n")
+                    [SRC_VEC4_F16_NATIVE, FLOAT_SUMS, F16_PAIRS, DOUBLING_FLOATS].join("\n")
                 } else {
-                    [SRC_VEC4_F16, F16_PAIRS, DOUBLING_F16].join("\n")
+                    [SRC_VEC4_F16, FLOAT_SUMS, F16_PAIRS, DOUBLING_FLOATS].join("\n")
                 };
                 return [enable, SRGB, COMMON, &io, DOUBLING_PHASES, GATHER_DOUBLING].join("\n");
             }
@@ -1856,7 +1865,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 55] = [
+pub const FILES: [(&str, &str); 57] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1898,12 +1907,14 @@ pub const FILES: [(&str, &str); 55] = [
     ("gather_doubling_rgb.wgsl", GATHER_DOUBLING_RGB),
     ("doubling_phases.wgsl", DOUBLING_PHASES),
     ("doubling_lanes.wgsl", DOUBLING_LANES),
-    ("doubling_f16.wgsl", DOUBLING_F16),
+    ("doubling_floats.wgsl", DOUBLING_FLOATS),
     ("doubling_texture.wgsl", DOUBLING_TEXTURE),
     ("gather_halving.wgsl", GATHER_HALVING),
     ("halving_lanes.wgsl", HALVING_LANES),
     ("halving_f16.wgsl", HALVING_F16),
     ("f16_pairs.wgsl", F16_PAIRS),
+    ("u8_pairs.wgsl", U8_PAIRS),
+    ("float_sums.wgsl", FLOAT_SUMS),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),
     ("texture_common.wgsl", TEXTURE_COMMON),

@@ -1,0 +1,7 @@
+// The exact doublings' loads for sums in f32: each RGBA group widened to f32 by the vector
+// source in front of this (an f16 buffer's packed words or WGSL's f16, or a texture's texels as
+// stored values); `float_sums.wgsl` gives `Sum` and `weigh`, and the destination in front of
+// this `store_pair`.
+fn load_sum(i: u32) -> Sum {
+    return load4(i);
+}
