@@ -605,7 +605,7 @@ fn computed_taps_read_and_write_textures() {
 /// into `rgba8unorm` and into an RGBA buffer, f16 specs from `rgba16float` into a buffer, plain
 /// and normalised; and the same doublings from buffers into textures, which the vector gather
 /// runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
-/// from 3 to 50 rows and 160 columns, into poisoned targets: u8 gives the reference's bytes exactly (integer texels
+/// to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes exactly (integer texels
 /// times dyadic weights sum exactly in f32), f16 the reference rounded to f16 within a step.
 #[test]
 fn doublings_with_texture_ends_match_the_reference() {
@@ -635,8 +635,9 @@ fn doublings_with_texture_ends_match_the_reference() {
     ];
     let mut rng = Rng::new(0x7e_d0b1e);
     for k in 0..8u64 {
-        // Widths past 64 columns: more than one workgroup along a row.
-        let input = Size2::new(rng.range(3, 50), rng.range(3, 160));
+        // Past 64 columns and 128 rows: more than one workgroup along a row, and down a column
+        // in the f16 texture source's workgroups of 4 x 64 invocations of 2 rows.
+        let input = Size2::new(rng.range(3, 160), rng.range(3, 160));
         let output = Size2::new(2 * input.height, 2 * input.width);
         // Bilinear along both axes in half the cases, else a rule per axis.
         let (y, x) = if k % 2 == 0 {

@@ -25,7 +25,7 @@
 
 use super::Launch;
 use super::params::check_grid;
-use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Vec4Shape};
+use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Workgroup};
 use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
@@ -50,6 +50,17 @@ const TEXTURE_ROWS: u32 = 2;
 /// 4 rows 48.7, 52.3, 50.8; 8 rows 45.4, 49.8, 49.8.)
 fn texture_to_buffer_rows(element: ElementType) -> u32 {
     if element == ElementType::U8 { 8 } else { 2 }
+}
+
+/// The workgroup from a texture into an RGBA buffer. H200, 1080p -> 2160p, GPU µs of two rounds
+/// with the rows above (tuning log item 146): f16 from `rgba16float`, 64 x 4 32.3, 32.2; 16 x 16
+/// 31.7, 31.5; 4 x 64 30.3, 30.4 (384x640 x2: 8.4, 8.4 against 8.2, 8.1). No shape beat 64 x 4
+/// for u8 (4 x 64: 36.4 against 33.8), nor between textures.
+fn texture_to_buffer_group(element: ElementType) -> Workgroup {
+    match element {
+        ElementType::F16 => Workgroup { x: 4, y: 64 },
+        _ => Workgroup::default(),
+    }
 }
 
 /// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
@@ -227,24 +238,27 @@ pub(crate) fn choose(
     if channels == 3 && phases_y.single_taps() && phases_x.single_taps() {
         return;
     }
-    // Invocations over input columns (groups of four pixels for RGB) and rows.
-    let (columns, rows) = if channels == 3 {
+    // Invocations over input columns (groups of four pixels for RGB) and rows, and the
+    // workgroup (`GatherDoubling`'s constants).
+    let (columns, rows, group) = if channels == 3 {
         let groups = x.input_len() / 4;
         let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
         let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
-        (groups, rows)
+        (groups, rows, Workgroup::default())
     } else if textures && features.texture_target.is_some() {
-        (x.input_len(), TEXTURE_ROWS)
+        (x.input_len(), TEXTURE_ROWS, Workgroup::default())
     } else if textures {
-        (x.input_len(), texture_to_buffer_rows(element))
+        (
+            x.input_len(),
+            texture_to_buffer_rows(element),
+            texture_to_buffer_group(element),
+        )
     } else {
-        (x.input_len(), rgba_rows(element))
+        (x.input_len(), rgba_rows(element), Workgroup::default())
     };
-    // The kernel's workgroup (`GatherDoubling`'s constants).
-    let work = Vec4Shape::default();
     let grid = (
-        columns.div_ceil(work.group_x),
-        y.input_len().div_ceil(work.group_y * rows),
+        columns.div_ceil(group.x),
+        y.input_len().div_ceil(group.y * rows),
         spec.batch(),
     );
     if check_grid(grid, max_groups).is_err() {
@@ -255,6 +269,7 @@ pub(crate) fn choose(
         channels,
         lanes: !textures && element == ElementType::U8,
         rows,
+        group,
         y: phases_y,
         x: phases_x,
     };
@@ -497,7 +512,7 @@ mod tests {
         };
         assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
         // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and into
-        // a buffer 8 (u8) or 2 (f16); not f32 specs (their sums are not exact), other channel counts, or a
+        // a buffer 8 (u8) or 2 (f16, in workgroups of 4 x 64); not f32 specs (their sums are not exact), other channel counts, or a
         // tensor store. Not from a buffer into a texture, where the vector gather is as fast.
         let source = KernelFeatures {
             texture_source: Some(TextureSource { srgb: true }),
@@ -511,15 +526,17 @@ mod tests {
             texture_target: target.texture_target,
             ..source
         };
-        for (ends, element, rows, blocks) in [
-            (source, u8s, 8, 9),
-            (source, f16s, 2, 34),
-            (both, u8s, 2, 34),
-            (both, f16s, 2, 34),
+        // 480 columns in 8 groups of 64 (f16 into a buffer: 120 of 4); 270 rows in blocks of
+        // 4 x 8, 4 x 2 or (f16 into a buffer) 64 x 2.
+        for (ends, element, rows, grid) in [
+            (source, u8s, 8, (8, 9, 2)),
+            (source, f16s, 2, (120, 3, 2)),
+            (both, u8s, 2, (8, 34, 2)),
+            (both, f16s, 2, (8, 34, 2)),
         ] {
             assert_eq!(
                 try_on(Nhwc, 4, element, double, ends, None, 65535),
-                Some((rows, quarters, quarters, (8, blocks, 2), 0)),
+                Some((rows, quarters, quarters, grid, 0)),
                 "{element:?} {ends:?}"
             );
         }

@@ -608,6 +608,7 @@ impl Kernel {
                     channels,
                     lanes,
                     rows: if lanes { 4 } else { 2 },
+                    group: Workgroup::default(),
                     y: phases,
                     x: phases,
                 },
@@ -636,6 +637,10 @@ impl Kernel {
                     channels: 4,
                     lanes: false,
                     rows: if target.is_some() { 2 } else { 8 },
+                    group: match (element, target) {
+                        (ElementType::F16, None) => Workgroup { x: 4, y: 64 },
+                        _ => Workgroup::default(),
+                    },
                     y: bilinear,
                     x: nearest,
                 },
@@ -1100,6 +1105,8 @@ pub enum KernelVariant {
         lanes: bool,
         /// Input rows per invocation.
         rows: u32,
+        /// The workgroup, in invocations (64 x 4 but from an f16 texture into a tensor).
+        group: Workgroup,
         /// The vertical phases.
         y: DoublingPhases,
         /// The horizontal phases.
@@ -1474,17 +1481,20 @@ impl KernelVariant {
                 channels,
                 lanes,
                 rows,
+                group,
                 y,
                 x,
             } => format!(
-                "wgpu-resize gather doubling {0}->{0} channels {channels}{5} rows {rows} phases y \
-                 {1:?} x {2:?} of 2^-{3} and 2^-{4}",
+                "wgpu-resize gather doubling {0}->{0} channels {channels}{5} group {6}x{7} rows \
+                 {rows} phases y {1:?} x {2:?} of 2^-{3} and 2^-{4}",
                 element.name(),
                 y.units,
                 x.units,
                 y.bits,
                 x.bits,
-                if *lanes { " lanes" } else { "" }
+                if *lanes { " lanes" } else { "" },
+                group.x,
+                group.y,
             ),
             KernelVariant::GatherHalving {
                 element,
@@ -1643,15 +1653,19 @@ impl KernelVariant {
                 ("GROUP_Y", shape.group_y as f64),
             ],
             KernelVariant::GatherDoubling {
-                lanes, rows, y, x, ..
+                lanes,
+                rows,
+                group,
+                y,
+                x,
+                ..
             } => {
-                let work = Vec4Shape::default();
                 let [y0a, y0b, y1a, y1b] = y.constants(lanes);
                 let [x0a, x0b, x1a, x1b] = x.constants(lanes);
                 vec![
                     ("ROWS", rows as f64),
-                    ("GROUP_X", work.group_x as f64),
-                    ("GROUP_Y", work.group_y as f64),
+                    ("GROUP_X", group.x as f64),
+                    ("GROUP_Y", group.y as f64),
                     ("WY0A", y0a),
                     ("WY0B", y0b),
                     ("WY1A", y1a),
