@@ -1,4 +1,4 @@
-# Exact doublings from a texture with each input row's texels loaded once a workgroup row into
+# Exact doublings from a texture with each input row's texels loaded once a workgroup row into (The lab kernels are kept as 2026-12-03-h200-lab-texture-doubling-shared-kernel.diff, -shared-pipelined.diff and -subgroup-kernel.diff; the host side as -subgroup.diff.)
 # workgroup memory (wgsl/gather_doubling_shared.wgsl, each row's texels loaded in the step before: software-pipelined) against three loads an invocation
 # (WGR_LAB_SHARED=0: gather_doubling.wgsl as at c4f9226); WGR_LAB_TD_ROWS sets the input rows an
 # invocation from a texture (else 8 for u8 and 2 for f16 into a tensor, 2 into a texture). A lab

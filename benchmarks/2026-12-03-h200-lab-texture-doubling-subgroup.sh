@@ -1,4 +1,4 @@
-# Exact doublings from a texture: each input row's neighbouring texels taken from the invocations
+# Exact doublings from a texture: each input row's neighbouring texels taken from the invocations (The lab kernels are kept as 2026-12-03-h200-lab-texture-doubling-shared-kernel.diff, -shared-pipelined.diff and -subgroup-kernel.diff; the host side as -subgroup.diff.)
 # beside it in the subgroup (WGR_LAB_SHARED=2: wgsl/gather_doubling_subgroup.wgsl, workgroups of
 # 256 x 1, which naga requires for subgroup built-ins) against workgroup memory without pipelining
 # (1: wgsl/gather_doubling_shared.wgsl) and three loads an invocation (0: gather_doubling.wgsl as at
