@@ -605,8 +605,9 @@ fn computed_taps_read_and_write_textures() {
 /// into `rgba8unorm` and into an RGBA buffer, f16 specs from `rgba16float` into a buffer, plain
 /// and normalised; and the same doublings from buffers into textures, which the vector gather
 /// runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
-/// to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes exactly (integer texels
-/// times dyadic weights sum exactly in f32), f16 the reference rounded to f16 within a step.
+/// to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes exactly
+/// (integer texels times dyadic weights sum exactly in f32), f16 the reference rounded to f16
+/// within a step.
 #[test]
 fn doublings_with_texture_ends_match_the_reference() {
     use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};

@@ -16,8 +16,9 @@
 //! or into an RGBA tensor two pixels a store (`wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`): u8
 //! 1080p -> 2160p between textures 67.7 -> 53.4 µs (item 105); into a tensor 72.7-77.3 ->
 //! 45.4-49.8 µs of wall time (item 141), then, in GPU µs, u8 35.3 -> 33.7 and f16 39.9 -> 32.0
-//! with the pairs (item 145). From a buffer into a texture the vector gather was as fast (57.9-61.5 µs
-//! against 55.2-63.1 with the doubling, item 141), so that route keeps it.
+//! with the pairs (item 145), f16 32.3 -> 30.3 in workgroups of 4 x 64 (item 146). From a
+//! buffer into a texture the vector gather was as fast (57.9-61.5 µs against 55.2-63.1 with the
+//! doubling, item 141), so that route keeps it.
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
@@ -512,8 +513,9 @@ mod tests {
         };
         assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
         // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and into
-        // a buffer 8 (u8) or 2 (f16, in workgroups of 4 x 64); not f32 specs (their sums are not exact), other channel counts, or a
-        // tensor store. Not from a buffer into a texture, where the vector gather is as fast.
+        // a buffer 8 (u8) or 2 (f16, in workgroups of 4 x 64); not f32 specs (their sums are
+        // not exact), other channel counts, or a tensor store. Not from a buffer into a
+        // texture, where the vector gather is as fast.
         let source = KernelFeatures {
             texture_source: Some(TextureSource { srgb: true }),
             ..floats
