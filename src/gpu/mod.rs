@@ -804,17 +804,25 @@ impl Resizer {
             integer_weights: weight_bits.map(|bits| bits.y + bits.x),
             ..self.kernel_features(spec)
         };
+        // The texture that pass `i` reads (the first pass) and writes (the last), if any.
+        let last = passes.len() - 1;
+        let texture_ends = |i: usize| {
+            (
+                texture_source.filter(|_| i == 0),
+                texture_target.filter(|_| i == last),
+            )
+        };
         // Each pass's kernel knows the texture it reads or writes, if any, so that the kernels
         // that cannot (the split and wide gathers) step aside.
-        let last = passes.len() - 1;
         let mut launches: Vec<Launch> = passes
             .iter()
             .enumerate()
             .map(|(i, pass)| {
                 let (src, dst) = pass.elements;
+                let (texture_source, texture_target) = texture_ends(i);
                 let features = KernelFeatures {
-                    texture_source: texture_source.filter(|_| i == 0),
-                    texture_target: texture_target.filter(|_| i == last),
+                    texture_source,
+                    texture_target,
                     ..chosen_features
                 };
                 Launch::choose(&pass.spec, &pass.shape, src, dst, features, &limits)
@@ -845,11 +853,12 @@ impl Resizer {
         // The vector gather at a texture end takes the workgroup that suits the texture's
         // layout (src/gpu/texture_groups.rs), before the computed taps, which keep it.
         for (i, (pass, launch)) in passes.iter().zip(&mut launches).enumerate() {
+            let (source, target) = texture_ends(i);
             texture_groups::fit(
                 launch,
                 pass.shape.dst_size,
-                i == 0 && texture_source.is_some(),
-                texture_target.filter(|_| i == last),
+                source.is_some(),
+                target,
                 limits.max_compute_workgroups_per_dimension,
             );
         }
@@ -945,9 +954,10 @@ impl Resizer {
             .enumerate()
             .map(|(i, (launch, pass))| {
                 let (y, x) = pass.shape.tables(&tables);
+                let (texture_source, texture_target) = texture_ends(i);
                 let features = KernelFeatures {
-                    texture_source: texture_source.filter(|_| i == 0),
-                    texture_target: texture_target.filter(|_| i == last),
+                    texture_source,
+                    texture_target,
                     tensor_target: tensor_target.filter(|_| i == last),
                     integer_weights: weight_bits.map(|bits| bits.y + bits.x),
                     color: ColorSteps::of(&pass.spec, pass.shape.color),
