@@ -256,6 +256,17 @@ fn random_texels(rng: &mut Rng, format: F, n: usize) -> Vec<f32> {
     }
 }
 
+/// The RGBA format whose texels hold what a tensor of `element` holds: for the random values of
+/// a resize whose source is a buffer.
+fn rgba_format_of(element: ElementType) -> F {
+    match element {
+        ElementType::U8 => F::Rgba8Unorm,
+        ElementType::F16 => F::Rgba16Float,
+        ElementType::F32 => F::Rgba32Float,
+        other => panic!("no RGBA format holds {other:?} values"),
+    }
+}
+
 /// The spec's element type in the staged tensor: bytes as u8, or values in 0..1 for float specs
 /// on 8-bit formats.
 fn staged(values: &[f32], format: F, element: ElementType) -> Vec<f32> {
@@ -661,10 +672,7 @@ fn doublings_with_texture_ends_match_the_reference() {
                 normalization.is_some()
             );
             // The tensor's values: bytes, or f16 values in -1..1.
-            let texel_format = source_format.unwrap_or(match element {
-                ElementType::U8 => F::Rgba8Unorm,
-                _ => F::Rgba16Float,
-            });
+            let texel_format = source_format.unwrap_or(rgba_format_of(element));
             let values = random_texels(&mut rng, texel_format, spec.input_len());
             let (got, expected) = run_between_ends(
                 gpu,
@@ -739,10 +747,7 @@ fn shaped_texture_workgroups_cover_their_outputs() {
                 "case {k} {element:?} {source_format:?} -> {target_format:?} {input:?} -> \
                  {output:?} {filter:?}"
             );
-            let texel_format = source_format.unwrap_or(match element {
-                ElementType::F16 => F::Rgba16Float,
-                _ => F::Rgba32Float,
-            });
+            let texel_format = source_format.unwrap_or(rgba_format_of(element));
             let values = random_texels(&mut rng, texel_format, spec.input_len());
             let (got, expected) = run_between_ends(
                 gpu,
