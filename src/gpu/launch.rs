@@ -246,9 +246,9 @@ const WIDE_MIN_INVOCATIONS: u64 = 1 << 16;
 /// buffers read) and written (not a texture target, whose texels take one store each) with one
 /// or two taps on each axis (bilinear, nearest), enlarging by 2 or more along y and at least 2
 /// along x (where measured), an output width that is a multiple of 4 (whole 16-byte stores) and
-/// enough invocations. Nearest neighbours gained
-/// most (H200, u8 1080p x2 21.7 -> 16.0 µs; BENCHMARKS.md tuning log item 78). Its shrinks lost
-/// to the vector gather (RGBA u8 4K x0.5 14.4 against 21.7 µs at best).
+/// enough invocations. Nearest neighbours gained most (H200, u8 1080p x2 21.7 -> 16.0 µs;
+/// BENCHMARKS.md tuning log item 78). Its shrinks lost to the vector gather (RGBA u8 4K x0.5
+/// 14.4 against 21.7 µs at best).
 fn wide_rows(
     spec: &ResizeSpec,
     shape: &PassShape,
