@@ -612,10 +612,11 @@ fn computed_taps_read_and_write_textures() {
 }
 
 /// Exact doublings from RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`,
-/// `wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`): u8 specs from `rgba8unorm` and sRGB textures
-/// into `rgba8unorm` and into an RGBA buffer, f16 specs from `rgba16float` into a buffer, plain
-/// and normalised; and the same doublings from buffers into textures, which the vector gather
-/// runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
+/// `wgsl/f16_pairs.wgsl`): u8 specs from `rgba8unorm` and sRGB textures into `rgba8unorm`,
+/// f16 specs from `rgba16float` into a buffer, plain and normalised; u8 specs from those
+/// textures into an RGBA buffer, which the buffer kernel in lanes runs from a staged copy of the
+/// texels (src/gpu/texture_tensor.rs); and the same doublings from buffers into textures, which
+/// the vector gather runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
 /// to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes exactly
 /// (integer texels times dyadic weights sum exactly in f32), f16 the reference rounded to f16
 /// within a step.
@@ -687,6 +688,100 @@ fn doublings_with_texture_ends_match_the_reference() {
                 (_, None) => 1.0 / 2048.0,
                 // Of normalised values below 2 (here (-1 - 0.5) / 0.8 at most).
                 (_, Some(_)) => 2.0 / 2048.0,
+            };
+            let error = worst(&got, &expected);
+            assert!(error <= tolerance, "{what}: worst error {error}");
+        }
+    }
+}
+
+/// A u8 RGBA doubling from a texture into a tensor runs from a staged copy of the texels
+/// (src/gpu/texture_tensor.rs, `doubles_from_staging`): the staging takes a scratch buffer,
+/// which a resize the kernels read from the texture does not. Random sizes, bilinear and a
+/// nearest rule, `rgba8unorm` and sRGB sources, in a pass of its own and in the caller's, into
+/// poisoned tensors, and one frame of over a million pixels: u8 doublings staged, with the reference's bytes exactly; u8 at other scales
+/// (within one) and f16 doublings (within an f16 step) read by the kernels. Each case on a
+/// resizer of its own.
+#[test]
+fn u8_doublings_into_tensors_run_from_a_staged_copy() {
+    use wgpu_resize::{AxisResample, NearestRule};
+    let Some(gpu) = gpu("u8_doublings_into_tensors_run_from_a_staged_copy") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let nearest = AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact));
+    let mut rng = Rng::new(0x57a9_ed02);
+    for k in 0..7u64 {
+        // The last a frame of over a million pixels, which the unpack reads two pixels an
+        // invocation, and not a whole number of its workgroups' runs of 512.
+        let input = match k {
+            6 => Size2::new(1031, 1019),
+            _ => Size2::new(rng.range(3, 90), rng.range(3, 90)),
+        };
+        let doubled = Size2::new(2 * input.height, 2 * input.width);
+        let other = Size2::new(3 * input.height / 2, 3 * input.width / 2 + 1);
+        // (element, source format, output, staged)
+        let cases = [
+            (ElementType::U8, F::Rgba8Unorm, doubled, true),
+            (ElementType::U8, F::Rgba8UnormSrgb, doubled, true),
+            (ElementType::U8, F::Rgba8Unorm, other, false),
+            (ElementType::F16, F::Rgba16Float, doubled, false),
+        ];
+        let cases = if k == 6 { &cases[..1] } else { &cases[..] };
+        for &(element, format, output, staged_copy) in cases {
+            let axis = if k % 3 == 2 {
+                nearest
+            } else {
+                AxisResample::default()
+            };
+            let spec = ResizeSpec::builder(input, output)
+                .y_axis(axis)
+                .x_axis(axis)
+                .channels(4)
+                .element(element)
+                .build()
+                .unwrap();
+            let what = format!("case {k} {element:?} {format:?} {input:?} -> {output:?}");
+            let values = random_texels(&mut rng, format, spec.input_len());
+            let source = texture_with(
+                gpu,
+                format,
+                input,
+                wgpu::TextureUsages::TEXTURE_BINDING,
+                &values,
+            );
+            let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
+            let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
+            let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+            let (got, ran) = run_texture_to_tensor(
+                gpu,
+                &resizer,
+                (&spec, Path::Gather),
+                &source,
+                (&buffer, offset, 0x5A),
+                k % 2 == 1,
+            )
+            .expect("encode_texture_to_buffer");
+            assert_eq!(ran, Path::Gather, "{what}");
+            assert_eq!(
+                resizer.stats().scratch_buffers > 0,
+                staged_copy,
+                "{what}: staged"
+            );
+            let expected = reference_output(&spec, &tensor_of_texels(&values, format, &spec));
+            let expected = stored(&expected, F::Rgba32Float, element);
+            let (expected, tolerance) = match element {
+                // Dyadic weights sum exactly; others in f32 may round a tie the other way.
+                ElementType::U8 if output == doubled => (expected, 0.0),
+                ElementType::U8 => (expected, 1.0),
+                // One f16 step of values below 1.
+                _ => (
+                    expected
+                        .iter()
+                        .map(|&v| f16::from_f32(v).to_f32())
+                        .collect(),
+                    1.0 / 2048.0,
+                ),
             };
             let error = worst(&got, &expected);
             assert!(error <= tolerance, "{what}: worst error {error}");

@@ -12,8 +12,9 @@ struct Staging {
     row_stride: u32,
     // Words from one row to the next in the copy pack's padded rows.
     pitch_words: u32,
-    pad1: u32,
-    pad2: u32,
+    // RGBA pixels an unpack invocation (1 or 2), 256 apart (`texture_unpack.wgsl`).
+    pixels_each: u32,
+    pad: u32,
 }
 
 // The staging tensor holds u8 values (else f32).

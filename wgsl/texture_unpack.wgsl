@@ -1,7 +1,8 @@
 // Texture to staging tensor. Any float-sampled 2-D format; BGRA formats read as RGBA, as every
 // sampled texture does. The tensor holds the first `channels` of each texel (all of them where
 // a texture is resized into another), as pixels (NHWC) or as planes (NCHW, `STAGING_NCHW`). RGBA
-// pixels take one invocation per pixel; everything else one per u32 word of the tensor.
+// pixels (u8 and f32) take `pixels_each` an invocation; everything else one invocation per u32
+// word of the tensor.
 
 @group(0) @binding(1) var source: texture_2d<f32>;
 @group(0) @binding(2) var<storage, read_write> staged: array<u32>;
@@ -33,20 +34,27 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     // The common cases without run-time indexing into a texel: an RGBA pixel is one u8 word
     // (rounded as every u8 result, `floor(255 v + 0.5)`) or four f32 words.
     if channels == 4u && (staging_shape.flags & (STAGING_NCHW | STAGING_F16)) == 0u {
-        // The grid has one invocation per word, at least as many as there are pixels.
-        let pixel = word;
-        if pixel >= pixels {
-            return;
-        }
-        let texel = stored_texel(pixel);
-        if u8 {
-            staged[pixel] = pack4x8unorm(texel);
-        } else {
-            let first = pixel * 4u;
-            staged[first] = bitcast<u32>(texel.x);
-            staged[first + 1u] = bitcast<u32>(texel.y);
-            staged[first + 2u] = bitcast<u32>(texel.z);
-            staged[first + 3u] = bitcast<u32>(texel.w);
+        // Each workgroup's 256 invocations take a run of 256 * `pixels_each` pixels, invocation
+        // i its pixels i, i + 256, ..., so that each load and store of a warp covers
+        // neighbouring pixels. Two pixels an invocation read a 1080p u8 frame faster on an
+        // H200 (BENCHMARKS.md tuning log item 147).
+        let each = staging_shape.pixels_each;
+        let first_pixel = (word / 256u) * 256u * each + word % 256u;
+        for (var k = 0u; k < each; k++) {
+            let pixel = first_pixel + k * 256u;
+            if pixel >= pixels {
+                return;
+            }
+            let texel = stored_texel(pixel);
+            if u8 {
+                staged[pixel] = pack4x8unorm(texel);
+            } else {
+                let first = pixel * 4u;
+                staged[first] = bitcast<u32>(texel.x);
+                staged[first + 1u] = bitcast<u32>(texel.y);
+                staged[first + 2u] = bitcast<u32>(texel.z);
+                staged[first + 3u] = bitcast<u32>(texel.w);
+            }
         }
         return;
     }

@@ -11,13 +11,15 @@
 //! 64.3, which keeps the vector gather (BENCHMARKS.md tuning log item 88). RGB u8 against the
 //! quad gather it had: 1080p x2 33.8 -> 21.8, 4K x2 117 -> 64 (item 103).
 //!
-//! From an RGBA texture (u8 and f16 specs), the RGBA kernel reads texels and sums them in f32
-//! (`wgsl/doubling_floats.wgsl`), into a texture a texel at a time (`wgsl/doubling_texture.wgsl`)
-//! or into an RGBA tensor two pixels a store (`wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`): u8
-//! 1080p -> 2160p between textures 67.7 -> 53.4 µs (item 105); into a tensor 72.7-77.3 ->
-//! 45.4-49.8 µs of wall time (item 141), then, in GPU µs, u8 35.3 -> 33.7 and f16 39.9 -> 32.0
-//! with the pairs (item 145), f16 32.3 -> 30.3 in workgroups of 4 x 64 (item 146). From a
-//! buffer into a texture the vector gather was as fast (57.9-61.5 µs against 55.2-63.1 with the
+//! From an RGBA texture the RGBA kernel reads texels and sums them in f32
+//! (`wgsl/doubling_floats.wgsl`): u8 and f16 specs into a texture a texel at a time
+//! (`wgsl/doubling_texture.wgsl`), f16 specs into an RGBA tensor two pixels a store
+//! (`wgsl/f16_pairs.wgsl`). u8 1080p -> 2160p between textures 67.7 -> 53.4 µs (item 105); f16
+//! into a tensor, GPU µs, 39.9 -> 32.0 with the pairs (item 145) and 32.3 -> 30.3 in workgroups
+//! of 4 x 64 (item 146). A u8 spec from a texture into a tensor runs the buffer kernel in lanes
+//! from a staged copy of the texels instead (`texture_tensor.rs`): this kernel read each texel
+//! three times and took 33.7 µs where the copy and the lanes take 26.8 (item 147). From a buffer
+//! into a texture the vector gather was as fast (57.9-61.5 µs against 55.2-63.1 with the
 //! doubling, item 141), so that route keeps it.
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
@@ -42,27 +44,17 @@ fn rgba_rows(element: ElementType) -> u32 {
 /// 59.1 / 53.3, 53.5 / 54.3, 54.6 / 57.4, 56.9.
 const TEXTURE_ROWS: u32 = 2;
 
-/// Input rows per invocation from a texture into an RGBA buffer, whose two pixels a store
-/// (`wgsl/u8_pairs.wgsl`, `wgsl/f16_pairs.wgsl`) replaced one a store. H200, 1080p -> 2160p, GPU
-/// µs (tuning log item 145): u8 `rgba8unorm` into a u8 tensor, one a store with 8 rows 35.3;
-/// pairs with 8 rows 33.7, with 2 rows 39.5; f16 `rgba16float` into an f16 tensor, one a store
-/// with 8 rows 39.9; pairs with 8 rows 33.2, with 2 rows 32.0. (Item 141 had chosen 8 rows for
-/// u8 with one pixel a store: wall µs of 50 back to back, the vector gather 77.3, 72.7, 73.6;
-/// 4 rows 48.7, 52.3, 50.8; 8 rows 45.4, 49.8, 49.8.)
-fn texture_to_buffer_rows(element: ElementType) -> u32 {
-    if element == ElementType::U8 { 8 } else { 2 }
-}
+/// Input rows per invocation from a texture into an RGBA buffer (f16 specs), two pixels a
+/// store (`wgsl/f16_pairs.wgsl`). H200, `rgba16float` 1080p -> 2160p into an f16 tensor, GPU µs
+/// (tuning log item 145): one pixel a store with 8 rows 39.9; pairs with 8 rows 33.2, with 2
+/// rows 32.0.
+const TEXTURE_TO_BUFFER_ROWS: u32 = 2;
 
-/// The workgroup from a texture into an RGBA buffer. H200, 1080p -> 2160p, GPU µs of two rounds
-/// with the rows above (tuning log item 146): f16 from `rgba16float`, 64 x 4 32.3, 32.2; 16 x 16
-/// 31.7, 31.5; 4 x 64 30.3, 30.4 (384x640 x2: 8.4, 8.4 against 8.2, 8.1). No shape beat 64 x 4
-/// for u8 (4 x 64: 36.4 against 33.8), nor between textures.
-fn texture_to_buffer_group(element: ElementType) -> Workgroup {
-    match element {
-        ElementType::F16 => Workgroup { x: 4, y: 64 },
-        _ => Workgroup::default(),
-    }
-}
+/// The workgroup from a texture into an RGBA buffer (f16 specs). H200, `rgba16float` 1080p ->
+/// 2160p, GPU µs of two rounds with the rows above (tuning log item 146): 64 x 4 32.3, 32.2; 16
+/// x 16 31.7, 31.5; 4 x 64 30.3, 30.4 (384x640 x2: 8.4, 8.4 against 8.2, 8.1). No shape beat 64
+/// x 4 between textures.
+const TEXTURE_TO_BUFFER_GROUP: Workgroup = Workgroup { x: 4, y: 64 };
 
 /// Most input rows per invocation of the RGB kernel, and the fewest invocations it leaves:
 /// H200, gather µs (ranges of three rounds) for 1 / 2 / 4 / 8 rows (tuning log item 103):
@@ -190,7 +182,8 @@ pub(super) fn exact_bits(
 /// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
 /// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
 /// are `lane_bits`), of RGBA f16 summed in floats, or an RGBA texture of a u8 or f16 spec
-/// (`features.texture_source`) into a texture or an RGBA buffer, summed in floats; without colour
+/// (`features.texture_source`) into a texture, or of an f16 spec into an RGBA buffer, summed in
+/// floats; without colour
 /// conversions or Pillow's fixed point, both tables fitting [`DoublingPhases::fit`], and a grid
 /// within `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
@@ -208,12 +201,15 @@ pub(crate) fn choose(
         3 => element == ElementType::U8 && x.input_len() % 4 == 0,
         _ => false,
     };
-    // A texture source, into a texture or an RGBA buffer: RGBA pixels summed in floats (a
-    // tensor store of fewer channels or planes has no pair store here). From a buffer into a
-    // texture the vector gather is as fast (tuning log item 141), so it keeps it.
+    // A texture source, into a texture or (f16) an RGBA buffer: RGBA pixels summed in floats (a
+    // tensor store of fewer channels or planes has no pair store here; u8 tensors run staged,
+    // texture_tensor.rs). From a buffer into a texture the vector gather is as fast (tuning log
+    // item 141), so it keeps it.
     let textures = features.texture_source.is_some();
+    let into_buffer = features.texture_target.is_none();
     if features.texture_target.is_some() && !textures
         || textures && (channels != 4 || features.tensor_target.is_some())
+        || textures && into_buffer && element == ElementType::U8
     {
         return;
     }
@@ -251,8 +247,8 @@ pub(crate) fn choose(
     } else if textures {
         (
             x.input_len(),
-            texture_to_buffer_rows(element),
-            texture_to_buffer_group(element),
+            TEXTURE_TO_BUFFER_ROWS,
+            TEXTURE_TO_BUFFER_GROUP,
         )
     } else {
         (x.input_len(), rgba_rows(element), Workgroup::default())
@@ -512,10 +508,10 @@ mod tests {
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
-        // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and into
-        // a buffer 8 (u8) or 2 (f16, in workgroups of 4 x 64); not f32 specs (their sums are
-        // not exact), other channel counts, or a tensor store. Not from a buffer into a
-        // texture, where the vector gather is as fast.
+        // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and f16
+        // into a buffer 2 (in workgroups of 4 x 64); not u8 into a buffer (staged instead), f32
+        // specs (their sums are not exact), other channel counts, or a tensor store. Not from a
+        // buffer into a texture, where the vector gather is as fast.
         let source = KernelFeatures {
             texture_source: Some(TextureSource { srgb: true }),
             ..floats
@@ -529,9 +525,9 @@ mod tests {
             ..source
         };
         // 480 columns in 8 groups of 64 (f16 into a buffer: 120 of 4); 270 rows in blocks of
-        // 4 x 8, 4 x 2 or (f16 into a buffer) 64 x 2.
+        // 4 x 2 or (f16 into a buffer) 64 x 2.
+        assert_eq!(try_on(Nhwc, 4, u8s, double, source, None, 65535), None);
         for (ends, element, rows, grid) in [
-            (source, u8s, 8, (8, 9, 2)),
             (source, f16s, 2, (120, 3, 2)),
             (both, u8s, 2, (8, 34, 2)),
             (both, f16s, 2, (8, 34, 2)),

@@ -133,6 +133,10 @@ struct Prepared {
     tables: wgpu::Buffer,
     passes: Vec<PreparedPass>,
     intermediate: Option<(wgpu::Buffer, u64)>,
+    /// Its one pass is the exact doubling of RGBA u8 in integer lanes (`doubling::choose`),
+    /// which the texture-to-tensor route runs from a staged copy of the texture
+    /// (`texture_tensor.rs`).
+    lanes_doubling: bool,
 }
 
 /// What a resize's kernels read and write in place of the spec's buffers: a texture that the
@@ -948,6 +952,17 @@ impl Resizer {
                 });
             }
         }
+        let lanes_doubling = matches!(
+            launches.as_slice(),
+            [Launch {
+                variant: KernelVariant::GatherDoubling {
+                    channels: 4,
+                    lanes: true,
+                    ..
+                },
+                ..
+            }]
+        );
         let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout)> = launches
             .iter()
             .zip(&passes)
@@ -1033,6 +1048,7 @@ impl Resizer {
                 tables,
                 passes,
                 intermediate,
+                lanes_doubling,
             }
         })
     }

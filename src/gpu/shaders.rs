@@ -37,7 +37,6 @@ const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
 const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
 const F16_PAIRS: &str = include_str!("../../wgsl/f16_pairs.wgsl");
-const U8_PAIRS: &str = include_str!("../../wgsl/u8_pairs.wgsl");
 const FLOAT_SUMS: &str = include_str!("../../wgsl/float_sums.wgsl");
 const STRIDED_TAPS: &str = include_str!("../../wgsl/strided_taps.wgsl");
 const FUSED_TILED: &str = include_str!("../../wgsl/fused_tiled.wgsl");
@@ -622,12 +621,11 @@ impl Kernel {
                 },
             });
         }
-        // From a texture, in floats: u8 from an sRGB texture into `rgba8unorm` and into a
-        // buffer; f16 into a buffer as WGSL's f16 (normalised) and as packed words.
+        // From a texture, in floats: u8 from an sRGB texture into `rgba8unorm`; f16 into a
+        // buffer as WGSL's f16 (normalised) and as packed words.
         let rgba8 = Some(wgpu::TextureFormat::Rgba8Unorm);
         for (element, target, native_f16) in [
             (ElementType::U8, rgba8, false),
-            (ElementType::U8, None, false),
             (ElementType::F16, None, true),
             (ElementType::F16, None, false),
         ] {
@@ -636,10 +634,10 @@ impl Kernel {
                     element,
                     channels: 4,
                     lanes: false,
-                    rows: if target.is_some() { 2 } else { 8 },
-                    group: match (element, target) {
-                        (ElementType::F16, None) => Workgroup { x: 4, y: 64 },
-                        _ => Workgroup::default(),
+                    rows: 2,
+                    group: match target {
+                        None => Workgroup { x: 4, y: 64 },
+                        Some(_) => Workgroup::default(),
                     },
                     y: bilinear,
                     x: nearest,
@@ -817,13 +815,12 @@ impl Kernel {
                 ]
                 .join("\n");
             }
-            // From an RGBA texture: texels in, f32 sums, texels or an RGBA buffer's pixels out,
+            // From an RGBA texture: texels in, f32 sums, texels or an f16 buffer's pixels out,
             // two to a store in a buffer. (`doubling::choose` takes no tensor store of fewer
-            // channels or planes.)
-            KernelVariant::GatherDoubling { element, .. } if features.texture_source.is_some() => {
+            // channels or planes, and no u8 buffer: those run staged.)
+            KernelVariant::GatherDoubling { .. } if features.texture_source.is_some() => {
                 let dst = match features.texture_target {
                     Some(_) => [vector_dst.as_str(), DOUBLING_TEXTURE].join("\n"),
-                    None if element == ElementType::U8 => U8_PAIRS.to_string(),
                     None => F16_PAIRS.to_string(),
                 };
                 return [
@@ -1879,7 +1876,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 57] = [
+pub const FILES: [(&str, &str); 56] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -1927,7 +1924,6 @@ pub const FILES: [(&str, &str); 57] = [
     ("halving_lanes.wgsl", HALVING_LANES),
     ("halving_f16.wgsl", HALVING_F16),
     ("f16_pairs.wgsl", F16_PAIRS),
-    ("u8_pairs.wgsl", U8_PAIRS),
     ("float_sums.wgsl", FLOAT_SUMS),
     ("gather_split.wgsl", GATHER_SPLIT),
     ("lanes_none.wgsl", LANES_NONE),

@@ -197,6 +197,9 @@ impl Resizer {
         let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {
             return Ok(None);
         };
+        if self.doubles_from_staging(spec, plan.path) {
+            return Ok(None);
+        }
         let alignment = self.device.limits().min_storage_buffer_offset_alignment;
         check_slice("output", output, spec.output_bytes(), u64::from(alignment))?;
         let ends = DirectEnds {
@@ -227,6 +230,26 @@ impl Resizer {
                 bind_groups,
             },
         }))
+    }
+
+    /// Whether `spec` (RGBA u8 pixels) runs from a staged copy of the texture rather than from
+    /// the texture itself: where its buffer kernel on `path` is the exact doubling in integer
+    /// lanes. From a texture the doubling reads each texel three times (for its neighbours'
+    /// outputs too), and on an H200 texel reads, not bytes, bound it; the staging copy reads
+    /// each texel once, and the buffer kernel's three loads come from the cache. H200, GPU µs,
+    /// from an `rgba8unorm` texture (BENCHMARKS.md tuning log item 147): 1080p -> 2160p 33.7
+    /// from the texture, 26.8 staged (the buffers alone 15.7); 384x640 x2 10.9 -> 10.5; 40x24
+    /// x2 10.2 -> 8.7. The other u8 resizes and every f16 and f32 one lost staged (4K -> 1080p
+    /// 24.7 -> 44.4, 720p x1.5 22.2 -> 22.8), as did texture to texture (u8 1080p x2 54 ->
+    /// 69). Where the buffer kernels cannot run the spec (a tensor beyond a binding's limit),
+    /// the kernels read the texture.
+    fn doubles_from_staging(&self, spec: &ResizeSpec, path: Path) -> bool {
+        spec.element() == ElementType::U8
+            && spec.channels() == 4
+            && spec.layout() == Layout::Nhwc
+            && self
+                .prepared_with(spec, path, DirectEnds::default())
+                .is_ok_and(|buffers| buffers.lanes_doubling)
     }
 
     /// Times every candidate path of `spec` from scratch textures of `format` into a scratch
