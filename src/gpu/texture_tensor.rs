@@ -1,7 +1,6 @@
 //! Textures into tensors: [`Resizer::encode_texture_to_buffer`] resizes an image of a texture
 //! (a camera or video frame, a rendered view) into a tensor in the caller's buffer, as a model's
-//! input wants it: NHWC or NCHW, all of the texel's channels or the first of them (RGB of RGBA),
-//! with no copy of the texture into a buffer first.
+//! input wants it: NHWC or NCHW, all of the texel's channels or the first of them (RGB of RGBA).
 //!
 //! Where they can, the resize kernels read an RGBA (or BGRA) texture themselves and write the
 //! caller's buffer: RGBA pixels as they are, and, in f32 or in f16 where the device has
@@ -9,8 +8,9 @@
 //! the four they sum (`wgsl/dst_tensor.wgsl`). Everything else (u8 tensors of fewer channels or
 //! planes, 1- and 2-channel formats, f16 without `shader-f16`) is first copied by a compute
 //! shader into a staging tensor of the spec's channels, layout and element type, which the
-//! buffer kernels then resize into the caller's buffer. Texels are read as stored, as
-//! [`Resizer::encode_texture`] reads them: an sRGB texture's encoded values, so that a tensor
+//! buffer kernels then resize into the caller's buffer; so are u8 RGBA exact doublings, which
+//! run faster from the staged copy ([`Resizer::doubles_from_staging`]). Texels are read as
+//! stored, as [`Resizer::encode_texture`] reads them: an sRGB texture's encoded values, so that a tensor
 //! made from a texture holds what one made from the image file's bytes holds. `auto` is
 //! measured on this route itself ([`Resizer::plan_texture_to_buffer`]).
 
@@ -186,7 +186,8 @@ impl Resizer {
     /// The resize with kernels that read `source` themselves and write `output`, where they
     /// can: RGBA pixels as they are; fewer channels, or planes, through a store that keeps the
     /// tensor's channels of the four they sum (f32, or f16 where the device has `shader-f16`).
-    /// `None` where the staged route must run it.
+    /// `None` where the staged route must run it, or runs it faster
+    /// ([`Resizer::doubles_from_staging`]).
     fn direct_tensor(
         &self,
         spec: &ResizeSpec,
@@ -235,14 +236,14 @@ impl Resizer {
     /// Whether `spec` (RGBA u8 pixels) runs from a staged copy of the texture rather than from
     /// the texture itself: where its buffer kernel on `path` is the exact doubling in integer
     /// lanes. From a texture the doubling reads each texel three times (for its neighbours'
-    /// outputs too), and on an H200 texel reads, not bytes, bound it; the staging copy reads
-    /// each texel once, and the buffer kernel's three loads come from the cache. H200, GPU µs,
+    /// outputs too), and on an H200 those texel reads bound it; the staging copy reads each
+    /// texel once, and the buffer kernel then reads the copy as any u8 tensor. H200, GPU µs,
     /// from an `rgba8unorm` texture (BENCHMARKS.md tuning log item 147): 1080p -> 2160p 33.7
-    /// from the texture, 26.8 staged (the buffers alone 15.7); 384x640 x2 10.9 -> 10.5; 40x24
-    /// x2 10.2 -> 8.7. The other u8 resizes and every f16 and f32 one lost staged (4K -> 1080p
-    /// 24.7 -> 44.4, 720p x1.5 22.2 -> 22.8), as did texture to texture (u8 1080p x2 54 ->
-    /// 69). Where the buffer kernels cannot run the spec (a tensor beyond a binding's limit),
-    /// the kernels read the texture.
+    /// from the texture, 26.5-26.8 staged (the buffers alone 15.7); 384x640 x2 10.8 -> 10.5;
+    /// 24x40 x2 10.2 -> 8.6. Other resizes gained nothing staged or lost: u8 720p x1.5 22.2
+    /// against 22.2-22.9, 4K -> 1080p 24.7 against 44.4 at best; f16 1080p x2 30.3 against
+    /// 56.7; texture to texture, u8 1080p x2, 54 against 59 with the source alone staged. Where
+    /// the buffer kernels cannot run the spec, the kernels read the texture.
     fn doubles_from_staging(&self, spec: &ResizeSpec, path: Path) -> bool {
         spec.element() == ElementType::U8
             && spec.channels() == 4
