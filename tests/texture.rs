@@ -789,6 +789,96 @@ fn u8_doublings_into_tensors_run_from_a_staged_copy() {
     }
 }
 
+/// A frame shrunk into RGB planes on the separable path, whose horizontal pass has bands too
+/// wide for the vector gather alone (24 taps or more, where buffers take the split gather):
+/// the kernels read the texture and store the planes themselves, so the only scratch buffer is
+/// the separable intermediate (src/gpu/launch.rs, `split_lanes`); a staged frame would take a
+/// second. f32 and (where the device has `shader-f16`) f16 planes, NCHW and NHWC, random
+/// sizes, PyTorch's antialiased bilinear, against the reference into poisoned tensors.
+#[test]
+fn wide_shrinks_into_tensor_planes_read_the_frame_themselves() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    let Some(gpu) = gpu("wide_shrinks_into_tensor_planes_read_the_frame_themselves") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let f16_planes = device.features().contains(wgpu::Features::SHADER_F16);
+    let mut rng = Rng::new(0x00f7_a3e5);
+    for k in 0..4u64 {
+        // Horizontal shrinks of 16 to 40 (bands of 32 taps or more), vertical of 4 to 8.
+        let output = Size2::new(rng.range(3, 9), rng.range(4, 12));
+        let input = Size2::new(
+            output.height * rng.range(4, 9),
+            output.width * rng.range(16, 41),
+        );
+        let layout = [Layout::Nchw, Layout::Nhwc][k as usize % 2];
+        let element = if k >= 2 && f16_planes {
+            ElementType::F16
+        } else {
+            ElementType::F32
+        };
+        let spec = presets::torch(
+            input,
+            TorchOutput::Size(output),
+            TorchMode::Bilinear,
+            false,
+            true,
+        )
+        .unwrap()
+        .channels(3)
+        .layout(layout)
+        .element(element)
+        .build()
+        .unwrap();
+        let what = format!("case {k} {element:?} {layout:?} {input:?} -> {output:?}");
+        let values = random_texels(
+            &mut rng,
+            F::Rgba8Unorm,
+            input.height as usize * input.width as usize * 4,
+        );
+        let source = texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            input,
+            wgpu::TextureUsages::TEXTURE_BINDING,
+            &values,
+        );
+        let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
+        let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
+        let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+        let (got, ran) = run_texture_to_tensor(
+            gpu,
+            &resizer,
+            (&spec, Path::Separable),
+            &source,
+            (&buffer, offset, 0x3C),
+            k % 2 == 1,
+        )
+        .expect("encode_texture_to_buffer");
+        assert_eq!(ran, Path::Separable, "{what}");
+        assert_eq!(
+            resizer.stats().scratch_buffers,
+            1,
+            "{what}: {:?}",
+            resizer.stats()
+        );
+        let expected = reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec));
+        let expected = stored(&expected, F::Rgba32Float, element);
+        let (expected, tolerance) = match element {
+            ElementType::F16 => (
+                expected
+                    .iter()
+                    .map(|&v| f16::from_f32(v).to_f32())
+                    .collect(),
+                1.0 / 2048.0,
+            ),
+            _ => (expected, 1e-5),
+        };
+        let error = worst(&got, &expected);
+        assert!(error <= tolerance, "{what}: worst error {error}");
+    }
+}
+
 /// The vector gather at a texture end runs in workgroups shaped for the texture
 /// (src/gpu/texture_groups.rs): 8 x 32 into 8- and 16-byte texels, with fewer rows an
 /// invocation from a buffer, and 4 x 64 for shrinks from a texture. Outputs taller and wider

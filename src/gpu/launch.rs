@@ -198,7 +198,10 @@ const SPLIT_MIN_TAPS_FIXED_POINT: u32 = 80;
 /// path's second pass of a large shrink); f32 and f16 buffers, or any in Pillow's fixed point,
 /// whose integer sums come out the same in any order, from [`SPLIT_MIN_TAPS_FIXED_POINT`] taps
 /// (the first pass of Pillow's horizontal-first order). Not for u8 sums in floats (a tie could
-/// round the other way in another order) or integer weights. 4 lanes, 8 for bands of 64 taps
+/// round the other way in another order) or integer weights, and not at a texture end or into
+/// a tensor of fewer channels (`features.tensor_target`), which only the vector kernels read and
+/// write (a frame from a texture took the staged route instead: H200, 4K RGBA8 -> 224² RGB
+/// planes separable, 193 µs; tuning log item 148). 4 lanes, 8 for bands of 64 taps
 /// or more. H200, separable µs, the vector gather against 4 / 8 / 16 / 32 / 64 lanes
 /// (BENCHMARKS.md tuning log item 81): antialiased bicubic 4K -> 224² (69 taps) 84.5 against
 /// 77.5 / 77.2 / 78.3 / 83.0 / 92.9; lanczos3 (103 taps) 101.8 against 90.6 / 89.2 / 89.0 /
@@ -225,7 +228,8 @@ fn split_lanes(
         && (features.fixed_point || float(src) && float(dst))
         && features.integer_weights.is_none()
         && features.texture_source.is_none()
-        && features.texture_target.is_none();
+        && features.texture_target.is_none()
+        && features.tensor_target.is_none();
     serves.then_some(if shape.x.1 >= 64 { 8 } else { 4 })
 }
 
@@ -466,7 +470,7 @@ impl Launch {
 mod tests {
     use super::super::color::{ColorSteps, PassColor};
     use super::super::passes::Operand;
-    use super::super::shaders::{FusedTile, TextureSource};
+    use super::super::shaders::{FusedTile, TensorTarget, TextureSource};
     use super::*;
     use crate::plan::Path;
     use crate::presets::{self, PillowFilter};
@@ -825,7 +829,8 @@ mod tests {
     /// The split gather takes passes of one vertical tap and horizontal bands of 24 taps or
     /// more, f32 and f16 four-channel groups, or any in Pillow's fixed point from 80 taps; 4
     /// lanes below 64 taps and 8 from 64; not vertical or two-axis bands, narrower bands, u8
-    /// summed in floats, strided groups, integer weights or texture ends.
+    /// summed in floats, strided groups, integer weights, texture ends or tensors of fewer
+    /// channels.
     #[test]
     fn split_gather_where_it_serves() {
         use crate::spec::Layout::{Nchw, Nhwc};
@@ -855,6 +860,13 @@ mod tests {
             texture_source: Some(TextureSource { srgb: false }),
             ..plain
         };
+        let planes = KernelFeatures {
+            tensor_target: Some(TensorTarget {
+                channels: 3,
+                planar: true,
+            }),
+            ..plain
+        };
         let fixed = KernelFeatures {
             fixed_point: true,
             ..plain
@@ -877,6 +889,7 @@ mod tests {
             (Nhwc, 4, u8s, (1, 69), lanes),
             (Nhwc, 3, u8s, (1, 69), fixed),
             (Nhwc, 4, f32s, (1, 69), texture),
+            (Nhwc, 4, f32s, (1, 69), planes),
         ] {
             assert_eq!(
                 split(layout, channels, element, taps, features),

@@ -816,8 +816,9 @@ impl Resizer {
                 texture_target.filter(|_| i == last),
             )
         };
-        // Each pass's kernel knows the texture it reads or writes, if any, so that the kernels
-        // that cannot (the split and wide gathers) step aside.
+        // Each pass's kernel knows the texture it reads or writes and the tensor of fewer
+        // channels it stores, if any, so that the kernels that cannot (the split and wide
+        // gathers) step aside.
         let mut launches: Vec<Launch> = passes
             .iter()
             .enumerate()
@@ -827,6 +828,7 @@ impl Resizer {
                 let features = KernelFeatures {
                     texture_source,
                     texture_target,
+                    tensor_target: tensor_target.filter(|_| i == last),
                     ..chosen_features
                 };
                 Launch::choose(&pass.spec, &pass.shape, src, dst, features, &limits)
