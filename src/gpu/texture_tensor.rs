@@ -236,8 +236,9 @@ impl Resizer {
     /// Whether `spec` (RGBA u8 pixels) runs from a staged copy of the texture rather than from
     /// the texture itself: where its buffer kernel on `path` is the exact doubling in integer
     /// lanes. From a texture the doubling reads each texel three times (for its neighbours'
-    /// outputs too), and on an H200 those texel reads bound it; the staging copy reads each
-    /// texel once, and the buffer kernel then reads the copy as any u8 tensor. H200, GPU µs,
+    /// outputs too), and on an H200 those loads bound it (with one a row it took 19.2 µs
+    /// where it takes 33.8: tuning log item 146); the staging copy reads each texel once, and
+    /// the buffer kernel then reads the copy as any u8 tensor. H200, GPU µs,
     /// from an `rgba8unorm` texture (BENCHMARKS.md tuning log item 147): 1080p -> 2160p 33.7
     /// from the texture, 26.5-26.8 staged (the buffers alone 15.7); 384x640 x2 10.8 -> 10.5;
     /// 24x40 x2 10.2 -> 8.6. Other resizes gained nothing staged or lost: u8 720p x1.5 22.2
