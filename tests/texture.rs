@@ -695,20 +695,58 @@ fn doublings_with_texture_ends_match_the_reference() {
     }
 }
 
+/// A texture-to-tensor resize on a resizer of its own: `values` written into a texture of
+/// `format`, resized by `spec` on `path` (in a pass of its own, or in the caller's) into a
+/// poisoned slice of a fresh buffer. Returns the tensor's elements, the resizer's counts after
+/// it, and the reference of the same texels, rounded to f16 where the tensor is f16.
+fn resize_frame_alone(
+    gpu: &common::Gpu,
+    (spec, path): (&ResizeSpec, Path),
+    format: F,
+    values: &[f32],
+    in_callers_pass: bool,
+) -> (Vec<f32>, wgpu_resize::ResizerStats, Vec<f32>) {
+    let device = &gpu.context.device;
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    let source = texture_with(gpu, format, spec.input(), usage, values);
+    let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
+    let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    let (got, ran) = run_texture_to_tensor(
+        gpu,
+        &resizer,
+        (spec, path),
+        &source,
+        (&buffer, offset, 0x5A),
+        in_callers_pass,
+    )
+    .expect("encode_texture_to_buffer");
+    assert_eq!(ran, path);
+    let expected = reference_output(spec, &tensor_of_texels(values, format, spec));
+    let expected = stored(&expected, F::Rgba32Float, spec.element());
+    let expected = match spec.element() {
+        ElementType::F16 => expected
+            .iter()
+            .map(|&v| f16::from_f32(v).to_f32())
+            .collect(),
+        _ => expected,
+    };
+    (got, resizer.stats(), expected)
+}
+
 /// A u8 RGBA doubling from a texture into a tensor runs from a staged copy of the texels
 /// (src/gpu/texture_tensor.rs, `doubles_from_staging`): the staging takes a scratch buffer,
 /// which a resize the kernels read from the texture does not. Random sizes, bilinear and a
 /// nearest rule, `rgba8unorm` and sRGB sources, in a pass of its own and in the caller's, into
-/// poisoned tensors, and one frame of over a million pixels: u8 doublings staged, with the reference's bytes exactly; u8 at other scales
-/// (within one) and f16 doublings (within an f16 step) read by the kernels. Each case on a
-/// resizer of its own.
+/// poisoned tensors, and one frame of over a million pixels: u8 doublings staged, with the
+/// reference's bytes exactly; u8 at other scales (within one) and f16 doublings (within an f16
+/// step) read by the kernels. Each case on a resizer of its own.
 #[test]
 fn u8_doublings_into_tensors_run_from_a_staged_copy() {
     use wgpu_resize::{AxisResample, NearestRule};
     let Some(gpu) = gpu("u8_doublings_into_tensors_run_from_a_staged_copy") else {
         return;
     };
-    let device = &gpu.context.device;
     let nearest = AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact));
     let mut rng = Rng::new(0x57a9_ed02);
     for k in 0..7u64 {
@@ -743,45 +781,15 @@ fn u8_doublings_into_tensors_run_from_a_staged_copy() {
                 .unwrap();
             let what = format!("case {k} {element:?} {format:?} {input:?} -> {output:?}");
             let values = random_texels(&mut rng, format, spec.input_len());
-            let source = texture_with(
-                gpu,
-                format,
-                input,
-                wgpu::TextureUsages::TEXTURE_BINDING,
-                &values,
-            );
-            let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
-            let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
-            let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
-            let (got, ran) = run_texture_to_tensor(
-                gpu,
-                &resizer,
-                (&spec, Path::Gather),
-                &source,
-                (&buffer, offset, 0x5A),
-                k % 2 == 1,
-            )
-            .expect("encode_texture_to_buffer");
-            assert_eq!(ran, Path::Gather, "{what}");
-            assert_eq!(
-                resizer.stats().scratch_buffers > 0,
-                staged_copy,
-                "{what}: staged"
-            );
-            let expected = reference_output(&spec, &tensor_of_texels(&values, format, &spec));
-            let expected = stored(&expected, F::Rgba32Float, element);
-            let (expected, tolerance) = match element {
+            let (got, stats, expected) =
+                resize_frame_alone(gpu, (&spec, Path::Gather), format, &values, k % 2 == 1);
+            assert_eq!(stats.scratch_buffers > 0, staged_copy, "{what}: staged");
+            let tolerance = match element {
                 // Dyadic weights sum exactly; others in f32 may round a tie the other way.
-                ElementType::U8 if output == doubled => (expected, 0.0),
-                ElementType::U8 => (expected, 1.0),
+                ElementType::U8 if output == doubled => 0.0,
+                ElementType::U8 => 1.0,
                 // One f16 step of values below 1.
-                _ => (
-                    expected
-                        .iter()
-                        .map(|&v| f16::from_f32(v).to_f32())
-                        .collect(),
-                    1.0 / 2048.0,
-                ),
+                _ => 1.0 / 2048.0,
             };
             let error = worst(&got, &expected);
             assert!(error <= tolerance, "{what}: worst error {error}");
@@ -836,43 +844,18 @@ fn wide_shrinks_into_tensor_planes_read_the_frame_themselves() {
             F::Rgba8Unorm,
             input.height as usize * input.width as usize * 4,
         );
-        let source = texture_with(
+        let (got, stats, expected) = resize_frame_alone(
             gpu,
-            F::Rgba8Unorm,
-            input,
-            wgpu::TextureUsages::TEXTURE_BINDING,
-            &values,
-        );
-        let offset = u64::from(device.limits().min_storage_buffer_offset_alignment);
-        let buffer = tensor_buffer(device, offset + spec.output_bytes() + 256);
-        let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
-        let (got, ran) = run_texture_to_tensor(
-            gpu,
-            &resizer,
             (&spec, Path::Separable),
-            &source,
-            (&buffer, offset, 0x3C),
+            F::Rgba8Unorm,
+            &values,
             k % 2 == 1,
-        )
-        .expect("encode_texture_to_buffer");
-        assert_eq!(ran, Path::Separable, "{what}");
-        assert_eq!(
-            resizer.stats().scratch_buffers,
-            1,
-            "{what}: {:?}",
-            resizer.stats()
         );
-        let expected = reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec));
-        let expected = stored(&expected, F::Rgba32Float, element);
-        let (expected, tolerance) = match element {
-            ElementType::F16 => (
-                expected
-                    .iter()
-                    .map(|&v| f16::from_f32(v).to_f32())
-                    .collect(),
-                1.0 / 2048.0,
-            ),
-            _ => (expected, 1e-5),
+        assert_eq!(stats.scratch_buffers, 1, "{what}: {stats:?}");
+        let tolerance = match element {
+            // One f16 step of values below 1.
+            ElementType::F16 => 1.0 / 2048.0,
+            _ => 1e-5,
         };
         let error = worst(&got, &expected);
         assert!(error <= tolerance, "{what}: worst error {error}");
