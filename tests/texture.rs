@@ -612,14 +612,14 @@ fn computed_taps_read_and_write_textures() {
 }
 
 /// Exact doublings from RGBA textures (src/gpu/doubling.rs, `wgsl/doubling_texture.wgsl`,
-/// `wgsl/f16_pairs.wgsl`): u8 specs from `rgba8unorm` and sRGB textures into `rgba8unorm`,
-/// f16 specs from `rgba16float` into a buffer, plain and normalised; u8 specs from those
-/// textures into an RGBA buffer, which the buffer kernel in lanes runs from a staged copy of the
-/// texels (src/gpu/texture_tensor.rs); and the same doublings from buffers into textures, which
-/// the vector gather runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping, random sizes
-/// to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes exactly
-/// (integer texels times dyadic weights sum exactly in f32), f16 the reference rounded to f16
-/// within a step.
+/// `wgsl/f16_pairs.wgsl`): u8 specs from `rgba8unorm` and sRGB textures into `rgba8unorm`, f16
+/// specs from `rgba16float` into a buffer, plain and normalised; u8 specs from those textures
+/// into an RGBA buffer, which the buffer kernel in lanes runs from a staged copy of the texels
+/// (src/gpu/texture_tensor.rs); and the same doublings from buffers into textures, which the
+/// vector gather runs. Half-pixel bilinear, PyTorch's nearest rules and the asymmetric mapping,
+/// random sizes to 160 rows and columns, into poisoned targets: u8 gives the reference's bytes
+/// exactly (integer texels times dyadic weights sum exactly in f32), f16 the reference rounded
+/// to f16 within a step.
 #[test]
 fn doublings_with_texture_ends_match_the_reference() {
     use wgpu_resize::{AxisResample, CoordinateMapping, NearestRule};

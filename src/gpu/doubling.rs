@@ -179,13 +179,13 @@ pub(super) fn exact_bits(
 }
 
 /// Turns a one-pass gather launch of `spec` into the exact doubling where it serves: NHWC
-/// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels
-/// start on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis
-/// are `lane_bits`), of RGBA f16 summed in floats, or an RGBA texture of a u8 or f16 spec
+/// buffers of RGBA u8 or RGB u8 (an input width a multiple of 4, so that every four pixels start
+/// on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis are
+/// `lane_bits`), of RGBA f16 summed in floats, or an RGBA texture of a u8 or f16 spec
 /// (`features.texture_source`) into a texture, or of an f16 spec into an RGBA buffer, summed in
-/// floats; without colour
-/// conversions or Pillow's fixed point, both tables fitting [`DoublingPhases::fit`], and a grid
-/// within `max_groups`. Otherwise the launch is left as it was.
+/// floats; without colour conversions or Pillow's fixed point, both tables fitting
+/// [`DoublingPhases::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
+/// was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,

@@ -10,8 +10,8 @@
 //! shader into a staging tensor of the spec's channels, layout and element type, which the
 //! buffer kernels then resize into the caller's buffer; so are u8 RGBA exact doublings, which
 //! run faster from the staged copy ([`Resizer::doubles_from_staging`]). Texels are read as
-//! stored, as [`Resizer::encode_texture`] reads them: an sRGB texture's encoded values, so that a tensor
-//! made from a texture holds what one made from the image file's bytes holds. `auto` is
+//! stored, as [`Resizer::encode_texture`] reads them: an sRGB texture's encoded values, so that
+//! a tensor made from a texture holds what one made from the image file's bytes holds. `auto` is
 //! measured on this route itself ([`Resizer::plan_texture_to_buffer`]).
 
 use std::sync::Arc;
