@@ -740,7 +740,8 @@ fn resize_frame_alone(
 /// nearest rule, `rgba8unorm` and sRGB sources, in a pass of its own and in the caller's, into
 /// poisoned tensors, and one frame of over a million pixels: u8 doublings staged, with the
 /// reference's bytes exactly; u8 at other scales (within one) and f16 doublings (within an f16
-/// step) read by the kernels. Each case on a resizer of its own.
+/// step) read by the kernels. Each case on a resizer of its own, which prepares the kernels of
+/// the route it runs and no others.
 #[test]
 fn u8_doublings_into_tensors_run_from_a_staged_copy() {
     use wgpu_resize::{AxisResample, NearestRule};
@@ -784,6 +785,10 @@ fn u8_doublings_into_tensors_run_from_a_staged_copy() {
             let (got, stats, expected) =
                 resize_frame_alone(gpu, (&spec, Path::Gather), format, &values, k % 2 == 1);
             assert_eq!(stats.scratch_buffers > 0, staged_copy, "{what}: staged");
+            // The route's kernels prepared, and the staging's parameters where staged: no
+            // buffer kernels looked at and left.
+            let prepared = 1 + usize::from(staged_copy);
+            assert_eq!(stats.prepared_specs, prepared, "{what}: {stats:?}");
             let tolerance = match element {
                 // Dyadic weights sum exactly; others in f32 may round a tie the other way.
                 ElementType::U8 if output == doubled => 0.0,
