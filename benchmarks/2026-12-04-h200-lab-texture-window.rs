@@ -3,7 +3,9 @@
 //! window of W texel rows) once, and adds each loaded texel to all K sums through a dense K x W
 //! weight matrix per group of rows (item 111's form, there between buffers). Against the
 //! library's texture-to-tensor gather of the same y-only resize (PyTorch's antialiased
-//! bilinear, as the frames bench), GPU timestamps, medians, outputs compared.
+//! bilinear, as the frames bench), GPU timestamps, medians, outputs compared. LAB_SMALL=1 runs a
+//! 216x384 frame instead (to LAB_ROWS rows, 22 unless set), LAB_ONE=1 the one-row kernels only
+//! (both added for tuning log item 150).
 use wgpu::util::DeviceExt;
 use wgpu_resize::gpu::{TimestampSlots, single_image_texture};
 use wgpu_resize::presets::{self, TorchMode, TorchOutput};
@@ -54,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let storage =
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
     let shapes = if small {
-        vec![("small", Size2::new(216, 384), 22u32)]
+        vec![("small", Size2::new(216, 384), std::env::var("LAB_ROWS").map_or(22u32, |r| r.parse().unwrap()))]
     } else {
         vec![
             ("4K to 224 rows", Size2::new(2160, 3840), 224),
@@ -108,7 +110,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let output_buffer = make(spec.output_bytes());
         let lab_output = make(spec.output_bytes());
         let mut kernels: Vec<Kernel> = Vec::new();
-        for rows in [1usize, 2, 4, 8, 16] {
+        let all_rows = if std::env::var("LAB_ONE").is_ok() { vec![1usize] } else { vec![1, 2, 4, 8, 16] };
+        for rows in all_rows {
             let n = out_h as usize;
             let groups = n.div_ceil(rows);
             let mut window = 0;

@@ -1,7 +1,12 @@
 // Source of the vector gather read straight from an RGBA texture's mip 0 (one image, four
-// channels, NHWC indexing: a row is `p.src_y / 4` groups). Values come back as stored values,
-// as the staged tensor would hold them: sRGB formats have their colour encoded again (the
-// hardware decoded it), and u8 specs see 0..255.
+// channels, NHWC indexing). Values come back as stored values, as the staged tensor would hold
+// them: sRGB formats have their colour encoded again (the hardware decoded it), and u8 specs see
+// 0..255.
+//
+// The host sets the row stride `p.src_y / 4` to the width rounded up to a power of two
+// (`PassParams::with_texture_rows` in src/gpu/params.rs), so that an index's column and row are
+// a mask and a shift: a division by the width on every load cost more than the loads (H200,
+// BENCHMARKS.md tuning log item 150). The kernels index no column past the width.
 
 @group(0) @binding(2) var src_texture: texture_2d<f32>;
 
@@ -11,8 +16,9 @@ override TEXTURE_SRGB: bool = false;
 override TEXTURE_U8: bool = false;
 
 fn load4(i: u32) -> vec4<f32> {
-    let width = p.src_y / 4u;
-    var v = textureLoad(src_texture, vec2<u32>(i % width, i / width), 0);
+    let pitch = p.src_y / 4u;
+    let texel = vec2<u32>(i & (pitch - 1u), i >> countTrailingZeros(pitch));
+    var v = textureLoad(src_texture, texel, 0);
     if TEXTURE_SRGB {
         v = stored_srgb8(v);
     }

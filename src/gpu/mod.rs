@@ -1031,6 +1031,10 @@ impl Resizer {
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed)
                             .with_normalization(normalization.filter(|_| i == last), spec);
+                        let params = match texture_ends(i).0 {
+                            Some(_) => params.with_texture_rows(),
+                            None => params,
+                        };
                         PreparedPass {
                             pipeline,
                             layout,

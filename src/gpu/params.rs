@@ -247,6 +247,23 @@ impl PassParams {
         }
     }
 
+    /// The same parameters for a pass that reads its input from a texture
+    /// (`wgsl/src_vec4_texture.wgsl`): the input's rows `width.next_power_of_two()` texels apart
+    /// in the kernels' index, so that the texture source finds a texel's column and row with a
+    /// mask and a shift rather than a division by the width and a remainder on every load
+    /// (H200, the 4K frame's vertical pass to 224 rows: 38.4 -> 30.8 µs; BENCHMARKS.md tuning
+    /// log item 150).
+    /// The pad columns are never indexed: every band lies inside the input. A texture is one
+    /// image, so no image stride is needed either.
+    pub(crate) fn with_texture_rows(self) -> Self {
+        let width = self.src_y / self.src_x;
+        PassParams {
+            src_y: width.next_power_of_two() * self.src_x,
+            src_n: 0,
+            ..self
+        }
+    }
+
     /// The same parameters with the vertical band starts computed by `formula`, if any.
     pub(crate) fn with_y_starts(self, formula: Option<ArithmeticStarts>) -> Self {
         let Some(formula) = formula else {
@@ -366,6 +383,45 @@ mod tests {
         ));
         assert!(check_grid((3, 3, 3), 3).is_ok());
         assert!(check_grid((1, 1, 4), 3).is_err());
+    }
+
+    /// A texture source's rows lie a power of two apart, at least the width and less than twice
+    /// it, so that `wgsl/src_vec4_texture.wgsl` finds each texel's column and row with a mask and
+    /// a shift; everything but the row and image strides is kept.
+    #[test]
+    fn texture_rows_are_a_power_of_two_apart() {
+        for width in [1u32, 2, 3, 5, 640, 1024, 1920, 3840, 4096, 16383, 16384] {
+            let (input, output) = (Size2::new(7, width), Size2::new(3, width.div_ceil(2)));
+            let spec = ResizeSpec::builder(input, output)
+                .channels(4)
+                .build()
+                .unwrap();
+            let shape = PassShape {
+                src_size: input,
+                dst_size: output,
+                y: (0, 4),
+                x: (0, 2),
+                fused: None,
+                color: PassColor::WHOLE,
+            };
+            let params = PassParams::new(&spec, &shape, 0);
+            let padded = params.with_texture_rows();
+            let pitch = padded.src_y / 4;
+            assert!(pitch.is_power_of_two() && pitch >= width && pitch < 2 * width.max(1));
+            assert_eq!(pitch == width, width.is_power_of_two());
+            assert_eq!(padded.src_n, 0);
+            let kept = PassParams {
+                src_y: params.src_y,
+                src_n: params.src_n,
+                ..padded
+            };
+            assert_eq!(bytemuck::bytes_of(&kept), bytemuck::bytes_of(&params));
+            // The last texel's index, decoded as the shader does.
+            let (column, row) = (width - 1, input.height - 1);
+            let index = row * pitch + column;
+            let decoded = (index & (pitch - 1), index >> pitch.trailing_zeros());
+            assert_eq!(decoded, (column, row), "width {width}");
+        }
     }
 
     /// Padded rows stay inside the axis and keep each weight at its own input index.
