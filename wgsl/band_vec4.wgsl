@@ -2,7 +2,8 @@
 // count is read at run time, over four-channel inputs.
 
 // Loads per step of a band whose tap count is read at run time (wider than the tap counts baked
-// into pipelines, MAX_SPECIALISED_TAPS in src/gpu/shaders.rs). A driver does not unroll a loop
+// into pipelines: MAX_VECTOR_TAPS for the vector gather, MAX_SPECIALISED_TAPS for the fused
+// kernel, in src/gpu/shaders.rs). A driver does not unroll a loop
 // whose trip count it cannot see, so without steps each tap's load waits for the one before.
 // H200 (BENCHMARKS.md tuning log item 28), lanczos3 4K -> 224² fused / separable, µs: one tap per
 // step 455 / 369, 8 taps 283 / 345, 16 taps 223 / 314. The one-pass gather with both axes read

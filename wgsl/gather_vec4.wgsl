@@ -34,7 +34,7 @@ override GROUP_CHANNELS: u32 = 4u;
 override UNIT: u32 = 4u;
 
 // The column's horizontal weights, read from the table once per invocation when the x tap count
-// is baked in (at most MAX_SPECIALISED_TAPS in src/gpu/shaders.rs): every input row of the
+// is baked in and at most HELD_X_TAPS: every input row of the
 // column's bands uses them, and neighbouring lanes' table rows lie a row of weights apart, so a
 // load per tap and row costs as many cache lines as the input loads themselves.
 const HELD_X_TAPS: u32 = 16u;

@@ -67,6 +67,16 @@ const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl"
 /// 157 µs instead of 197 on 4K -> 1080p once its loops unrolled (H200).
 pub const MAX_SPECIALISED_TAPS: u32 = 16;
 
+/// The same for the vector gather, whose wide bands are the vertical passes of large shrinks
+/// (one horizontal tap) on the separable path and from a frame: with the count baked in, every
+/// tap's load is issued at once, where a band read at run time issues them RUN_STEP at a time
+/// and the rest in a loop (`wgsl/band_vec4.wgsl`). H200, µs, 16 -> 64: antialiased
+/// bicubic 4K -> 224² separable 69.0 -> 65.9, lanczos3 80.2 -> 76.4 (39- and 58-tap vertical
+/// passes); a 4K frame -> 224² RGB planes 41.8 -> 37.2 (its vertical pass from the frame, 20
+/// taps, 30.9 -> 26.2); the other antialiased shrinks of `bench --extended` within 0.3
+/// (BENCHMARKS.md tuning log item 151).
+pub const MAX_VECTOR_TAPS: u32 = 64;
+
 /// A workgroup's width and height in invocations (its depth is 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Workgroup {
@@ -1214,7 +1224,8 @@ fn specialised(taps: u32) -> u32 {
 }
 
 impl KernelVariant {
-    /// The vector gather for a band of `taps_y × taps_x`, specialised when both are small.
+    /// The vector gather for a band of `taps_y × taps_x`, each count baked in up to
+    /// [`MAX_VECTOR_TAPS`].
     pub fn vec4_for(
         src: ElementType,
         dst: ElementType,
@@ -1222,11 +1233,12 @@ impl KernelVariant {
         taps_x: u32,
         shape: Vec4Shape,
     ) -> Self {
+        let baked = |taps: u32| if taps <= MAX_VECTOR_TAPS { taps } else { 0 };
         KernelVariant::GatherVec4 {
             src,
             dst,
-            taps_y: specialised(taps_y),
-            taps_x: specialised(taps_x),
+            taps_y: baked(taps_y),
+            taps_x: baked(taps_x),
             shape,
         }
     }
@@ -1333,7 +1345,8 @@ impl KernelVariant {
                 }
             }
         }
-        // Vertical passes of wide bands with reserved workgroup memory, vector and strided.
+        // Vertical passes of wide bands with reserved workgroup memory: vector (40 taps, baked)
+        // and strided (80, read at run time).
         for (k, channels) in [ChannelGroup::Vector, ChannelGroup::Strided(3)]
             .into_iter()
             .enumerate()
@@ -1341,7 +1354,7 @@ impl KernelVariant {
             all.push(Self::vec4_for(
                 types[k],
                 ElementType::F32,
-                40,
+                [40, 80][k],
                 1,
                 Vec4Shape {
                     reserve: 4096,
