@@ -5,8 +5,9 @@
 //
 // The host sets the row stride `p.src_y / 4` to the width rounded up to a power of two
 // (`PassParams::with_texture_rows` in src/gpu/params.rs), so that an index's column and row are
-// a mask and a shift: a division by the width on every load cost more than the loads (H200,
-// BENCHMARKS.md tuning log item 150). The kernels index no column past the width.
+// a mask and a shift: a division and a remainder by the width on every load took a fifth of the
+// 4K frame's vertical pass (H200, BENCHMARKS.md tuning log item 150). The kernels index no
+// column past the width.
 
 @group(0) @binding(2) var src_texture: texture_2d<f32>;
 

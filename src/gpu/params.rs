@@ -252,9 +252,8 @@ impl PassParams {
     /// in the kernels' index, so that the texture source finds a texel's column and row with a
     /// mask and a shift rather than a division by the width and a remainder on every load
     /// (H200, the 4K frame's vertical pass to 224 rows: 38.4 -> 30.8 µs; BENCHMARKS.md tuning
-    /// log item 150).
-    /// The pad columns are never indexed: every band lies inside the input. A texture is one
-    /// image, so no image stride is needed either.
+    /// log item 150). The pad columns are never indexed: every band lies inside the input. A
+    /// texture is one image, so no image stride is needed either.
     pub(crate) fn with_texture_rows(self) -> Self {
         let width = self.src_y / self.src_x;
         PassParams {

@@ -73,7 +73,7 @@ pub const MAX_SPECIALISED_TAPS: u32 = 16;
 /// and the rest in a loop (`wgsl/band_vec4.wgsl`). H200, µs, 16 -> 64: antialiased
 /// bicubic 4K -> 224² separable 69.0 -> 65.9, lanczos3 80.2 -> 76.4 (39- and 58-tap vertical
 /// passes); a 4K frame -> 224² RGB planes 41.8 -> 37.2 (its vertical pass from the frame, 20
-/// taps, 30.9 -> 26.2); the other antialiased shrinks of `bench --extended` within 0.3
+/// taps, 30.9 -> 26.2); the other antialiased shrinks of `bench --extended` within 0.4
 /// (BENCHMARKS.md tuning log item 151).
 pub const MAX_VECTOR_TAPS: u32 = 64;
 
