@@ -139,6 +139,16 @@ fn x_row_outside(row: u32) -> bool {
     return !X_INSIDE && row_outside(row);
 }
 
+// The texel of index `i` of a texture end whose rows lie `pitch` four-channel groups apart in
+// the kernels' index: the host rounds a texture's row up to a power of two there
+// (`PassParams::with_texture_source_rows` and `with_texture_target_rows` in src/gpu/params.rs),
+// so that the column and row are a mask and a shift. A division by the width and a remainder on
+// every load took a fifth of the 4K frame's vertical pass from a texture (H200, BENCHMARKS.md
+// tuning log items 150 and 152). The kernels index no column past the width.
+fn texel_at(i: u32, pitch: u32) -> vec2<u32> {
+    return vec2<u32>(i & (pitch - 1u), i >> countTrailingZeros(pitch));
+}
+
 // Table row of output index `i` in the table at `offset` with `taps` weights per row.
 fn table_row(offset: u32, taps: u32, i: u32) -> u32 {
     return offset + i * (taps + 2u);

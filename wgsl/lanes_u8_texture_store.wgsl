@@ -3,6 +3,5 @@
 // word: the lanes' bytes as k/255, which the unorm conversion turns back into exactly k, so the
 // texels are the bytes a buffer would hold. Indexing as `store4v` in `dst_vec4_texture.wgsl`.
 fn store_lanes(i: u32, sums: vec2<u32>) {
-    let width = p.dst_y / 4u;
-    textureStore(dst_texture, vec2<u32>(i % width, i / width), unpack4x8unorm(lanes_word(sums)));
+    textureStore(dst_texture, target_texel(i), unpack4x8unorm(lanes_word(sums)));
 }

@@ -3,11 +3,7 @@
 // them: sRGB formats have their colour encoded again (the hardware decoded it), and u8 specs see
 // 0..255.
 //
-// The host sets the row stride `p.src_y / 4` to the width rounded up to a power of two
-// (`PassParams::with_texture_rows` in src/gpu/params.rs), so that an index's column and row are
-// a mask and a shift: a division and a remainder by the width on every load took a fifth of the
-// 4K frame's vertical pass (H200, BENCHMARKS.md tuning log item 150). The kernels index no
-// column past the width.
+// Rows lie `p.src_y / 4` groups apart, a power of two (`texel_at` in common.wgsl).
 
 @group(0) @binding(2) var src_texture: texture_2d<f32>;
 
@@ -17,9 +13,7 @@ override TEXTURE_SRGB: bool = false;
 override TEXTURE_U8: bool = false;
 
 fn load4(i: u32) -> vec4<f32> {
-    let pitch = p.src_y / 4u;
-    let texel = vec2<u32>(i & (pitch - 1u), i >> countTrailingZeros(pitch));
-    var v = textureLoad(src_texture, texel, 0);
+    var v = textureLoad(src_texture, texel_at(i, p.src_y / 4u), 0);
     if TEXTURE_SRGB {
         v = stored_srgb8(v);
     }

@@ -47,6 +47,7 @@ use params::{PassParams, WeightForm, check_grid, pack_tables};
 use passes::{Operand, PassPlan};
 pub use planner::{ResizerOptions, Tuning};
 use scratch::{ScratchPool, ScratchRole};
+use shaders::pads_target_rows;
 pub use shaders::{
     ChannelGroup, FusedTile, Kernel, KernelFeatures, KernelVariant, NormalizedStore, TensorTarget,
     TextureSource,
@@ -1031,9 +1032,19 @@ impl Resizer {
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed)
                             .with_normalization(normalization.filter(|_| i == last), spec);
-                        let params = match texture_ends(i).0 {
-                            Some(_) => params.with_texture_rows(),
+                        // Texture ends' rows a power of two apart, where the kernel takes them
+                        // so (`texel_at` in wgsl/common.wgsl).
+                        let (source, target) = texture_ends(i);
+                        let params = match source {
+                            Some(_) => params.with_texture_source_rows(),
                             None => params,
+                        };
+                        let pads_target =
+                            target.is_some() && pads_target_rows(&launch.variant, source.is_some());
+                        let params = if pads_target {
+                            params.with_texture_target_rows()
+                        } else {
+                            params
                         };
                         PreparedPass {
                             pipeline,

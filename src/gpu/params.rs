@@ -250,15 +250,25 @@ impl PassParams {
     /// The same parameters for a pass that reads its input from a texture
     /// (`wgsl/src_vec4_texture.wgsl`): the input's rows `width.next_power_of_two()` texels apart
     /// in the kernels' index, so that the texture source finds a texel's column and row with a
-    /// mask and a shift rather than a division by the width and a remainder on every load
-    /// (H200, the 4K frame's vertical pass to 224 rows: 38.4 -> 30.8 µs; BENCHMARKS.md tuning
-    /// log item 150). The pad columns are never indexed: every band lies inside the input. A
-    /// texture is one image, so no image stride is needed either.
-    pub(crate) fn with_texture_rows(self) -> Self {
-        let width = self.src_y / self.src_x;
+    /// mask and a shift (`texel_at` in `wgsl/common.wgsl`) rather than a division by the width
+    /// and a remainder on every load (H200, the 4K frame's vertical pass to 224 rows: 38.4 ->
+    /// 30.8 µs; BENCHMARKS.md tuning log item 150). The pad columns are never indexed: every
+    /// band lies inside the input. A texture is one image, so no image stride is needed either.
+    pub(crate) fn with_texture_source_rows(self) -> Self {
         PassParams {
-            src_y: width.next_power_of_two() * self.src_x,
+            src_y: padded_row(self.src_y, self.src_x),
             src_n: 0,
+            ..self
+        }
+    }
+
+    /// The same for a pass that writes its output into a storage texture
+    /// (`wgsl/dst_vec4_texture.wgsl`, `wgsl/lanes_u8_texture_store.wgsl`), one store per texel:
+    /// the kernels write no column past the output's width.
+    pub(crate) fn with_texture_target_rows(self) -> Self {
+        PassParams {
+            dst_y: padded_row(self.dst_y, self.dst_x),
+            dst_n: 0,
             ..self
         }
     }
@@ -292,6 +302,12 @@ impl PassParams {
             ..self
         }
     }
+}
+
+/// The row stride of a texture end's image in the kernels' index: its width (`row / pixel`
+/// pixels) rounded up to a power of two, in elements.
+fn padded_row(row: u32, pixel: u32) -> u32 {
+    (row / pixel).next_power_of_two() * pixel
 }
 
 /// Workgroups to launch for `invocations`, as a grid no wider than `max_per_dimension`, and the
@@ -384,13 +400,13 @@ mod tests {
         assert!(check_grid((1, 1, 4), 3).is_err());
     }
 
-    /// A texture source's rows lie a power of two apart, at least the width and less than twice
-    /// it, so that `wgsl/src_vec4_texture.wgsl` finds each texel's column and row with a mask and
-    /// a shift; everything but the row and image strides is kept.
+    /// A texture end's rows lie a power of two apart, at least the width and less than twice
+    /// it, so that `texel_at` (`wgsl/common.wgsl`) finds each texel's column and row with a mask
+    /// and a shift; everything but that end's row and image strides is kept.
     #[test]
     fn texture_rows_are_a_power_of_two_apart() {
         for width in [1u32, 2, 3, 5, 640, 1024, 1920, 3840, 4096, 16383, 16384] {
-            let (input, output) = (Size2::new(7, width), Size2::new(3, width.div_ceil(2)));
+            let (input, output) = (Size2::new(7, width), Size2::new(5, width.div_ceil(2)));
             let spec = ResizeSpec::builder(input, output)
                 .channels(4)
                 .build()
@@ -404,22 +420,40 @@ mod tests {
                 color: PassColor::WHOLE,
             };
             let params = PassParams::new(&spec, &shape, 0);
-            let padded = params.with_texture_rows();
-            let pitch = padded.src_y / 4;
-            assert!(pitch.is_power_of_two() && pitch >= width && pitch < 2 * width.max(1));
-            assert_eq!(pitch == width, width.is_power_of_two());
-            assert_eq!(padded.src_n, 0);
+            let source = params.with_texture_source_rows();
+            let target = params.with_texture_target_rows();
+            let ends = [
+                (source.src_y, source.src_n, input),
+                (target.dst_y, target.dst_n, output),
+            ];
+            for (row, image, size) in ends {
+                let pitch = row / 4;
+                let case = format!("width {width}, {size:?}");
+                assert!(pitch.is_power_of_two(), "{case}");
+                assert!(
+                    pitch >= size.width && pitch < 2 * size.width.max(1),
+                    "{case}"
+                );
+                assert_eq!(pitch == size.width, size.width.is_power_of_two(), "{case}");
+                assert_eq!(image, 0, "{case}");
+                // The last texel's index, decoded as `texel_at` does.
+                let (column, last_row) = (size.width - 1, size.height - 1);
+                let index = last_row * pitch + column;
+                let decoded = (index & (pitch - 1), index >> pitch.trailing_zeros());
+                assert_eq!(decoded, (column, last_row), "{case}");
+            }
             let kept = PassParams {
                 src_y: params.src_y,
                 src_n: params.src_n,
-                ..padded
+                ..source
             };
             assert_eq!(bytemuck::bytes_of(&kept), bytemuck::bytes_of(&params));
-            // The last texel's index, decoded as the shader does.
-            let (column, row) = (width - 1, input.height - 1);
-            let index = row * pitch + column;
-            let decoded = (index & (pitch - 1), index >> pitch.trailing_zeros());
-            assert_eq!(decoded, (column, row), "width {width}");
+            let kept = PassParams {
+                dst_y: params.dst_y,
+                dst_n: params.dst_n,
+                ..target
+            };
+            assert_eq!(bytemuck::bytes_of(&kept), bytemuck::bytes_of(&params));
         }
     }
 

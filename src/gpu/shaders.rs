@@ -725,6 +725,10 @@ impl Kernel {
             self.features
                 .constants(self.variant.src(), self.variant.dst()),
         );
+        if self.features.texture_target.is_some() {
+            let padded = pads_target_rows(&self.variant, self.features.texture_source.is_some());
+            all.push(("TARGET_ROWS_PADDED", padded as u32 as f64));
+        }
         all
     }
 
@@ -1213,6 +1217,21 @@ pub const FUSED_MAX_WORKGROUP_BYTES: u32 = 32 * 1024;
 /// of 256 (4 KiB of f32 groups) so that nearby footprints share a pipeline.
 pub fn fused_capacity(groups: u64) -> u64 {
     groups.next_multiple_of(256).max(256)
+}
+
+/// Whether a pass of `variant` that writes a storage texture has the host put the target's rows
+/// a power of two apart (`PassParams::with_texture_target_rows`), so that each store finds its
+/// texel with a mask and a shift (`TARGET_ROWS_PADDED` in `wgsl/dst_vec4_texture.wgsl`), rather
+/// than a division by the width and a remainder; the pass reads a texture where
+/// `reads_texture`. H200, µs, two rounds each, rows the width apart -> padded (BENCHMARKS.md
+/// tuning log item 152): a tensor into a texture, u8 1080p x2 36.1 -> 30.8-31.1, 4K x0.5
+/// 17.0-17.2 -> 15.6, 720p x1.5 17.6-17.7 -> 16.3-16.4, f16 1080p x2 52.1-52.2 -> 49.8-49.9, f32
+/// -0.6 to +0.3; texture to texture, u8 720p x1.5 25.5-26.0 -> 24.2, 1080p x0.75 22.2-22.6 ->
+/// 21.3-21.5, f16 720p x1.5 23.0-23.3 -> 22.3; but the u8 doubling from a texture into a
+/// texture 47.9-48.3 -> 52.8-52.9 (f16 and 384x640 within 0.3), so exact doublings between
+/// textures keep their rows the width apart.
+pub(crate) fn pads_target_rows(variant: &KernelVariant, reads_texture: bool) -> bool {
+    !(reads_texture && matches!(variant, KernelVariant::GatherDoubling { .. }))
 }
 
 fn specialised(taps: u32) -> u32 {
