@@ -62,9 +62,10 @@ const TEXTURE_PACK_STORAGE: &str = include_str!("../../wgsl/texture_pack_storage
 const TEXTURE_PACK_RENDER: &str = include_str!("../../wgsl/texture_pack_render.wgsl");
 const TEXTURE_PACK_ROWS: &str = include_str!("../../wgsl/texture_pack_rows.wgsl");
 
-/// Largest tap count baked into a specialised pipeline; wider bands read theirs at run time.
-/// 16 rather than 8 covers the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took
-/// 157 µs instead of 197 on 4K -> 1080p once its loops unrolled (H200).
+/// Largest tap count baked into a specialised pipeline of the fused, quad and staged kernels
+/// (the vector gather's is [`MAX_VECTOR_TAPS`]); wider bands read theirs at run time. 16 rather
+/// than 8 covered the 12-tap antialiased lanczos3 at a 2x shrink, whose gather took 157 µs
+/// instead of 197 on 4K -> 1080p once its loops unrolled (H200).
 pub const MAX_SPECIALISED_TAPS: u32 = 16;
 
 /// The same for the vector gather, whose wide bands are the vertical passes of large shrinks
