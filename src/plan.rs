@@ -19,8 +19,9 @@ pub enum Path {
     Separable,
     /// One dispatch; each workgroup runs one axis's taps from device memory into workgroup
     /// memory and the other's from there, so the intermediate never leaves the chip. For NHWC
-    /// tensors with channels a multiple of 4 whose first-axis sums fit (moderate shrinks and
-    /// supports).
+    /// tensors with channels a multiple of 4, and NCHW tensors whose input and output rows are
+    /// multiples of 4 elements (without colour conversions or Pillow's fixed point), whose
+    /// first-axis sums fit (moderate shrinks and supports).
     Fused,
     /// Let the library choose (see [`crate::Resizer::plan`]).
     #[default]
@@ -177,7 +178,7 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
 /// [`FUSED_MAX_AXIS_TAPS`] along each, takes it, with premultiplied alpha or without, and so
-/// does one of 16 taps (bicubic) that enlarges both axes. In
+/// does one of 16 taps (bicubic) that enlarges both axes; not for NCHW planes. In
 /// linear light, a spec of more than 4 taps per output that shrinks by at most
 /// [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] along each axis takes it: its
 /// sRGB decode per load made the gather slow from few taps on, and the fused path slow on wide
@@ -214,7 +215,11 @@ pub(crate) fn heuristic_for_tables(
     };
     let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
     let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
-    let fused_reason = if !fused_fits || spec.fixed_point() {
+    // NCHW planes take the fused path only where it is measured faster: on an H200 it was on 2
+    // of 12 NCHW shapes (the ML batch's antialiased bilinear in u8 and f32), and up to 2.4x
+    // slower on the others (BENCHMARKS.md tuning log item 155).
+    let planes = spec.layout() == crate::spec::Layout::Nchw;
+    let fused_reason = if !fused_fits || spec.fixed_point() || planes {
         None
     } else if spec.linear_light() {
         (ty * tx > 4 && moderate_shrink && narrow).then(|| format!(
@@ -320,6 +325,12 @@ mod tests {
         // 8x8 taps, x0.5: fused where it fits, the read count's choice where it does not.
         let half = Size2::new(1080, 1920);
         assert_eq!(path(bicubic_aa(half), true), Path::Fused);
+        // Not for NCHW planes, whose fused kernel is taken only where measured faster.
+        let planes = bicubic_aa(half)
+            .channels(3)
+            .layout(crate::spec::Layout::Nchw);
+        assert_eq!(path(planes, true), heuristic(&planes.build().unwrap()).path);
+        assert_ne!(path(planes, true), Path::Fused);
         assert_eq!(
             path(bicubic_aa(half), false),
             heuristic(&bicubic_aa(half).build().unwrap()).path

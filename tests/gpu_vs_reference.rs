@@ -367,19 +367,156 @@ fn fused_tiled_matches_the_reference() {
         let gather = run_poisoned(gpu, &spec, &bytes, Path::Gather);
         assert!(got == gather, "u8 {spec:?}: fused and gather differ");
     }
-    // Planar tensors are refused with a reason, not computed wrongly.
-    let planar = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+    // Planes whose rows do not hold whole vectors are refused with a reason, not computed
+    // wrongly.
+    let planar = ResizeSpec::builder(Size2::new(8, 6), Size2::new(4, 3))
         .channels(4)
         .layout(Layout::Nchw)
         .build()
         .unwrap();
     let err = gpu
         .resizer
-        .resize(&planar, &vec![0.0; 256], Path::Fused)
+        .resize(&planar, &vec![0.0; 192], Path::Fused)
         .unwrap_err();
     assert!(
         matches!(err, ResizeError::PathUnavailable { path: "fused", .. }),
         "{err}"
+    );
+}
+
+/// The fused kernel on NCHW planes (`PLANAR` in `wgsl/fused_tiled.wgsl`: vectors of four
+/// neighbouring elements of a row, four outputs a lane) against the CPU reference into poisoned
+/// buffers, on random shapes whose rows hold whole vectors: PyTorch's filters with and without
+/// antialias, 1 to 5 channels, batches, f32, f16 and u8, a normalising store; large shrinks
+/// that narrow the tile; and typed refusals where planes cannot run.
+#[test]
+fn fused_planes_match_the_reference() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    use wgpu_resize::{ElementType, Normalization, ResizeError};
+    let Some(gpu) = gpu("fused planes") else {
+        return;
+    };
+    // A refusal says why, and resizing on the path returns it as a typed error.
+    let refused = |spec: &ResizeSpec, why: &str| {
+        let available = gpu.resizer.availability(spec, Path::Fused);
+        assert!(
+            available.as_ref().is_err_and(|reason| reason.contains(why)),
+            "{spec:?}: {available:?}"
+        );
+        let err = match spec.element() {
+            ElementType::U8 => gpu
+                .resizer
+                .resize(spec, &vec![0u8; spec.input_len()], Path::Fused),
+            _ => gpu
+                .resizer
+                .resize(spec, &vec![0f32; spec.input_len()], Path::Fused)
+                .map(|_| Vec::new()),
+        };
+        assert!(
+            matches!(err, Err(ResizeError::PathUnavailable { path: "fused", .. })),
+            "{spec:?}: {err:?}"
+        );
+    };
+    let mut rng = Rng::new(0x91a7e5);
+    for case in 0..24u64 {
+        let input = Size2::new(rng.range(1, 60), 4 * rng.range(1, 24));
+        let output = Size2::new(rng.range(1, 50), 4 * rng.range(1, 16));
+        let (mode, antialias) = [
+            (TorchMode::Bilinear, true),
+            (TorchMode::Bicubic, true),
+            (TorchMode::Bilinear, false),
+            (TorchMode::Bicubic, false),
+        ][case as usize % 4];
+        let builder = presets::torch(input, TorchOutput::Size(output), mode, false, antialias)
+            .unwrap()
+            .batch(rng.range(1, 3))
+            .channels(rng.range(1, 5))
+            .layout(Layout::Nchw);
+        let spec = builder.build().unwrap();
+        let what = format!("case {case}");
+        // (Rows of at most 92 inputs: every tile's vectors fit.)
+        let available = gpu.resizer.availability(&spec, Path::Fused);
+        assert!(available.is_ok(), "{what} {spec:?}: {available:?}");
+        let data = Rng::new(case).f32s(spec.input_len());
+        let halves = Rng::new(case).f16s(spec.input_len());
+        let bytes = Rng::new(case).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Fused], 2e-5, &what);
+        let f16 = builder.element(ElementType::F16).build().unwrap();
+        assert_paths_match_reference(gpu, &f16, &halves, &[Path::Fused], 2e-3, &what);
+        let u8s = builder.element(ElementType::U8).build().unwrap();
+        assert_paths_match_reference(gpu, &u8s, &bytes, &[Path::Fused], 1.0, &what);
+        // A normalising store (of up to 4 channels): the plane of each output vector picks
+        // its statistics.
+        let channels = spec.channels();
+        if channels > 4 {
+            continue;
+        }
+        let mean: Vec<f32> = (0..channels).map(|c| 0.1 * c as f32 + 0.3).collect();
+        let std: Vec<f32> = (0..channels).map(|c| 0.5 + 0.25 * c as f32).collect();
+        let normalized = builder
+            .normalize(Some(Normalization::new(&mean, &std).unwrap()))
+            .build()
+            .unwrap();
+        assert_paths_match_reference(gpu, &normalized, &data, &[Path::Fused], 2e-5, &what);
+    }
+    // Shrinks wide enough to narrow the tile (its vectors no longer fit 64 lanes' array), and
+    // a 2x shrink across several tiles.
+    for (input, output) in [
+        (Size2::new(9, 1000), Size2::new(5, 60)),
+        (Size2::new(9, 700), Size2::new(5, 64)),
+        (Size2::new(9, 536), Size2::new(7, 268)),
+    ] {
+        let spec = presets::torch(
+            input,
+            TorchOutput::Size(output),
+            TorchMode::Bicubic,
+            false,
+            true,
+        )
+        .unwrap()
+        .batch(2)
+        .channels(3)
+        .layout(Layout::Nchw)
+        .build()
+        .unwrap();
+        let data = Rng::new(u64::from(input.width)).f32s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Fused], 2e-5, "wide");
+    }
+    // Planes that cannot run: rows of other than whole vectors, colour conversions, Pillow's
+    // fixed point.
+    let planes = |input: Size2, output: Size2| {
+        ResizeSpec::builder(input, output)
+            .channels(3)
+            .layout(Layout::Nchw)
+    };
+    let widths = "multiples of 4";
+    refused(
+        &planes(Size2::new(8, 10), Size2::new(4, 8)).build().unwrap(),
+        widths,
+    );
+    refused(
+        &planes(Size2::new(8, 8), Size2::new(4, 6)).build().unwrap(),
+        widths,
+    );
+    refused(
+        &planes(Size2::new(8, 8), Size2::new(4, 4))
+            .linear_light(true)
+            .build()
+            .unwrap(),
+        "colour conversions",
+    );
+    refused(
+        &presets::pillow(
+            Size2::new(8, 8),
+            Size2::new(4, 4),
+            presets::PillowFilter::Bilinear,
+        )
+        .channels(3)
+        .layout(Layout::Nchw)
+        .element(ElementType::U8)
+        .build()
+        .unwrap(),
+        "fixed point",
     );
 }
 

@@ -1,6 +1,6 @@
 // Fused tiled: one dispatch, separable arithmetic without an intermediate in device memory.
 // A workgroup owns a TILE_COLUMNS x TILE_H block of outputs (one four-channel group each, NHWC
-// with channels a multiple of 4) and runs the two axes one after the other, the first from
+// with channels a multiple of 4; or of one NCHW plane, PLANAR below) and runs the two axes one after the other, the first from
 // device memory into a workgroup array, the second from that array.
 //
 // Vertical first: for each of the tile's output rows and each input column that the tile's
@@ -52,6 +52,14 @@ override PAIR_STEP: u32 = 0u;
 // but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 -> 29.4, and colour
 // conversions 206.8 -> 242.7, so those keep one column, as do single rows of other than 4 taps.
 override COLUMN_PAIRS: bool = false;
+// NCHW planes, each an image of its own (`planes_serve` in src/gpu/fused_fit.rs): a vector holds
+// four neighbouring elements of one row instead of four channels of one pixel, so the vertical
+// step loads 16 bytes of a plane's row at a time as it does a pixel's channels; it keeps its
+// sums transposed (`keep`), and the horizontal step weighs the tile's four rows of an output at
+// once and writes four neighbouring outputs of a row as one vector. The host takes planes only
+// where their input and output rows hold whole vectors, without colour conversions or Pillow's
+// fixed point.
+override PLANAR: bool = false;
 
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;
 
@@ -77,7 +85,7 @@ fn weight(row: u32, baked_taps: u32, t: u32) -> f32 {
 }
 
 struct Tile {
-    // Image and channel group.
+    // Image and channel group; with PLANAR, image and channel (its plane).
     n: u32,
     c4: u32,
     // First output of the tile, and how many it has along each axis.
@@ -95,7 +103,8 @@ fn main(
     @builtin(workgroup_id) group: vec3<u32>,
     @builtin(local_invocation_id) local: vec3<u32>,
 ) {
-    let groups_per_pixel = p.channels / 4u;
+    // (PLANAR: one plane a z, each channel its own.)
+    let groups_per_pixel = select(p.channels / 4u, p.channels, PLANAR);
     var tile: Tile;
     tile.n = group.z / groups_per_pixel;
     tile.c4 = group.z % groups_per_pixel;
@@ -120,14 +129,25 @@ fn covered(offset: u32, taps: u32, first: u32, count: u32) -> vec2<u32> {
     return vec2<u32>(start, end - start);
 }
 
+// Vectors between neighbouring columns of the input.
+fn column_stride() -> u32 {
+    return select(p.src_x / 4u, 1u, PLANAR);
+}
+
 fn vertical_first(tile: Tile, lane: u32, band: u32) {
     let taps_x = select(p.x_taps, TAPS_X, TAPS_X != 0u);
-    let sx = p.src_x / 4u;
-    // The input columns the tile's horizontal bands cover.
+    // The input columns the tile's horizontal bands cover: with PLANAR, the vectors that hold
+    // them, `in_x` the first's first element.
     let columns = covered(tile.x_table, p.x_taps, tile.x_first, tile.columns);
-    let in_x = columns.x;
-    let width = columns.y;
-    let image = tile.n * (p.src_n / 4u) + tile.c4 + in_x * sx;
+    var in_x = columns.x;
+    var width = columns.y;
+    var image = tile.n * (p.src_n / 4u) + tile.c4 + in_x * column_stride();
+    if PLANAR {
+        let first = in_x / 4u;
+        width = (in_x + width + 3u) / 4u - first;
+        in_x = 4u * first;
+        image = (tile.n * p.src_n + tile.c4 * p.src_c) / 4u + first;
+    }
 
     if TAPS_Y != 0u && TAPS_Y <= HELD_TAPS && PAIR_STEP != 0u {
         for (var r = 2u * band; r < tile.rows; r += 2u * GROUP_Y) {
@@ -144,7 +164,11 @@ fn vertical_first(tile: Tile, lane: u32, band: u32) {
         }
     }
     workgroupBarrier();
-    horizontal_step(tile, lane, band, in_x, width, taps_x);
+    if PLANAR {
+        horizontal_step_planar(tile, lane, band, in_x, taps_x);
+    } else {
+        horizontal_step(tile, lane, band, in_x, width, taps_x);
+    }
 }
 
 // Tile rows `r` and `r + 1` (both inside the input) together: every input row of their two
@@ -184,7 +208,7 @@ fn vertical_pair(tile: Tile, r: u32, lane: u32, image: u32, width: u32) -> bool 
 // `top + step`, with their weights in `held` and `held_next`.
 fn pair_sums(r: u32, lane: u32, top: u32, width: u32, step: u32) {
     let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
+    let sx = column_stride();
     var j = lane;
     if COLUMN_PAIRS {
         for (; j + TILE_W < width; j += 2u * TILE_W) {
@@ -205,10 +229,10 @@ fn pair_sums(r: u32, lane: u32, top: u32, width: u32, step: u32) {
                     next_k += held_next[i - step] * u;
                 }
             }
-            sums[r * width + j] = sum;
-            sums[(r + 1u) * width + j] = next;
-            sums[r * width + k] = sum_k;
-            sums[(r + 1u) * width + k] = next_k;
+            keep(r, j, width, sum);
+            keep(r + 1u, j, width, next);
+            keep(r, k, width, sum_k);
+            keep(r + 1u, k, width, next_k);
         }
     }
     // The columns left: all of them without column pairs, else at most one.
@@ -224,15 +248,15 @@ fn pair_sums(r: u32, lane: u32, top: u32, width: u32, step: u32) {
                 next += held_next[i - step] * v;
             }
         }
-        sums[r * width + j] = sum;
-        sums[(r + 1u) * width + j] = next;
+        keep(r, j, width, sum);
+        keep(r + 1u, j, width, next);
     }
 }
 
 // Tile row `r`'s vertical sums for every input column of the tile, one band at a time.
 fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
     let sy = p.src_y / 4u;
-    let sx = p.src_x / 4u;
+    let sx = column_stride();
     let ry = table_row(tile.y_table, p.y_taps, tile.y_first + r);
     // A row outside the input is never read: the horizontal step stores the extrapolation.
     if y_row_outside(ry) {
@@ -253,8 +277,8 @@ fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
                 sum += w * prepare4(load4(top + t * sy + j * sx));
                 sum_k += w * prepare4(load4(top + t * sy + k * sx));
             }
-            sums[r * width + j] = sum;
-            sums[r * width + k] = sum_k;
+            keep(r, j, width, sum);
+            keep(r, k, width, sum_k);
         }
     }
     for (; j < width; j += TILE_W) {
@@ -266,7 +290,7 @@ fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
                 sum += weight(ry, TAPS_Y, t) * prepare4(load4(top + t * sy + j * sx));
             }
         }
-        sums[r * width + j] = sum;
+        keep(r, j, width, sum);
     }
 }
 
@@ -294,6 +318,56 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
             acc = finish4(acc);
         }
         store4v(out_base + y * (p.dst_y / 4u), acc);
+    }
+}
+
+// Tile row `r`'s vertical sums `v` of footprint column `j`. With PLANAR, `v` holds four
+// neighbouring input columns of one row, kept transposed: vector `i` of the array holds input
+// column `i` of the tile's four rows, so that the horizontal step weighs an output's four rows
+// with one vector product a tap, as it weighs a pixel's four channels.
+fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
+    if PLANAR {
+        for (var k = 0u; k < 4u; k++) {
+            sums[4u * j + k][r] = v[k];
+        }
+    } else {
+        sums[r * width + j] = v;
+    }
+}
+
+// PLANAR's horizontal taps: four neighbouring outputs of the tile's plane an invocation (the
+// tile's columns are a multiple of four), each for the tile's rows at once, then stored a row
+// at a time as one vector of the four outputs.
+fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u32) {
+    for (var q = band * TILE_W + lane; 4u * q < tile.columns; q += TILE_W * GROUP_Y) {
+        let x = tile.x_first + 4u * q;
+        // Output x + k of each of the tile's rows.
+        var rows: array<vec4<f32>, 4>;
+        for (var k = 0u; k < 4u; k++) {
+            let rx = table_row(tile.x_table, p.x_taps, x + k);
+            var acc = vec4<f32>(p.extrapolation);
+            if !x_row_outside(rx) {
+                acc = vec4<f32>(0.0);
+                let first = row_start(rx) - in_x;
+                for (var t = 0u; t < taps_x; t++) {
+                    acc += table[rx + 2u + t] * sums[first + t];
+                }
+            }
+            rows[k] = acc;
+        }
+        let out_base = (tile.n * p.dst_n + tile.c4 * p.dst_c + x) / 4u;
+        // (A constant trip count, so that `rows[k][r]` indexes registers.)
+        for (var r = 0u; r < TILE_H; r++) {
+            if r >= tile.rows {
+                break;
+            }
+            let y = tile.y_first + r;
+            var out = vec4<f32>(p.extrapolation);
+            if !y_row_outside(table_row(tile.y_table, p.y_taps, y)) {
+                out = vec4<f32>(rows[0][r], rows[1][r], rows[2][r], rows[3][r]);
+            }
+            store4v(out_base + y * (p.dst_y / 4u), out);
+        }
     }
 }
 

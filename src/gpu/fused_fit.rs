@@ -3,22 +3,36 @@
 //! its lanes' rounds, and where its vertical step takes rows and columns in pairs.
 
 use super::shaders::{self, FusedTile};
-use crate::spec::ResizeSpec;
+use crate::spec::{Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
+/// Elements of a plane's row in one of the fused kernel's vectors, and outputs per lane of its
+/// horizontal step, where it runs NCHW planes (`PLANAR` in `fused_tiled.wgsl`).
+const PLANE_VECTOR: u32 = 4;
+
 /// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
-/// of 4, and the widest of [`shaders::FUSED_TILE_WIDTHS`] whose first-axis sums fit the device's
-/// workgroup memory (and [`shaders::FUSED_MAX_WORKGROUP_BYTES`]), with as many output columns
-/// as [`filled_columns`] finds best. The reason when none does.
+/// of 4, or NCHW planes ([`planes_serve`]), and the widest of [`shaders::FUSED_TILE_WIDTHS`]
+/// whose first-axis sums fit the device's workgroup memory (and
+/// [`shaders::FUSED_MAX_WORKGROUP_BYTES`]), with as many output columns as [`filled_columns`]
+/// finds best. The reason when none does.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
     wx: &AxisWeights,
     limits: &wgpu::Limits,
 ) -> Result<FusedTile, String> {
-    if !spec.vector_friendly() {
-        return Err("it needs NHWC with channels a multiple of 4".into());
+    let planar = spec.layout() == Layout::Nchw;
+    if planar {
+        planes_serve(spec)?;
+    } else if !spec.vector_friendly() {
+        return Err(
+            "it needs NHWC with channels a multiple of 4, or NCHW planes whose rows hold a \
+             multiple of 4 elements"
+                .into(),
+        );
     }
+    // Outputs per lane of the horizontal step.
+    let unit = if planar { PLANE_VECTOR } else { 1 };
     // A tile stages the inputs from its first output's band start to its last output's band
     // end, which a mirrored axis would turn inside out.
     if !(wy.starts_never_decrease() && wx.starts_never_decrease()) {
@@ -29,12 +43,17 @@ pub(crate) fn fused_fits(
         );
     }
     let tile_h = shaders::FUSED_TILE_H;
-    let groups = spec.batch() * (spec.channels() / 4);
+    let groups = spec.batch()
+        * if planar {
+            spec.channels()
+        } else {
+            spec.channels() / 4
+        };
     let out = spec.output();
     let max_groups = limits.max_compute_workgroups_per_dimension;
     let narrowest = shaders::FUSED_TILE_WIDTHS[shaders::FUSED_TILE_WIDTHS.len() - 1];
     if groups > max_groups
-        || out.width.div_ceil(narrowest) > max_groups
+        || out.width.div_ceil(narrowest * unit) > max_groups
         || out.height.div_ceil(tile_h) > max_groups
     {
         return Err("its grid would exceed the device's workgroups per dimension".into());
@@ -44,7 +63,7 @@ pub(crate) fn fused_fits(
         .min(shaders::FUSED_MAX_WORKGROUP_BYTES);
     let mut needed = Vec::new();
     for width in shaders::FUSED_TILE_WIDTHS {
-        if out.width.div_ceil(width) > max_groups {
+        if out.width.div_ceil(width * unit) > max_groups {
             continue;
         }
         // Vertical sums for every input column the tile's horizontal bands cover; in Pillow's
@@ -57,7 +76,7 @@ pub(crate) fn fused_fits(
                 u64::from(height) * u64::from(width),
             )
         } else {
-            let columns = widest_footprint(wx, width);
+            let columns = footprint_vectors(wx, width * unit, planar);
             (
                 format!("{columns}x{tile_h}"),
                 u64::from(columns) * u64::from(tile_h),
@@ -70,20 +89,22 @@ pub(crate) fn fused_fits(
             let (columns, pair_step) = if spec.fixed_point() {
                 (width, 0)
             } else {
-                (filled_columns(wx, width, max_groups), pair_step(wy))
+                (filled_columns(wx, width, max_groups, planar), pair_step(wy))
             };
             // Not in linear light: with an sRGB decode per load, the second column's loads
             // made the 2x and 4x shrinks slower (H200, lanczos3 4K -> 1080p fused 112.5 ->
             // 175.9 µs; premultiplied alpha alone 92.8 -> 89.5; tuning log item 100).
+            let footprint = footprint_vectors(wx, columns, planar);
             let column_pairs = !spec.fixed_point()
                 && !spec.linear_light()
-                && column_pairs(wy.taps(), widest_footprint(wx, columns), width, pair_step);
+                && column_pairs(wy.taps(), footprint, width, pair_step);
             return Ok(FusedTile {
                 width,
                 columns,
                 capacity,
                 pair_step,
                 column_pairs,
+                planar,
             });
         }
         needed.push(format!(
@@ -97,26 +118,51 @@ pub(crate) fn fused_fits(
     ))
 }
 
+/// Whether the fused kernel can run NCHW `spec` as planes (`PLANAR` in `fused_tiled.wgsl`):
+/// input and output rows of whole vectors of [`PLANE_VECTOR`] elements, so that every load and
+/// store is one, and neither colour conversions (which treat alpha apart from colour, by
+/// channel) nor Pillow's fixed point (horizontal first, one pixel a lane). The reason where it
+/// cannot.
+fn planes_serve(spec: &ResizeSpec) -> Result<(), String> {
+    let (input, output) = (spec.input(), spec.output());
+    if !(input.width.is_multiple_of(PLANE_VECTOR) && output.width.is_multiple_of(PLANE_VECTOR)) {
+        return Err(format!(
+            "NCHW planes need input and output widths that are multiples of {PLANE_VECTOR} \
+             (here {} and {})",
+            input.width, output.width
+        ));
+    }
+    if spec.converts_color() {
+        return Err("NCHW planes run without colour conversions".into());
+    }
+    if spec.fixed_point() {
+        return Err("Pillow's 8-bit fixed point runs NHWC pixels only".into());
+    }
+    Ok(())
+}
+
 /// Output columns per fused tile of `lanes` lanes, vertical first: the count, from `lanes / 2`
-/// to `lanes`, whose tiles across the output take the fewest rounds in all, the widest of
-/// equals. The lanes cover a tile's input columns in rounds of `lanes`; a footprint just over a
+/// to `lanes` (times [`PLANE_VECTOR`] where `planar`), whose tiles across the output take the
+/// fewest rounds in all, the widest of equals. The lanes cover a tile's input columns in rounds of `lanes`; a footprint just over a
 /// multiple of `lanes` (a 2x shrink with 8 taps: 64 outputs read 134 inputs, three rounds, the
 /// last with 6 lanes busy) costs a whole round that a slightly narrower tile saves (61 outputs
 /// read 128 inputs: two rounds), unless the narrower tiles need more of them (a 4x shrink to
 /// 256 columns: four tiles of 64 in five vertical rounds each, or five of 59 in four). Only
 /// counts whose tiles fit `max_groups` workgroups across (the caller has checked `lanes`).
-fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32) -> u32 {
+fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32, planar: bool) -> u32 {
+    let unit = if planar { PLANE_VECTOR } else { 1 };
     let tiles = |columns: u32| wx.output_len().div_ceil(columns);
     let cost = |columns: u32| {
-        let rounds = widest_footprint(wx, columns).div_ceil(lanes);
+        let rounds = footprint_vectors(wx, columns, planar).div_ceil(lanes);
         // One round of the horizontal step per tile besides the vertical rounds.
         u64::from(tiles(columns)) * u64::from(rounds + 1)
     };
     (lanes / 2..=lanes)
         .rev()
+        .map(|lanes_used| lanes_used * unit)
         .filter(|&columns| tiles(columns) <= max_groups)
         .min_by_key(|&columns| cost(columns))
-        .unwrap_or(lanes)
+        .unwrap_or(lanes * unit)
 }
 
 /// Where the fused kernel's vertical step runs output rows in pairs: the most input rows
@@ -163,6 +209,24 @@ fn pair_step(wy: &AxisWeights) -> u32 {
 fn column_pairs(taps_y: u32, footprint: u32, lanes: u32, pair_step: u32) -> bool {
     const ROW_TAPS: u32 = 4;
     footprint >= 2 * lanes && (pair_step > 0 || taps_y == ROW_TAPS)
+}
+
+/// The most vectors of the vertical step that any run of `tile` consecutive outputs reads
+/// along x: its inputs, or where `planar` the vectors of [`PLANE_VECTOR`] elements that hold
+/// them.
+fn footprint_vectors(table: &AxisWeights, tile: u32, planar: bool) -> u32 {
+    if !planar {
+        return widest_footprint(table, tile);
+    }
+    (0..table.output_len())
+        .step_by(tile as usize)
+        .map(|first| {
+            let last = (first + tile).min(table.output_len()) - 1;
+            let end = table.start(last as usize) + table.taps();
+            end.div_ceil(PLANE_VECTOR) - table.start(first as usize) / PLANE_VECTOR
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
@@ -298,6 +362,67 @@ mod tests {
         let tile = fused_fits(&spec, &wy, &wx, &five_across).unwrap();
         assert_eq!(tile.width, 16, "{tile:?}");
         assert!(66u32.div_ceil(tile.columns) <= 5, "{tile:?}");
+    }
+
+    /// NCHW planes: tiles of four outputs a lane whose array counts the vectors of four
+    /// elements that hold the footprint (the ML batch's 512 -> 224 bilinear: one tile a row,
+    /// reading 512 inputs, 128 vectors, in two rounds of 64 lanes), narrower
+    /// tiles where the vectors would not fit, and a reason where planes cannot run.
+    #[test]
+    fn fused_planes_count_vectors() {
+        let limits = limits_32k();
+        let planes = |input: Size2, output: Size2| {
+            presets::torch(
+                input,
+                presets::TorchOutput::Size(output),
+                presets::TorchMode::Bilinear,
+                false,
+                true,
+            )
+            .unwrap()
+            .batch(32)
+            .channels(3)
+            .layout(Layout::Nchw)
+        };
+        let fits = |builder: crate::ResizeSpecBuilder| {
+            let spec = builder.build().unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            fused_fits(&spec, &wy, &wx, &limits)
+        };
+        let ml = fits(planes(Size2::new(512, 512), Size2::new(224, 224))).unwrap();
+        // (The widest of equal counts: 256 columns, of which the one tile a row fills 224.)
+        assert!(ml.planar && ml.width == 64 && ml.columns == 256, "{ml:?}");
+        let spec = planes(Size2::new(512, 512), Size2::new(224, 224))
+            .build()
+            .unwrap();
+        let (_, wx) = AxisWeights::for_spec(&spec);
+        assert_eq!(footprint_vectors(&wx, 224, true), 128);
+        assert_eq!(ml.capacity, shaders::fused_capacity(4 * 128) as u32);
+        // Outputs a multiple of four, at most four a lane.
+        let wide = fits(planes(Size2::new(8, 4000), Size2::new(8, 400))).unwrap();
+        assert!(wide.planar && wide.columns % 4 == 0, "{wide:?}");
+        assert!(
+            wide.columns <= 4 * wide.width && wide.width < 64,
+            "{wide:?}"
+        );
+        assert!(wide.capacity * 16 <= 32 * 1024, "{wide:?}");
+        // Rows of other than whole vectors, colour conversions and the fixed point refuse.
+        let odd = fits(planes(Size2::new(8, 10), Size2::new(8, 8))).unwrap_err();
+        assert!(odd.contains("multiples of 4"), "{odd}");
+        let linear = fits(planes(Size2::new(8, 8), Size2::new(4, 4)).linear_light(true));
+        assert!(linear.unwrap_err().contains("colour"));
+        let fixed = presets::pillow(Size2::new(8, 8), Size2::new(4, 4), PillowFilter::Bilinear)
+            .channels(3)
+            .layout(Layout::Nchw)
+            .element(ElementType::U8);
+        assert!(fits(fixed).unwrap_err().contains("fixed point"));
+        // NHWC tiles are not planar.
+        let rgba = fits(
+            planes(Size2::new(512, 512), Size2::new(224, 224))
+                .channels(4)
+                .layout(Layout::Nhwc),
+        );
+        assert!(!rgba.unwrap().planar);
     }
 
     /// The fused kernel's vertical step runs rows in pairs where a pair loads at least a third

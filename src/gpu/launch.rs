@@ -318,12 +318,18 @@ impl Launch {
         let max_groups = limits.max_compute_workgroups_per_dimension;
         let out = shape.dst_size;
         if let Some(tile) = shape.fused {
+            // A workgroup's tile covers one channel group of an image, or one plane.
+            let groups = if tile.planar {
+                spec.channels()
+            } else {
+                spec.channels() / 4
+            };
             return Launch {
                 variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, tile),
                 workgroups: (
                     out.width.div_ceil(tile.columns),
                     out.height.div_ceil(shaders::FUSED_TILE_H),
-                    spec.batch() * (spec.channels() / 4),
+                    spec.batch() * groups,
                 ),
                 row_stride: 0,
             };
@@ -701,6 +707,7 @@ mod tests {
                     capacity: 256,
                     pair_step: 0,
                     column_pairs: false,
+                    planar: false,
                 }),
                 color: PassColor::WHOLE,
             };

@@ -798,6 +798,12 @@ impl Resizer {
             None
         };
         let textures = texture_source.is_some() || texture_target.is_some();
+        if textures && fused_tile.is_some_and(|tile| tile.planar) {
+            return Err(ResizeError::PathUnavailable {
+                path: "fused",
+                why: "its NCHW planes are read and written in buffers, not textures".into(),
+            });
+        }
         let PassPlan {
             passes,
             tables,

@@ -1157,7 +1157,8 @@ pub enum KernelVariant {
         /// The workgroup: the vector gather's that it replaces.
         group: Workgroup,
     },
-    /// The fused tiled kernel: NHWC, channels % 4 == 0, footprints that fit its tile.
+    /// The fused tiled kernel: NHWC with channels % 4 == 0, or NCHW planes whose rows hold
+    /// whole vectors ([`FusedTile::planar`]); footprints that fit its tile.
     Fused {
         /// Element type read.
         src: ElementType,
@@ -1208,6 +1209,10 @@ pub struct FusedTile {
     /// Whether the vertical step takes two input columns per turn (`COLUMN_PAIRS` in
     /// `fused_tiled.wgsl`; see `column_pairs` in `src/gpu/fused_fit.rs`).
     pub column_pairs: bool,
+    /// NCHW planes, each an image of its own whose vectors hold four neighbouring elements of
+    /// a row (`PLANAR` in `fused_tiled.wgsl`): `columns` counts outputs, four to a lane, and
+    /// `capacity` vectors of four elements.
+    pub planar: bool,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
@@ -1426,6 +1431,7 @@ impl KernelVariant {
                             pair_step: k as u32 % 3,
                             column_pairs: k % 2 == 0,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
+                            planar: k % 4 == 1,
                         },
                     ));
                 }
@@ -1571,7 +1577,7 @@ impl KernelVariant {
                 tile,
             } => format!(
                 "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
-                 lanes {} capacity {} pair step {} column pairs {}",
+                 lanes {} capacity {} pair step {} column pairs {}{}",
                 src.name(),
                 dst.name(),
                 tile.columns,
@@ -1579,6 +1585,7 @@ impl KernelVariant {
                 tile.capacity,
                 tile.pair_step,
                 tile.column_pairs,
+                if tile.planar { " planar" } else { "" },
             ),
         }
     }
@@ -1756,6 +1763,7 @@ impl KernelVariant {
                 ("COLUMN_PAIRS", if tile.column_pairs { 1.0 } else { 0.0 }),
                 ("GROUP_Y", if tile.pair_step > 0 { 2.0 } else { 4.0 }),
                 ("CAPACITY", tile.capacity as f64),
+                ("PLANAR", if tile.planar { 1.0 } else { 0.0 }),
             ],
         }
     }
