@@ -178,7 +178,8 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
 /// [`FUSED_MAX_AXIS_TAPS`] along each, takes it, with premultiplied alpha or without, and so
-/// does one of 16 taps (bicubic) that enlarges both axes; not for NCHW planes. In
+/// does one of 16 taps (bicubic) that enlarges both axes; NCHW planes only in the first case,
+/// and only where both axes shrink by at most [`FUSED_MAX_SHRINK`]. In
 /// linear light, a spec of more than 4 taps per output that shrinks by at most
 /// [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] along each axis takes it: its
 /// sRGB decode per load made the gather slow from few taps on, and the fused path slow on wide
@@ -215,12 +216,16 @@ pub(crate) fn heuristic_for_tables(
     };
     let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
     let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
-    // NCHW planes take the fused path only where it is measured faster: on an H200 it was on 2
-    // of 12 NCHW shapes (the ML batch's antialiased bilinear in u8 and f32), and up to 2.4x
-    // slower on the others (BENCHMARKS.md tuning log item 155).
     let planes = spec.layout() == crate::spec::Layout::Nchw;
-    let fused_reason = if !fused_fits || spec.fixed_point() || planes {
+    let fused_reason = if !fused_fits || spec.fixed_point() {
         None
+    } else if planes {
+        // NCHW planes: on an H200 the fused path was the fastest on all 9 of 15 NCHW shapes
+        // that this rule takes (1.5 to 34% faster than the next path) and slower on the 6 it
+        // leaves, enlargements among them (BENCHMARKS.md tuning log item 156).
+        (ty * tx > 16 && moderate_shrink).then(|| format!(
+            "{ty}x{tx} taps of NCHW planes, shrinking by at most {FUSED_MAX_SHRINK}: the fused path keeps the first axis's sums on chip"
+        ))
     } else if spec.linear_light() {
         (ty * tx > 4 && moderate_shrink && narrow).then(|| format!(
             "{ty}x{tx} taps in linear light, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path decodes each input about once per band it falls in, the gather once per tap"
@@ -325,12 +330,28 @@ mod tests {
         // 8x8 taps, x0.5: fused where it fits, the read count's choice where it does not.
         let half = Size2::new(1080, 1920);
         assert_eq!(path(bicubic_aa(half), true), Path::Fused);
-        // Not for NCHW planes, whose fused kernel is taken only where measured faster.
-        let planes = bicubic_aa(half)
-            .channels(3)
-            .layout(crate::spec::Layout::Nchw);
-        assert_eq!(path(planes, true), heuristic(&planes.build().unwrap()).path);
-        assert_ne!(path(planes, true), Path::Fused);
+        // NCHW planes take it for wide supports of moderate shrinks only: not for bicubic
+        // enlargements, nor beyond a shrink by 4 with at most 20 taps an axis.
+        let nchw = crate::spec::Layout::Nchw;
+        let planes = bicubic_aa(half).channels(3).layout(nchw);
+        assert_eq!(path(planes, true), Path::Fused);
+        assert_ne!(path(planes, false), Path::Fused);
+        let enlarge = torch(
+            half,
+            Size2::new(2160, 3840),
+            presets::TorchMode::Bicubic,
+            false,
+        );
+        assert_eq!(path(enlarge, true), Path::Fused);
+        assert_ne!(path(enlarge.channels(3).layout(nchw), true), Path::Fused);
+        let tenth = torch(
+            Size2::new(1080, 1920),
+            Size2::new(108, 192),
+            presets::TorchMode::Bilinear,
+            true,
+        );
+        assert_eq!(path(tenth, true), Path::Fused);
+        assert_ne!(path(tenth.channels(3).layout(nchw), true), Path::Fused);
         assert_eq!(
             path(bicubic_aa(half), false),
             heuristic(&bicubic_aa(half).build().unwrap()).path

@@ -77,10 +77,14 @@ pub(crate) fn fused_fits(
             )
         } else {
             let columns = footprint_vectors(wx, width * unit, planar);
-            (
-                format!("{columns}x{tile_h}"),
-                u64::from(columns) * u64::from(tile_h),
-            )
+            let sums = u64::from(columns) * u64::from(tile_h);
+            // Planes keep a spare vector after every 8 (`slot` in `fused_tiled.wgsl`).
+            let spares = if planar {
+                sums.saturating_sub(1) / 8
+            } else {
+                0
+            };
+            (format!("{columns}x{tile_h}"), sums + spares)
         };
         let capacity = shaders::fused_capacity(sums);
         if capacity * 16 <= u64::from(available) {
@@ -397,7 +401,8 @@ mod tests {
             .unwrap();
         let (_, wx) = AxisWeights::for_spec(&spec);
         assert_eq!(footprint_vectors(&wx, 224, true), 128);
-        assert_eq!(ml.capacity, shaders::fused_capacity(4 * 128) as u32);
+        // Four rows of 128 vectors' columns, a spare after every 8.
+        assert_eq!(ml.capacity, shaders::fused_capacity(4 * 128 + 63) as u32);
         // Outputs a multiple of four, at most four a lane.
         let wide = fits(planes(Size2::new(8, 4000), Size2::new(8, 400))).unwrap();
         assert!(wide.planar && wide.columns % 4 == 0, "{wide:?}");

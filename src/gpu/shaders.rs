@@ -1211,7 +1211,8 @@ pub struct FusedTile {
     pub column_pairs: bool,
     /// NCHW planes, each an image of its own whose vectors hold four neighbouring elements of
     /// a row (`PLANAR` in `fused_tiled.wgsl`): `columns` counts outputs, four to a lane, and
-    /// `capacity` vectors of four elements.
+    /// `capacity` the array's vectors, one per input column of the footprint (holding the
+    /// tile's four rows) and a spare after every 8.
     pub planar: bool,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
