@@ -62,3 +62,75 @@ fn auto_matches_every_case() {
     };
     run_all(Runner::Gpu(&gpu.resizer, Path::Auto), "auto");
 }
+
+/// NHWC `[n, h, w, c]` data in NCHW order, or back where `to_planes` is false.
+fn transposed<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4], to_planes: bool) -> Vec<T> {
+    let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
+    let mut out = data.to_vec();
+    for (i, j) in (0..n).flat_map(|b| {
+        (0..c).flat_map(move |ch| {
+            (0..h).flat_map(move |y| {
+                (0..w).map(move |x| {
+                    let planar = ((b * c + ch) * h + y) * w + x;
+                    let pixel = ((b * h + y) * w + x) * c + ch;
+                    (planar, pixel)
+                })
+            })
+        })
+    }) {
+        if to_planes {
+            out[i] = data[j];
+        } else {
+            out[j] = data[i];
+        }
+    }
+    out
+}
+
+/// The cases the fused kernel can run as NCHW planes (`PLANAR` in `wgsl/fused_tiled.wgsl`:
+/// widths a multiple of 4, no colour conversions or Pillow's fixed point), each input
+/// transposed to NCHW, resized on the fused path and transposed back, against the libraries'
+/// own outputs within each case's tolerance.
+#[test]
+fn fused_planes_match_the_cases_transposed() {
+    use wgpu_resize::{Element, Layout, npy};
+    let Some(gpu) = common::gpu("conformance fused planes") else {
+        return;
+    };
+    fn max_abs<T: Element + npyz::Deserialize + npy::NpyElement + Into<f64>>(
+        gpu: &common::Gpu,
+        dir: &std::path::Path,
+        case: &wgpu_resize::conformance::Case,
+        spec: &wgpu_resize::ResizeSpec,
+    ) -> f64 {
+        let input = npy::read::<T>(&dir.join(&case.input)).unwrap();
+        let expected = npy::read::<T>(&dir.join(&case.output)).unwrap();
+        let planes = transposed(&input.data, case.in_shape, true);
+        let got = gpu.resizer.resize(spec, &planes, Path::Fused).unwrap();
+        let got = transposed(&got, case.out_shape, false);
+        wgpu_resize::compare(&got, &expected.data).max_abs
+    }
+    let dir = bundled_dir();
+    let cases = load_cases(&dir).expect("cases.json");
+    let (mut ran, mut failures) = (0, Vec::new());
+    for case in &cases {
+        let Ok(spec) = case.spec() else { continue };
+        let Ok(spec) = spec.to_builder().layout(Layout::Nchw).build() else {
+            continue;
+        };
+        if gpu.resizer.availability(&spec, Path::Fused).is_err() {
+            continue;
+        }
+        let error = match spec.element() {
+            wgpu_resize::ElementType::U8 => max_abs::<u8>(gpu, &dir, case, &spec),
+            _ => max_abs::<f32>(gpu, &dir, case, &spec),
+        };
+        if error > case.tolerance_max_abs {
+            failures.push(format!("{}: max abs {error:.3e}   {}", case.id, case.call));
+        }
+        ran += 1;
+    }
+    eprintln!("fused planes: {ran} cases ran, {} failed", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(ran >= 40, "only {ran} cases ran as fused planes");
+}
