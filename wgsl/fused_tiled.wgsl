@@ -1,7 +1,7 @@
-// Fused tiled: one dispatch, separable arithmetic without an intermediate in device memory.
-// A workgroup owns a TILE_COLUMNS x TILE_H block of outputs (one four-channel group each, NHWC
-// with channels a multiple of 4; or of one NCHW plane, PLANAR below) and runs the two axes one after the other, the first from
-// device memory into a workgroup array, the second from that array.
+// Fused tiled: one dispatch, separable arithmetic without an intermediate in device memory. A
+// workgroup owns a TILE_COLUMNS x TILE_H block of outputs (one four-channel group each, NHWC with
+// channels a multiple of 4; or of one NCHW plane, PLANAR below) and runs the two axes one after the
+// other, the first from device memory into a workgroup array, the second from that array.
 //
 // Vertical first: for each of the tile's output rows and each input column that the tile's
 // horizontal bands cover, the column's vertical taps, with neighbouring lanes on neighbouring
@@ -321,10 +321,6 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
     }
 }
 
-// Tile row `r`'s vertical sums `v` of footprint column `j`. With PLANAR, `v` holds four
-// neighbouring input columns of one row, kept transposed: vector `slot(i)` of the array holds
-// input column `i` of the tile's four rows, so that the horizontal step weighs an output's four rows
-// with one vector product a tap, as it weighs a pixel's four channels.
 // The array's vector that holds PLANAR's input column `i`: one spare after every 8. A warp's
 // lanes keep neighbouring vectors of four elements, each into four vectors 64 bytes apart, so
 // that without the spares 32 lanes' words fall into 2 of the 32 banks; with them, into 8.
@@ -334,6 +330,10 @@ fn slot(i: u32) -> u32 {
     return i + (i >> 3u);
 }
 
+// Tile row `r`'s vertical sums `v` of footprint column `j`. With PLANAR, `v` holds four
+// neighbouring input columns of one row, kept transposed: vector `slot(i)` of the array holds
+// input column `i` of the tile's four rows, so that the horizontal step weighs an output's
+// four rows with one vector product a tap, as it weighs a pixel's four channels.
 fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
     if PLANAR {
         for (var k = 0u; k < 4u; k++) {

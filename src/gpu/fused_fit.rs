@@ -145,14 +145,15 @@ fn planes_serve(spec: &ResizeSpec) -> Result<(), String> {
     Ok(())
 }
 
-/// Output columns per fused tile of `lanes` lanes, vertical first: the count, from `lanes / 2`
-/// to `lanes` (times [`PLANE_VECTOR`] where `planar`), whose tiles across the output take the
-/// fewest rounds in all, the widest of equals. The lanes cover a tile's input columns in rounds of `lanes`; a footprint just over a
-/// multiple of `lanes` (a 2x shrink with 8 taps: 64 outputs read 134 inputs, three rounds, the
-/// last with 6 lanes busy) costs a whole round that a slightly narrower tile saves (61 outputs
-/// read 128 inputs: two rounds), unless the narrower tiles need more of them (a 4x shrink to
-/// 256 columns: four tiles of 64 in five vertical rounds each, or five of 59 in four). Only
-/// counts whose tiles fit `max_groups` workgroups across (the caller has checked `lanes`).
+/// Output columns per fused tile of `lanes` lanes, vertical first: the count, from `lanes / 2` to
+/// `lanes` (times [`PLANE_VECTOR`] where `planar`), whose tiles across the output take the fewest
+/// rounds in all, the widest of equals. The lanes cover a tile's input columns (or planes' vectors)
+/// in rounds of `lanes`; a footprint just over a multiple of `lanes` (a 2x shrink with 8 taps: 64
+/// outputs read 134 inputs, three rounds, the last with 6 lanes busy) costs a whole round that a
+/// slightly narrower tile saves (61 outputs read 128 inputs: two rounds), unless the narrower tiles
+/// need more of them (a 4x shrink to 256 columns: four tiles of 64 in five vertical rounds each, or
+/// five of 59 in four). Only counts whose tiles fit `max_groups` workgroups across (the caller has
+/// checked `lanes`).
 fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32, planar: bool) -> u32 {
     let unit = if planar { PLANE_VECTOR } else { 1 };
     let tiles = |columns: u32| wx.output_len().div_ceil(columns);
