@@ -2998,7 +2998,9 @@ mod generated {
                     return Ok(());
                 }
             };
-            prop_assert!(!gl_backend(gpu));
+            // GL cannot bind one level, so it succeeds only on a chain of one level (a 1x1
+            // base), where there is nothing to write.
+            prop_assert!(!gl_backend(gpu) || levels == 1, "{:?} {}x{}", format, height, width);
             gpu.context.queue.submit([encoder.finish()]);
             prop_assert_eq!(writes.len() as u32, (levels - 1) * layers);
             assert_chain_matches_reference(gpu, &texture, (levels, layers), &template);
