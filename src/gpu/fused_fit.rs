@@ -10,6 +10,22 @@ use crate::weights::AxisWeights;
 /// horizontal step, where it runs NCHW planes (`PLANAR` in `fused_tiled.wgsl`).
 const PLANE_VECTOR: u32 = 4;
 
+/// Outputs per lane of the fused kernel's horizontal step, and inputs along x per vector of its
+/// vertical step: [`PLANE_VECTOR`] for NCHW planes, one pixel otherwise.
+fn per_lane(planar: bool) -> u32 {
+    if planar { PLANE_VECTOR } else { 1 }
+}
+
+/// The fused kernel's workgroups along z: one per image and four-channel group, or per plane.
+pub(super) fn tile_layers(spec: &ResizeSpec, planar: bool) -> u32 {
+    let groups = if planar {
+        spec.channels()
+    } else {
+        spec.channels() / 4
+    };
+    spec.batch() * groups
+}
+
 /// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
 /// of 4, or NCHW planes ([`planes_serve`]), and the widest of [`shaders::FUSED_TILE_WIDTHS`]
 /// whose first-axis sums fit the device's workgroup memory (and
@@ -31,8 +47,7 @@ pub(crate) fn fused_fits(
                 .into(),
         );
     }
-    // Outputs per lane of the horizontal step.
-    let unit = if planar { PLANE_VECTOR } else { 1 };
+    let unit = per_lane(planar);
     // A tile stages the inputs from its first output's band start to its last output's band
     // end, which a mirrored axis would turn inside out.
     if !(wy.starts_never_decrease() && wx.starts_never_decrease()) {
@@ -43,12 +58,7 @@ pub(crate) fn fused_fits(
         );
     }
     let tile_h = shaders::FUSED_TILE_H;
-    let groups = spec.batch()
-        * if planar {
-            spec.channels()
-        } else {
-            spec.channels() / 4
-        };
+    let groups = tile_layers(spec, planar);
     let out = spec.output();
     let max_groups = limits.max_compute_workgroups_per_dimension;
     let narrowest = shaders::FUSED_TILE_WIDTHS[shaders::FUSED_TILE_WIDTHS.len() - 1];
@@ -155,7 +165,7 @@ fn planes_serve(spec: &ResizeSpec) -> Result<(), String> {
 /// five of 59 in four). Only counts whose tiles fit `max_groups` workgroups across (the caller has
 /// checked `lanes`).
 fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32, planar: bool) -> u32 {
-    let unit = if planar { PLANE_VECTOR } else { 1 };
+    let unit = per_lane(planar);
     let tiles = |columns: u32| wx.output_len().div_ceil(columns);
     let cost = |columns: u32| {
         let rounds = footprint_vectors(wx, columns, planar).div_ceil(lanes);
@@ -220,15 +230,13 @@ fn column_pairs(taps_y: u32, footprint: u32, lanes: u32, pair_step: u32) -> bool
 /// along x: its inputs, or where `planar` the vectors of [`PLANE_VECTOR`] elements that hold
 /// them.
 fn footprint_vectors(table: &AxisWeights, tile: u32, planar: bool) -> u32 {
-    if !planar {
-        return widest_footprint(table, tile);
-    }
+    let vector = per_lane(planar);
     (0..table.output_len())
         .step_by(tile as usize)
         .map(|first| {
             let last = (first + tile).min(table.output_len()) - 1;
             let end = table.start(last as usize) + table.taps();
-            end.div_ceil(PLANE_VECTOR) - table.start(first as usize) / PLANE_VECTOR
+            end.div_ceil(vector) - table.start(first as usize) / vector
         })
         .max()
         .unwrap_or(0)
@@ -236,14 +244,7 @@ fn footprint_vectors(table: &AxisWeights, tile: u32, planar: bool) -> u32 {
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.
 fn widest_footprint(table: &AxisWeights, tile: u32) -> u32 {
-    (0..table.output_len())
-        .step_by(tile as usize)
-        .map(|first| {
-            let last = (first + tile).min(table.output_len()) - 1;
-            table.start(last as usize) + table.taps() - table.start(first as usize)
-        })
-        .max()
-        .unwrap_or(0)
+    footprint_vectors(table, tile, false)
 }
 
 #[cfg(test)]

@@ -318,18 +318,12 @@ impl Launch {
         let max_groups = limits.max_compute_workgroups_per_dimension;
         let out = shape.dst_size;
         if let Some(tile) = shape.fused {
-            // A workgroup's tile covers one channel group of an image, or one plane.
-            let groups = if tile.planar {
-                spec.channels()
-            } else {
-                spec.channels() / 4
-            };
             return Launch {
                 variant: KernelVariant::fused_for(src, dst, shape.y.1, shape.x.1, tile),
                 workgroups: (
                     out.width.div_ceil(tile.columns),
                     out.height.div_ceil(shaders::FUSED_TILE_H),
-                    spec.batch() * groups,
+                    super::fused_fit::tile_layers(spec, tile.planar),
                 ),
                 row_stride: 0,
             };
