@@ -384,6 +384,75 @@ fn fused_tiled_matches_the_reference() {
     );
 }
 
+/// The fused kernel with its NHWC sums in strands and its lanes on outputs a period apart
+/// (`SumsLayout` in `src/gpu/sums_layout.rs`), against the CPU reference into poisoned buffers:
+/// widths whose band starts repeat every `q` outputs `p` inputs further on (the shapes the layout
+/// is chosen for, 2x and 3 / 2 among them; `fused_fit`'s and `sums_layout`'s unit tests check
+/// that such shapes take strands), PyTorch's and Pillow's filters, f32, f16 and PyTorch's u8, batches of 4 and 8
+/// channels.
+#[test]
+fn fused_strands_match_the_reference() {
+    use wgpu_resize::presets::{self, PillowFilter, TorchMode, TorchOutput};
+    use wgpu_resize::{ElementType, ResizeError};
+    let Some(gpu) = gpu("fused strands") else {
+        return;
+    };
+    let mut rng = Rng::new(0x57a4d);
+    // (q, p): outputs and inputs of one period, of 1, 2 or 4 outputs; then random periods.
+    let mut periods = vec![(1, 2), (2, 3), (1, 3), (1, 4), (4, 9), (4, 5)];
+    for _ in 0..6 {
+        let q = [1, 2, 4][rng.range(0, 2) as usize];
+        periods.push((q, rng.range(q + 1, 4 * q)));
+    }
+    for (case, (q, p)) in periods.into_iter().enumerate() {
+        let case = case as u64;
+        // At least 48 outputs, so that bands clear of the edges show the period.
+        let periods_out = rng.range(48u32.div_ceil(q), 160 / q);
+        let output = Size2::new(rng.range(1, 5), q * periods_out);
+        let input = Size2::new(rng.range(output.height, 8), p * periods_out);
+        let channels = [4, 8][case as usize % 2];
+        let batch = rng.range(1, 2);
+        let builder = if case % 3 == 2 {
+            let filter = [PillowFilter::Bicubic, PillowFilter::Lanczos][case as usize % 2];
+            presets::pillow(input, output, filter)
+        } else {
+            let mode = [TorchMode::Bilinear, TorchMode::Bicubic][case as usize % 2];
+            presets::torch(
+                input,
+                TorchOutput::Size(output),
+                mode,
+                false,
+                case.is_multiple_of(2),
+            )
+            .unwrap()
+        }
+        .batch(batch)
+        .channels(channels);
+        let spec = builder.build().unwrap();
+        let what = format!("case {case}, period {q} -> {p}");
+        if let Err(why) = gpu.resizer.availability(&spec, Path::Fused) {
+            let err = gpu
+                .resizer
+                .resize(&spec, &vec![0f32; spec.input_len()], Path::Fused);
+            assert!(
+                matches!(err, Err(ResizeError::PathUnavailable { path: "fused", .. })),
+                "{what}: {why}: {err:?}"
+            );
+            panic!("{what} {spec:?}: the fused path refused it: {why}");
+        }
+        let data = Rng::new(case).f32s(spec.input_len());
+        fused_matches_in_f32_and_f16(gpu, builder, &data, &what);
+        if case % 3 != 2 {
+            // PyTorch's u8 rounds floats (no fixed point): the vertical step runs first.
+            let spec = builder.element(ElementType::U8).build().unwrap();
+            let bytes = Rng::new(case).u8s(spec.input_len());
+            let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
+            let report = compare(&got, &reference::resize(&spec, &bytes).unwrap());
+            assert!(report.within(1.0), "{what} u8 {spec:?}: {report}");
+        }
+    }
+}
+
 /// The fused kernel on NCHW planes (`PLANAR` in `wgsl/fused_tiled.wgsl`: vectors of four
 /// neighbouring elements of a row, four outputs a lane) against the CPU reference into poisoned
 /// buffers, on random shapes whose rows hold whole vectors: PyTorch's filters with and without

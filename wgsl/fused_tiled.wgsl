@@ -61,7 +61,34 @@ override COLUMN_PAIRS: bool = false;
 // fixed point.
 override PLANAR: bool = false;
 
+// Where NHWC sums lie in the array and which output each lane of the horizontal step weighs,
+// chosen per spec by counting the bank conflicts of its bands (`SumsLayout` in
+// src/gpu/sums_layout.rs): element i of the footprint's rows in strand i % STRANDS, STRAND_LEN
+// vectors long, at i / STRANDS; and the 8 lanes of a phase on outputs LANE_STRIDE apart. Where
+// bands start p inputs further on every q outputs, p strands and a stride of q put a phase's
+// loads of any tap on consecutive vectors of one strand, where in order they fell two or more
+// to a bank (a 2x shrink reads every other vector).
+override STRANDS: u32 = 1u;
+override STRAND_LEN: u32 = 0u;
+override LANE_STRIDE: u32 = 1u;
+
 var<workgroup> sums: array<vec4<f32>, CAPACITY>;
+
+// The array's vector for NHWC element `i` (`SumsLayout::cell`).
+fn cell(i: u32) -> u32 {
+    if STRANDS == 1u {
+        return i;
+    }
+    return (i % STRANDS) * STRAND_LEN + i / STRANDS;
+}
+
+// The tile's output column that lane `lane` of the horizontal step weighs (`SumsLayout::column`):
+// in each block of 8 * LANE_STRIDE lanes, lane 8a + k takes the block's output a + LANE_STRIDE * k.
+fn lane_column(lane: u32) -> u32 {
+    let block = 8u * LANE_STRIDE;
+    let within = lane % block;
+    return lane - within + within / 8u + LANE_STRIDE * (within % 8u);
+}
 
 // One band's weights held in registers when its tap count is baked in and small: each is used
 // for several columns or rows, and a table load per use costs as much as an input load.
@@ -296,10 +323,11 @@ fn vertical_row(tile: Tile, r: u32, lane: u32, image: u32, width: u32) {
 
 // The horizontal taps of each output of the tile from the vertical sums in `sums`.
 fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps_x: u32) {
-    if lane >= tile.columns {
+    let column = lane_column(lane);
+    if column >= tile.columns {
         return;
     }
-    let x = tile.x_first + lane;
+    let x = tile.x_first + column;
     let rx = table_row(tile.x_table, p.x_taps, x);
     let x_outside = x_row_outside(rx);
     hold_weights(rx, TAPS_X);
@@ -313,7 +341,7 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
             acc = vec4<f32>(0.0);
             let line = r * width + first;
             for (var t = 0u; t < taps_x; t++) {
-                acc += weight(rx, TAPS_X, t) * sums[line + t];
+                acc += weight(rx, TAPS_X, t) * sums[cell(line + t)];
             }
             acc = finish4(acc);
         }
@@ -340,7 +368,7 @@ fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
             sums[slot(4u * j + k)][r] = v[k];
         }
     } else {
-        sums[r * width + j] = v;
+        sums[cell(r * width + j)] = v;
     }
 }
 

@@ -3,6 +3,7 @@
 //! its lanes' rounds, and where its vertical step takes rows and columns in pairs.
 
 use super::shaders::{self, FusedTile};
+use super::sums_layout::{SumsLayout, TileAxis, choose_layout};
 use crate::spec::{Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
@@ -98,13 +99,32 @@ pub(crate) fn fused_fits(
         };
         let capacity = shaders::fused_capacity(sums);
         if capacity * 16 <= u64::from(available) {
-            let capacity = capacity as u32;
             // Pillow's fixed point keeps one lane per output column and one row at a time.
             let (columns, pair_step) = if spec.fixed_point() {
                 (width, 0)
             } else {
                 (filled_columns(wx, width, max_groups, planar), pair_step(wy))
             };
+            // (`sums` fits in u32: its vectors fit the workgroup memory.)
+            let sums = sums as u32;
+            let fits = |layout: &SumsLayout| {
+                shaders::fused_capacity(u64::from(layout.vectors(sums))) * 16
+                    <= u64::from(available)
+            };
+            let layout = if spec.fixed_point() || planar {
+                SumsLayout::PLAIN
+            } else {
+                let tile = TileAxis {
+                    table: wx,
+                    lanes: width,
+                    columns,
+                    rows: tile_h,
+                };
+                Some(choose_layout(tile, sums))
+                    .filter(fits)
+                    .unwrap_or(SumsLayout::PLAIN)
+            };
+            let capacity = shaders::fused_capacity(u64::from(layout.vectors(sums))) as u32;
             // Not in linear light: with an sRGB decode per load, the second column's loads
             // made the 2x and 4x shrinks slower (H200, lanczos3 4K -> 1080p fused 112.5 ->
             // 175.9 µs; premultiplied alpha alone 92.8 -> 89.5; tuning log item 100).
@@ -119,6 +139,7 @@ pub(crate) fn fused_fits(
                 pair_step,
                 column_pairs,
                 planar,
+                layout,
             });
         }
         needed.push(format!(
@@ -306,6 +327,82 @@ mod tests {
         let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
         assert_eq!(tile.width, 32, "{tile:?}");
         assert!(tile.capacity * 16 <= 32 * 1024);
+    }
+
+    /// NHWC float tiles keep their sums in strands after the period of their bands' starts
+    /// (`SumsLayout`), with room for every strand; Pillow's fixed point and NCHW planes keep
+    /// theirs in order, as do bands whose period the layouts do not follow.
+    #[test]
+    fn fused_tiles_take_strands_where_bands_repeat() {
+        use presets::{TorchMode, TorchOutput};
+        let limits = limits_32k();
+        let torch = |input: Size2, output: Size2, mode: TorchMode| {
+            presets::torch(input, TorchOutput::Size(output), mode, false, true)
+                .unwrap()
+                .channels(4)
+        };
+        let fits = |builder: crate::ResizeSpecBuilder| {
+            let spec = builder.build().unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            let sums = footprint_vectors(&wx, tile.width, false) * shaders::FUSED_TILE_H;
+            if tile.layout != SumsLayout::PLAIN {
+                assert!(tile.capacity >= tile.layout.vectors(sums), "{tile:?}");
+            }
+            tile
+        };
+        // The ML batch: 16 inputs every 7 outputs, a period of lanes whose blocks would not
+        // tile a warp, so elements in order.
+        let ml = fits(
+            torch(
+                Size2::new(512, 512),
+                Size2::new(224, 224),
+                TorchMode::Bilinear,
+            )
+            .batch(32),
+        );
+        assert_eq!(ml.layout, SumsLayout::PLAIN, "{ml:?}");
+        // 2x shrinks: two strands, lanes in order, the tile's columns as before.
+        let uhd = fits(torch(
+            Size2::new(2160, 3840),
+            Size2::new(1080, 1920),
+            TorchMode::Bicubic,
+        ));
+        assert_eq!(
+            (uhd.layout.strands, uhd.layout.lane_stride, uhd.columns),
+            (2, 1, 61)
+        );
+        // The GPU test's first shape (`fused_strands_match_the_reference`).
+        let small = fits(torch(
+            Size2::new(5, 286),
+            Size2::new(2, 143),
+            TorchMode::Bilinear,
+        ));
+        assert_eq!(small.layout.strands, 2, "{small:?}");
+        // Pillow's u8 fixed point keeps horizontal sums, in order; so do planes.
+        let fixed = fits(
+            presets::pillow(
+                Size2::new(8, 2048),
+                Size2::new(8, 1024),
+                PillowFilter::Lanczos,
+            )
+            .element(ElementType::U8)
+            .channels(4),
+        );
+        assert_eq!(fixed.layout, SumsLayout::PLAIN);
+        let planes = fits(
+            torch(
+                Size2::new(512, 512),
+                Size2::new(224, 224),
+                TorchMode::Bilinear,
+            )
+            .channels(3)
+            .layout(Layout::Nchw),
+        );
+        assert!(
+            planes.planar && planes.layout == SumsLayout::PLAIN,
+            "{planes:?}"
+        );
     }
 
     /// A fused tile takes fewer outputs than its lanes where the lanes then cover its input

@@ -702,6 +702,7 @@ mod tests {
                     pair_step: 0,
                     column_pairs: false,
                     planar: false,
+                    layout: crate::gpu::shaders::SumsLayout::PLAIN,
                 }),
                 color: PassColor::WHOLE,
             };

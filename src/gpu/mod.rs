@@ -18,6 +18,7 @@ mod scope;
 mod scratch;
 pub mod shaders;
 mod starts;
+mod sums_layout;
 mod tensor_texture;
 mod texture;
 mod texture_groups;

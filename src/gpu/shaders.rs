@@ -1,6 +1,7 @@
 //! WGSL sources of every kernel variant the library builds, assembled from the files in `wgsl/`.
 
 use super::color::{ColorSteps, PassColor};
+pub use super::sums_layout::SumsLayout;
 use crate::spec::ElementType;
 use crate::weights::AxisWeights;
 
@@ -1214,6 +1215,9 @@ pub struct FusedTile {
     /// `capacity` the array's vectors, one per input column of the footprint (holding the
     /// tile's four rows) and a spare after every 8.
     pub planar: bool,
+    /// Where NHWC sums lie in the array and which output each lane of the horizontal step
+    /// weighs ([`SumsLayout::PLAIN`] for planes and Pillow's fixed point).
+    pub layout: SumsLayout,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
 /// device offers; the downlevel default is 16 KiB, and a device that has less gets no fused
@@ -1433,6 +1437,15 @@ impl KernelVariant {
                             column_pairs: k % 2 == 0,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                             planar: k % 4 == 1,
+                            layout: if k % 4 == 2 {
+                                SumsLayout {
+                                    strands: 2 + k as u32 % 15,
+                                    strand_len: 130,
+                                    lane_stride: 1 + k as u32 % 8,
+                                }
+                            } else {
+                                SumsLayout::PLAIN
+                            },
                         },
                     ));
                 }
@@ -1765,6 +1778,9 @@ impl KernelVariant {
                 ("GROUP_Y", if tile.pair_step > 0 { 2.0 } else { 4.0 }),
                 ("CAPACITY", tile.capacity as f64),
                 ("PLANAR", if tile.planar { 1.0 } else { 0.0 }),
+                ("STRANDS", tile.layout.strands as f64),
+                ("STRAND_LEN", tile.layout.strand_len as f64),
+                ("LANE_STRIDE", tile.layout.lane_stride as f64),
             ],
         }
     }

@@ -1,0 +1,396 @@
+//! Where the fused kernel keeps its NHWC first-axis sums in workgroup memory, and which output
+//! each lane of its horizontal step takes ([`SumsLayout`]), chosen per spec by counting the
+//! bank conflicts that the spec's own bands would cause ([`choose_layout`]).
+//!
+//! Workgroup memory has 32 banks of 4 bytes, so one of the kernel's 16-byte vectors spans four
+//! of them, and 8 lanes' vectors are served at a time (a phase); two lanes of a phase that read
+//! different vectors in the same four banks take two turns. The horizontal step's lanes read
+//! the inputs of neighbouring outputs, `ratio` vectors apart: at a 2x shrink a phase's 8 lanes
+//! read every other vector of 16, all in 4 of the 8 groups of banks, two turns each; at a
+//! 3 / 2 shrink outputs 2 apart read vectors 3 apart, and every other phase repeats a group.
+//!
+//! Where band starts repeat with a period, `start(x + q) = start(x) + p` for a few outputs `q`,
+//! the array is split into `p` strands of the footprint's elements taken `p` apart, and a
+//! phase's lanes take outputs `q` apart: their reads at any tap then fall on `p` apart
+//! elements, one strand, consecutive vectors, one turn. H200, fused µs (BENCHMARKS.md tuning log
+//! item 158): two strands at the 2x shrinks, antialiased bicubic 4K -> 1080p 66.2-67.4 ->
+//! 63.9-64.3, lanczos3 84.0 -> 78.4-78.8, 8 x 1024² -> 512² lanczos3 88.7-89.6 -> 81.0-81.5;
+//! the same two strands at 512 -> 224 were slower (55.0 -> 57.9), as the count says. The
+//! layouts as chosen here: see [`choose_layout`].
+
+use crate::weights::AxisWeights;
+
+/// Lanes whose 16-byte vectors workgroup memory serves at a time.
+const PHASE_LANES: u32 = 8;
+/// Groups of four 4-byte banks, one 16-byte vector wide.
+const BANK_GROUPS: u32 = 8;
+/// Periods of band starts, in outputs, that a layout follows: those whose blocks of
+/// `8 · q` lanes tile a warp of 32, so that a warp still stores one run of neighbouring outputs.
+/// H200 (tuning log item 158): at 512 -> 224 (16 inputs every 7 outputs) lanes 7 outputs apart
+/// halved the counted turns but spread each warp's stores over 53 outputs, and the ML batch
+/// took 55.1-55.3 -> 55.9-56.4 µs (f16 and u8 +0.7 to +1.0, 256 -> 224 +0.5).
+const PERIODS: [u32; 3] = [1, 2, 4];
+/// Most strands: a period of more input vectors than this has few enough outputs per tile that
+/// the count would seldom pay for the divisions.
+const MAX_STRANDS: u32 = 32;
+/// Tiles of an axis that the count visits at most (evenly spread), so that choosing stays cheap
+/// on very wide outputs.
+const COUNTED_TILES: u32 = 64;
+
+/// Where the fused kernel keeps element `i` of its NHWC sums (`i = row · width + column` of
+/// the tile's footprint), and which output lane `l` of its horizontal step weighs
+/// (`STRANDS`, `STRAND_LEN` and `LANE_STRIDE` in `wgsl/fused_tiled.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SumsLayout {
+    /// Strands of the array: element `i` lies in strand `i % strands`, at `i / strands`. 1
+    /// keeps elements in order.
+    pub strands: u32,
+    /// Vectors between the starts of neighbouring strands (unused with one strand).
+    pub strand_len: u32,
+    /// Outputs between neighbouring lanes of a phase: lanes `8 · a + k` of each block of
+    /// `8 · lane_stride` take its outputs `a + lane_stride · k`. 1 keeps lanes in order.
+    pub lane_stride: u32,
+}
+
+impl SumsLayout {
+    /// Elements in order, lane `l` on the tile's output `l`.
+    pub const PLAIN: Self = Self {
+        strands: 1,
+        strand_len: 0,
+        lane_stride: 1,
+    };
+
+    /// The array's vector that holds element `i`.
+    pub fn cell(&self, i: u32) -> u32 {
+        if self.strands == 1 {
+            i
+        } else {
+            (i % self.strands) * self.strand_len + i / self.strands
+        }
+    }
+
+    /// The tile's output column that lane `lane` of the horizontal step weighs.
+    pub fn column(&self, lane: u32) -> u32 {
+        let block = PHASE_LANES * self.lane_stride;
+        let within = lane % block;
+        lane - within + within / PHASE_LANES + self.lane_stride * (within % PHASE_LANES)
+    }
+
+    /// Most output columns a tile of `lanes` lanes can take: whole blocks of
+    /// `8 · lane_stride` lanes, which between them take every output of their blocks.
+    pub fn columns_served(&self, lanes: u32) -> u32 {
+        if self.lane_stride == 1 {
+            lanes
+        } else {
+            lanes / (PHASE_LANES * self.lane_stride) * (PHASE_LANES * self.lane_stride)
+        }
+    }
+
+    /// Vectors the array needs for `elements` sums.
+    pub fn vectors(&self, elements: u32) -> u32 {
+        if self.strands == 1 {
+            elements
+        } else {
+            self.strands * self.strand_len
+        }
+    }
+}
+
+/// The fused kernel's tile as far as the layout sees it: `lanes` lanes, `columns` outputs per
+/// tile, `rows` output rows of sums, along an axis whose bands `table` gives.
+#[derive(Clone, Copy)]
+pub(super) struct TileAxis<'a> {
+    pub table: &'a AxisWeights,
+    pub lanes: u32,
+    pub columns: u32,
+    pub rows: u32,
+}
+
+impl TileAxis<'_> {
+    /// Each tile's first input and footprint width, for at most [`COUNTED_TILES`] tiles spread
+    /// over the axis.
+    fn counted_tiles(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        let outputs = self.table.output_len();
+        let tiles = outputs.div_ceil(self.columns);
+        let step = tiles.div_ceil(COUNTED_TILES).max(1);
+        (0..tiles).step_by(step as usize).map(move |tile| {
+            let first = tile * self.columns;
+            let columns = self.columns.min(outputs - first);
+            let in_x = self.table.start(first as usize);
+            let end = self.table.start((first + columns - 1) as usize) + self.table.taps();
+            (first, columns, end - in_x)
+        })
+    }
+
+    /// Turns of workgroup memory that the vertical step's stores and the horizontal step's
+    /// loads take under `layout`, over the counted tiles: per phase of 8 lanes, the most
+    /// distinct vectors that fall into one group of banks.
+    fn turns(&self, layout: &SumsLayout) -> u64 {
+        let taps = self.table.taps();
+        let mut turns = 0u64;
+        let mut phase = Vec::with_capacity(PHASE_LANES as usize);
+        for (first, columns, width) in self.counted_tiles() {
+            let in_x = self.table.start(first as usize);
+            for row in 0..self.rows {
+                let line = row * width;
+                // The vertical step: lane `j` stores footprint column `j`, in rounds of lanes.
+                for lead in (0..width).step_by(PHASE_LANES as usize) {
+                    phase.clear();
+                    phase.extend((lead..(lead + PHASE_LANES).min(width)).map(|j| line + j));
+                    turns += phase_turns(&phase, layout);
+                }
+                // The horizontal step: each lane its output's band, one tap at a time.
+                for lead in (0..self.lanes).step_by(PHASE_LANES as usize) {
+                    for tap in 0..taps {
+                        phase.clear();
+                        phase.extend(
+                            (lead..lead + PHASE_LANES)
+                                .map(|lane| layout.column(lane))
+                                .filter(|&column| column < columns)
+                                .map(|column| {
+                                    let start = self.table.start((first + column) as usize);
+                                    line + start - in_x + tap
+                                }),
+                        );
+                        turns += phase_turns(&phase, layout);
+                    }
+                }
+            }
+        }
+        turns
+    }
+}
+
+/// Turns one phase takes: the most distinct vectors in one group of banks.
+fn phase_turns(elements: &[u32], layout: &SumsLayout) -> u64 {
+    let mut vectors: Vec<u32> = elements.iter().map(|&i| layout.cell(i)).collect();
+    vectors.sort_unstable();
+    vectors.dedup();
+    let mut per_group = [0u64; BANK_GROUPS as usize];
+    for vector in vectors {
+        per_group[(vector % BANK_GROUPS) as usize] += 1;
+    }
+    per_group.into_iter().max().unwrap_or(0)
+}
+
+/// The period of `table`'s band starts: the fewest outputs `q` (of [`PERIODS`]) after which
+/// every band starts the same `p` inputs further on, `(p, q)`. Edges where bands are
+/// clamped to the input break the period and are left out.
+fn start_period(table: &AxisWeights) -> Option<(u32, u32)> {
+    let outputs = table.output_len();
+    // Outputs whose bands lie a few taps clear of the edges.
+    let longest = PERIODS[PERIODS.len() - 1];
+    let margin = longest + table.taps();
+    if outputs <= 2 * margin + longest {
+        return None;
+    }
+    let inner = margin..outputs - margin - longest;
+    PERIODS.into_iter().find_map(|q| {
+        let p = table.start((inner.start + q) as usize) - table.start(inner.start as usize);
+        let periodic = inner
+            .clone()
+            .all(|x| table.start((x + q) as usize) == table.start(x as usize) + p);
+        (periodic && (2..=MAX_STRANDS).contains(&p)).then_some((p, q))
+    })
+}
+
+/// The strand length for `strands` strands of at least `elements` elements between them whose
+/// stores (8 neighbouring elements a phase) take the fewest turns: the shortest of the 8 lengths
+/// from `ceil(elements / strands)`, whose remainders by 8 are all the lengths differ in.
+fn strand_len(strands: u32, elements: u32) -> u32 {
+    let shortest = elements.div_ceil(strands);
+    (shortest..shortest + BANK_GROUPS)
+        .min_by_key(|&len| {
+            let layout = SumsLayout {
+                strands,
+                strand_len: len,
+                lane_stride: 1,
+            };
+            (0..strands * BANK_GROUPS)
+                .map(|lead| {
+                    let phase: Vec<u32> = (lead..lead + PHASE_LANES).collect();
+                    phase_turns(&phase, &layout)
+                })
+                .sum::<u64>()
+        })
+        .unwrap_or(shortest)
+}
+
+/// The layout of the fused kernel's NHWC sums for `tile`, whose array holds at most `elements`
+/// sums: of elements in order ([`SumsLayout::PLAIN`]) and, where the bands' starts have a period
+/// of `q` outputs and `p` inputs, `p` strands, lanes `q` outputs apart, or both, the one whose
+/// stores and loads take the fewest turns of workgroup memory (the simplest of equals). A 2x
+/// shrink takes two strands (lanes `q = 1` apart are in order); a 3 / 2 shrink only lanes 2
+/// outputs apart, whose loads are then 3 vectors apart and so in 8 groups of banks; a 9 / 4
+/// shrink keeps its order, whose loads, 2.25 vectors apart, fall in 8 groups already.
+pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
+    let Some((p, q)) = start_period(tile.table) else {
+        return SumsLayout::PLAIN;
+    };
+    let strands = SumsLayout {
+        strands: p,
+        strand_len: strand_len(p, elements),
+        lane_stride: 1,
+    };
+    let stride = SumsLayout {
+        lane_stride: q,
+        ..SumsLayout::PLAIN
+    };
+    let both = SumsLayout {
+        lane_stride: q,
+        ..strands
+    };
+    // Simplest first, so that `min_by_key` keeps it among equals.
+    [SumsLayout::PLAIN, stride, strands, both]
+        .into_iter()
+        .filter(|layout| layout.columns_served(tile.lanes) >= tile.columns)
+        .min_by_key(|layout| tile.turns(layout))
+        .unwrap_or(SumsLayout::PLAIN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::{self, PillowFilter, TorchMode};
+    use crate::spec::{ResizeSpec, Size2};
+    use proptest::prelude::*;
+
+    fn x_table(spec: &ResizeSpec) -> AxisWeights {
+        AxisWeights::for_spec(spec).1
+    }
+
+    /// A torch antialiased resize of one row of RGBA pixels, `input` to `output` wide.
+    fn torch_row(input: u32, output: u32, mode: TorchMode) -> AxisWeights {
+        let output = presets::TorchOutput::Size(Size2::new(4, output));
+        let spec = presets::torch(Size2::new(4, input), output, mode, false, true)
+            .unwrap()
+            .channels(4)
+            .build()
+            .unwrap();
+        x_table(&spec)
+    }
+
+    fn tile(table: &AxisWeights, columns: u32) -> TileAxis<'_> {
+        TileAxis {
+            table,
+            lanes: 64,
+            columns,
+            rows: 4,
+        }
+    }
+
+    /// [`choose_layout`] for tiles of 64 lanes and 4 rows, with room for 4 rows of the widest
+    /// footprint of 64 outputs.
+    fn choose(table: &AxisWeights, columns: u32) -> SumsLayout {
+        let widest = (0..table.output_len())
+            .map(|x| {
+                let last = (x + 63).min(table.output_len() - 1);
+                table.start(last as usize) + table.taps() - table.start(x as usize)
+            })
+            .max()
+            .unwrap();
+        choose_layout(tile(table, columns), 4 * widest)
+    }
+
+    /// The bank model: a phase's vectors in one group of banks take one turn each, the same
+    /// vector read twice takes one.
+    #[test]
+    fn phases_count_vectors_per_group_of_banks() {
+        let plain = SumsLayout::PLAIN;
+        assert_eq!(phase_turns(&[0, 1, 2, 3, 4, 5, 6, 7], &plain), 1);
+        assert_eq!(phase_turns(&[0, 2, 4, 6, 8, 10, 12, 14], &plain), 2);
+        assert_eq!(phase_turns(&[3, 3, 3, 3, 3, 3, 3, 3], &plain), 1);
+        assert_eq!(phase_turns(&[0, 8, 16, 24, 32, 40, 48, 56], &plain), 8);
+        let strands = SumsLayout {
+            strands: 2,
+            strand_len: 12,
+            lane_stride: 1,
+        };
+        // Every other element lies in one strand, consecutively.
+        assert_eq!(phase_turns(&[0, 2, 4, 6, 8, 10, 12, 14], &strands), 1);
+    }
+
+    /// 2x shrinks split their sums in two strands and keep lanes in order; 3 / 2 shrinks take
+    /// lanes 2 outputs apart; 3x and 9 / 4 shrinks, whose reads already fall in 8 groups, keep
+    /// elements in order, as does 512 -> 224, whose period of 7 outputs is not one of
+    /// [`PERIODS`].
+    #[test]
+    fn layouts_follow_the_period_of_the_starts() {
+        let bicubic = torch_row(3840, 1920, TorchMode::Bicubic);
+        let layout = choose(&bicubic, 61);
+        assert_eq!((layout.strands, layout.lane_stride), (2, 1));
+        let two_thirds = torch_row(1920, 1280, TorchMode::Bicubic);
+        let layout = choose(&two_thirds, 64);
+        assert_eq!((layout.strands, layout.lane_stride), (1, 2));
+        let nine_fourths = torch_row(2304, 1024, TorchMode::Bicubic);
+        assert_eq!(start_period(&nine_fourths), Some((9, 4)));
+        assert_eq!(choose(&nine_fourths, 64), SumsLayout::PLAIN);
+        let third = torch_row(1800, 600, TorchMode::Bilinear);
+        assert_eq!(choose(&third, 64), SumsLayout::PLAIN);
+        let ml = torch_row(512, 224, TorchMode::Bilinear);
+        assert_eq!(start_period(&ml), None);
+        assert_eq!(choose(&ml, 54), SumsLayout::PLAIN);
+        // Bands without a period keep their order.
+        let odd = torch_row(1000, 331, TorchMode::Bilinear);
+        assert_eq!(start_period(&odd), None);
+        assert_eq!(choose(&odd, 64), SumsLayout::PLAIN);
+    }
+
+    /// A chosen layout takes a third fewer turns or more at 2x and 3 / 2 shrinks.
+    #[test]
+    fn chosen_layouts_take_fewer_turns() {
+        for (input, output, columns) in [(3840, 1920, 61), (1920, 1280, 64), (1024, 512, 64)] {
+            let table = torch_row(input, output, TorchMode::Bicubic);
+            let layout = choose(&table, columns);
+            let before = tile(&table, columns).turns(&SumsLayout::PLAIN);
+            let after = tile(&table, columns).turns(&layout);
+            assert!(
+                10 * after <= 7 * before,
+                "{input} -> {output}: {before} -> {after} turns with {layout:?}"
+            );
+        }
+    }
+
+    /// Pillow's tables follow the same periods.
+    #[test]
+    fn pillow_tables_take_strands() {
+        let spec = presets::pillow(
+            Size2::new(8, 2048),
+            Size2::new(8, 1024),
+            PillowFilter::Lanczos,
+        )
+        .channels(4)
+        .build()
+        .unwrap();
+        let layout = choose(&x_table(&spec), 64);
+        assert_eq!((layout.strands, layout.lane_stride), (2, 1));
+    }
+
+    proptest! {
+        /// Every lane order takes each output of its served columns once, and every layout
+        /// keeps every element of the widest tile in a vector of its own within its size.
+        #[test]
+        fn layouts_are_one_to_one(
+            strands in 1u32..=MAX_STRANDS,
+            stride in 1u32..=8,
+            lanes in prop::sample::select(vec![16u32, 32, 64]),
+            elements in 1u32..2000,
+        ) {
+            let layout = SumsLayout {
+                strands,
+                strand_len: if strands == 1 { 0 } else { strand_len(strands, elements) },
+                lane_stride: stride,
+            };
+            let served = layout.columns_served(lanes);
+            let mut columns: Vec<u32> = (0..lanes).map(|lane| layout.column(lane))
+                .filter(|&column| column < served).collect();
+            columns.sort_unstable();
+            prop_assert_eq!(columns, (0..served).collect::<Vec<_>>());
+            let mut cells: Vec<u32> = (0..elements).map(|i| layout.cell(i)).collect();
+            prop_assert!(cells.iter().all(|&cell| cell < layout.vectors(elements)));
+            cells.sort_unstable();
+            cells.dedup();
+            prop_assert_eq!(cells.len() as u32, elements);
+        }
+    }
+}
