@@ -528,12 +528,14 @@ fn fused_planes_match_the_reference() {
             .unwrap();
         assert_paths_match_reference(gpu, &normalized, &data, &[Path::Fused], 2e-5, &what);
     }
-    // Shrinks wide enough to narrow the tile (its vectors no longer fit 64 lanes' array), and
-    // a 2x shrink across several tiles.
+    // Shrinks wide enough to narrow the tile (its vectors no longer fit 64 lanes' array), a 2x
+    // shrink across several tiles, and 512 -> 224, whose array keeps a spare vector after every
+    // 16 rather than 8 (`choose_plane_spares`).
     for (input, output) in [
         (Size2::new(9, 1000), Size2::new(5, 60)),
         (Size2::new(9, 700), Size2::new(5, 64)),
         (Size2::new(9, 536), Size2::new(7, 268)),
+        (Size2::new(9, 512), Size2::new(6, 224)),
     ] {
         let spec = presets::torch(
             input,

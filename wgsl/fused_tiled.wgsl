@@ -349,13 +349,19 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
     }
 }
 
-// The array's vector that holds PLANAR's input column `i`: one spare after every 8. A warp's
-// lanes keep neighbouring vectors of four elements, each into four vectors 64 bytes apart, so
-// that without the spares 32 lanes' words fall into 2 of the 32 banks; with them, into 8.
-// H200, 32x3x512² -> 224² antialiased bilinear, fused µs (BENCHMARKS.md tuning log item 156):
-// f32 57.8-58.1 -> 48.0-48.2, u8 43.9-44.1 -> 33.8, f16 49.0-49.3 -> 40.4-40.9.
+// A spare vector after every 2^SPARE_SHIFT of PLANAR's array, 3 or 4 (`choose_plane_spares` in
+// src/gpu/sums_layout.rs, by counting bank conflicts).
+override SPARE_SHIFT: u32 = 3u;
+
+// The array's vector that holds PLANAR's input column `i`: one spare after every 2^SPARE_SHIFT.
+// A warp's lanes keep neighbouring vectors of four elements, each into four vectors 64 bytes
+// apart, so that without the spares 32 lanes' words fall into 2 of the 32 banks; with them, into
+// 8. H200, 32x3x512² -> 224² antialiased bilinear, fused µs (BENCHMARKS.md tuning log item
+// 156): f32 57.8-58.1 -> 48.0-48.2, u8 43.9-44.1 -> 33.8, f16 49.0-49.3 -> 40.4-40.9; and one
+// after every 16 where the horizontal step's bands lie 9 vectors apart, as there (item 159):
+// 47.5 -> 45.4.
 fn slot(i: u32) -> u32 {
-    return i + (i >> 3u);
+    return i + (i >> SPARE_SHIFT);
 }
 
 // Tile row `r`'s vertical sums `v` of footprint column `j`. With PLANAR, `v` holds four

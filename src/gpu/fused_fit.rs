@@ -3,7 +3,7 @@
 //! its lanes' rounds, and where its vertical step takes rows and columns in pairs.
 
 use super::shaders::{self, FusedTile};
-use super::sums_layout::{SumsLayout, TileAxis, choose_layout};
+use super::sums_layout::{SumsLayout, TileAxis, choose_layout, choose_plane_spares};
 use crate::spec::{Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
@@ -89,7 +89,8 @@ pub(crate) fn fused_fits(
         } else {
             let columns = footprint_vectors(wx, width * unit, planar);
             let sums = u64::from(columns) * u64::from(tile_h);
-            // Planes keep a spare vector after every 8 (`slot` in `fused_tiled.wgsl`).
+            // Planes keep a spare vector after every 8 or 16 (`slot` in `fused_tiled.wgsl`):
+            // room for one after every 8.
             let spares = if planar {
                 sums.saturating_sub(1) / 8
             } else {
@@ -111,15 +112,18 @@ pub(crate) fn fused_fits(
                 shaders::fused_capacity(u64::from(layout.vectors(sums))) * 16
                     <= u64::from(available)
             };
-            let layout = if spec.fixed_point() || planar {
+            let tile = TileAxis {
+                table: wx,
+                lanes: width,
+                columns,
+                rows: tile_h,
+            };
+            let layout = if spec.fixed_point() {
                 SumsLayout::PLAIN
+            } else if planar {
+                // (The array has room for the most spares, one after every 8.)
+                choose_plane_spares(tile)
             } else {
-                let tile = TileAxis {
-                    table: wx,
-                    lanes: width,
-                    columns,
-                    rows: tile_h,
-                };
                 Some(choose_layout(tile, sums))
                     .filter(fits)
                     .unwrap_or(SumsLayout::PLAIN)
@@ -330,8 +334,9 @@ mod tests {
     }
 
     /// NHWC float tiles keep their sums in strands after the period of their bands' starts
-    /// (`SumsLayout`), with room for every strand; Pillow's fixed point and NCHW planes keep
-    /// theirs in order, as do bands whose period the layouts do not follow.
+    /// (`SumsLayout`), with room for every strand; Pillow's fixed point keeps its in order, as
+    /// do bands whose period the layouts do not follow. NCHW planes take a spare vector after
+    /// every 16 at 512 -> 224 and every 8 at 2x.
     #[test]
     fn fused_tiles_take_strands_where_bands_repeat() {
         use presets::{TorchMode, TorchOutput};
@@ -346,7 +351,7 @@ mod tests {
             let (wy, wx) = AxisWeights::for_spec(&spec);
             let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
             let sums = footprint_vectors(&wx, tile.width, false) * shaders::FUSED_TILE_H;
-            if tile.layout != SumsLayout::PLAIN {
+            if !tile.planar && tile.layout != SumsLayout::PLAIN {
                 assert!(tile.capacity >= tile.layout.vectors(sums), "{tile:?}");
             }
             tile
@@ -379,7 +384,7 @@ mod tests {
             TorchMode::Bilinear,
         ));
         assert_eq!(small.layout.strands, 2, "{small:?}");
-        // Pillow's u8 fixed point keeps horizontal sums, in order; so do planes.
+        // Pillow's u8 fixed point keeps horizontal sums, in order.
         let fixed = fits(
             presets::pillow(
                 Size2::new(8, 2048),
@@ -400,9 +405,19 @@ mod tests {
             .layout(Layout::Nchw),
         );
         assert!(
-            planes.planar && planes.layout == SumsLayout::PLAIN,
+            planes.planar && planes.layout == SumsLayout::planes(4),
             "{planes:?}"
         );
+        let halving = fits(
+            torch(
+                Size2::new(448, 448),
+                Size2::new(224, 224),
+                TorchMode::Bicubic,
+            )
+            .channels(3)
+            .layout(Layout::Nchw),
+        );
+        assert_eq!(halving.layout, SumsLayout::planes(3), "{halving:?}");
     }
 
     /// A fused tile takes fewer outputs than its lanes where the lanes then cover its input

@@ -1215,8 +1215,9 @@ pub struct FusedTile {
     /// `capacity` the array's vectors, one per input column of the footprint (holding the
     /// tile's four rows) and a spare after every 8.
     pub planar: bool,
-    /// Where NHWC sums lie in the array and which output each lane of the horizontal step
-    /// weighs ([`SumsLayout::PLAIN`] for planes and Pillow's fixed point).
+    /// Where the sums lie in the array and which output each lane of the horizontal step
+    /// weighs: NHWC strands and lane order, planes' spares ([`SumsLayout::PLAIN`] for
+    /// Pillow's fixed point).
     pub layout: SumsLayout,
 }
 /// Most workgroup memory the fused kernel asks for, in bytes (what every Vulkan, Metal and DX12
@@ -1437,11 +1438,14 @@ impl KernelVariant {
                             column_pairs: k % 2 == 0,
                             capacity: fused_capacity(u64::from(FUSED_TILE_H * (128 + tx))) as u32,
                             planar: k % 4 == 1,
-                            layout: if k % 4 == 2 {
+                            layout: if k % 4 == 1 {
+                                SumsLayout::planes(3 + k as u32 % 2)
+                            } else if k % 4 == 2 {
                                 SumsLayout {
                                     strands: 2 + k as u32 % 15,
                                     strand_len: 130,
                                     lane_stride: 1 + k as u32 % 8,
+                                    spare_shift: 0,
                                 }
                             } else {
                                 SumsLayout::PLAIN
@@ -1781,6 +1785,7 @@ impl KernelVariant {
                 ("STRANDS", tile.layout.strands as f64),
                 ("STRAND_LEN", tile.layout.strand_len as f64),
                 ("LANE_STRIDE", tile.layout.lane_stride as f64),
+                ("SPARE_SHIFT", tile.layout.spare_shift as f64),
             ],
         }
     }

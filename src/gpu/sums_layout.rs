@@ -24,6 +24,17 @@ use crate::weights::AxisWeights;
 const PHASE_LANES: u32 = 8;
 /// Groups of four 4-byte banks, one 16-byte vector wide.
 const BANK_GROUPS: u32 = 8;
+/// 4-byte banks of workgroup memory.
+const BANKS: u32 = 32;
+/// Lanes whose 4-byte accesses workgroup memory serves at a time: a warp.
+const WARP_LANES: u32 = 32;
+/// Spares that NCHW planes choose between: one after every 8 or every 16 vectors. H200, fused
+/// µs, 3 / 4 / 5 (BENCHMARKS.md tuning log item 159): 32x3x512² -> 224² antialiased bilinear
+/// 47.5-47.6 / 45.4-45.5 / 47.2-47.5, bicubic 77.9-78.1 / 76.6-77.3 / 76.5-77.3; 2x shrinks,
+/// 16x3x448² -> 224² bicubic 30.2-30.5 / 32.3-33.2 / 36.4-36.7, 4K -> 1080p bicubic
+/// 67.8-68.2 / 70.0-70.2 / 80.7-80.9. The count ranks 3 and 4 as measured, but counts 5 as 4
+/// at 512 -> 224, where it measured as 3, so 5 is left out.
+const SPARE_SHIFTS: [u32; 2] = [3, 4];
 /// Periods of band starts, in outputs, that a layout follows: those whose blocks of
 /// `8 · q` lanes tile a warp of 32, so that a warp still stores one run of neighbouring outputs.
 /// H200 (tuning log item 158): at 512 -> 224 (16 inputs every 7 outputs) lanes 7 outputs apart
@@ -50,6 +61,10 @@ pub struct SumsLayout {
     /// Outputs between neighbouring lanes of a phase: lanes `8 · a + k` of each block of
     /// `8 · lane_stride` take its outputs `a + lane_stride · k`. 1 keeps lanes in order.
     pub lane_stride: u32,
+    /// NCHW planes only (`slot` in `wgsl/fused_tiled.wgsl`), whose array holds one vector per
+    /// input column (the tile's four rows): a spare vector after every `2^spare_shift`; 0 for
+    /// none, in NHWC layouts.
+    pub spare_shift: u32,
 }
 
 impl SumsLayout {
@@ -58,7 +73,25 @@ impl SumsLayout {
         strands: 1,
         strand_len: 0,
         lane_stride: 1,
+        spare_shift: 0,
     };
+
+    /// NCHW planes' transposed sums with a spare vector after every `2^spare_shift`.
+    pub fn planes(spare_shift: u32) -> Self {
+        Self {
+            spare_shift,
+            ..Self::PLAIN
+        }
+    }
+
+    /// The array's vector that holds planes' input column `i`.
+    pub fn slot(&self, i: u32) -> u32 {
+        if self.spare_shift == 0 {
+            i
+        } else {
+            i + (i >> self.spare_shift)
+        }
+    }
 
     /// The array's vector that holds element `i`.
     pub fn cell(&self, i: u32) -> u32 {
@@ -159,16 +192,59 @@ impl TileAxis<'_> {
         }
         turns
     }
+
+    /// Turns that NCHW planes' transposed stores and horizontal loads take under `layout`'s
+    /// spares, over the counted tiles (`keep` and `horizontal_step_planar` in
+    /// `wgsl/fused_tiled.wgsl`): the vertical step's lane `j` stores its four columns' sums
+    /// of each row one 4-byte word at a time, a warp of 32 at once over 32 banks; the
+    /// horizontal step's lane `q` weighs outputs `4q + k`, a vector per tap, 8 lanes at once.
+    fn plane_turns(&self, layout: &SumsLayout) -> u64 {
+        const VECTOR: u32 = 4;
+        let taps = self.table.taps();
+        let mut turns = 0u64;
+        for (first, columns, _) in self.counted_tiles() {
+            let start = |output: u32| self.table.start((first + output) as usize);
+            let in_x = start(0) / VECTOR * VECTOR;
+            let vectors = (start(columns - 1) + taps).div_ceil(VECTOR) - in_x / VECTOR;
+            for row in 0..self.rows {
+                for lead in (0..vectors).step_by(WARP_LANES as usize) {
+                    for k in 0..VECTOR {
+                        let lanes = lead..(lead + WARP_LANES).min(vectors);
+                        let words = lanes.map(|j| VECTOR * layout.slot(VECTOR * j + k) + row);
+                        turns += bank_turns(words, BANKS);
+                    }
+                }
+            }
+            let lanes = columns / VECTOR;
+            for lead in (0..lanes).step_by(PHASE_LANES as usize) {
+                for k in 0..VECTOR {
+                    for tap in 0..taps {
+                        let phase = lead..(lead + PHASE_LANES).min(lanes);
+                        let vectors =
+                            phase.map(|q| layout.slot(start(VECTOR * q + k) - in_x + tap));
+                        turns += bank_turns(vectors, BANK_GROUPS);
+                    }
+                }
+            }
+        }
+        turns
+    }
 }
 
 /// Turns one phase takes: the most distinct vectors in one group of banks.
 fn phase_turns(elements: &[u32], layout: &SumsLayout) -> u64 {
-    let mut vectors: Vec<u32> = elements.iter().map(|&i| layout.cell(i)).collect();
-    vectors.sort_unstable();
-    vectors.dedup();
-    let mut per_group = [0u64; BANK_GROUPS as usize];
-    for vector in vectors {
-        per_group[(vector % BANK_GROUPS) as usize] += 1;
+    bank_turns(elements.iter().map(|&i| layout.cell(i)), BANK_GROUPS)
+}
+
+/// Turns one phase's accesses of `units` (16-byte vectors over 8 groups of banks, or 4-byte words
+/// over 32 banks) take: the most distinct units that fall into one of `groups`.
+fn bank_turns(units: impl Iterator<Item = u32>, groups: u32) -> u64 {
+    let mut units: Vec<u32> = units.collect();
+    units.sort_unstable();
+    units.dedup();
+    let mut per_group = vec![0u64; groups as usize];
+    for unit in units {
+        per_group[(unit % groups) as usize] += 1;
     }
     per_group.into_iter().max().unwrap_or(0)
 }
@@ -204,7 +280,7 @@ fn strand_len(strands: u32, elements: u32) -> u32 {
             let layout = SumsLayout {
                 strands,
                 strand_len: len,
-                lane_stride: 1,
+                ..SumsLayout::PLAIN
             };
             (0..strands * BANK_GROUPS)
                 .map(|lead| {
@@ -230,7 +306,7 @@ pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
     let strands = SumsLayout {
         strands: p,
         strand_len: strand_len(p, elements),
-        lane_stride: 1,
+        ..SumsLayout::PLAIN
     };
     let stride = SumsLayout {
         lane_stride: q,
@@ -246,6 +322,18 @@ pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
         .filter(|layout| layout.columns_served(tile.lanes) >= tile.columns)
         .min_by_key(|layout| tile.turns(layout))
         .unwrap_or(SumsLayout::PLAIN)
+}
+
+/// NCHW planes' layout for `tile` (outputs, four a lane, in `tile.columns`): the spares of
+/// [`SPARE_SHIFTS`] whose stores and loads take the fewest turns, the more frequent of equals.
+/// 2x shrinks, whose lanes' bands lie 8 vectors apart, keep one after every 8; 512 -> 224 (16 /
+/// 7: 9.14 vectors apart) one after every 16.
+pub(super) fn choose_plane_spares(tile: TileAxis) -> SumsLayout {
+    SPARE_SHIFTS
+        .into_iter()
+        .map(SumsLayout::planes)
+        .min_by_key(|layout| tile.plane_turns(layout))
+        .unwrap_or(SumsLayout::planes(SPARE_SHIFTS[0]))
 }
 
 #[cfg(test)]
@@ -304,10 +392,21 @@ mod tests {
         let strands = SumsLayout {
             strands: 2,
             strand_len: 12,
-            lane_stride: 1,
+            ..SumsLayout::PLAIN
         };
         // Every other element lies in one strand, consecutively.
         assert_eq!(phase_turns(&[0, 2, 4, 6, 8, 10, 12, 14], &strands), 1);
+    }
+
+    /// Planes' stores: a warp's lanes store their columns' words 16 apart, into 2 of the 32
+    /// banks without spares (16 turns), into 8 with one after every 8 or 16 (4 turns).
+    #[test]
+    fn plane_stores_spread_over_banks() {
+        let turns =
+            |layout: SumsLayout| bank_turns((0..WARP_LANES).map(|j| 4 * layout.slot(4 * j)), BANKS);
+        assert_eq!(turns(SumsLayout::PLAIN), 16);
+        assert_eq!(turns(SumsLayout::planes(3)), 4);
+        assert_eq!(turns(SumsLayout::planes(4)), 4);
     }
 
     /// 2x shrinks split their sums in two strands and keep lanes in order; 3 / 2 shrinks take
@@ -380,6 +479,7 @@ mod tests {
                 strands,
                 strand_len: if strands == 1 { 0 } else { strand_len(strands, elements) },
                 lane_stride: stride,
+                spare_shift: 0,
             };
             let served = layout.columns_served(lanes);
             let mut columns: Vec<u32> = (0..lanes).map(|lane| layout.column(lane))
