@@ -297,8 +297,7 @@ fn strand_len(strands: u32, elements: u32) -> u32 {
 /// of `q` outputs and `p` inputs, `p` strands, lanes `q` outputs apart, or both, the one whose
 /// stores and loads take the fewest turns of workgroup memory (the simplest of equals). A 2x
 /// shrink takes two strands (lanes `q = 1` apart are in order); a 3 / 2 shrink only lanes 2
-/// outputs apart, whose loads are then 3 vectors apart and so in 8 groups of banks; a 9 / 4
-/// shrink keeps its order, whose loads, 2.25 vectors apart, fall in 8 groups already.
+/// outputs apart, whose loads are then 3 vectors apart and so in 8 groups of banks.
 pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
     let Some((p, q)) = start_period(tile.table) else {
         return SumsLayout::PLAIN;
@@ -410,9 +409,9 @@ mod tests {
     }
 
     /// 2x shrinks split their sums in two strands and keep lanes in order; 3 / 2 shrinks take
-    /// lanes 2 outputs apart; 3x and 9 / 4 shrinks, whose reads already fall in 8 groups, keep
-    /// elements in order, as does 512 -> 224, whose period of 7 outputs is not one of
-    /// [`PERIODS`].
+    /// lanes 2 outputs apart; a 3x shrink, and a 9 / 4 shrink in tiles of 64 columns, whose
+    /// reads already fall in 8 groups, keep elements in order, as does 512 -> 224, whose period
+    /// of 7 outputs is not one of [`PERIODS`].
     #[test]
     fn layouts_follow_the_period_of_the_starts() {
         let bicubic = torch_row(3840, 1920, TorchMode::Bicubic);
