@@ -45,8 +45,8 @@ const PERIODS: [u32; 3] = [1, 2, 4];
 /// the count would seldom pay for the divisions.
 const MAX_STRANDS: u32 = 32;
 /// Tiles of an axis that the count visits at most (evenly spread), so that choosing stays cheap
-/// on very wide outputs.
-const COUNTED_TILES: u32 = 64;
+/// on wide outputs (a tile's phases repeat with the bands' period anyway).
+const COUNTED_TILES: u32 = 16;
 
 /// Where the fused kernel keeps element `i` of its NHWC sums (`i = row · width + column` of
 /// the tile's footprint), and which output lane `l` of its horizontal step weighs
@@ -237,16 +237,28 @@ fn phase_turns(elements: &[u32], layout: &SumsLayout) -> u64 {
 }
 
 /// Turns one phase's accesses of `units` (16-byte vectors over 8 groups of banks, or 4-byte words
-/// over 32 banks) take: the most distinct units that fall into one of `groups`.
+/// over 32 banks) take: the most distinct units that fall into one of `groups`. A phase has at
+/// most [`WARP_LANES`] units (more are counted as if in a phase of their own).
 fn bank_turns(units: impl Iterator<Item = u32>, groups: u32) -> u64 {
-    let mut units: Vec<u32> = units.collect();
-    units.sort_unstable();
-    units.dedup();
-    let mut per_group = vec![0u64; groups as usize];
+    const MOST: usize = WARP_LANES as usize;
+    let mut distinct = [0u32; MOST];
+    let mut count = 0;
+    let mut turns = 0;
+    let mut per_group = [0u64; BANKS as usize];
     for unit in units {
+        if distinct[..count].contains(&unit) {
+            continue;
+        }
+        if count == MOST {
+            turns += per_group.iter().max().copied().unwrap_or(0);
+            per_group = [0; BANKS as usize];
+            count = 0;
+        }
+        distinct[count] = unit;
+        count += 1;
         per_group[(unit % groups) as usize] += 1;
     }
-    per_group.into_iter().max().unwrap_or(0)
+    turns + per_group.iter().max().copied().unwrap_or(0)
 }
 
 /// The period of `table`'s band starts: the fewest outputs `q` (of [`PERIODS`]) after which
@@ -315,8 +327,14 @@ pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
         lane_stride: q,
         ..strands
     };
-    // Simplest first, so that `min_by_key` keeps it among equals.
-    [SumsLayout::PLAIN, stride, strands, both]
+    // Simplest first, so that `min_by_key` keeps it among equals; with a period of one output,
+    // lanes in order are the stride.
+    let candidates = if q == 1 {
+        vec![SumsLayout::PLAIN, strands]
+    } else {
+        vec![SumsLayout::PLAIN, stride, strands, both]
+    };
+    candidates
         .into_iter()
         .filter(|layout| layout.columns_served(tile.lanes) >= tile.columns)
         .min_by_key(|layout| tile.turns(layout))
