@@ -302,6 +302,15 @@ fn norm_channel(flat: u32) -> u32 {
     return flat % NORM_CHANNELS;
 }
 
+// The channel of every element an invocation stores, where its kernel knows it (the fused
+// kernel's NCHW planes, one plane a workgroup), so that a normalising store of planes need not
+// divide its flat index by the plane's size to find it; UNKNOWN_CHANNEL elsewhere. H200, fused
+// NCHW 32x3x512² -> 224² ImageNet-normalised, f32 51.9-52.6 -> 49.4-50.3 µs, f16 44.9-45.0 ->
+// 41.9-42.6, 1x3 4K -> 1080p antialiased bicubic 73.7-74.2 -> 70.8-71.5 (BENCHMARKS.md tuning log
+// item 160).
+const UNKNOWN_CHANNEL: u32 = 0xffffffffu;
+var<private> known_channel: u32 = UNKNOWN_CHANNEL;
+
 // `v` normalised, its lanes holding channels `c` (each below NORM_CHANNELS, at most 4).
 fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
     let mean = vec4<f32>(p.norm_mean[c.x], p.norm_mean[c.y], p.norm_mean[c.z], p.norm_mean[c.w]);
@@ -315,6 +324,10 @@ fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
 fn normalized4(v: vec4<f32>, first: u32) -> vec4<f32> {
     if !NORMALIZE {
         return v;
+    }
+    if NORM_PLANAR && known_channel != UNKNOWN_CHANNEL {
+        let c = known_channel % NORM_CHANNELS;
+        return (v - p.norm_mean[c]) / p.norm_std[c];
     }
     var c = vec4<u32>(norm_channel(first));
     if !NORM_PLANAR {

@@ -382,6 +382,8 @@ fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
 // tile's columns are a multiple of four), each for the tile's rows at once, then stored a row
 // at a time as one vector of the four outputs.
 fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u32) {
+    // Every store is of the tile's plane (`normalized4` in common.wgsl).
+    known_channel = tile.c4;
     for (var q = band * TILE_W + lane; 4u * q < tile.columns; q += TILE_W * GROUP_Y) {
         let x = tile.x_first + 4u * q;
         // Output x + k of each of the tile's rows.
