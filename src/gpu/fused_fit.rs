@@ -395,28 +395,21 @@ mod tests {
             .channels(4),
         );
         assert_eq!(fixed.layout, SumsLayout::PLAIN);
-        let planes = fits(
-            torch(
-                Size2::new(512, 512),
-                Size2::new(224, 224),
-                TorchMode::Bilinear,
+        // NCHW planes of square images, `input` to `output` on a side.
+        let planes = |input: u32, output: u32, mode: TorchMode| {
+            let square = |side: u32| Size2::new(side, side);
+            fits(
+                torch(square(input), square(output), mode)
+                    .channels(3)
+                    .layout(Layout::Nchw),
             )
-            .channels(3)
-            .layout(Layout::Nchw),
-        );
+        };
+        let ml_planes = planes(512, 224, TorchMode::Bilinear);
         assert!(
-            planes.planar && planes.layout == SumsLayout::planes(4),
-            "{planes:?}"
+            ml_planes.planar && ml_planes.layout == SumsLayout::planes(4),
+            "{ml_planes:?}"
         );
-        let halving = fits(
-            torch(
-                Size2::new(448, 448),
-                Size2::new(224, 224),
-                TorchMode::Bicubic,
-            )
-            .channels(3)
-            .layout(Layout::Nchw),
-        );
+        let halving = planes(448, 224, TorchMode::Bicubic);
         assert_eq!(halving.layout, SumsLayout::planes(3), "{halving:?}");
     }
 

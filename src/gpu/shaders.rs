@@ -1213,7 +1213,8 @@ pub struct FusedTile {
     /// NCHW planes, each an image of its own whose vectors hold four neighbouring elements of
     /// a row (`PLANAR` in `fused_tiled.wgsl`): `columns` counts outputs, four to a lane, and
     /// `capacity` the array's vectors, one per input column of the footprint (holding the
-    /// tile's four rows) and a spare after every 8.
+    /// tile's four rows), with room for a spare after every 8 (`layout` keeps one after every 8
+    /// or 16).
     pub planar: bool,
     /// Where the sums lie in the array and which output each lane of the horizontal step
     /// weighs: NHWC strands and lane order, planes' spares ([`SumsLayout::PLAIN`] for

@@ -1,6 +1,7 @@
-//! Where the fused kernel keeps its NHWC first-axis sums in workgroup memory, and which output
-//! each lane of its horizontal step takes ([`SumsLayout`]), chosen per spec by counting the
-//! bank conflicts that the spec's own bands would cause ([`choose_layout`]).
+//! Where the fused kernel keeps its first-axis sums in workgroup memory, and which output each
+//! lane of its horizontal step takes ([`SumsLayout`]), chosen per spec by counting the bank
+//! conflicts that the spec's own bands would cause: NHWC strands and lane orders
+//! ([`choose_layout`]), NCHW planes' spare vectors ([`choose_plane_spares`]).
 //!
 //! Workgroup memory has 32 banks of 4 bytes, so one of the kernel's 16-byte vectors spans four
 //! of them, and 8 lanes' vectors are served at a time (a phase); two lanes of a phase that read
@@ -41,16 +42,17 @@ const SPARE_SHIFTS: [u32; 2] = [3, 4];
 /// halved the counted turns but spread each warp's stores over 53 outputs, and the ML batch
 /// took 55.1-55.3 -> 55.9-56.4 µs (f16 and u8 +0.7 to +1.0, 256 -> 224 +0.5).
 const PERIODS: [u32; 3] = [1, 2, 4];
-/// Most strands: a period of more input vectors than this has few enough outputs per tile that
-/// the count would seldom pay for the divisions.
+/// Most strands the count considers: bands whose period spans more inputs (shrinks by more
+/// than 32, or by more than 8 over a period of 4 outputs) keep their order, unmeasured.
 const MAX_STRANDS: u32 = 32;
 /// Tiles of an axis that the count visits at most (evenly spread), so that choosing stays cheap
 /// on wide outputs (a tile's phases repeat with the bands' period anyway).
 const COUNTED_TILES: u32 = 16;
 
 /// Where the fused kernel keeps element `i` of its NHWC sums (`i = row · width + column` of
-/// the tile's footprint), and which output lane `l` of its horizontal step weighs
-/// (`STRANDS`, `STRAND_LEN` and `LANE_STRIDE` in `wgsl/fused_tiled.wgsl`).
+/// the tile's footprint), which output lane `l` of its horizontal step weighs, and NCHW
+/// planes' spare vectors (`STRANDS`, `STRAND_LEN`, `LANE_STRIDE` and `SPARE_SHIFT` in
+/// `wgsl/fused_tiled.wgsl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SumsLayout {
     /// Strands of the array: element `i` lies in strand `i % strands`, at `i / strands`. 1
@@ -296,8 +298,8 @@ fn strand_len(strands: u32, elements: u32) -> u32 {
             };
             (0..strands * BANK_GROUPS)
                 .map(|lead| {
-                    let phase: Vec<u32> = (lead..lead + PHASE_LANES).collect();
-                    phase_turns(&phase, &layout)
+                    let phase = (lead..lead + PHASE_LANES).map(|i| layout.cell(i));
+                    bank_turns(phase, BANK_GROUPS)
                 })
                 .sum::<u64>()
         })
