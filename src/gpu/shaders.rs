@@ -1596,7 +1596,7 @@ impl KernelVariant {
                 tile,
             } => format!(
                 "wgpu-resize fused tiled {}->{} taps {taps_y}x{taps_x} tile {}x{FUSED_TILE_H} \
-                 lanes {} capacity {} pair step {} column pairs {}{}",
+                 lanes {} capacity {} pair step {} column pairs {}{} strands {}x{} lane stride {}{}",
                 src.name(),
                 dst.name(),
                 tile.columns,
@@ -1605,6 +1605,13 @@ impl KernelVariant {
                 tile.pair_step,
                 tile.column_pairs,
                 if tile.planar { " planar" } else { "" },
+                tile.layout.strands,
+                tile.layout.strand_len,
+                tile.layout.lane_stride,
+                match tile.layout.spare_shift {
+                    0 => String::new(),
+                    shift => format!(" spare every {}", 1u32 << shift),
+                },
             ),
         }
     }
