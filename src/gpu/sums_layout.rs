@@ -45,6 +45,12 @@ const PERIODS: [u32; 3] = [1, 2, 4];
 /// Most strands the count considers: bands whose period spans more inputs (shrinks by more
 /// than 32, or by more than 8 over a period of 4 outputs) keep their order, unmeasured.
 const MAX_STRANDS: u32 = 32;
+/// Fewest taps a band has for strands or lanes apart: 2-tap bands keep their order. The count
+/// does not see what costs the 2-tap 2x shrinks in strands: H200, fused µs (BENCHMARKS.md tuning
+/// log item 161), two strands / in order: bilinear 4K -> 1080p 55.6-56.2 / 49.2-49.6, 2048² ->
+/// 1024² 31.7-31.9 / 29.2-29.8; though 4096² -> 512² (8 strands) 36.7-36.8 / 38.3-38.5 and
+/// 1024² -> 256² 7.4-7.6 / 7.7-7.8. The gather runs all four faster (6.3 to 43 µs).
+const MIN_TAPS: u32 = 3;
 /// Tiles of an axis that the count visits at most (evenly spread), so that choosing stays cheap
 /// on wide outputs (a tile's phases repeat with the bands' period anyway).
 const COUNTED_TILES: u32 = 16;
@@ -307,12 +313,16 @@ fn strand_len(strands: u32, elements: u32) -> u32 {
 }
 
 /// The layout of the fused kernel's NHWC sums for `tile`, whose array holds at most `elements`
-/// sums: of elements in order ([`SumsLayout::PLAIN`]) and, where the bands' starts have a period
-/// of `q` outputs and `p` inputs, `p` strands, lanes `q` outputs apart, or both, the one whose
-/// stores and loads take the fewest turns of workgroup memory (the simplest of equals). A 2x
-/// shrink takes two strands (lanes `q = 1` apart are in order); a 3 / 2 shrink only lanes 2
-/// outputs apart, whose loads are then 3 vectors apart and so in 8 groups of banks.
+/// sums: of elements in order ([`SumsLayout::PLAIN`]) and, where bands of at least
+/// [`MIN_TAPS`] taps start with a period of `q` outputs and `p` inputs, `p` strands, lanes `q`
+/// outputs apart, or both, the one whose stores and loads take the fewest turns of workgroup
+/// memory (the simplest of equals). A 2x shrink takes two strands (lanes `q = 1` apart are in
+/// order); a 3 / 2 shrink only lanes 2 outputs apart, whose loads are then 3 vectors apart and
+/// so in 8 groups of banks.
 pub(super) fn choose_layout(tile: TileAxis, elements: u32) -> SumsLayout {
+    if tile.table.taps() < MIN_TAPS {
+        return SumsLayout::PLAIN;
+    }
     let Some((p, q)) = start_period(tile.table) else {
         return SumsLayout::PLAIN;
     };
@@ -443,6 +453,25 @@ mod tests {
         let nine_fourths = torch_row(2304, 1024, TorchMode::Bicubic);
         assert_eq!(start_period(&nine_fourths), Some((9, 4)));
         assert_eq!(choose(&nine_fourths, 64), SumsLayout::PLAIN);
+        // Bands of 2 taps (bilinear without antialias) keep their order at 2x.
+        let output = presets::TorchOutput::Size(Size2::new(4, 1920));
+        let spec = presets::torch(
+            Size2::new(4, 3840),
+            output,
+            TorchMode::Bilinear,
+            false,
+            false,
+        )
+        .unwrap()
+        .channels(4)
+        .build()
+        .unwrap();
+        let two_taps = x_table(&spec);
+        assert_eq!(
+            (two_taps.taps(), start_period(&two_taps)),
+            (2, Some((2, 1)))
+        );
+        assert_eq!(choose(&two_taps, 64), SumsLayout::PLAIN);
         let third = torch_row(1800, 600, TorchMode::Bilinear);
         assert_eq!(choose(&third, 64), SumsLayout::PLAIN);
         let ml = torch_row(512, 224, TorchMode::Bilinear);
