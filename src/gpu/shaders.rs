@@ -1227,10 +1227,23 @@ pub struct FusedTile {
 pub const FUSED_MAX_WORKGROUP_BYTES: u32 = 32 * 1024;
 
 /// The fused kernel's workgroup array for `groups` four-channel sums, rounded up to a multiple
-/// of 256 (4 KiB of f32 groups) so that nearby footprints share a pipeline.
+/// of [`FUSED_CAPACITY_STEP`].
 pub fn fused_capacity(groups: u64) -> u64 {
-    groups.next_multiple_of(256).max(256)
+    groups
+        .next_multiple_of(FUSED_CAPACITY_STEP)
+        .max(FUSED_CAPACITY_STEP)
 }
+
+/// Vectors the fused kernel's workgroup array is rounded up to: 256 bytes. The array's size
+/// sets how many workgroups an SM keeps and how much of its memory the driver leaves to the L1
+/// cache, and rounding it up to 4 KiB (so that nearby footprints shared a pipeline) cost the
+/// ML batch. H200, fused µs, a step of 256 vectors / 64 / 16 (BENCHMARKS.md tuning log item
+/// 162): 32x512² -> 224² antialiased bilinear 55.5-55.8 / 55.5 / 52.6-52.7, f16 46.7-47.1 /
+/// 46.5-46.7 / 41.5-41.7; NCHW 32x3x512² -> 224² 44.6-44.7 / 42.9-43.0 / 42.0-42.5;
+/// antialiased bicubic 4K -> 1080p 63.7-63.9 / 63.3-63.9 / 62.7-63.5, 8x1024² -> 512² lanczos3
+/// 81.1-82.6 / 82.0-82.2 / 80.3-81.4; but lanczos3 4K -> 1080p 78.1-78.6 / 78.4-78.9 /
+/// 79.3-79.8 and 16x448² -> 224² bicubic 31.8-32.0 / 32.0-32.1 / 32.1-32.5.
+pub const FUSED_CAPACITY_STEP: u64 = 16;
 
 /// Whether a pass of `variant` that writes a storage texture has the host put the target's rows
 /// a power of two apart (`PassParams::with_texture_target_rows`), so that each store finds its
