@@ -376,15 +376,20 @@ mod tests {
         AxisWeights::for_spec(spec).1
     }
 
-    /// A torch antialiased resize of one row of RGBA pixels, `input` to `output` wide.
-    fn torch_row(input: u32, output: u32, mode: TorchMode) -> AxisWeights {
+    /// The x table of a torch resize of RGBA pixels, `input` to `output` wide.
+    fn torch_table(input: u32, output: u32, mode: TorchMode, antialias: bool) -> AxisWeights {
         let output = presets::TorchOutput::Size(Size2::new(4, output));
-        let spec = presets::torch(Size2::new(4, input), output, mode, false, true)
+        let spec = presets::torch(Size2::new(4, input), output, mode, false, antialias)
             .unwrap()
             .channels(4)
             .build()
             .unwrap();
         x_table(&spec)
+    }
+
+    /// [`torch_table`] with antialias.
+    fn torch_row(input: u32, output: u32, mode: TorchMode) -> AxisWeights {
+        torch_table(input, output, mode, true)
     }
 
     fn tile(table: &AxisWeights, columns: u32) -> TileAxis<'_> {
@@ -454,19 +459,7 @@ mod tests {
         assert_eq!(start_period(&nine_fourths), Some((9, 4)));
         assert_eq!(choose(&nine_fourths, 64), SumsLayout::PLAIN);
         // Bands of 2 taps (bilinear without antialias) keep their order at 2x.
-        let output = presets::TorchOutput::Size(Size2::new(4, 1920));
-        let spec = presets::torch(
-            Size2::new(4, 3840),
-            output,
-            TorchMode::Bilinear,
-            false,
-            false,
-        )
-        .unwrap()
-        .channels(4)
-        .build()
-        .unwrap();
-        let two_taps = x_table(&spec);
+        let two_taps = torch_table(3840, 1920, TorchMode::Bilinear, false);
         assert_eq!(
             (two_taps.taps(), start_period(&two_taps)),
             (2, Some((2, 1)))
