@@ -361,6 +361,10 @@ override SPARE_SHIFT: u32 = 3u;
 // after every 16 where the horizontal step's bands lie 9 vectors apart, as there (item 159):
 // 47.5 -> 45.4.
 fn slot(i: u32) -> u32 {
+    // (0: no spares, as `SumsLayout::slot` reads it.)
+    if SPARE_SHIFT == 0u {
+        return i;
+    }
     return i + (i >> SPARE_SHIFT);
 }
 

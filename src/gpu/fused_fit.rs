@@ -259,12 +259,20 @@ fn footprint_vectors(table: &AxisWeights, tile: u32, planar: bool) -> u32 {
     (0..table.output_len())
         .step_by(tile as usize)
         .map(|first| {
-            let last = (first + tile).min(table.output_len()) - 1;
-            let end = table.start(last as usize) + table.taps();
-            end.div_ceil(vector) - table.start(first as usize) / vector
+            let count = tile.min(table.output_len() - first);
+            tile_vectors(table, first, count, vector).1
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The vectors of `vector` inputs that the bands of outputs `first` to `first + count - 1`
+/// read: (the first one's index, how many). Band starts never decrease (the caller's tables
+/// are checked for it).
+pub(super) fn tile_vectors(table: &AxisWeights, first: u32, count: u32, vector: u32) -> (u32, u32) {
+    let start = table.start(first as usize) / vector;
+    let end = table.start((first + count - 1) as usize) + table.taps();
+    (start, end.div_ceil(vector) - start)
 }
 
 /// The most inputs any run of `tile` consecutive outputs reads along one axis.

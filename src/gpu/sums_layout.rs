@@ -19,6 +19,7 @@
 //! the same two strands at 512 -> 224 were slower (55.0 -> 57.9), as the count says. The
 //! layouts as chosen here: see [`choose_layout`].
 
+use super::fused_fit::tile_vectors;
 use crate::weights::AxisWeights;
 
 /// Lanes whose 16-byte vectors workgroup memory serves at a time.
@@ -148,18 +149,15 @@ pub(super) struct TileAxis<'a> {
 }
 
 impl TileAxis<'_> {
-    /// Each tile's first input and footprint width, for at most [`COUNTED_TILES`] tiles spread
+    /// Each tile's first output and output count, for at most [`COUNTED_TILES`] tiles spread
     /// over the axis.
-    fn counted_tiles(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+    fn counted_tiles(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         let outputs = self.table.output_len();
         let tiles = outputs.div_ceil(self.columns);
         let step = tiles.div_ceil(COUNTED_TILES).max(1);
         (0..tiles).step_by(step as usize).map(move |tile| {
             let first = tile * self.columns;
-            let columns = self.columns.min(outputs - first);
-            let in_x = self.table.start(first as usize);
-            let end = self.table.start((first + columns - 1) as usize) + self.table.taps();
-            (first, columns, end - in_x)
+            (first, self.columns.min(outputs - first))
         })
     }
 
@@ -169,31 +167,26 @@ impl TileAxis<'_> {
     fn turns(&self, layout: &SumsLayout) -> u64 {
         let taps = self.table.taps();
         let mut turns = 0u64;
-        let mut phase = Vec::with_capacity(PHASE_LANES as usize);
-        for (first, columns, width) in self.counted_tiles() {
-            let in_x = self.table.start(first as usize);
+        for (first, columns) in self.counted_tiles() {
+            let (in_x, width) = tile_vectors(self.table, first, columns, 1);
             for row in 0..self.rows {
                 let line = row * width;
                 // The vertical step: lane `j` stores footprint column `j`, in rounds of lanes.
                 for lead in (0..width).step_by(PHASE_LANES as usize) {
-                    phase.clear();
-                    phase.extend((lead..(lead + PHASE_LANES).min(width)).map(|j| line + j));
-                    turns += phase_turns(&phase, layout);
+                    let phase = (lead..(lead + PHASE_LANES).min(width)).map(|j| line + j);
+                    turns += phase_turns(phase, layout);
                 }
                 // The horizontal step: each lane its output's band, one tap at a time.
                 for lead in (0..self.lanes).step_by(PHASE_LANES as usize) {
                     for tap in 0..taps {
-                        phase.clear();
-                        phase.extend(
-                            (lead..lead + PHASE_LANES)
-                                .map(|lane| layout.column(lane))
-                                .filter(|&column| column < columns)
-                                .map(|column| {
-                                    let start = self.table.start((first + column) as usize);
-                                    line + start - in_x + tap
-                                }),
-                        );
-                        turns += phase_turns(&phase, layout);
+                        let phase = (lead..lead + PHASE_LANES)
+                            .map(|lane| layout.column(lane))
+                            .filter(|&column| column < columns)
+                            .map(|column| {
+                                let start = self.table.start((first + column) as usize);
+                                line + start - in_x + tap
+                            });
+                        turns += phase_turns(phase, layout);
                     }
                 }
             }
@@ -210,10 +203,10 @@ impl TileAxis<'_> {
         const VECTOR: u32 = 4;
         let taps = self.table.taps();
         let mut turns = 0u64;
-        for (first, columns, _) in self.counted_tiles() {
+        for (first, columns) in self.counted_tiles() {
             let start = |output: u32| self.table.start((first + output) as usize);
-            let in_x = start(0) / VECTOR * VECTOR;
-            let vectors = (start(columns - 1) + taps).div_ceil(VECTOR) - in_x / VECTOR;
+            let (first_vector, vectors) = tile_vectors(self.table, first, columns, VECTOR);
+            let in_x = first_vector * VECTOR;
             for row in 0..self.rows {
                 for lead in (0..vectors).step_by(WARP_LANES as usize) {
                     for k in 0..VECTOR {
@@ -239,9 +232,10 @@ impl TileAxis<'_> {
     }
 }
 
-/// Turns one phase takes: the most distinct vectors in one group of banks.
-fn phase_turns(elements: &[u32], layout: &SumsLayout) -> u64 {
-    bank_turns(elements.iter().map(|&i| layout.cell(i)), BANK_GROUPS)
+/// Turns one phase's NHWC `elements` take under `layout`: the most distinct vectors in one
+/// group of banks.
+fn phase_turns(elements: impl IntoIterator<Item = u32>, layout: &SumsLayout) -> u64 {
+    bank_turns(elements.into_iter().map(|i| layout.cell(i)), BANK_GROUPS)
 }
 
 /// Turns one phase's accesses of `units` (16-byte vectors over 8 groups of banks, or 4-byte words
@@ -303,10 +297,7 @@ fn strand_len(strands: u32, elements: u32) -> u32 {
                 ..SumsLayout::PLAIN
             };
             (0..strands * BANK_GROUPS)
-                .map(|lead| {
-                    let phase = (lead..lead + PHASE_LANES).map(|i| layout.cell(i));
-                    bank_turns(phase, BANK_GROUPS)
-                })
+                .map(|lead| phase_turns(lead..lead + PHASE_LANES, &layout))
                 .sum::<u64>()
         })
         .unwrap_or(shortest)
@@ -419,17 +410,17 @@ mod tests {
     #[test]
     fn phases_count_vectors_per_group_of_banks() {
         let plain = SumsLayout::PLAIN;
-        assert_eq!(phase_turns(&[0, 1, 2, 3, 4, 5, 6, 7], &plain), 1);
-        assert_eq!(phase_turns(&[0, 2, 4, 6, 8, 10, 12, 14], &plain), 2);
-        assert_eq!(phase_turns(&[3, 3, 3, 3, 3, 3, 3, 3], &plain), 1);
-        assert_eq!(phase_turns(&[0, 8, 16, 24, 32, 40, 48, 56], &plain), 8);
+        assert_eq!(phase_turns([0, 1, 2, 3, 4, 5, 6, 7], &plain), 1);
+        assert_eq!(phase_turns([0, 2, 4, 6, 8, 10, 12, 14], &plain), 2);
+        assert_eq!(phase_turns([3, 3, 3, 3, 3, 3, 3, 3], &plain), 1);
+        assert_eq!(phase_turns([0, 8, 16, 24, 32, 40, 48, 56], &plain), 8);
         let strands = SumsLayout {
             strands: 2,
             strand_len: 12,
             ..SumsLayout::PLAIN
         };
         // Every other element lies in one strand, consecutively.
-        assert_eq!(phase_turns(&[0, 2, 4, 6, 8, 10, 12, 14], &strands), 1);
+        assert_eq!(phase_turns([0, 2, 4, 6, 8, 10, 12, 14], &strands), 1);
     }
 
     /// Planes' stores: a warp's lanes store their columns' words 16 apart, into 2 of the 32
