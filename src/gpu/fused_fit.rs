@@ -88,7 +88,7 @@ pub(crate) fn fused_fits(
             )
         } else {
             let columns = footprint_vectors(wx, width * unit, planar);
-            let sums = u64::from(columns) * u64::from(tile_h);
+            let sums = first_axis_sums(wx, width * unit, planar);
             // Planes keep a spare vector after every 8 or 16 (`slot` in `fused_tiled.wgsl`):
             // room for one after every 8.
             let spares = if planar {
@@ -106,8 +106,15 @@ pub(crate) fn fused_fits(
             } else {
                 (filled_columns(wx, width, max_groups, planar), pair_step(wy))
             };
-            // (`sums` fits in u32: its vectors fit the workgroup memory.)
-            let sums = sums as u32;
+            // The array holds the sums of the columns the tile fills, which may be fewer than
+            // its lanes, and only the spares its layout takes: the kernel's time follows its
+            // workgroup memory closely (see `first_axis_sums`).
+            // (In u32: they fit the workgroup memory, as the lanes' sums do.)
+            let sums = if spec.fixed_point() {
+                sums as u32
+            } else {
+                first_axis_sums(wx, columns, planar) as u32
+            };
             let fits = |layout: &SumsLayout| {
                 shaders::fused_capacity(u64::from(layout.vectors(sums))) * 16
                     <= u64::from(available)
@@ -121,7 +128,7 @@ pub(crate) fn fused_fits(
             let layout = if spec.fixed_point() {
                 SumsLayout::PLAIN
             } else if planar {
-                // (The array has room for the most spares, one after every 8.)
+                // (Any spares fit: the lanes' footprint did with one after every 8.)
                 choose_plane_spares(tile)
             } else {
                 Some(choose_layout(tile, sums))
@@ -251,6 +258,15 @@ fn column_pairs(taps_y: u32, footprint: u32, lanes: u32, pair_step: u32) -> bool
     footprint >= 2 * lanes && (pair_step > 0 || taps_y == ROW_TAPS)
 }
 
+/// The sums a vertical-first fused tile of `columns` outputs keeps in its workgroup array,
+/// spares aside: its widest footprint's vectors ([`footprint_vectors`]) for each of its rows.
+/// The array is sized by the columns a tile fills rather than by its lanes: H200, the ML batch
+/// 32x512² -> 224² (54 of 64 columns, 608 -> 512 vectors), fused µs 52.5-54.1 -> 50.5-51.9, f16
+/// 41.2-41.8 -> 38.8-39.0 (BENCHMARKS.md tuning log item 164).
+fn first_axis_sums(wx: &AxisWeights, columns: u32, planar: bool) -> u64 {
+    u64::from(footprint_vectors(wx, columns, planar)) * u64::from(shaders::FUSED_TILE_H)
+}
+
 /// The most vectors of the vertical step that any run of `tile` consecutive outputs reads
 /// along x: its inputs, or where `planar` the vectors of [`PLANE_VECTOR`] elements that hold
 /// them.
@@ -358,7 +374,7 @@ mod tests {
             let spec = builder.build().unwrap();
             let (wy, wx) = AxisWeights::for_spec(&spec);
             let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
-            let sums = footprint_vectors(&wx, tile.width, false) * shaders::FUSED_TILE_H;
+            let sums = footprint_vectors(&wx, tile.columns, false) * shaders::FUSED_TILE_H;
             if !tile.planar && tile.layout != SumsLayout::PLAIN {
                 assert!(tile.capacity >= tile.layout.vectors(sums), "{tile:?}");
             }
@@ -419,6 +435,47 @@ mod tests {
         );
         let halving = planes(448, 224, TorchMode::Bicubic);
         assert_eq!(halving.layout, SumsLayout::planes(3), "{halving:?}");
+    }
+
+    /// The array holds the footprint of the columns a tile fills, not of all its lanes: the
+    /// ML batch's 512 -> 224 tiles of 54 outputs read 126 inputs (64 outputs would read 149),
+    /// four rows of them, 512 vectors after rounding (not 608); the 4K -> 1080p shrink's tiles
+    /// of 61 outputs in two strands.
+    #[test]
+    fn fused_arrays_hold_the_filled_columns() {
+        let limits = limits_32k();
+        let torch = |input: Size2, output: Size2, mode: presets::TorchMode| {
+            let spec = presets::torch(input, presets::TorchOutput::Size(output), mode, false, true)
+                .unwrap()
+                .channels(4)
+                .build()
+                .unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            (tile, wx)
+        };
+        let (ml, wx) = torch(
+            Size2::new(512, 512),
+            Size2::new(224, 224),
+            presets::TorchMode::Bilinear,
+        );
+        assert_eq!((ml.width, ml.columns), (64, 54), "{ml:?}");
+        assert_eq!(footprint_vectors(&wx, 54, false), 126);
+        assert_eq!(footprint_vectors(&wx, 64, false), 149);
+        assert_eq!(ml.capacity, 512, "{ml:?}");
+        let (uhd, wx) = torch(
+            Size2::new(2160, 3840),
+            Size2::new(1080, 1920),
+            presets::TorchMode::Bicubic,
+        );
+        let sums = 4 * footprint_vectors(&wx, uhd.columns, false);
+        assert!(sums < 4 * footprint_vectors(&wx, uhd.width, false));
+        assert_eq!(uhd.layout.strands, 2, "{uhd:?}");
+        assert!(uhd.layout.strand_len * 2 >= sums, "{uhd:?}");
+        assert_eq!(
+            uhd.capacity,
+            shaders::fused_capacity(u64::from(uhd.layout.vectors(sums))) as u32
+        );
     }
 
     /// A fused tile takes fewer outputs than its lanes where the lanes then cover its input
@@ -516,8 +573,9 @@ mod tests {
             .unwrap();
         let (_, wx) = AxisWeights::for_spec(&spec);
         assert_eq!(footprint_vectors(&wx, 224, true), 128);
-        // Four rows of 128 vectors' columns, a spare after every 8.
-        assert_eq!(ml.capacity, shaders::fused_capacity(4 * 128 + 63) as u32);
+        // Four rows of 128 vectors' columns, a spare after every 16 (the layout's).
+        assert_eq!(ml.layout, SumsLayout::planes(4), "{ml:?}");
+        assert_eq!(ml.capacity, shaders::fused_capacity(4 * 128 + 31) as u32);
         // Outputs a multiple of four, at most four a lane.
         let wide = fits(planes(Size2::new(8, 4000), Size2::new(8, 400))).unwrap();
         assert!(wide.planar && wide.columns % 4 == 0, "{wide:?}");

@@ -128,12 +128,14 @@ impl SumsLayout {
         }
     }
 
-    /// Vectors the array needs for `elements` sums.
+    /// Vectors the array needs for `elements` sums: with spares, up to the slot of the last.
     pub fn vectors(&self, elements: u32) -> u32 {
-        if self.strands == 1 {
-            elements
-        } else {
+        if self.strands != 1 {
             self.strands * self.strand_len
+        } else if elements == 0 {
+            0
+        } else {
+            self.slot(elements - 1) + 1
         }
     }
 }
