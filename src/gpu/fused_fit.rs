@@ -699,4 +699,49 @@ mod tests {
             "{two:?}"
         );
     }
+
+    proptest::proptest! {
+        /// The array holds every sum the kernel keeps, in every tile across the output: the
+        /// vertical step writes element `r * width + j` of the tile's footprint of `width`
+        /// vectors (`keep` in `fused_tiled.wgsl`), for each of its rows, at the layout's cell,
+        /// or for planes input column `i < 4 * width` at its slot; all of them must lie under
+        /// the capacity, which must fit the workgroup memory.
+        #[test]
+        fn fused_arrays_hold_every_tile(
+            in_quads in 2u32..300,
+            out_quads in 1u32..200,
+            mode in 0usize..3,
+            planar: bool,
+        ) {
+            use presets::{TorchMode, TorchOutput};
+            let mode = [TorchMode::Bilinear, TorchMode::Bicubic, TorchMode::Area][mode];
+            let (input, output) = (Size2::new(6, 4 * in_quads), Size2::new(5, 4 * out_quads));
+            let layout = if planar { Layout::Nchw } else { Layout::Nhwc };
+            let spec = presets::torch(input, TorchOutput::Size(output), mode, false, true)
+                .unwrap()
+                .channels(4)
+                .layout(layout)
+                .build()
+                .unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let Ok(tile) = fused_fits(&spec, &wy, &wx, &limits_32k()) else {
+                return Ok(());
+            };
+            proptest::prop_assert!(tile.capacity * 16 <= 32 * 1024, "{tile:?}");
+            let vector = per_lane(tile.planar);
+            for first in (0..output.width).step_by(tile.columns as usize) {
+                let count = tile.columns.min(output.width - first);
+                let (_, width) = tile_vectors(&wx, first, count, vector);
+                let last = if tile.planar {
+                    tile.layout.slot(4 * width - 1)
+                } else {
+                    (0..shaders::FUSED_TILE_H * width)
+                        .map(|i| tile.layout.cell(i))
+                        .max()
+                        .unwrap_or(0)
+                };
+                proptest::prop_assert!(last < tile.capacity, "tile at {first}: {tile:?}");
+            }
+        }
+    }
 }
