@@ -302,14 +302,16 @@ fn norm_channel(flat: u32) -> u32 {
     return flat % NORM_CHANNELS;
 }
 
-// The channel of every element an invocation stores, where its kernel knows it (the fused
-// kernel's NCHW planes, one plane a workgroup), so that a normalising store of planes need not
-// divide its flat index by the plane's size to find it; UNKNOWN_CHANNEL elsewhere. H200, fused
-// NCHW 32x3x512² -> 224² ImageNet-normalised, f32 51.9-52.6 -> 49.4-50.3 µs, f16 44.9-45.0 ->
+// Where CHANNEL_KNOWN, the channel of every element an invocation stores, set before its first
+// store (the fused kernel's NCHW planes, one plane a workgroup), so that a normalising store of
+// planes need not divide its flat index by the plane's size to find it. H200, fused NCHW
+// 32x3x512² -> 224² ImageNet-normalised, f32 51.9-52.6 -> 49.4-50.3 µs, f16 44.9-45.0 ->
 // 41.9-42.6, 1x3 4K -> 1080p antialiased bicubic 73.7-74.2 -> 70.8-71.5 (BENCHMARKS.md tuning log
-// item 160).
-const UNKNOWN_CHANNEL: u32 = 0xffffffffu;
-var<private> known_channel: u32 = UNKNOWN_CHANNEL;
+// item 160). A constant rather than a flag tested at run time, so that such pipelines carry no
+// search by flat index, never taken there: H200, the same ML batch 48.0-49.3 -> 46.5-47.8 µs,
+// f16 39.3-39.5 -> 36.8-37.2, the 4K -> 1080p planes 68.7-69.6 -> 66.8-67.7 (item 169).
+override CHANNEL_KNOWN: bool = false;
+var<private> known_channel: u32;
 
 // `v` normalised, its lanes holding channels `c` (each below NORM_CHANNELS, at most 4).
 fn normalized_lanes(v: vec4<f32>, c: vec4<u32>) -> vec4<f32> {
@@ -325,7 +327,7 @@ fn normalized4(v: vec4<f32>, first: u32) -> vec4<f32> {
     if !NORMALIZE {
         return v;
     }
-    if NORM_PLANAR && known_channel != UNKNOWN_CHANNEL {
+    if NORM_PLANAR && CHANNEL_KNOWN {
         let c = known_channel % NORM_CHANNELS;
         return (v - p.norm_mean[c]) / p.norm_std[c];
     }

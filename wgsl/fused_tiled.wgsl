@@ -386,7 +386,8 @@ fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
 // tile's columns are a multiple of four), each for the tile's rows at once, then stored a row
 // at a time as one vector of the four outputs.
 fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u32) {
-    // Every store is of the tile's plane (`normalized4` in common.wgsl).
+    // Every store is of the tile's plane: the channel that `normalized4` reads in pipelines
+    // of planes (CHANNEL_KNOWN in common.wgsl).
     known_channel = tile.c4;
     for (var q = band * TILE_W + lane; 4u * q < tile.columns; q += TILE_W * GROUP_Y) {
         let x = tile.x_first + 4u * q;

@@ -1803,6 +1803,8 @@ impl KernelVariant {
                 ("GROUP_Y", if tile.pair_step > 0 { 2.0 } else { 4.0 }),
                 ("CAPACITY", tile.capacity as f64),
                 ("PLANAR", if tile.planar { 1.0 } else { 0.0 }),
+                // Planes set each store's channel (`known_channel` in `wgsl/common.wgsl`).
+                ("CHANNEL_KNOWN", if tile.planar { 1.0 } else { 0.0 }),
                 ("STRANDS", tile.layout.strands as f64),
                 ("STRAND_LEN", tile.layout.strand_len as f64),
                 ("LANE_STRIDE", tile.layout.lane_stride as f64),
