@@ -30,8 +30,9 @@ pub(super) fn tile_layers(spec: &ResizeSpec, planar: bool) -> u32 {
 /// Whether the fused kernel can run `spec`, and with which tile: NHWC with channels a multiple
 /// of 4, or NCHW planes ([`planes_serve`]), and the widest of [`shaders::FUSED_TILE_WIDTHS`]
 /// whose first-axis sums fit the device's workgroup memory (and
-/// [`shaders::FUSED_MAX_WORKGROUP_BYTES`]), with as many output columns as [`filled_columns`]
-/// finds best. The reason when none does.
+/// [`shaders::FUSED_MAX_WORKGROUP_BYTES`]) across all its lanes, with as many output columns as
+/// [`filled_columns`] finds best and an array sized for those columns ([`first_axis_sums`]).
+/// The reason when none does.
 pub(crate) fn fused_fits(
     spec: &ResizeSpec,
     wy: &AxisWeights,
@@ -87,7 +88,6 @@ pub(crate) fn fused_fits(
                 u64::from(height) * u64::from(width),
             )
         } else {
-            let columns = footprint_vectors(wx, width * unit, planar);
             let sums = first_axis_sums(wx, width * unit, planar);
             // Planes keep a spare vector after every 8 or 16 (`slot` in `fused_tiled.wgsl`):
             // room for one after every 8.
@@ -96,7 +96,10 @@ pub(crate) fn fused_fits(
             } else {
                 0
             };
-            (format!("{columns}x{tile_h}"), sums + spares)
+            (
+                format!("{}x{tile_h}", sums / u64::from(tile_h)),
+                sums + spares,
+            )
         };
         let capacity = shaders::fused_capacity(sums);
         if capacity * 16 <= u64::from(available) {
