@@ -142,10 +142,10 @@ pub(crate) fn fused_fits(
             // Not in linear light: with an sRGB decode per load, the second column's loads
             // made the 2x and 4x shrinks slower (H200, lanczos3 4K -> 1080p fused 112.5 ->
             // 175.9 µs; premultiplied alpha alone 92.8 -> 89.5; tuning log item 100).
-            let footprint = footprint_vectors(wx, columns, planar);
+            // (Vertical first, `sums` holds `tile_h` rows of the filled columns' footprint.)
             let column_pairs = !spec.fixed_point()
                 && !spec.linear_light()
-                && column_pairs(wy.taps(), footprint, width, pair_step);
+                && column_pairs(wy.taps(), sums / tile_h, width, pair_step);
             return Ok(FusedTile {
                 width,
                 columns,
@@ -377,7 +377,7 @@ mod tests {
             let spec = builder.build().unwrap();
             let (wy, wx) = AxisWeights::for_spec(&spec);
             let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
-            let sums = footprint_vectors(&wx, tile.columns, false) * shaders::FUSED_TILE_H;
+            let sums = first_axis_sums(&wx, tile.columns, false) as u32;
             if !tile.planar && tile.layout != SumsLayout::PLAIN {
                 assert!(tile.capacity >= tile.layout.vectors(sums), "{tile:?}");
             }
@@ -471,8 +471,8 @@ mod tests {
             Size2::new(1080, 1920),
             presets::TorchMode::Bicubic,
         );
-        let sums = 4 * footprint_vectors(&wx, uhd.columns, false);
-        assert!(sums < 4 * footprint_vectors(&wx, uhd.width, false));
+        let sums = first_axis_sums(&wx, uhd.columns, false) as u32;
+        assert!(u64::from(sums) < first_axis_sums(&wx, uhd.width, false));
         assert_eq!(uhd.layout.strands, 2, "{uhd:?}");
         assert!(uhd.layout.strand_len * 2 >= sums, "{uhd:?}");
         assert_eq!(

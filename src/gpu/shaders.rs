@@ -1213,8 +1213,7 @@ pub struct FusedTile {
     /// NCHW planes, each an image of its own whose vectors hold four neighbouring elements of
     /// a row (`PLANAR` in `fused_tiled.wgsl`): `columns` counts outputs, four to a lane, and
     /// `capacity` the array's vectors, one per input column of the footprint (holding the
-    /// tile's four rows), with room for a spare after every 8 (`layout` keeps one after every 8
-    /// or 16).
+    /// tile's four rows) and the spares `layout` keeps (one after every 8 or 16).
     pub planar: bool,
     /// Where the sums lie in the array and which output each lane of the horizontal step
     /// weighs: NHWC strands and lane order, planes' spares ([`SumsLayout::PLAIN`] for
@@ -1237,8 +1236,9 @@ pub fn fused_capacity(groups: u64) -> u64 {
 /// Vectors the fused kernel's workgroup array is rounded up to: 256 bytes. The kernel's time
 /// steps with the array's size (the ML batch 51 µs at 512 vectors, 53 at 544 to 608, 55.5 at
 /// 640 to 768, 64 from 832; tuning log item 168), by a driver rule that was not found, and
-/// rounding it up to 4 KiB (so that nearby footprints shared a pipeline) cost the ML batch. H200, fused µs, a step of 256 vectors / 64 / 16 (BENCHMARKS.md tuning log item
-/// 162): 32x512² -> 224² antialiased bilinear 55.5-55.8 / 55.5 / 52.6-52.7, f16 46.7-47.1 /
+/// rounding it up to 4 KiB (so that nearby footprints shared a pipeline) cost the ML batch.
+/// H200, fused µs, a step of 256 vectors / 64 / 16 (BENCHMARKS.md tuning log item 162):
+/// 32x512² -> 224² antialiased bilinear 55.5-55.8 / 55.5 / 52.6-52.7, f16 46.7-47.1 /
 /// 46.5-46.7 / 41.5-41.7; NCHW 32x3x512² -> 224² 44.6-44.7 / 42.9-43.0 / 42.0-42.5;
 /// antialiased bicubic 4K -> 1080p 63.7-63.9 / 63.3-63.9 / 62.7-63.5, 8x1024² -> 512² lanczos3
 /// 81.1-82.6 / 82.0-82.2 / 80.3-81.4; but lanczos3 4K -> 1080p 78.1-78.6 / 78.4-78.9 /
