@@ -399,11 +399,17 @@ fn run_typed<T: Element + Into<f64>>(
         .copied()
         .filter(|&path| resizer.availability(&spec, path).is_ok())
         .collect();
+    // The automatic choice is measured (or read from the tuning cache) before anything runs:
+    // measuring also settles the fused path's tile columns, which its check and timing then use.
+    let auto_choice = if paths.contains(&Path::Auto) {
+        Some(resizer.plan(&spec, Path::Auto)?.path.name().to_string())
+    } else {
+        None
+    };
     for &path in &paths {
         progress(&format!("{} {} check", shape.label(), path));
-        // The automatic choice is measured (or read from the tuning cache) before it runs.
         let chosen = match path {
-            Path::Auto => Some(resizer.plan(&spec, path)?.path.name().to_string()),
+            Path::Auto => auto_choice.clone(),
             _ => None,
         };
         // Poison the output so that a path which writes nothing cannot pass on another's.

@@ -54,8 +54,9 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
 
 /// Raised whenever a path runs specs differently outside the kernel sources (launch shapes,
 /// the separable pass order, the weight tables: 3 since lanczos rows centred on an input are
-/// one tap), so that decisions measured before are measured again.
-const PLAN_REVISION: u32 = 3;
+/// one tap; 4 since tuning times the fused path's tile columns), so that decisions measured
+/// before are measured again.
+const PLAN_REVISION: u32 = 4;
 
 /// A checksum of the candidate paths and the kernels they run (FNV-1a, stable across builds):
 /// a kernel source that changes measures every choice again.
@@ -92,6 +93,24 @@ pub struct CandidateTime {
     /// timed: as opposed to a path that was tried and failed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unavailable: bool,
+    /// The fused path's tile columns that ran fastest, of those tuning timed (its time is
+    /// theirs); `None` for other paths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tile: Option<TileColumns>,
+}
+
+/// The fused kernel's output columns per tile that tuning found fastest, with the input and
+/// output widths it measured them at: a decision is shared by nearby shapes, but a tile's
+/// columns serve the widths they were timed on (a column more or fewer can move the kernel's
+/// time by a tenth), so other widths keep the kernel's own count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileColumns {
+    /// Output columns per tile.
+    pub columns: u32,
+    /// The input width they were measured at.
+    pub input_width: u32,
+    /// The output width they were measured at.
+    pub output_width: u32,
 }
 
 impl CandidateTime {
@@ -104,18 +123,21 @@ impl CandidateTime {
                 median_us: Some(samples.median()),
                 error: None,
                 unavailable: false,
+                tile: None,
             },
             Err(ResizeError::PathUnavailable { why, .. }) => CandidateTime {
                 path,
                 median_us: None,
                 error: Some(why),
                 unavailable: true,
+                tile: None,
             },
             Err(e) => CandidateTime {
                 path,
                 median_us: None,
                 error: Some(e.to_string()),
                 unavailable: false,
+                tile: None,
             },
         }
     }
@@ -289,12 +311,14 @@ mod tests {
                 median_us: Some(12.0),
                 error: None,
                 unavailable: false,
+                tile: None,
             },
             CandidateTime {
                 path: Path::Separable,
                 median_us: Some(9.5),
                 error: None,
                 unavailable: false,
+                tile: None,
             },
         ])
         .unwrap();
@@ -304,6 +328,7 @@ mod tests {
             median_us: None,
             error: Some("boom".into()),
             unavailable: false,
+            tile: None,
         }]);
         assert!(failed.is_none());
     }
@@ -316,6 +341,11 @@ mod tests {
             median_us: Some(126.933),
             error: None,
             unavailable: false,
+            tile: Some(TileColumns {
+                columns: 56,
+                input_width: 3840,
+                output_width: 1920,
+            }),
         }])
         .unwrap();
         let text = serde_json::to_string(&decision).unwrap();

@@ -2074,3 +2074,121 @@ fn mirrored_crops_match_the_reference() {
     // Every case but the cubic bands over 4 input columns.
     assert_eq!(refused, 8, "fused refusals");
 }
+
+/// The fused tile's output columns change only its time: every count tuning compares
+/// (`Resizer::fused_column_candidates`), pinned in turn, gives the bytes of the kernel's own
+/// choice, within the reference's tolerance, into poisoned buffers: NHWC shrinks whose tiles
+/// fill fewer columns than their lanes or fewer rounds, strands among them, and NCHW planes,
+/// f32 and PyTorch's u8, random sizes and data. Counts a tile cannot take are refused with a
+/// typed error.
+#[test]
+fn fused_tile_columns_change_only_the_time() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    use wgpu_resize::{ElementType, ResizeError};
+    let Some(gpu) = gpu("fused tile columns") else {
+        return;
+    };
+    let mut rng = Rng::new(0xc015);
+    let mut alternatives = 0;
+    for case in 0..8u64 {
+        // NCHW planes need rows of whole vectors of 4.
+        let planes = case % 4 == 3;
+        // Output widths past one tile, so that a narrower tile changes where tiles split.
+        let mut output = Size2::new(rng.range(1, 6), rng.range(70, 150));
+        let shrink = [2, 3, 5][case as usize % 3];
+        let mut input = Size2::new(
+            output.height * rng.range(1, 3),
+            output.width * shrink + rng.range(0, 3),
+        );
+        if planes {
+            // (Planes' tiles take four outputs a lane: wider outputs to span tiles.)
+            output.width = 4 * rng.range(70, 150);
+            input.width = output.width * shrink;
+        }
+        let mode = [TorchMode::Bicubic, TorchMode::Bilinear][case as usize % 2];
+        let mut builder = presets::torch(input, TorchOutput::Size(output), mode, false, true)
+            .unwrap()
+            .batch(rng.range(1, 2));
+        builder = if planes {
+            builder.layout(Layout::Nchw).channels(3)
+        } else {
+            builder.channels(4)
+        };
+        let what = format!("case {case}");
+        let spec = builder.build().unwrap();
+        let candidates = gpu
+            .resizer
+            .fused_column_candidates(&spec)
+            .unwrap_or_else(|e| panic!("{what} {spec:?}: {e}"));
+        alternatives += candidates.len() - 1;
+        let data = Rng::new(case).f32s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        let own = run_poisoned(gpu, &spec, &data, Path::Fused);
+        for &columns in &candidates {
+            if planes {
+                assert_eq!(columns % 4, 0, "{what}: planes take whole vectors");
+            }
+            gpu.resizer.pin_fused_columns(&spec, Some(columns)).unwrap();
+            let got = run_poisoned(gpu, &spec, &data, Path::Fused);
+            let report = compare(&got, &expected);
+            assert!(
+                report.within(2e-5),
+                "{what} {columns} columns {spec:?}: {report}"
+            );
+            assert!(
+                got.iter()
+                    .zip(&own)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{what} {columns} columns {spec:?}: not the bytes of the kernel's own tile"
+            );
+        }
+        if !planes {
+            let spec = builder.element(ElementType::U8).build().unwrap();
+            let bytes = Rng::new(case).u8s(spec.input_len());
+            let own = run_poisoned(gpu, &spec, &bytes, Path::Fused);
+            let last = *gpu
+                .resizer
+                .fused_column_candidates(&spec)
+                .unwrap()
+                .last()
+                .unwrap();
+            gpu.resizer.pin_fused_columns(&spec, Some(last)).unwrap();
+            let got = run_poisoned(gpu, &spec, &bytes, Path::Fused);
+            assert!(
+                got == own,
+                "{what} u8 {last} columns {spec:?}: not the own tile's bytes"
+            );
+            gpu.resizer.pin_fused_columns(&spec, None).unwrap();
+        }
+        // A count the tile cannot take is refused, and the pin is undone by `None`.
+        let bad_counts: &[u32] = if planes { &[0, 4096, 6] } else { &[0, 4096] };
+        for &bad in bad_counts {
+            let err = gpu.resizer.pin_fused_columns(&spec, Some(bad));
+            assert!(
+                matches!(
+                    err,
+                    Err(ResizeError::Argument {
+                        which: "columns",
+                        ..
+                    })
+                ),
+                "{what}: {bad} columns gave {err:?}"
+            );
+        }
+        gpu.resizer.pin_fused_columns(&spec, None).unwrap();
+        assert!(run_poisoned(gpu, &spec, &data, Path::Fused) == own);
+    }
+    assert!(
+        alternatives >= 8,
+        "only {alternatives} alternative counts over 8 shapes"
+    );
+    // A spec the fused path cannot run cannot be pinned either.
+    let rgb = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .channels(3)
+        .build()
+        .unwrap();
+    assert!(matches!(
+        gpu.resizer.pin_fused_columns(&rgb, Some(4)),
+        Err(ResizeError::PathUnavailable { path: "fused", .. })
+    ));
+}

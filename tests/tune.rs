@@ -334,3 +334,72 @@ fn a_cached_path_that_cannot_run_the_spec_gives_way() {
     let report = compare(&out, &reference::resize(&mirrored, &data).unwrap());
     assert!(report.within(1e-5), "{report}");
 }
+
+/// Tuning times the fused path at each of its tile widths and keeps the fastest with the
+/// widths it was timed at; the file carries it to a second resizer; a pinned count is the only
+/// one timed, and its resize still matches the reference.
+#[test]
+fn the_fused_tile_columns_are_measured_kept_and_pinned() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let Some(first) = resizer(Some(&file)) else {
+        return;
+    };
+    // A 2x antialiased shrink whose tiles of 64 lanes fill 61 columns: three counts to time.
+    let shrink = presets::torch(
+        Size2::new(6, 488),
+        TorchOutput::Size(Size2::new(3, 244)),
+        TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap();
+    let counts = first.fused_column_candidates(&shrink).unwrap();
+    assert!(counts.len() >= 2, "{counts:?}");
+    let measured = first.plan(&shrink, Path::Auto).unwrap();
+    let fused = |plan: &wgpu_resize::Plan| {
+        plan.candidates
+            .iter()
+            .find(|c| c.path == Path::Fused)
+            .cloned()
+            .expect("the fused path was timed")
+    };
+    let tile = fused(&measured)
+        .tile
+        .expect("the fused time names its tile");
+    assert!(counts.contains(&tile.columns), "{tile:?} {counts:?}");
+    assert_eq!((tile.input_width, tile.output_width), (488, 244));
+    assert!(
+        measured
+            .reason
+            .contains(&format!("{} columns a tile", tile.columns)),
+        "{}",
+        measured.reason
+    );
+    // No other path names a tile.
+    assert!(
+        measured
+            .candidates
+            .iter()
+            .all(|c| c.path == Path::Fused || c.tile.is_none())
+    );
+
+    let second = resizer(Some(&file)).unwrap();
+    let cached = second.plan(&shrink, Path::Auto).unwrap();
+    assert_eq!(cached.source, PlanSource::Cache);
+    assert_eq!(fused(&cached).tile, Some(tile));
+
+    // Pinned: tuning times that count alone (a resizer of its own: nothing decided yet).
+    let third = resizer(None).unwrap();
+    let pin = *counts.last().unwrap();
+    third.pin_fused_columns(&shrink, Some(pin)).unwrap();
+    let pinned = third.plan(&shrink, Path::Auto).unwrap();
+    assert_eq!(fused(&pinned).tile.map(|t| t.columns), Some(pin));
+    let data = common::Rng::new(3).f32s(shrink.input_len());
+    let got = third.resize(&shrink, &data, Path::Fused).unwrap();
+    let report = compare(&got, &reference::resize(&shrink, &data).unwrap());
+    assert!(report.within(2e-5), "{report}");
+}

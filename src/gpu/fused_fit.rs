@@ -39,6 +39,19 @@ pub(crate) fn fused_fits(
     wx: &AxisWeights,
     limits: &wgpu::Limits,
 ) -> Result<FusedTile, String> {
+    fused_tile(spec, wy, wx, limits, None)
+}
+
+/// [`fused_fits`] with the tile's output columns given rather than found by
+/// [`filled_columns`], where `columns` is one that the tile can take ([`columns_serve`]); the
+/// found count otherwise. Pillow's fixed point keeps one output column per lane.
+pub(crate) fn fused_tile(
+    spec: &ResizeSpec,
+    wy: &AxisWeights,
+    wx: &AxisWeights,
+    limits: &wgpu::Limits,
+    columns: Option<u32>,
+) -> Result<FusedTile, String> {
     let planar = spec.layout() == Layout::Nchw;
     if planar {
         planes_serve(spec)?;
@@ -107,7 +120,12 @@ pub(crate) fn fused_fits(
             let (columns, pair_step) = if spec.fixed_point() {
                 (width, 0)
             } else {
-                (filled_columns(wx, width, max_groups, planar), pair_step(wy))
+                let given =
+                    columns.filter(|&c| columns_serve(c, width, out.width, max_groups, planar));
+                (
+                    given.unwrap_or_else(|| filled_columns(wx, width, max_groups, planar)),
+                    pair_step(wy),
+                )
             };
             // The array holds the sums of the columns the tile fills, which may be fewer than
             // its lanes, and only the spares its layout takes: the kernel's time follows its
@@ -214,6 +232,59 @@ fn filled_columns(wx: &AxisWeights, lanes: u32, max_groups: u32, planar: bool) -
         .min_by_key(|&columns| cost(columns))
         .unwrap_or(lanes * unit)
 }
+
+/// Whether a tile of `lanes` lanes can take `columns` output columns of an output `out_width`
+/// wide: at least one, at most one per lane (four per lane for NCHW planes, in whole vectors),
+/// and few enough tiles across for `max_groups` workgroups.
+fn columns_serve(columns: u32, lanes: u32, out_width: u32, max_groups: u32, planar: bool) -> bool {
+    let unit = per_lane(planar);
+    columns >= unit
+        && columns.is_multiple_of(unit)
+        && columns <= lanes * unit
+        && out_width.div_ceil(columns) <= max_groups
+}
+
+/// The output columns per tile that tuning times for the fused kernel (`Resizer::measure` in
+/// `src/gpu/planner.rs`): the tile's own ([`filled_columns`]'s count) first, then the counts at
+/// [`TUNED_COLUMN_SHARES`] of its lanes, each once. None but the tile's own in Pillow's fixed
+/// point, whose lanes are its columns.
+pub(crate) fn fused_column_candidates(
+    spec: &ResizeSpec,
+    tile: &FusedTile,
+    limits: &wgpu::Limits,
+) -> Vec<u32> {
+    let mut candidates = vec![tile.columns];
+    if spec.fixed_point() {
+        return candidates;
+    }
+    let unit = per_lane(tile.planar);
+    let max_groups = limits.max_compute_workgroups_per_dimension;
+    for (num, den) in TUNED_COLUMN_SHARES {
+        let columns = tile.width * num / den * unit;
+        if columns_serve(
+            columns,
+            tile.width,
+            spec.output().width,
+            max_groups,
+            tile.planar,
+        ) && !candidates.contains(&columns)
+        {
+            candidates.push(columns);
+        }
+    }
+    candidates
+}
+
+/// Shares of a fused tile's lanes that tuning also tries as its output columns: 56 and 52 of
+/// 64. The fused kernel's time moves with its tile's columns in steps that the count of rounds
+/// does not see and that differ from kernel to kernel (the driver's split of each SM between
+/// workgroup memory and L1 is the likely cause: a column fewer can take a whole step off).
+/// H200, fused µs by the tile's columns, 48 to 64 (BENCHMARKS.md tuning log item 171): the
+/// counts `filled_columns` finds were the fastest for antialiased bicubic 4K -> 1080p (61, 62.9;
+/// 56, 65.3) and the ML batch (54, 50.7), but lanczos3 4K -> 1080p took 79.0 at its 59 and 77.8
+/// at 56, lanczos3 4K -> 960x540 92.1 at 59 and 81.9 at 56, bilinear 4K -> 1080p 56.7 at 63 and
+/// 52.7 at 52, 16x448² -> 224² bicubic 32.2 at 61 and 31.1 at 52.
+const TUNED_COLUMN_SHARES: [(u32, u32); 2] = [(7, 8), (13, 16)];
 
 /// Where the fused kernel's vertical step runs output rows in pairs: the most input rows
 /// between neighbouring rows' band starts, where a pair then loads at least a third fewer rows
@@ -703,12 +774,88 @@ mod tests {
         );
     }
 
+    /// Tuning's column counts: the kernel's own first, then 56 and 52 of 64 lanes (NCHW
+    /// planes four outputs a lane), each once; only the lanes in Pillow's fixed point. A given
+    /// count that a tile can take is taken; others give the kernel's own.
+    #[test]
+    fn tuning_tries_narrower_tiles_and_a_given_count_is_taken() {
+        use presets::{TorchMode, TorchOutput};
+        let limits = limits_32k();
+        let torch = |input: Size2, output: Size2, layout: Layout| {
+            let spec = presets::torch(
+                input,
+                TorchOutput::Size(output),
+                TorchMode::Bicubic,
+                false,
+                true,
+            )
+            .unwrap()
+            .channels(4)
+            .layout(layout)
+            .build()
+            .unwrap();
+            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let own = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+            (spec, wy, wx, own)
+        };
+        // 4K -> 1080p: 61 columns of 64 lanes.
+        let (spec, wy, wx, own) =
+            torch(Size2::new(2160, 3840), Size2::new(1080, 1920), Layout::Nhwc);
+        assert_eq!(fused_column_candidates(&spec, &own, &limits), [61, 56, 52]);
+        let narrow = fused_tile(&spec, &wy, &wx, &limits, Some(40)).unwrap();
+        assert_eq!(
+            (narrow.columns, narrow.width, narrow.layout.strands),
+            (40, 64, 2),
+            "{narrow:?}"
+        );
+        // Fewer columns, a smaller array.
+        assert!(narrow.capacity < own.capacity, "{narrow:?} {own:?}");
+        for refused in [0, 65, 1000] {
+            let tile = fused_tile(&spec, &wy, &wx, &limits, Some(refused)).unwrap();
+            assert_eq!(tile, own, "{refused}");
+        }
+        // Planes: four outputs a lane, whole vectors.
+        let (spec, wy, wx, own) = torch(Size2::new(64, 2048), Size2::new(32, 1024), Layout::Nchw);
+        assert!(own.planar, "{own:?}");
+        let candidates = fused_column_candidates(&spec, &own, &limits);
+        assert_eq!(candidates[0], own.columns);
+        assert!(
+            candidates[1..].iter().all(|&c| c % 4 == 0 && c < 256),
+            "{candidates:?}"
+        );
+        assert_eq!(
+            fused_tile(&spec, &wy, &wx, &limits, Some(130)).unwrap(),
+            own
+        );
+        assert_eq!(
+            fused_tile(&spec, &wy, &wx, &limits, Some(128))
+                .unwrap()
+                .columns,
+            128
+        );
+        // Pillow's fixed point: one column a lane, nothing else.
+        let spec = presets::pillow(
+            Size2::new(8, 2048),
+            Size2::new(8, 1024),
+            PillowFilter::Lanczos,
+        )
+        .element(ElementType::U8)
+        .channels(4)
+        .build()
+        .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        let own = fused_fits(&spec, &wy, &wx, &limits).unwrap();
+        assert_eq!(fused_column_candidates(&spec, &own, &limits), [own.width]);
+        assert_eq!(fused_tile(&spec, &wy, &wx, &limits, Some(8)).unwrap(), own);
+    }
+
     proptest::proptest! {
         /// The array holds every sum the kernel keeps, in every tile across the output: the
         /// vertical step writes element `r * width + j` of the tile's footprint of `width`
         /// vectors (`keep` in `fused_tiled.wgsl`), for each of its rows, at the layout's cell,
         /// or for planes input column `i < 4 * width` at its slot; all of them must lie under
-        /// the capacity, which must fit the workgroup memory.
+        /// the capacity, which must fit the workgroup memory; for the kernel's own tile and for
+        /// every count of columns tuning tries.
         #[test]
         fn fused_arrays_hold_every_tile(
             in_quads in 2u32..300,
@@ -727,23 +874,29 @@ mod tests {
                 .build()
                 .unwrap();
             let (wy, wx) = AxisWeights::for_spec(&spec);
-            let Ok(tile) = fused_fits(&spec, &wy, &wx, &limits_32k()) else {
+            let limits = limits_32k();
+            let Ok(own) = fused_fits(&spec, &wy, &wx, &limits) else {
                 return Ok(());
             };
-            proptest::prop_assert!(tile.capacity * 16 <= 32 * 1024, "{tile:?}");
-            let vector = per_lane(tile.planar);
-            for first in (0..output.width).step_by(tile.columns as usize) {
-                let count = tile.columns.min(output.width - first);
-                let (_, width) = tile_vectors(&wx, first, count, vector);
-                let last = if tile.planar {
-                    tile.layout.slot(4 * width - 1)
-                } else {
-                    (0..shaders::FUSED_TILE_H * width)
-                        .map(|i| tile.layout.cell(i))
-                        .max()
-                        .unwrap_or(0)
-                };
-                proptest::prop_assert!(last < tile.capacity, "tile at {first}: {tile:?}");
+            // The kernel's own tile and every count tuning may take instead.
+            for columns in fused_column_candidates(&spec, &own, &limits) {
+                let tile = fused_tile(&spec, &wy, &wx, &limits, Some(columns)).unwrap();
+                proptest::prop_assert_eq!(tile.columns, columns);
+                proptest::prop_assert!(tile.capacity * 16 <= 32 * 1024, "{tile:?}");
+                let vector = per_lane(tile.planar);
+                for first in (0..output.width).step_by(tile.columns as usize) {
+                    let count = tile.columns.min(output.width - first);
+                    let (_, width) = tile_vectors(&wx, first, count, vector);
+                    let last = if tile.planar {
+                        tile.layout.slot(4 * width - 1)
+                    } else {
+                        (0..shaders::FUSED_TILE_H * width)
+                            .map(|i| tile.layout.cell(i))
+                            .max()
+                            .unwrap_or(0)
+                    };
+                    proptest::prop_assert!(last < tile.capacity, "tile at {first}: {tile:?}");
+                }
             }
         }
     }

@@ -8,6 +8,7 @@ mod color;
 mod computed_taps;
 mod crop_batch;
 mod doubling;
+mod fused_columns;
 mod fused_fit;
 mod halving;
 mod launch;
@@ -42,7 +43,7 @@ use checks::{check_limit, check_tensor_sizes};
 pub use color::ColorSteps;
 use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
-use fused_fit::fused_fits;
+use fused_fit::{fused_fits, fused_tile};
 use launch::{Launch, integer_weights};
 use params::{PassParams, WeightForm, check_grid, pack_tables};
 use passes::{Operand, PassPlan};
@@ -155,6 +156,9 @@ pub(crate) struct DirectEnds {
 struct PreparedEntry {
     spec: ResizeSpec,
     path: Path,
+    /// The fused tiles' columns where they are not the kernel's own choice
+    /// (`Resizer::fused_columns_for`).
+    fused_columns: Option<u32>,
     /// The texture the first pass reads, and the texture format or tensor the last writes in
     /// place of the spec's output, if any.
     ends: DirectEnds,
@@ -745,14 +749,24 @@ impl Resizer {
         path: Path,
         ends: DirectEnds,
     ) -> Result<Arc<Prepared>, ResizeError> {
+        let fused_columns = if path == Path::Fused {
+            self.fused_columns_for(spec)
+        } else {
+            None
+        };
         let find = || {
             lock(&self.prepared)
                 .iter()
-                .find(|e| e.spec == *spec && e.path == path && e.ends == ends)
+                .find(|e| {
+                    e.spec == *spec
+                        && e.path == path
+                        && e.ends == ends
+                        && e.fused_columns == fused_columns
+                })
                 .map(|entry| entry.prepared.clone())
         };
         find_or_build(&self.building.prepared, find, || {
-            let prepared = Arc::new(self.prepare(spec, path, ends)?);
+            let prepared = Arc::new(self.prepare(spec, path, ends, fused_columns)?);
             let mut cache = lock(&self.prepared);
             if cache.len() >= PREPARED_CAPACITY {
                 cache.remove(0);
@@ -760,6 +774,7 @@ impl Resizer {
             cache.push(PreparedEntry {
                 spec: *spec,
                 path,
+                fused_columns,
                 ends,
                 prepared: prepared.clone(),
             });
@@ -776,6 +791,7 @@ impl Resizer {
         spec: &ResizeSpec,
         path: Path,
         ends: DirectEnds,
+        fused_columns: Option<u32>,
     ) -> Result<Prepared, ResizeError> {
         let DirectEnds {
             source: texture_source,
@@ -792,7 +808,7 @@ impl Resizer {
         let (wy, wx) = AxisWeights::for_spec(spec);
         let fused_tile = if path == Path::Fused {
             Some(
-                fused_fits(spec, &wy, &wx, &limits)
+                fused_tile(spec, &wy, &wx, &limits, fused_columns)
                     .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?,
             )
         } else {

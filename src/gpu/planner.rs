@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use super::fused_columns::ColumnChoices;
 use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
@@ -87,6 +88,8 @@ pub(super) struct Planner {
     resolved: Mutex<Vec<((ResizeSpec, Route), Plan)>>,
     /// Shapes encoded before being measured.
     pending: Mutex<Vec<(ResizeSpec, Route)>>,
+    /// The fused tiles' columns pinned or measured per spec.
+    pub(super) fused_columns: ColumnChoices,
 }
 
 impl Planner {
@@ -100,7 +103,13 @@ impl Planner {
             cache: Mutex::new(cache),
             resolved: Mutex::default(),
             pending: Mutex::default(),
+            fused_columns: ColumnChoices::default(),
         }
+    }
+
+    /// The decision kept under `key`, if any.
+    pub(super) fn decision(&self, key: &str) -> Option<Decision> {
+        lock(&self.cache).get(key).cloned()
     }
 }
 
@@ -295,10 +304,13 @@ impl Resizer {
         let times: Vec<String> = decision
             .candidates
             .iter()
-            .map(|c| match c.median_us {
-                Some(t) => format!("{} {t:.1} µs", c.path),
-                None if c.unavailable => format!("{} cannot run it", c.path),
-                None => format!("{} failed", c.path),
+            .map(|c| match (c.median_us, c.tile) {
+                (Some(t), Some(tile)) => {
+                    format!("{} {t:.1} µs ({} columns a tile)", c.path, tile.columns)
+                }
+                (Some(t), None) => format!("{} {t:.1} µs", c.path),
+                (None, _) if c.unavailable => format!("{} cannot run it", c.path),
+                (None, _) => format!("{} failed", c.path),
             })
             .collect();
         Plan {
@@ -363,7 +375,8 @@ impl Resizer {
             .collect()
     }
 
-    /// Times every candidate path for `spec` on scratch buffers (never the caller's data).
+    /// Times every candidate path for `spec` on scratch buffers (never the caller's data), the
+    /// fused path at each of its tile widths (`time_fused_columns`).
     /// A candidate that fails is reported with its error and never chosen. Where the spec keeps
     /// an axis at its size, the separable path runs the gather's single pass (tuning log item
     /// 123): it is reported with the gather's time, not timed again, and a tie goes to the
@@ -384,7 +397,10 @@ impl Resizer {
                     median_us: None,
                     error: Some(why),
                     unavailable: true,
+                    tile: None,
                 }
+            } else if path == Path::Fused {
+                self.time_fused_columns(spec, (&input, &output), (method, budget, samples))
             } else if let (Path::Separable, true, Some(gather)) =
                 (path, separable_is_gather, gather)
             {

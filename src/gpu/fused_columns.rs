@@ -1,0 +1,213 @@
+//! How many output columns each fused tile takes for a spec: the count the caller pinned, the
+//! one tuning found fastest, or the kernel's own (`filled_columns` in `fused_fit.rs`).
+//!
+//! The fused kernel's time moves with its tile's columns in steps that no count of its work
+//! predicts, and that differ from kernel to kernel and, presumably, from driver to driver
+//! (BENCHMARKS.md tuning log item 171: on the H200 a column fewer took 10 µs off one shrink and
+//! added 5 to another). So where tuning times the fused path it times a few counts
+//! (`fused_column_candidates`) and keeps the fastest, for that spec in memory and, with the
+//! widths it was timed at, in the tuning decision, where a later resizer reading the file finds
+//! it. The outputs are the same for every count: each output's sums run in the same order.
+
+use std::sync::Mutex;
+
+use super::fused_fit::{fused_column_candidates, fused_fits, fused_tile};
+use super::{Resizer, lock};
+use crate::error::ResizeError;
+use crate::plan::Path;
+use crate::spec::ResizeSpec;
+use crate::timing::{TimingMethod, time_resize};
+use crate::tune::{self, CandidateTime, TileColumns};
+use crate::weights::AxisWeights;
+
+/// Specs whose fused tiles take a count of columns other than the kernel's own choice, or the
+/// same count confirmed by measuring: the latest few, pinned ones kept first.
+#[derive(Debug, Default)]
+pub(super) struct ColumnChoices {
+    entries: Mutex<Vec<ColumnChoice>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct ColumnChoice {
+    spec: ResizeSpec,
+    columns: u32,
+    /// Set by [`Resizer::pin_fused_columns`]: tuning times only this count.
+    pinned: bool,
+}
+
+/// Most measured choices kept in memory (pinned ones are never dropped); the tuning decisions
+/// keep the rest.
+const MEASURED_CAPACITY: usize = 1024;
+
+impl ColumnChoices {
+    fn get(&self, spec: &ResizeSpec) -> Option<ColumnChoice> {
+        lock(&self.entries)
+            .iter()
+            .find(|c| c.spec == *spec)
+            .copied()
+    }
+
+    fn set(&self, choice: ColumnChoice) {
+        let mut entries = lock(&self.entries);
+        entries.retain(|c| c.spec != choice.spec);
+        if entries.len() >= MEASURED_CAPACITY
+            && let Some(oldest) = entries.iter().position(|c| !c.pinned)
+        {
+            entries.remove(oldest);
+        }
+        entries.push(choice);
+    }
+
+    fn remove(&self, spec: &ResizeSpec) {
+        lock(&self.entries).retain(|c| c.spec != *spec);
+    }
+}
+
+impl Resizer {
+    /// The output columns per fused tile that tuning times for `spec`, the fused kernel's own
+    /// choice first; any of them (or another count the tile takes) can be pinned with
+    /// [`Resizer::pin_fused_columns`]. An error where the fused path cannot run `spec`.
+    pub fn fused_column_candidates(&self, spec: &ResizeSpec) -> Result<Vec<u32>, ResizeError> {
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        let limits = self.device.limits();
+        let tile = fused_fits(spec, &wy, &wx, &limits)
+            .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?;
+        Ok(fused_column_candidates(spec, &tile, &limits))
+    }
+
+    /// Makes the fused path run `spec` with `columns` output columns per tile from the next
+    /// resize on, whatever tuning measured (which then times only this count); `None` gives the
+    /// choice back to tuning and the kernel. The count must be one the tile can take: from 1 to
+    /// its lanes (a multiple of 4 up to 4 per lane for NCHW planes); Pillow's fixed point takes
+    /// only its lanes. A typed error otherwise, and where the fused path cannot run `spec`.
+    pub fn pin_fused_columns(
+        &self,
+        spec: &ResizeSpec,
+        columns: Option<u32>,
+    ) -> Result<(), ResizeError> {
+        let choices = &self.planner.fused_columns;
+        let Some(columns) = columns else {
+            choices.remove(spec);
+            return Ok(());
+        };
+        let (wy, wx) = AxisWeights::for_spec(spec);
+        let limits = self.device.limits();
+        let tile = fused_tile(spec, &wy, &wx, &limits, Some(columns))
+            .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?;
+        if tile.columns != columns {
+            let unit = if tile.planar { 4 } else { 1 };
+            return Err(ResizeError::Argument {
+                which: "columns",
+                why: format!(
+                    "is {columns}; this spec's fused tiles have {} lanes and take from {unit} to \
+                     {} output columns{}",
+                    tile.width,
+                    tile.width * unit,
+                    if spec.fixed_point() {
+                        " (Pillow's fixed point: exactly one per lane)"
+                    } else if tile.planar {
+                        ", a multiple of 4"
+                    } else {
+                        ""
+                    }
+                ),
+            });
+        }
+        choices.set(ColumnChoice {
+            spec: *spec,
+            columns,
+            pinned: true,
+        });
+        Ok(())
+    }
+
+    /// The columns the fused path's tiles take for `spec` where the kernel's own choice is not
+    /// it: pinned or measured by this resizer, or measured at the same widths in the tuning
+    /// decision for `spec`'s key. (`fused_tile` falls back to the kernel's own where a count
+    /// no longer serves.)
+    pub(super) fn fused_columns_for(&self, spec: &ResizeSpec) -> Option<u32> {
+        if let Some(choice) = self.planner.fused_columns.get(spec) {
+            return Some(choice.columns);
+        }
+        let decision = self.planner.decision(&tune::spec_key(spec))?;
+        decision
+            .candidates
+            .iter()
+            .find(|c| c.path == Path::Fused)
+            .and_then(|c| c.tile)
+            .filter(|tile| {
+                tile.input_width == spec.input().width && tile.output_width == spec.output().width
+            })
+            .map(|tile| tile.columns)
+    }
+
+    /// Times the fused path on `spec` at each of its candidate column counts (only the pinned
+    /// one where the caller pinned one) into the tuning tensors, keeps the fastest for `spec`,
+    /// and reports that count's time with it. While it times, a resize of `spec` on the fused
+    /// path elsewhere may run any of the candidates, all of which compute the same outputs.
+    pub(super) fn time_fused_columns(
+        &self,
+        spec: &ResizeSpec,
+        tensors: (&wgpu::Buffer, &wgpu::Buffer),
+        timing: (TimingMethod, f64, (usize, usize)),
+    ) -> CandidateTime {
+        let (input, output) = tensors;
+        let (method, budget, samples) = timing;
+        let choices = &self.planner.fused_columns;
+        let pinned = choices.get(spec).filter(|c| c.pinned);
+        let candidates = match (pinned, self.fused_column_candidates(spec)) {
+            (Some(pin), _) => vec![pin.columns],
+            (None, Ok(candidates)) => candidates,
+            (None, Err(e)) => return CandidateTime::from_timing(Path::Fused, Err(e)),
+        };
+        let mut best: Option<(u32, CandidateTime)> = None;
+        for columns in candidates {
+            if pinned.is_none() {
+                choices.set(ColumnChoice {
+                    spec: *spec,
+                    columns,
+                    pinned: false,
+                });
+            }
+            let timing = time_resize(
+                self,
+                spec,
+                Path::Fused,
+                input,
+                output,
+                method,
+                budget,
+                samples,
+            );
+            let candidate = CandidateTime::from_timing(Path::Fused, timing);
+            let faster = match (&best, candidate.median_us) {
+                (None, _) => true,
+                (Some((_, b)), Some(t)) => b.median_us.is_none_or(|bt| t < bt),
+                (Some(_), None) => false,
+            };
+            if faster {
+                best = Some((columns, candidate));
+            }
+        }
+        let (columns, mut candidate) = best.expect("the fused path has at least one candidate");
+        if pinned.is_none() {
+            if candidate.median_us.is_some() {
+                choices.set(ColumnChoice {
+                    spec: *spec,
+                    columns,
+                    pinned: false,
+                });
+            } else {
+                choices.remove(spec);
+            }
+        }
+        if candidate.median_us.is_some() {
+            candidate.tile = Some(TileColumns {
+                columns,
+                input_width: spec.input().width,
+                output_width: spec.output().width,
+            });
+        }
+        candidate
+    }
+}
