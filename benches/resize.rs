@@ -83,6 +83,19 @@ fn gpu_side(c: &mut Criterion) {
                 encoder.finish()
             })
         });
+        // The same for the fused path asked for by name, which looks up its tile's columns
+        // on every encode (a lookup that once computed the spec's weight tables: 100 µs).
+        if resizer.availability(&s, Path::Fused).is_ok() {
+            group.bench_function(BenchmarkId::new("encode fused", &label), |b| {
+                b.iter(|| {
+                    let mut encoder = device.create_command_encoder(&Default::default());
+                    resizer
+                        .encode(&mut encoder, &s, &input_buffer, &output_buffer, Path::Fused)
+                        .unwrap();
+                    encoder.finish()
+                })
+            });
+        }
         for path in [Path::Gather, Path::Separable] {
             group.bench_function(BenchmarkId::new(path.name(), &label), |b| {
                 b.iter(|| {

@@ -10,7 +10,7 @@ use crate::element::Element;
 use crate::error::ResizeError;
 use crate::gpu::{Resizer, TextureImage, scratch_tensors, single_image_texture};
 use crate::normalization::Normalization;
-use crate::plan::Path;
+use crate::plan::{Path, Plan};
 use crate::readback::{compare, read_buffer};
 use crate::reference;
 use crate::spec::{ElementType, Layout, ResizeSpec, Size2};
@@ -290,6 +290,10 @@ pub struct BenchResult {
     /// For `"auto"`: the concrete path it ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chosen: Option<String>,
+    /// Where the fused kernel ran (`"fused"`, or `"auto"` choosing it): its tiles' output
+    /// columns, as tuning chose them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fused_columns: Option<u32>,
     /// Median time, µs.
     pub median_us: f64,
     /// Fastest sample, µs.
@@ -401,11 +405,13 @@ fn run_typed<T: Element + Into<f64>>(
         .collect();
     // The automatic choice is measured (or read from the tuning cache) before anything runs:
     // measuring also settles the fused path's tile columns, which its check and timing then use.
-    let auto_choice = if paths.contains(&Path::Auto) {
-        Some(resizer.plan(&spec, Path::Auto)?.path.name().to_string())
+    let auto_plan = if paths.contains(&Path::Auto) {
+        Some(resizer.plan(&spec, Path::Auto)?)
     } else {
         None
     };
+    let auto_choice = auto_plan.as_ref().map(|plan| plan.path.name().to_string());
+    let fused_columns = fused_tile_columns(auto_plan.as_ref());
     for &path in &paths {
         progress(&format!("{} {} check", shape.label(), path));
         let chosen = match path {
@@ -485,10 +491,13 @@ fn run_typed<T: Element + Into<f64>>(
     let mut results = Vec::new();
     for ((&path, (chosen, max_abs_error)), timing) in paths.iter().zip(checked).zip(timings) {
         let samples = timing?;
+        let ran_fused = path == Path::Fused
+            || (path == Path::Auto && auto_plan.as_ref().is_some_and(|p| p.path == Path::Fused));
         results.push(BenchResult {
             shape: *shape,
             path: path.name().into(),
             chosen,
+            fused_columns: fused_columns.filter(|_| ran_fused),
             median_us: samples.median(),
             min_us: quantile(&samples.micros, 0.0),
             p90_us: quantile(&samples.micros, 0.9),
@@ -499,6 +508,16 @@ fn run_typed<T: Element + Into<f64>>(
         });
     }
     Ok(results)
+}
+
+/// The fused tiles' output columns that tuning timed fastest in `plan`, if it timed them.
+fn fused_tile_columns(plan: Option<&Plan>) -> Option<u32> {
+    plan?
+        .candidates
+        .iter()
+        .find(|c| c.path == Path::Fused)?
+        .tile
+        .map(|tile| tile.columns)
 }
 
 /// One shape of the sweep that checks `auto` against the fastest path.
@@ -576,6 +595,9 @@ pub struct SweepResult {
     pub separable_us: f64,
     /// See `gather_us`; absent where the fused path cannot run the shape.
     pub fused_us: Option<f64>,
+    /// The fused tiles' output columns, as tuning chose them; absent as `fused_us` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fused_columns: Option<u32>,
     /// See `gather_us`.
     pub auto_us: f64,
     /// `auto_us` over the faster concrete path.
@@ -636,6 +658,7 @@ pub fn run_sweep_case(
         gather_us: medians[0],
         separable_us: medians[1],
         fused_us: fused.then(|| medians[2]),
+        fused_columns: fused_tile_columns(Some(&plan)).filter(|_| fused),
         auto_us,
         auto_over_fastest: auto_us / fastest,
         heuristic: heuristic.name().into(),

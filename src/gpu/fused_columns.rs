@@ -7,7 +7,8 @@
 //! added 5 to another). So where tuning times the fused path it times a few counts
 //! (`fused_column_candidates`) and keeps the fastest, for that spec in memory and, with the
 //! widths it was timed at, in the tuning decision, where a later resizer reading the file finds
-//! it. The outputs are the same for every count: each output's sums run in the same order.
+//! it when it plans the spec. The outputs are the same for every count: each output's sums run
+//! in the same order.
 
 use std::sync::Mutex;
 
@@ -17,7 +18,7 @@ use crate::error::ResizeError;
 use crate::plan::Path;
 use crate::spec::ResizeSpec;
 use crate::timing::{TimingMethod, time_resize};
-use crate::tune::{self, CandidateTime, TileColumns};
+use crate::tune::{CandidateTime, Decision, TileColumns};
 use crate::weights::AxisWeights;
 
 /// Specs whose fused tiles take a count of columns other than the kernel's own choice, or the
@@ -122,23 +123,42 @@ impl Resizer {
     }
 
     /// The columns the fused path's tiles take for `spec` where the kernel's own choice is not
-    /// it: pinned or measured by this resizer, or measured at the same widths in the tuning
-    /// decision for `spec`'s key. (`fused_tile` falls back to the kernel's own where a count
-    /// no longer serves.)
+    /// it: pinned, measured, or adopted from a tuning decision by this resizer. A lookup on
+    /// every encode of the fused path, so nothing more: computing the spec's tuning key there
+    /// (its weight tables) cost 100 µs of CPU an encode, and on an H200 a stream of ten
+    /// 1080p frames into 3x360x640 tensors took 35 µs a frame instead of 10 (BENCHMARKS.md
+    /// tuning log item 171). (`fused_tile` falls back to the kernel's own where a count no
+    /// longer serves.)
     pub(super) fn fused_columns_for(&self, spec: &ResizeSpec) -> Option<u32> {
-        if let Some(choice) = self.planner.fused_columns.get(spec) {
-            return Some(choice.columns);
+        self.planner
+            .fused_columns
+            .get(spec)
+            .map(|choice| choice.columns)
+    }
+
+    /// Takes the fused tile's columns that `decision` (found for `spec`'s key in the tuning
+    /// cache) measured, where they were measured at `spec`'s widths and nothing is pinned or
+    /// measured for `spec` in this resizer.
+    pub(super) fn adopt_fused_columns(&self, spec: &ResizeSpec, decision: &Decision) {
+        let choices = &self.planner.fused_columns;
+        if choices.get(spec).is_some() {
+            return;
         }
-        let decision = self.planner.decision(&tune::spec_key(spec))?;
-        decision
+        let measured = decision
             .candidates
             .iter()
             .find(|c| c.path == Path::Fused)
             .and_then(|c| c.tile)
             .filter(|tile| {
                 tile.input_width == spec.input().width && tile.output_width == spec.output().width
-            })
-            .map(|tile| tile.columns)
+            });
+        if let Some(tile) = measured {
+            choices.set(ColumnChoice {
+                spec: *spec,
+                columns: tile.columns,
+                pinned: false,
+            });
+        }
     }
 
     /// Times the fused path on `spec` at each of its candidate column counts (only the pinned

@@ -106,11 +106,6 @@ impl Planner {
             fused_columns: ColumnChoices::default(),
         }
     }
-
-    /// The decision kept under `key`, if any.
-    pub(super) fn decision(&self, key: &str) -> Option<Decision> {
-        lock(&self.cache).get(key).cloned()
-    }
 }
 
 /// The key of `spec`'s decision on `route`: a texture route's keys name the texture's format.
@@ -267,6 +262,9 @@ impl Resizer {
         } else {
             PlanSource::Measured
         };
+        if route == Route::Buffers {
+            self.adopt_fused_columns(spec, &decision);
+        }
         let fastest = decision.path;
         let decision = self.runnable(spec, route, decision)?;
         let mut plan = self.plan_from_decision(decision, source);
