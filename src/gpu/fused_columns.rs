@@ -104,21 +104,22 @@ impl Resizer {
         let tile = fused_tile(spec, &wy, &wx, &limits, Some(columns))
             .map_err(|why| ResizeError::PathUnavailable { path: "fused", why })?;
         if tile.columns != columns {
-            let unit = if tile.planar { 4 } else { 1 };
+            let allowed = if spec.fixed_point() {
+                format!(
+                    "exactly {} (Pillow's fixed point: one output column per lane)",
+                    tile.width
+                )
+            } else if tile.planar {
+                format!("a multiple of 4 from 4 to {} (NCHW planes)", 4 * tile.width)
+            } else {
+                format!("from 1 to {}", tile.width)
+            };
             return Err(ResizeError::Argument {
                 which: "columns",
                 why: format!(
-                    "is {columns}; this spec's fused tiles have {} lanes and take from {unit} to \
-                     {} output columns{}",
-                    tile.width,
-                    tile.width * unit,
-                    if spec.fixed_point() {
-                        " (Pillow's fixed point: exactly one per lane)"
-                    } else if tile.planar {
-                        ", a multiple of 4"
-                    } else {
-                        ""
-                    }
+                    "is {columns}; this spec's fused tiles have {} lanes and take {allowed} \
+                     output columns (and few enough tiles across for the device's grid)",
+                    tile.width
                 ),
             });
         }
@@ -232,6 +233,8 @@ impl Resizer {
                 choices.remove(spec);
             }
         }
+        // The other counts' tables and parameter blocks (their pipelines stay cached).
+        self.forget_other_fused_tiles(spec, self.fused_columns_for(spec));
         if candidate.median_us.is_some() {
             candidate.tile = Some(TileColumns {
                 columns,
