@@ -27,6 +27,21 @@ fn spec() -> ResizeSpec {
         .unwrap()
 }
 
+/// PyTorch's antialiased bicubic of one RGBA f32 image: the fused path's shrinks.
+fn antialiased_bicubic(input: Size2, output: Size2) -> ResizeSpec {
+    presets::torch(
+        input,
+        TorchOutput::Size(output),
+        TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap()
+}
+
 #[test]
 fn the_fastest_measured_candidate_is_chosen() {
     let Some(resizer) = resizer(None) else { return };
@@ -243,17 +258,7 @@ fn unmeasured_auto_takes_the_fused_path_only_where_it_fits() {
     let Some(gpu) = common::gpu("unmeasured fused choice") else {
         return;
     };
-    let spec = presets::torch(
-        Size2::new(40, 56),
-        TorchOutput::Size(Size2::new(20, 28)),
-        TorchMode::Bicubic,
-        false,
-        true,
-    )
-    .unwrap()
-    .channels(4)
-    .build()
-    .unwrap();
+    let spec = antialiased_bicubic(Size2::new(40, 56), Size2::new(20, 28));
     let data = common::Rng::new(7).f32s(spec.input_len());
     let expected = reference::resize(&spec, &data).unwrap();
     let adapter_limits = gpu.context.adapter.limits();
@@ -346,17 +351,7 @@ fn the_fused_tile_columns_are_measured_kept_and_pinned() {
         return;
     };
     // A 2x antialiased shrink whose tiles of 64 lanes fill 61 columns: three counts to time.
-    let shrink = presets::torch(
-        Size2::new(6, 488),
-        TorchOutput::Size(Size2::new(3, 244)),
-        TorchMode::Bicubic,
-        false,
-        true,
-    )
-    .unwrap()
-    .channels(4)
-    .build()
-    .unwrap();
+    let shrink = antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
     let counts = first.fused_column_candidates(&shrink).unwrap();
     assert!(counts.len() >= 2, "{counts:?}");
     let measured = first.plan(&shrink, Path::Auto).unwrap();

@@ -834,15 +834,13 @@ mod tests {
             128
         );
         // Pillow's fixed point: one column a lane, nothing else.
-        let spec = presets::pillow(
+        let (spec, _, _) = pillow_rgba(
             Size2::new(8, 2048),
             Size2::new(8, 1024),
             PillowFilter::Lanczos,
-        )
-        .element(ElementType::U8)
-        .channels(4)
-        .build()
-        .unwrap();
+        );
+        let spec = spec.to_builder().element(ElementType::U8).build().unwrap();
+        assert!(spec.fixed_point());
         let (wy, wx) = AxisWeights::for_spec(&spec);
         let own = fused_fits(&spec, &wy, &wx, &limits).unwrap();
         assert_eq!(fused_column_candidates(&spec, &own, &limits), [own.width]);
