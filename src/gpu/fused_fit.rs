@@ -244,8 +244,9 @@ fn columns_serve(columns: u32, lanes: u32, out_width: u32, max_groups: u32, plan
         && out_width.div_ceil(columns) <= max_groups
 }
 
-/// The output columns per tile that tuning times for the fused kernel (`Resizer::measure` in
-/// `src/gpu/planner.rs`): the tile's own ([`filled_columns`]'s count) first, then the counts at
+/// The output columns per tile that tuning times for the fused kernel
+/// (`Resizer::time_fused_columns` in `src/gpu/fused_columns.rs`): the tile's own
+/// ([`filled_columns`]'s count) first, then the counts at
 /// [`TUNED_COLUMN_SHARES`] of its lanes, each once. None but the tile's own in Pillow's fixed
 /// point, whose lanes are its columns.
 pub(crate) fn fused_column_candidates(
