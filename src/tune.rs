@@ -351,6 +351,11 @@ mod tests {
         let text = serde_json::to_string(&decision).unwrap();
         let back: Decision = serde_json::from_str(&text).unwrap();
         assert_eq!(back, decision);
+        // Candidates without a tile (other paths) leave it out, and read back as `None`.
+        let gather = r#"{"path":"gather","candidates":[{"path":"gather","median_us":7.5}]}"#;
+        let back: Decision = serde_json::from_str(gather).unwrap();
+        assert_eq!(back.candidates[0].tile, None);
+        assert_eq!(serde_json::to_string(&back).unwrap(), gather);
     }
 
     #[test]
