@@ -495,8 +495,6 @@ impl Resizer {
         result
     }
 
-    /// Drops the cached bind groups that bind any of `buffers`, so that they no longer keep
-    /// those buffers alive.
     /// Drops `spec`'s prepared resources on the fused path at tile columns other than
     /// `columns` (`None`: the kernel's own), which tuning prepared to time them and no
     /// resize will take again.
@@ -505,6 +503,8 @@ impl Resizer {
             .retain(|e| !(e.spec == *spec && e.path == Path::Fused && e.fused_columns != columns));
     }
 
+    /// Drops the cached bind groups that bind any of `buffers`, so that they no longer keep
+    /// those buffers alive.
     pub(crate) fn forget_bind_groups(&self, buffers: &[&wgpu::Buffer]) {
         lock(&self.bind_group_cache).retain(|(_, input, _, output, _), _| {
             !buffers.iter().any(|&b| b == input || b == output)
