@@ -4,7 +4,7 @@
 //! The fused kernel's time moves with its tile's columns in steps that no count of its work
 //! predicts, and that differ from kernel to kernel and, presumably, from driver to driver
 //! (BENCHMARKS.md tuning log item 171: on the H200 a column fewer took 10 µs off one shrink and
-//! added 5 to another). So where tuning times the fused path it times a few counts
+//! added 2 to another). So where tuning times the fused path it times a few counts
 //! (`fused_column_candidates`) and keeps the fastest, for that spec in memory and, with the
 //! widths it was timed at, in the tuning decision, where a later resizer reading the file finds
 //! it when it plans the spec. The outputs are the same for every count: each output's sums run
