@@ -222,19 +222,23 @@ impl Resizer {
             }
         }
         let (columns, mut candidate) = best.expect("the fused path has at least one candidate");
-        if pinned.is_none() {
-            if candidate.median_us.is_some() {
+        let kept = match pinned {
+            Some(pin) => Some(pin.columns),
+            None if candidate.median_us.is_some() => {
                 choices.set(ColumnChoice {
                     spec: *spec,
                     columns,
                     pinned: false,
                 });
-            } else {
-                choices.remove(spec);
+                Some(columns)
             }
-        }
+            None => {
+                choices.remove(spec);
+                None
+            }
+        };
         // The other counts' tables and parameter blocks (their pipelines stay cached).
-        self.forget_other_fused_tiles(spec, self.fused_columns_for(spec));
+        self.forget_other_fused_tiles(spec, kept);
         if candidate.median_us.is_some() {
             candidate.tile = Some(TileColumns {
                 columns,

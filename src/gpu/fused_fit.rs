@@ -399,6 +399,24 @@ mod tests {
         (spec, wy, wx)
     }
 
+    /// PyTorch's antialiased `mode` of one four-channel f32 image in `layout`, with its band
+    /// tables.
+    fn torch_rgba(
+        input: Size2,
+        output: Size2,
+        mode: presets::TorchMode,
+        layout: Layout,
+    ) -> (ResizeSpec, AxisWeights, AxisWeights) {
+        let spec = presets::torch(input, presets::TorchOutput::Size(output), mode, false, true)
+            .unwrap()
+            .channels(4)
+            .layout(layout)
+            .build()
+            .unwrap();
+        let (wy, wx) = AxisWeights::for_spec(&spec);
+        (spec, wy, wx)
+    }
+
     /// The fused kernel takes the widest tile whose workgroup array fits, and says what each
     /// width would need when none does.
     #[test]
@@ -520,12 +538,7 @@ mod tests {
     fn fused_arrays_hold_the_filled_columns() {
         let limits = limits_32k();
         let torch = |input: Size2, output: Size2, mode: presets::TorchMode| {
-            let spec = presets::torch(input, presets::TorchOutput::Size(output), mode, false, true)
-                .unwrap()
-                .channels(4)
-                .build()
-                .unwrap();
-            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let (spec, wy, wx) = torch_rgba(input, output, mode, Layout::Nhwc);
             let tile = fused_fits(&spec, &wy, &wx, &limits).unwrap();
             (tile, wx)
         };
@@ -780,22 +793,9 @@ mod tests {
     /// count that a tile can take is taken; others give the kernel's own.
     #[test]
     fn tuning_tries_narrower_tiles_and_a_given_count_is_taken() {
-        use presets::{TorchMode, TorchOutput};
         let limits = limits_32k();
         let torch = |input: Size2, output: Size2, layout: Layout| {
-            let spec = presets::torch(
-                input,
-                TorchOutput::Size(output),
-                TorchMode::Bicubic,
-                false,
-                true,
-            )
-            .unwrap()
-            .channels(4)
-            .layout(layout)
-            .build()
-            .unwrap();
-            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let (spec, wy, wx) = torch_rgba(input, output, presets::TorchMode::Bicubic, layout);
             let own = fused_fits(&spec, &wy, &wx, &limits).unwrap();
             (spec, wy, wx, own)
         };
@@ -862,17 +862,11 @@ mod tests {
             mode in 0usize..3,
             planar: bool,
         ) {
-            use presets::{TorchMode, TorchOutput};
+            use presets::TorchMode;
             let mode = [TorchMode::Bilinear, TorchMode::Bicubic, TorchMode::Area][mode];
             let (input, output) = (Size2::new(6, 4 * in_quads), Size2::new(5, 4 * out_quads));
             let layout = if planar { Layout::Nchw } else { Layout::Nhwc };
-            let spec = presets::torch(input, TorchOutput::Size(output), mode, false, true)
-                .unwrap()
-                .channels(4)
-                .layout(layout)
-                .build()
-                .unwrap();
-            let (wy, wx) = AxisWeights::for_spec(&spec);
+            let (spec, wy, wx) = torch_rgba(input, output, mode, layout);
             let limits = limits_32k();
             let Ok(own) = fused_fits(&spec, &wy, &wx, &limits) else {
                 return Ok(());
