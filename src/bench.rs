@@ -511,7 +511,7 @@ fn run_typed<T: Element + Into<f64>>(
 }
 
 /// The fused tiles' output columns that tuning timed fastest in `plan`, if it timed them.
-fn fused_tile_columns(plan: Option<&Plan>) -> Option<u32> {
+pub(crate) fn fused_tile_columns(plan: Option<&Plan>) -> Option<u32> {
     plan?
         .candidates
         .iter()

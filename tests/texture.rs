@@ -3584,3 +3584,139 @@ fn tensor_to_texture_route_is_tuned_on_its_own() {
         "{stats:?}"
     );
 }
+
+/// The texture routes time the fused path at each of its tile widths, as the buffers' tuning
+/// does, and keep the count on their own route: the route's decision names the tile, a second
+/// resizer reading the file takes it, and every count the tuning tries (pinned in turn) writes
+/// the bytes of the kernel's own tile from a texture into a poisoned tensor, and from a tensor
+/// into a poisoned storage texture, each against the reference.
+#[test]
+fn texture_routes_time_the_fused_tile_columns() {
+    use wgpu::TextureUsages as U;
+    use wgpu_resize::PlanSource;
+    use wgpu_resize::presets::{TorchMode, TorchOutput};
+    let Some(gpu) = gpu("texture_routes_time_the_fused_tile_columns") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let (resizer, _dir, file) = tuning_resizer(gpu);
+    // A 2x antialiased shrink whose tiles of 64 lanes fill 61 columns: three counts to time.
+    let spec = presets::torch(
+        Size2::new(6, 488),
+        TorchOutput::Size(Size2::new(3, 244)),
+        TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap();
+    let counts = resizer.fused_column_candidates(&spec).unwrap();
+    assert!(counts.len() >= 2, "{counts:?}");
+    let fused_tile = |plan: &wgpu_resize::Plan| {
+        plan.candidates
+            .iter()
+            .find(|c| c.path == Path::Fused)
+            .and_then(|c| c.tile)
+    };
+
+    let mut rng = Rng::new(0xc017e);
+    let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.input(),
+        U::TEXTURE_BINDING,
+        &values,
+    );
+    let frame = TextureImage::first(&source);
+    let from_texture = resizer
+        .plan_texture_to_buffer(&spec, &frame, Path::Auto)
+        .unwrap();
+    let tile = fused_tile(&from_texture).expect("the route timed the fused path's tiles");
+    assert!(counts.contains(&tile.columns), "{tile:?} {counts:?}");
+    assert!(
+        from_texture
+            .reason
+            .contains(&format!("{} columns a tile", tile.columns)),
+        "{}",
+        from_texture.reason
+    );
+    let input = random_texels(&mut rng, F::Rgba32Float, spec.input_len());
+    let (tensor, offset) = tensor_at_offset(gpu, &spec, &input);
+    let storage = blank_texture(gpu, F::Rgba32Float, spec.output(), U::STORAGE_BINDING);
+    let target = TextureImage::first(&storage);
+    let into_texture = resizer
+        .plan_buffer_to_texture(&spec, &target, Path::Auto)
+        .unwrap();
+    let into_tile = fused_tile(&into_texture).expect("the route timed the fused path's tiles");
+    assert!(counts.contains(&into_tile.columns), "{into_tile:?}");
+
+    // The file carries each route's count to a second resizer.
+    let options = wgpu_resize::gpu::ResizerOptions {
+        tune_cache_file: Some(file.clone()),
+        ..Default::default()
+    };
+    let second = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let cached = second
+        .plan_texture_to_buffer(&spec, &frame, Path::Auto)
+        .unwrap();
+    assert_eq!(cached.source, PlanSource::Cache, "{}", cached.reason);
+    assert_eq!(fused_tile(&cached), Some(tile));
+    let cached = second
+        .plan_buffer_to_texture(&spec, &target, Path::Auto)
+        .unwrap();
+    assert_eq!(fused_tile(&cached), Some(into_tile));
+
+    // Every count, from the texture and into one, writes the kernel's own tile's results.
+    let from_expected: Vec<f32> =
+        reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec))
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+    let into_expected = texels_of_tensor(&spec, &input, F::Rgba32Float);
+    let buffer = tensor_buffer(device, spec.output_bytes() + 512);
+    let run = |columns: Option<u32>| {
+        resizer.pin_fused_columns(&spec, columns).unwrap();
+        let (from, ran) = run_texture_to_tensor(
+            gpu,
+            &resizer,
+            (&spec, Path::Fused),
+            &source,
+            (&buffer, 256, 0xFF),
+            false,
+        )
+        .unwrap();
+        assert_eq!(ran, Path::Fused);
+        let (into, write) = run_buffer_to_texture(
+            gpu,
+            &resizer,
+            &spec,
+            (&tensor, offset),
+            &storage,
+            Path::Fused,
+        );
+        assert_eq!(write, TextureWrite::Storage);
+        let what = format!("{columns:?} columns");
+        let error = worst(&from, &from_expected);
+        assert!(
+            error <= 2e-5,
+            "{what} from the texture: worst error {error}"
+        );
+        let error = worst(&into, &into_expected);
+        assert!(
+            error <= 2e-5,
+            "{what} into the texture: worst error {error}"
+        );
+        (from, into)
+    };
+    let (own_from, own_into) = run(Some(counts[0]));
+    for &columns in &counts[1..] {
+        let (from, into) = run(Some(columns));
+        let same = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
+        assert!(same(&from, &own_from), "{columns} columns from the texture");
+        assert!(same(&into, &own_into), "{columns} columns into the texture");
+    }
+    resizer.pin_fused_columns(&spec, None).unwrap();
+}

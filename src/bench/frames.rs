@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::BenchSettings;
+use super::{BenchSettings, fused_tile_columns};
 use crate::gpu::{Resizer, single_image_texture};
 use crate::presets::{self, TorchMode, TorchOutput};
 use crate::timing::{TimingMethod, frames_beyond_cache, median, time_recorded};
@@ -141,6 +141,9 @@ pub struct FrameResult {
     pub separable_us: Option<f64>,
     /// The fused path's.
     pub fused_us: Option<f64>,
+    /// The fused tiles' output columns that tuning kept on this route, where it timed the
+    /// fused path.
+    pub fused_columns: Option<u32>,
     /// Median µs of one frame into its tensor in a compute pass of its own, the frames taken in
     /// turn from enough textures that none is still in the GPU's cache.
     pub median_us: f64,
@@ -182,9 +185,8 @@ pub fn run_frame_case(
     // The automatic choice measured first, as a caller would at start-up; the timed encodes
     // ask for `auto` and take it.
     let first = TextureImage::first(&textures[0]);
-    let path = resizer
-        .plan_texture_to_buffer(&spec, &first, Path::Auto)?
-        .path;
+    let plan = resizer.plan_texture_to_buffer(&spec, &first, Path::Auto)?;
+    let path = plan.path;
     let max_abs_err = match case.element {
         ElementType::F16 => check::<half::f16>(resizer, &spec, &textures[0], &output, &texels)?,
         ElementType::U8 => check::<u8>(resizer, &spec, &textures[0], &output, &texels)?,
@@ -281,6 +283,7 @@ pub fn run_frame_case(
         gather_us,
         separable_us,
         fused_us,
+        fused_columns: fused_tile_columns(Some(&plan)).filter(|_| fused_us.is_some()),
         median_us: median(&micros),
         samples: micros.len(),
         in_one_pass_us: median(&in_one_pass),

@@ -9,17 +9,42 @@
 //! widths it was timed at, in the tuning decision, where a later resizer reading the file finds
 //! it when it plans the spec. The outputs are the same for every count: each output's sums run
 //! in the same order.
+//!
+//! A choice is kept per route's kernels ([`FusedKernels`]): a kernel that reads a texture or
+//! writes one runs other loads and stores than the same spec between buffers, so each route's
+//! tuning times its own counts.
 
 use std::sync::Mutex;
 
 use super::fused_fit::{fused_column_candidates, fused_fits, fused_tile};
-use super::{Resizer, lock};
+use super::planner::Route;
+use super::shaders::TextureSource;
+use super::{DirectEnds, Resizer, lock};
 use crate::error::ResizeError;
 use crate::plan::Path;
 use crate::spec::ResizeSpec;
-use crate::timing::{TimingMethod, time_resize};
+use crate::timing::Samples;
 use crate::tune::{CandidateTime, Decision, TileColumns};
 use crate::weights::AxisWeights;
+
+/// The fused kernels that a resize on some route runs: the spec they compute (for a texture
+/// into a tensor of fewer channels, the same resize of RGBA pixels) and what their first pass
+/// reads and last pass writes in place of the spec's buffers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct FusedKernels {
+    pub(super) spec: ResizeSpec,
+    pub(super) ends: DirectEnds,
+}
+
+impl FusedKernels {
+    /// The kernels of `spec` between buffers.
+    pub(super) fn between_buffers(spec: &ResizeSpec) -> Self {
+        FusedKernels {
+            spec: *spec,
+            ends: DirectEnds::default(),
+        }
+    }
+}
 
 /// Specs whose fused tiles take a count of columns other than the kernel's own choice, or the
 /// same count confirmed by measuring: the latest few, pinned ones kept first.
@@ -30,10 +55,17 @@ pub(super) struct ColumnChoices {
 
 #[derive(Clone, Copy, Debug)]
 struct ColumnChoice {
-    spec: ResizeSpec,
+    kernels: FusedKernels,
     columns: u32,
-    /// Set by [`Resizer::pin_fused_columns`]: tuning times only this count.
+    /// Set by [`Resizer::pin_fused_columns`]: the count of the spec's kernels on every route
+    /// (whatever `kernels.ends` says), and the only one tuning times.
     pinned: bool,
+}
+
+impl ColumnChoice {
+    fn serves(&self, kernels: &FusedKernels) -> bool {
+        self.kernels.spec == kernels.spec && (self.pinned || self.kernels.ends == kernels.ends)
+    }
 }
 
 /// How much faster than the best so far (the kernel's own count first) another count must
@@ -49,16 +81,24 @@ const CLEARLY_FASTER: f64 = 0.01;
 const MEASURED_CAPACITY: usize = 1024;
 
 impl ColumnChoices {
-    fn get(&self, spec: &ResizeSpec) -> Option<ColumnChoice> {
-        lock(&self.entries)
-            .iter()
-            .find(|c| c.spec == *spec)
+    /// The choice for `kernels`: a pin of their spec first, else what was measured for them.
+    fn get(&self, kernels: &FusedKernels) -> Option<ColumnChoice> {
+        let entries = lock(&self.entries);
+        let serving = || entries.iter().filter(|c| c.serves(kernels));
+        serving()
+            .find(|c| c.pinned)
+            .or_else(|| serving().next())
             .copied()
     }
 
+    /// Keeps `choice`; a pin replaces every choice for its spec.
     fn set(&self, choice: ColumnChoice) {
         let mut entries = lock(&self.entries);
-        entries.retain(|c| c.spec != choice.spec);
+        entries.retain(|c| {
+            let same = c.kernels.spec == choice.kernels.spec
+                && (choice.pinned || c.kernels.ends == choice.kernels.ends);
+            !same
+        });
         if entries.len() >= MEASURED_CAPACITY
             && let Some(oldest) = entries.iter().position(|c| !c.pinned)
         {
@@ -67,8 +107,14 @@ impl ColumnChoices {
         entries.push(choice);
     }
 
-    fn remove(&self, spec: &ResizeSpec) {
-        lock(&self.entries).retain(|c| c.spec != *spec);
+    /// Drops the pin of `spec`, if any.
+    fn unpin(&self, spec: &ResizeSpec) {
+        lock(&self.entries).retain(|c| !(c.pinned && c.kernels.spec == *spec));
+    }
+
+    /// Drops what was measured for `kernels`.
+    fn forget_measured(&self, kernels: &FusedKernels) {
+        lock(&self.entries).retain(|c| c.pinned || !c.serves(kernels));
     }
 }
 
@@ -85,10 +131,12 @@ impl Resizer {
     }
 
     /// Makes the fused path run `spec` with `columns` output columns per tile from the next
-    /// resize on, whatever tuning measured (which then times only this count); `None` gives the
-    /// choice back to tuning and the kernel. The count must be one the tile can take: from 1 to
-    /// its lanes (a multiple of 4 up to 4 per lane for NCHW planes); Pillow's fixed point takes
-    /// only its lanes. A typed error otherwise, and where the fused path cannot run `spec`.
+    /// resize on, on every route whose kernels run `spec` (between buffers, from a texture,
+    /// into one), whatever tuning measured (which then times only this count); `None` gives
+    /// the choice back to tuning and the kernel. The count must be one the tile can take: from
+    /// 1 to its lanes (a multiple of 4 up to 4 per lane for NCHW planes); Pillow's fixed point
+    /// takes only its lanes. A typed error otherwise, and where the fused path cannot run
+    /// `spec`.
     pub fn pin_fused_columns(
         &self,
         spec: &ResizeSpec,
@@ -96,7 +144,7 @@ impl Resizer {
     ) -> Result<(), ResizeError> {
         let choices = &self.planner.fused_columns;
         let Some(columns) = columns else {
-            choices.remove(spec);
+            choices.unpin(spec);
             return Ok(());
         };
         let (wy, wx) = AxisWeights::for_spec(spec);
@@ -124,35 +172,65 @@ impl Resizer {
             });
         }
         choices.set(ColumnChoice {
-            spec: *spec,
+            kernels: FusedKernels::between_buffers(spec),
             columns,
             pinned: true,
         });
         Ok(())
     }
 
-    /// The columns the fused path's tiles take for `spec` where the kernel's own choice is not
-    /// it: pinned, measured, or adopted from a tuning decision by this resizer. A lookup on
-    /// every encode of the fused path, so nothing more: computing the spec's tuning key there
-    /// (its weight tables) cost 100 µs of CPU an encode, and on an H200 a stream of ten
-    /// 1080p frames into 3x360x640 tensors took 35 µs a frame instead of 10 (BENCHMARKS.md
-    /// tuning log item 171). (`fused_tile` falls back to the kernel's own where a count no
-    /// longer serves.)
-    pub(super) fn fused_columns_for(&self, spec: &ResizeSpec) -> Option<u32> {
+    /// The columns the fused tiles of `kernels` take where the kernel's own choice is not it:
+    /// pinned, measured, or adopted from a tuning decision by this resizer. A lookup on every
+    /// encode of the fused path, so nothing more: computing the spec's tuning key there (its
+    /// weight tables) cost 100 µs of CPU an encode, and on an H200 a stream of ten 1080p
+    /// frames into 3x360x640 tensors took 35 µs a frame instead of 10 (BENCHMARKS.md tuning
+    /// log item 171). (`fused_tile` falls back to the kernel's own where a count no longer
+    /// serves.)
+    pub(super) fn fused_columns_for(&self, kernels: &FusedKernels) -> Option<u32> {
         self.planner
             .fused_columns
-            .get(spec)
+            .get(kernels)
             .map(|choice| choice.columns)
     }
 
-    /// Takes the fused tile's columns that `decision` (found for `spec`'s key in the tuning
-    /// cache) measured, where they were measured at `spec`'s widths and nothing is pinned or
-    /// measured for `spec` in this resizer.
-    pub(super) fn adopt_fused_columns(&self, spec: &ResizeSpec, decision: &Decision) {
+    /// The fused kernels that `spec` runs on `route`: for a texture into a tensor, those that
+    /// read the texture themselves where they can, else the buffers' (the staged route).
+    pub(super) fn fused_kernels(&self, spec: &ResizeSpec, route: Route) -> FusedKernels {
+        match route {
+            Route::Buffers => FusedKernels::between_buffers(spec),
+            Route::TextureToTensor(format) => match self.direct_form(spec, format) {
+                Some((kernel_spec, tensor)) => FusedKernels {
+                    spec: kernel_spec,
+                    ends: DirectEnds {
+                        source: Some(TextureSource {
+                            srgb: format.is_srgb(),
+                        }),
+                        target: None,
+                        tensor,
+                    },
+                },
+                None => FusedKernels::between_buffers(spec),
+            },
+            Route::TensorToTexture(format) => FusedKernels {
+                spec: *spec,
+                ends: DirectEnds {
+                    source: None,
+                    target: Some(format),
+                    tensor: None,
+                },
+            },
+        }
+    }
+
+    /// Takes the fused tile's columns that `decision` (found for `kernels`' route in the tuning
+    /// cache) measured, where they were measured at the spec's widths and nothing is pinned or
+    /// measured for `kernels` in this resizer.
+    pub(super) fn adopt_fused_columns(&self, kernels: &FusedKernels, decision: &Decision) {
         let choices = &self.planner.fused_columns;
-        if choices.get(spec).is_some() {
+        if choices.get(kernels).is_some() {
             return;
         }
+        let spec = &kernels.spec;
         let measured = decision
             .candidates
             .iter()
@@ -163,27 +241,27 @@ impl Resizer {
             });
         if let Some(tile) = measured {
             choices.set(ColumnChoice {
-                spec: *spec,
+                kernels: *kernels,
                 columns: tile.columns,
                 pinned: false,
             });
         }
     }
 
-    /// Times the fused path on `spec` at each of its candidate column counts (only the pinned
-    /// one where the caller pinned one) into the tuning tensors, keeps the fastest for `spec`,
-    /// and reports that count's time with it. While it times, a resize of `spec` on the fused
-    /// path elsewhere may run any of the candidates, all of which compute the same outputs.
+    /// Times the fused path of `kernels` at each of its candidate column counts (only the
+    /// pinned one where the caller pinned one) with `time`, which times one resize on the
+    /// fused path of the route that runs `kernels`; keeps the fastest for `kernels`, and
+    /// reports that count's time with it. While it times, a resize of the same kernels on the
+    /// fused path elsewhere may run any of the candidates, all of which compute the same
+    /// outputs.
     pub(super) fn time_fused_columns(
         &self,
-        spec: &ResizeSpec,
-        tensors: (&wgpu::Buffer, &wgpu::Buffer),
-        timing: (TimingMethod, f64, (usize, usize)),
+        kernels: &FusedKernels,
+        mut time: impl FnMut() -> Result<Samples, ResizeError>,
     ) -> CandidateTime {
-        let (input, output) = tensors;
-        let (method, budget, samples) = timing;
+        let spec = &kernels.spec;
         let choices = &self.planner.fused_columns;
-        let pinned = choices.get(spec).filter(|c| c.pinned);
+        let pinned = choices.get(kernels).filter(|c| c.pinned);
         let candidates = match (pinned, self.fused_column_candidates(spec)) {
             (Some(pin), _) => vec![pin.columns],
             (None, Ok(candidates)) => candidates,
@@ -193,22 +271,12 @@ impl Resizer {
         for columns in candidates {
             if pinned.is_none() {
                 choices.set(ColumnChoice {
-                    spec: *spec,
+                    kernels: *kernels,
                     columns,
                     pinned: false,
                 });
             }
-            let timing = time_resize(
-                self,
-                spec,
-                Path::Fused,
-                input,
-                output,
-                method,
-                budget,
-                samples,
-            );
-            let candidate = CandidateTime::from_timing(Path::Fused, timing);
+            let candidate = CandidateTime::from_timing(Path::Fused, time());
             // The kernel's own count (timed first) gives way only to a clearly faster one.
             let faster = match (&best, candidate.median_us) {
                 (None, _) => true,
@@ -226,19 +294,19 @@ impl Resizer {
             Some(pin) => Some(pin.columns),
             None if candidate.median_us.is_some() => {
                 choices.set(ColumnChoice {
-                    spec: *spec,
+                    kernels: *kernels,
                     columns,
                     pinned: false,
                 });
                 Some(columns)
             }
             None => {
-                choices.remove(spec);
+                choices.forget_measured(kernels);
                 None
             }
         };
         // The other counts' tables and parameter blocks (their pipelines stay cached).
-        self.forget_other_fused_tiles(spec, kept);
+        self.forget_other_fused_tiles(kernels, kept);
         if candidate.median_us.is_some() {
             candidate.tile = Some(TileColumns {
                 columns,
@@ -247,5 +315,81 @@ impl Resizer {
             });
         }
         candidate
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Size2;
+
+    fn spec(width: u32) -> ResizeSpec {
+        ResizeSpec::builder(Size2::new(8, width), Size2::new(4, width / 2))
+            .channels(4)
+            .build()
+            .unwrap()
+    }
+
+    fn from_texture(spec: &ResizeSpec) -> FusedKernels {
+        FusedKernels {
+            spec: *spec,
+            ends: DirectEnds {
+                source: Some(TextureSource { srgb: false }),
+                ..DirectEnds::default()
+            },
+        }
+    }
+
+    fn measured(kernels: FusedKernels, columns: u32) -> ColumnChoice {
+        ColumnChoice {
+            kernels,
+            columns,
+            pinned: false,
+        }
+    }
+
+    fn columns(choices: &ColumnChoices, kernels: &FusedKernels) -> Option<u32> {
+        choices.get(kernels).map(|c| c.columns)
+    }
+
+    /// Each route's kernels keep their own measured count; a pin of the spec serves every
+    /// route and replaces what was measured; unpinning drops the pin alone.
+    #[test]
+    fn routes_keep_their_own_counts_and_a_pin_serves_them_all() {
+        let choices = ColumnChoices::default();
+        let (a, b) = (spec(128), spec(256));
+        let buffers = FusedKernels::between_buffers(&a);
+        let texture = from_texture(&a);
+        choices.set(measured(buffers, 56));
+        choices.set(measured(texture, 52));
+        choices.set(measured(FusedKernels::between_buffers(&b), 48));
+        assert_eq!(columns(&choices, &buffers), Some(56));
+        assert_eq!(columns(&choices, &texture), Some(52));
+        // Measuring again replaces the route's own count alone.
+        choices.set(measured(texture, 61));
+        assert_eq!(columns(&choices, &texture), Some(61));
+        assert_eq!(columns(&choices, &buffers), Some(56));
+
+        choices.set(ColumnChoice {
+            kernels: buffers,
+            columns: 40,
+            pinned: true,
+        });
+        assert_eq!(columns(&choices, &buffers), Some(40));
+        assert_eq!(columns(&choices, &texture), Some(40));
+        assert_eq!(
+            columns(&choices, &FusedKernels::between_buffers(&b)),
+            Some(48),
+            "another spec keeps its count"
+        );
+        choices.unpin(&a);
+        assert_eq!(columns(&choices, &buffers), None);
+        assert_eq!(columns(&choices, &texture), None);
+
+        choices.set(measured(buffers, 56));
+        choices.set(measured(texture, 52));
+        choices.forget_measured(&texture);
+        assert_eq!(columns(&choices, &texture), None);
+        assert_eq!(columns(&choices, &buffers), Some(56));
     }
 }

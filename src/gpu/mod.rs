@@ -43,6 +43,7 @@ use checks::{check_limit, check_tensor_sizes};
 pub use color::ColorSteps;
 use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
+use fused_columns::FusedKernels;
 use fused_fit::{fused_fits, fused_tile};
 use launch::{Launch, integer_weights};
 use params::{PassParams, WeightForm, check_grid, pack_tables};
@@ -495,12 +496,17 @@ impl Resizer {
         result
     }
 
-    /// Drops `spec`'s prepared resources on the fused path at tile columns other than
+    /// Drops the prepared resources of `kernels` on the fused path at tile columns other than
     /// `columns` (`None`: the kernel's own), which tuning prepared to time them and no
     /// resize will take again.
-    pub(crate) fn forget_other_fused_tiles(&self, spec: &ResizeSpec, columns: Option<u32>) {
-        lock(&self.prepared)
-            .retain(|e| !(e.spec == *spec && e.path == Path::Fused && e.fused_columns != columns));
+    fn forget_other_fused_tiles(&self, kernels: &FusedKernels, columns: Option<u32>) {
+        lock(&self.prepared).retain(|e| {
+            let other = e.spec == kernels.spec
+                && e.ends == kernels.ends
+                && e.path == Path::Fused
+                && e.fused_columns != columns;
+            !other
+        });
     }
 
     /// Drops the cached bind groups that bind any of `buffers`, so that they no longer keep
@@ -758,7 +764,7 @@ impl Resizer {
         ends: DirectEnds,
     ) -> Result<Arc<Prepared>, ResizeError> {
         let fused_columns = if path == Path::Fused {
-            self.fused_columns_for(spec)
+            self.fused_columns_for(&FusedKernels { spec: *spec, ends })
         } else {
             None
         };

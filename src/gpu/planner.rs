@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::fused_columns::ColumnChoices;
+use super::fused_columns::{ColumnChoices, FusedKernels};
 use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
@@ -262,9 +262,7 @@ impl Resizer {
         } else {
             PlanSource::Measured
         };
-        if route == Route::Buffers {
-            self.adopt_fused_columns(spec, &decision);
-        }
+        self.adopt_fused_columns(&self.fused_kernels(spec, route), &decision);
         let fastest = decision.path;
         let decision = self.runnable(spec, route, decision)?;
         let mut plan = self.plan_from_decision(decision, source);
@@ -342,33 +340,43 @@ impl Resizer {
         }
     }
 
-    /// Times each concrete path with `record`, which records one resize on that path into the
-    /// compute pass it is given (a pass of its own, its timestamps around it), as a route's
-    /// candidates are timed: a candidate that cannot run or fails is reported so and never
-    /// chosen.
+    /// Times each concrete path of `spec` on `route` with `record`, which records one resize
+    /// on that path into the compute pass it is given (a pass of its own, its timestamps
+    /// around it), as a route's candidates are timed, the fused path at each of its tile
+    /// widths (`time_fused_columns`): a candidate that cannot run or fails is reported so and
+    /// never chosen.
     pub(super) fn time_each_path(
         &self,
+        spec: &ResizeSpec,
+        route: Route,
         mut record: impl FnMut(&mut wgpu::ComputePass<'_>, Path) -> Result<(), ResizeError>,
     ) -> Vec<CandidateTime> {
         let (method, budget, samples) = self.tuning_timing();
+        let mut time = |path| {
+            time_recorded(
+                &self.device,
+                &self.queue,
+                method,
+                budget,
+                samples,
+                |encoder, slots| {
+                    let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                        label: Some("wgpu-resize tuning"),
+                        timestamp_writes: slots.map(|slots| slots.whole_pass()),
+                    });
+                    record(&mut pass, path)
+                },
+            )
+        };
         Path::CONCRETE
             .iter()
             .map(|&path| {
-                let timed = time_recorded(
-                    &self.device,
-                    &self.queue,
-                    method,
-                    budget,
-                    samples,
-                    |encoder, slots| {
-                        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                            label: Some("wgpu-resize tuning"),
-                            timestamp_writes: slots.map(|slots| slots.whole_pass()),
-                        });
-                        record(&mut pass, path)
-                    },
-                );
-                CandidateTime::from_timing(path, timed)
+                if path == Path::Fused {
+                    let kernels = self.fused_kernels(spec, route);
+                    self.time_fused_columns(&kernels, || time(path))
+                } else {
+                    CandidateTime::from_timing(path, time(path))
+                }
             })
             .collect()
     }
@@ -398,7 +406,9 @@ impl Resizer {
                     tile: None,
                 }
             } else if path == Path::Fused {
-                self.time_fused_columns(spec, (&input, &output), (method, budget, samples))
+                self.time_fused_columns(&FusedKernels::between_buffers(spec), || {
+                    time_resize(self, spec, path, &input, &output, method, budget, samples)
+                })
             } else if let (Path::Separable, true, Some(gather)) =
                 (path, separable_is_gather, gather)
             {

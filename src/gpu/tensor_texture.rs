@@ -220,7 +220,8 @@ impl Resizer {
             (input, texture)
         })?;
         let target = TextureImage::first(&texture);
-        let candidates = self.time_each_path(|pass, path| {
+        let route = Route::TensorToTexture(format);
+        let candidates = self.time_each_path(spec, route, |pass, path| {
             self.encode_buffer_to_texture_in_pass(pass, spec, input.slice(..), &target, path)
                 .map(|_| ())
         });

@@ -138,7 +138,7 @@ impl Resizer {
     /// store that keeps the tensor's channels: `spec` itself for RGBA pixels; else the same
     /// resize of four channels as pixels, stored as the tensor's channels or planes (f32, or
     /// f16 where the device has `shader-f16`). `None` where only the staged route can run it.
-    fn direct_form(
+    pub(super) fn direct_form(
         &self,
         spec: &ResizeSpec,
         format: wgpu::TextureFormat,
@@ -303,7 +303,8 @@ impl Resizer {
         })?;
         let images: Vec<TextureImage> = textures.iter().map(TextureImage::first).collect();
         let mut turn = (0..images.len()).cycle();
-        let candidates = self.time_each_path(|pass, path| {
+        let route = Route::TextureToTensor(format);
+        let candidates = self.time_each_path(spec, route, |pass, path| {
             let image = &images[turn.next().expect("a cycle never ends")];
             self.encode_texture_to_buffer_in_pass(pass, spec, image, output.slice(..), path)
                 .map(|_| ())
