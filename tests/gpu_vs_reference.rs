@@ -587,7 +587,7 @@ fn fused_planes_match_the_reference() {
 
 /// The fused kernel's vertical step over two input columns per turn (`COLUMN_PAIRS`), which it
 /// takes where each of a tile's 64 lanes has two columns of the footprint (2x shrinks to 61 or
-/// more columns, in row pairs for bicubic and lanczos3 and in single rows for bilinear; 4x
+/// more columns, in row pairs for bicubic, lanczos3 and antialiased bilinear; 4x
 /// bicubic shrinks, whose footprints leave a tail of single columns): f32 and f16, 4 and 8
 /// channels, batches, against the CPU reference into poisoned buffers. Narrower outputs run
 /// one column per turn in the same test, and tiles at the right edge take fewer columns.
@@ -647,6 +647,76 @@ fn fused_column_pairs_match_the_reference() {
         }
     }
     assert!(ran >= 15, "the fused path ran on only {ran} of 18 shapes");
+}
+
+/// The fused kernel's row pairs wherever neighbouring bands overlap, beyond the shrinks whose
+/// pairs save a third of the loads: 512 -> 224-like antialiased bilinear shrinks (5 taps, bands
+/// 2 or 3 rows apart, so that pairs take both of the kernel's steps), 2x antialiased bilinear
+/// ones (4 taps, 2 apart) and bilinear enlargements (2 taps, 0 or 1 apart), in f32, f16 and u8,
+/// NHWC and NCHW planes, random sizes and batches, against the CPU reference into poisoned
+/// buffers.
+#[test]
+fn fused_row_pairs_of_overlapping_bands_match_the_reference() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    let Some(gpu) = gpu("fused row pairs") else {
+        return;
+    };
+    let mut rng = Rng::new(173);
+    let mut ran = 0;
+    for case in 0..9u32 {
+        // Output rows past one tile's 4, and widths past one tile's 64 lanes.
+        let output = Size2::new(rng.range(5, 24), rng.range(20, 150));
+        let (input, antialias) = match case % 3 {
+            // 512 -> 224: 16 inputs every 7 outputs.
+            0 => (
+                Size2::new(output.height * 16 / 7, output.width * 16 / 7),
+                true,
+            ),
+            1 => (Size2::new(output.height * 2, output.width * 2), true),
+            _ => (
+                Size2::new(output.height / 2 + 1, output.width / 2 + 1),
+                false,
+            ),
+        };
+        let planes = case >= 6;
+        let (input, output) = if planes {
+            // NCHW planes take rows of whole vectors of 4.
+            let four = |s: Size2| Size2::new(s.height, s.width.next_multiple_of(4));
+            (four(input), four(output))
+        } else {
+            (input, output)
+        };
+        let mut builder = presets::torch(
+            input,
+            TorchOutput::Size(output),
+            TorchMode::Bilinear,
+            false,
+            antialias,
+        )
+        .unwrap()
+        .batch(rng.range(1, 3));
+        builder = if planes {
+            builder.layout(Layout::Nchw).channels(3)
+        } else {
+            builder.channels(4)
+        };
+        let spec = builder.build().unwrap();
+        let what = format!("case {case}");
+        gpu.resizer
+            .availability(&spec, Path::Fused)
+            .unwrap_or_else(|why| panic!("{what} {spec:?}: {why}"));
+        let data = Rng::new(u64::from(case)).f32s(spec.input_len());
+        fused_matches_in_f32_and_f16(gpu, builder, &data, &what);
+        let bytes_spec = builder.element(ElementType::U8).build().unwrap();
+        let bytes = Rng::new(u64::from(case)).u8s(bytes_spec.input_len());
+        let got = run_poisoned(gpu, &bytes_spec, &bytes, Path::Fused);
+        let expected = reference::resize(&bytes_spec, &bytes).unwrap();
+        let report = compare(&got, &expected);
+        assert!(report.within(1.0), "{what} u8: {report}");
+        ran += 1;
+    }
+    assert_eq!(ran, 9);
 }
 
 /// The vector kernel's multi-row forms: two-tap rows (bilinear enlargements), and windows of

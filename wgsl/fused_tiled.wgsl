@@ -37,12 +37,13 @@ override TAPS_Y: u32 = 0u;
 override TAPS_X: u32 = 0u;
 // Most input rows between the starts of two neighbouring output rows' vertical bands, where the
 // vertical step runs rows in pairs (0: one row at a time). A pair loads the union of its two
-// bands once: TAPS_Y + PAIR_STEP rows instead of 2 * TAPS_Y. Chosen where that saves a third
-// of the loads or more (`pair_step` in src/gpu/fused_fit.rs). H200, antialiased 4K -> 1080p, minimum
-// µs (BENCHMARKS.md tuning log items 32 and 33): bicubic 81.3 one row at a time, 78.0 in pairs
+// bands once: TAPS_Y + PAIR_STEP rows instead of 2 * TAPS_Y. Chosen wherever the bands overlap
+// (`pair_step` in src/gpu/fused_fit.rs). H200, antialiased 4K -> 1080p, minimum µs
+// (BENCHMARKS.md tuning log items 32 and 33): bicubic 81.3 one row at a time, 78.0 in pairs
 // whose second row picked its weight among every possible step, 73.9 with a loop per step;
 // lanczos3 103.0, 93.0, 87.2. The ML batch (bands 3 rows apart: a fifth fewer loads) was
-// slower in pairs, 55.6 -> 57.1.
+// slower in pairs then, 55.6 -> 57.1, and is faster in pairs in today's kernel, 50.8-51.9 ->
+// 48.0-48.2 (item 173).
 override PAIR_STEP: u32 = 0u;
 // The vertical step takes two input columns, TILE_W apart, per turn of its loop while both lie
 // in the footprint, so that each invocation has twice the loads in flight: in row pairs, or one

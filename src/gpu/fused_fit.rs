@@ -288,12 +288,17 @@ pub(crate) fn fused_column_candidates(
 const TUNED_COLUMN_SHARES: [(u32, u32); 2] = [(7, 8), (13, 16)];
 
 /// Where the fused kernel's vertical step runs output rows in pairs: the most input rows
-/// between neighbouring rows' band starts, where a pair then loads at least a third fewer rows
-/// than two bands (`taps + step` against `2 * taps`), for bands whose taps are baked into the
-/// pipeline (and held in registers) and steps of at most `MAX_PAIR_STEP` in
+/// between neighbouring rows' band starts, where a pair then loads fewer rows than two bands
+/// (`taps + step` against `2 * taps`: the bands overlap), for bands whose taps are baked into
+/// the pipeline (and held in registers) and steps of at most `MAX_PAIR_STEP` in
 /// `fused_tiled.wgsl`; 0 elsewhere. H200: antialiased bicubic (8 taps, step 2) and lanczos3 (12
-/// taps) 2x shrinks gained 9% and 15% in pairs; the ML batch's 512 -> 224 bilinear (bands 3 rows
-/// apart, a fifth fewer loads in pairs) lost 3%.
+/// taps) 2x shrinks gained 9% and 15% in pairs (tuning log item 33). Pairs were first taken
+/// only where they saved a third of the loads, since the ML batch's 512 -> 224 bilinear (5 taps,
+/// bands 3 rows apart: a fifth fewer loads) lost 3% in pairs then (55.6 -> 57.1 µs); the kernel
+/// has changed since, and in pairs it now gains (BENCHMARKS.md tuning log item 173, fused µs
+/// over five rounds): f32 50.8-51.9 -> 48.0-48.2, u8 38.8-39.1 -> 35.5-35.8, f16 38.7-39.2 ->
+/// 38.2-38.6; antialiased bilinear 4K -> 1080p (4 taps, 2 rows apart) 52.8-53.8 ->
+/// 52.1-52.9; 16x448² -> 224² 24.3-24.5 against 24.3-24.9.
 fn pair_step(wy: &AxisWeights) -> u32 {
     const MAX_PAIR_STEP: u32 = 4;
     if wy.taps() > shaders::MAX_SPECIALISED_TAPS {
@@ -303,7 +308,7 @@ fn pair_step(wy: &AxisWeights) -> u32 {
         .map(|i| wy.start(i).saturating_sub(wy.start(i - 1)))
         .max()
         .unwrap_or(0);
-    if (1..=MAX_PAIR_STEP).contains(&step) && 3 * step <= wy.taps() {
+    if (1..=MAX_PAIR_STEP).contains(&step) && step < wy.taps() {
         step
     } else {
         0
@@ -325,6 +330,10 @@ fn pair_step(wy: &AxisWeights) -> u32 {
 ///   56.1 / 57.3 in f32 (47.2 / 44.6 in f16; the ML batch, whose footprint falls just short of
 ///   two rounds, so that the lab build paired most of its lanes), 2 taps 39.7 / 43.6 (bilinear
 ///   4096² -> 512²) and 14.1 / 15.1 (4K -> 216x384), though 29.5 / 28.6 at 2048² -> 1024².
+///   (Those 4- and 5-tap bilinear shrinks ran single rows then; their bands overlap, so they
+///   now run row pairs ([`pair_step`], tuning log item 173), and two columns a turn where every
+///   lane has two. The ML batch's own 54 columns fall just short, and a lab build that took
+///   two columns a turn there too ran it in 50.4-50.7 µs against 48.0-49.3.)
 ///
 /// Both cases have their vertical taps baked into the pipeline: row pairs only run there
 /// ([`pair_step`]), and 4 taps are within [`shaders::MAX_SPECIALISED_TAPS`].
@@ -691,10 +700,10 @@ mod tests {
         assert!(!rgba.unwrap().planar);
     }
 
-    /// The fused kernel's vertical step runs rows in pairs where a pair loads at least a third
-    /// fewer input rows than its two bands one by one.
+    /// The fused kernel's vertical step runs rows in pairs where a pair loads fewer input rows
+    /// than its two bands one by one, with bands no more than 4 rows apart.
     #[test]
-    fn fused_pairs_where_they_save_a_third() {
+    fn fused_pairs_where_bands_overlap() {
         let step = |input_height: u32, output_height: u32, filter: PillowFilter| {
             let input = Size2::new(input_height, 8);
             let (_, wy, _) = pillow_rgba(input, Size2::new(output_height, 8), filter);
@@ -705,9 +714,21 @@ mod tests {
         assert_eq!(step(64, 32, PillowFilter::Lanczos), (12, 2));
         // 512 -> 224 bilinear, as the ML batch: 5 taps, bands up to 3 rows apart (8 loads, not
         // 10).
-        assert_eq!(step(512, 224, PillowFilter::Bilinear), (5, 0));
-        // A 2x enlargement: 2 taps (3 loads, not 4); a 4x lanczos shrink: taps read at run time.
-        assert_eq!(step(32, 64, PillowFilter::Bilinear), (2, 0));
+        assert_eq!(step(512, 224, PillowFilter::Bilinear), (5, 3));
+        // A 2x enlargement: 2 taps, 1 row apart (3 loads, not 4).
+        assert_eq!(step(32, 64, PillowFilter::Bilinear), (2, 1));
+        // Bands that do not overlap: a 2x shrink of 2 taps; bands 5 rows apart; taps read at
+        // run time (a 4x lanczos shrink).
+        let two_taps = |input: u32, output: u32| {
+            let spec = crate::ResizeSpec::builder(Size2::new(input, 8), Size2::new(output, 8))
+                .channels(4)
+                .build()
+                .unwrap();
+            let (wy, _) = AxisWeights::for_spec(&spec);
+            (wy.taps(), pair_step(&wy))
+        };
+        assert_eq!(two_taps(64, 32), (2, 0));
+        assert_eq!(step(80, 16, PillowFilter::Bilinear).1, 0);
         assert_eq!(step(256, 64, PillowFilter::Lanczos).1, 0);
     }
 
@@ -754,11 +775,10 @@ mod tests {
             PillowFilter::Bicubic,
         ));
         assert!(x1_5.pair_step > 0 && !x1_5.column_pairs, "{x1_5:?}");
-        // Single rows: a 2x antialiased bilinear shrink (4 taps) takes them; neither a 2.4x one
-        // (5 taps, 52 outputs a tile reading 128 columns) nor an 8x shrink without antialias (2
-        // taps) does.
+        // Row pairs of bilinear bands that overlap: a 2x antialiased shrink (4 taps, 2 rows
+        // apart) and a 2.4x one (5 taps, 3 rows apart, 52 outputs a tile reading 128 columns).
         let (taps, bilinear) = tile(rgba(uhd, half, PillowFilter::Bilinear));
-        assert!(taps == 4 && bilinear.pair_step == 0 && bilinear.column_pairs);
+        assert!(taps == 4 && bilinear.pair_step == 2 && bilinear.column_pairs);
         let shrink = rgba(
             Size2::new(64, 3840),
             Size2::new(26, 1600),
@@ -772,8 +792,18 @@ mod tests {
             "{rows:?}"
         );
         assert!(
-            taps == 5 && rows.pair_step == 0 && !rows.column_pairs,
+            taps == 5 && rows.pair_step == 3 && rows.column_pairs,
             "{rows:?}"
+        );
+        // Single rows: a 4x bicubic shrink without antialias (4 taps, bands 4 rows apart) takes
+        // two columns a turn; an 8x one of 2 taps does not.
+        let quarter = crate::ResizeSpec::builder(Size2::new(64, 4096), Size2::new(16, 1024))
+            .filter(crate::Filter::Cubic { a: -0.75 })
+            .channels(4);
+        let (taps, single) = tile(quarter);
+        assert!(
+            taps == 4 && single.pair_step == 0 && single.column_pairs,
+            "{single:?}"
         );
         let eighth = crate::ResizeSpec::builder(Size2::new(64, 4096), Size2::new(8, 512));
         let (_, wx) = AxisWeights::for_spec(&eighth.channels(4).build().unwrap());
