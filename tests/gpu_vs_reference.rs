@@ -723,7 +723,7 @@ fn fused_row_pairs_of_overlapping_bands_match_the_reference() {
 /// rows whose bands overlap (wider enlargements, and shrinks large enough to be windowed).
 #[test]
 fn vector_kernel_row_forms_match_the_reference() {
-    use wgpu_resize::{Filter, presets};
+    use wgpu_resize::Filter;
     let Some(gpu) = gpu("vector rows") else {
         return;
     };
@@ -749,17 +749,7 @@ fn vector_kernel_row_forms_match_the_reference() {
         }
     }
     // A shrink with enough outputs to take windows of rows (antialiased bicubic by 2).
-    let spec = presets::torch(
-        Size2::new(2048, 2048),
-        presets::TorchOutput::Size(Size2::new(1024, 1024)),
-        presets::TorchMode::Bicubic,
-        false,
-        true,
-    )
-    .unwrap()
-    .channels(4)
-    .build()
-    .unwrap();
+    let spec = common::antialiased_bicubic(Size2::new(2048, 2048), Size2::new(1024, 1024));
     let data = Rng::new(5).f32s(spec.input_len());
     let expected = reference::resize(&spec, &data).unwrap();
     let got = run_poisoned(gpu, &spec, &data, Path::Gather);

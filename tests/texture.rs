@@ -1863,14 +1863,16 @@ fn tuning_resizer(
 ) -> (wgpu_resize::Resizer, tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tune.json");
+    (resizer_with_tuning_file(gpu, &file), dir, file)
+}
+
+/// A resizer of the test's own that reads and keeps its decisions in `file`.
+fn resizer_with_tuning_file(gpu: &common::Gpu, file: &std::path::Path) -> wgpu_resize::Resizer {
     let options = wgpu_resize::gpu::ResizerOptions {
-        tune_cache_file: Some(file.clone()),
+        tune_cache_file: Some(file.to_path_buf()),
         ..Default::default()
     };
-    let resizer =
-        wgpu_resize::Resizer::with_options(&gpu.context.device, &gpu.context.queue, options)
-            .unwrap();
-    (resizer, dir, file)
+    wgpu_resize::Resizer::with_options(&gpu.context.device, &gpu.context.queue, options).unwrap()
 }
 
 /// The tuning file's keys, over its namespaces.
@@ -3594,24 +3596,13 @@ fn tensor_to_texture_route_is_tuned_on_its_own() {
 fn texture_routes_time_the_fused_tile_columns() {
     use wgpu::TextureUsages as U;
     use wgpu_resize::PlanSource;
-    use wgpu_resize::presets::{TorchMode, TorchOutput};
     let Some(gpu) = gpu("texture_routes_time_the_fused_tile_columns") else {
         return;
     };
     let device = &gpu.context.device;
     let (resizer, _dir, file) = tuning_resizer(gpu);
     // A 2x antialiased shrink whose tiles of 64 lanes fill 61 columns: three counts to time.
-    let spec = presets::torch(
-        Size2::new(6, 488),
-        TorchOutput::Size(Size2::new(3, 244)),
-        TorchMode::Bicubic,
-        false,
-        true,
-    )
-    .unwrap()
-    .channels(4)
-    .build()
-    .unwrap();
+    let spec = common::antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
     let counts = resizer.fused_column_candidates(&spec).unwrap();
     assert!(counts.len() >= 2, "{counts:?}");
     let fused_tile = |plan: &wgpu_resize::Plan| {
@@ -3654,11 +3645,7 @@ fn texture_routes_time_the_fused_tile_columns() {
     assert!(counts.contains(&into_tile.columns), "{into_tile:?}");
 
     // The file carries each route's count to a second resizer.
-    let options = wgpu_resize::gpu::ResizerOptions {
-        tune_cache_file: Some(file.clone()),
-        ..Default::default()
-    };
-    let second = wgpu_resize::Resizer::with_options(device, &gpu.context.queue, options).unwrap();
+    let second = resizer_with_tuning_file(gpu, &file);
     let cached = second
         .plan_texture_to_buffer(&spec, &frame, Path::Auto)
         .unwrap();

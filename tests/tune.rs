@@ -6,10 +6,7 @@ mod common;
 
 use wgpu_resize::adapter::ContextOptions;
 use wgpu_resize::gpu::ResizerOptions;
-use wgpu_resize::presets::{TorchMode, TorchOutput};
-use wgpu_resize::{
-    GpuContext, Path, PlanSource, ResizeSpec, Resizer, Size2, compare, presets, reference,
-};
+use wgpu_resize::{GpuContext, Path, PlanSource, ResizeSpec, Resizer, Size2, compare, reference};
 
 fn resizer(file: Option<&std::path::Path>) -> Option<Resizer> {
     let gpu = common::gpu("tuning")?;
@@ -25,21 +22,6 @@ fn spec() -> ResizeSpec {
         .channels(4)
         .build()
         .unwrap()
-}
-
-/// PyTorch's antialiased bicubic of one RGBA f32 image: the fused path's shrinks.
-fn antialiased_bicubic(input: Size2, output: Size2) -> ResizeSpec {
-    presets::torch(
-        input,
-        TorchOutput::Size(output),
-        TorchMode::Bicubic,
-        false,
-        true,
-    )
-    .unwrap()
-    .channels(4)
-    .build()
-    .unwrap()
 }
 
 #[test]
@@ -258,7 +240,7 @@ fn unmeasured_auto_takes_the_fused_path_only_where_it_fits() {
     let Some(gpu) = common::gpu("unmeasured fused choice") else {
         return;
     };
-    let spec = antialiased_bicubic(Size2::new(40, 56), Size2::new(20, 28));
+    let spec = common::antialiased_bicubic(Size2::new(40, 56), Size2::new(20, 28));
     let data = common::Rng::new(7).f32s(spec.input_len());
     let expected = reference::resize(&spec, &data).unwrap();
     let adapter_limits = gpu.context.adapter.limits();
@@ -351,7 +333,7 @@ fn the_fused_tile_columns_are_measured_kept_and_pinned() {
         return;
     };
     // A 2x antialiased shrink whose tiles of 64 lanes fill 61 columns: three counts to time.
-    let shrink = antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
+    let shrink = common::antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
     let counts = first.fused_column_candidates(&shrink).unwrap();
     assert!(counts.len() >= 2, "{counts:?}");
     let measured = first.plan(&shrink, Path::Auto).unwrap();

@@ -10,6 +10,23 @@ use wgpu_resize::{
     CropBatch, Element, GpuContext, Path, ResizeSpec, Resizer, compare, read_buffer, reference,
 };
 
+/// PyTorch's antialiased bicubic of one RGBA f32 image (`F.interpolate(..., mode="bicubic",
+/// antialias=True)`): the fused path's and the windowed gather's shrinks.
+pub fn antialiased_bicubic(input: wgpu_resize::Size2, output: wgpu_resize::Size2) -> ResizeSpec {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    presets::torch(
+        input,
+        TorchOutput::Size(output),
+        TorchMode::Bicubic,
+        false,
+        true,
+    )
+    .unwrap()
+    .channels(4)
+    .build()
+    .unwrap()
+}
+
 /// Set to 1 to skip GPU tests on a machine without any adapter; each skipped test says so.
 pub const SKIP_SWITCH: &str = "WGPU_RESIZE_SKIP_GPU_TESTS";
 
