@@ -380,3 +380,65 @@ fn the_fused_tile_columns_are_measured_kept_and_pinned() {
     let report = compare(&got, &reference::resize(&shrink, &data).unwrap());
     assert!(report.within(2e-5), "{report}");
 }
+
+/// A decision read from the file whose fused tiles take another count of columns than the
+/// kernel's own replaces what the fused path prepared at its own count before: a resize that
+/// asked for the fused path by name, then `auto` planned from the file, leaves one set of
+/// fused resources held, not two; and the resize at the adopted count is the reference's.
+#[test]
+fn an_adopted_tile_width_drops_the_kernels_own_resources() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tune.json");
+    let Some(first) = resizer(Some(&file)) else {
+        return;
+    };
+    let shrink = common::antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
+    let counts = first.fused_column_candidates(&shrink).unwrap();
+    assert!(counts.len() >= 2, "{counts:?}");
+    first.plan(&shrink, Path::Auto).unwrap();
+    // The saved decision's tiles made another count than the kernel's own, as on a device
+    // where that count timed fastest.
+    let other = counts[1];
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let mut edited = 0;
+    for decisions in saved["namespaces"].as_object_mut().unwrap().values_mut() {
+        for decision in decisions.as_object_mut().unwrap().values_mut() {
+            for candidate in decision["candidates"].as_array_mut().unwrap() {
+                if candidate["path"] == "fused" {
+                    candidate["tile"]["columns"] = serde_json::json!(other);
+                    edited += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(edited, 1, "{saved}");
+    std::fs::write(&file, saved.to_string()).unwrap();
+
+    let second = resizer(Some(&file)).unwrap();
+    let data = common::Rng::new(17).f32s(shrink.input_len());
+    let expected = reference::resize(&shrink, &data).unwrap();
+    let own = second.resize(&shrink, &data, Path::Fused).unwrap();
+    assert_eq!(second.stats().prepared_held, 1);
+    let plan = second.plan(&shrink, Path::Auto).unwrap();
+    assert_eq!(plan.source, PlanSource::Cache, "{}", plan.reason);
+    let tile = plan.candidates.iter().find_map(|c| c.tile);
+    assert_eq!(tile.map(|t| t.columns), Some(other), "{}", plan.reason);
+    assert_eq!(
+        second.stats().prepared_held,
+        0,
+        "the own count's resources are held still"
+    );
+    let adopted = second.resize(&shrink, &data, Path::Fused).unwrap();
+    assert_eq!(second.stats().prepared_held, 1);
+    for got in [&own, &adopted] {
+        let report = compare(got, &expected);
+        assert!(report.within(2e-5), "{report}");
+    }
+    assert!(
+        own.iter()
+            .zip(&adopted)
+            .all(|(a, b)| a.to_bits() == b.to_bits()),
+        "another count gave other bytes"
+    );
+}

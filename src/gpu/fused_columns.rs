@@ -245,6 +245,9 @@ impl Resizer {
                 columns: tile.columns,
                 pinned: false,
             });
+            // Resources prepared at the kernel's own count before (a resize that asked for the
+            // fused path by name) no resize will take again.
+            self.forget_other_fused_tiles(kernels, Some(tile.columns));
         }
     }
 

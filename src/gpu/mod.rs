@@ -174,6 +174,11 @@ pub struct ResizerStats {
     pub pipelines: usize,
     /// Specs prepared so far (weight tables and parameter blocks uploaded).
     pub prepared_specs: usize,
+    /// Sets of a resize's resources held for reuse (its weight tables, parameter blocks and
+    /// intermediate): one per spec, path, fused tile width and texture end the kernels read or
+    /// write themselves, at most 256, the oldest dropped first. (The staging of texture resizes
+    /// is held apart.)
+    pub prepared_held: usize,
     /// Buffers created for tables and parameter blocks so far.
     pub buffers_created: usize,
     /// Bind groups created so far.
@@ -323,6 +328,7 @@ impl Resizer {
         ResizerStats {
             pipelines: lock(&self.pipelines).len() + self.textures.pipeline_count(),
             prepared_specs: self.counters.prepared.load(Ordering::Relaxed),
+            prepared_held: lock(&self.prepared).len(),
             buffers_created: self.counters.buffers.load(Ordering::Relaxed),
             bind_groups_created: self.counters.bind_groups.load(Ordering::Relaxed),
             scratch_buffers: self.scratch.len(),
