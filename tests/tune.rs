@@ -17,6 +17,19 @@ fn resizer(file: Option<&std::path::Path>) -> Option<Resizer> {
     Some(Resizer::with_options(&gpu.context.device, &gpu.context.queue, options).unwrap())
 }
 
+/// Rewrites every decision in the tuning file with `edit`, as a device where the paths timed
+/// otherwise would have saved them.
+fn edit_saved_decisions(file: &std::path::Path, mut edit: impl FnMut(&mut serde_json::Value)) {
+    let mut saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    for decisions in saved["namespaces"].as_object_mut().unwrap().values_mut() {
+        for decision in decisions.as_object_mut().unwrap().values_mut() {
+            edit(decision);
+        }
+    }
+    std::fs::write(file, saved.to_string()).unwrap();
+}
+
 fn spec() -> ResizeSpec {
     ResizeSpec::builder(Size2::new(48, 64), Size2::new(100, 30))
         .channels(4)
@@ -301,14 +314,9 @@ fn a_cached_path_that_cannot_run_the_spec_gives_way() {
         PlanSource::Measured
     );
     // The saved decision made the fused path's, as on a device where it measured fastest.
-    let mut saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    for decisions in saved["namespaces"].as_object_mut().unwrap().values_mut() {
-        for decision in decisions.as_object_mut().unwrap().values_mut() {
-            decision["path"] = serde_json::json!("fused");
-        }
-    }
-    std::fs::write(&file, saved.to_string()).unwrap();
+    edit_saved_decisions(&file, |decision| {
+        decision["path"] = serde_json::json!("fused")
+    });
 
     let second = resizer(Some(&file)).unwrap();
     assert_eq!(second.plan(&forward, Path::Auto).unwrap().path, Path::Fused);
@@ -399,21 +407,16 @@ fn an_adopted_tile_width_drops_the_kernels_own_resources() {
     // The saved decision's tiles made another count than the kernel's own, as on a device
     // where that count timed fastest.
     let other = counts[1];
-    let mut saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let mut edited = 0;
-    for decisions in saved["namespaces"].as_object_mut().unwrap().values_mut() {
-        for decision in decisions.as_object_mut().unwrap().values_mut() {
-            for candidate in decision["candidates"].as_array_mut().unwrap() {
-                if candidate["path"] == "fused" {
-                    candidate["tile"]["columns"] = serde_json::json!(other);
-                    edited += 1;
-                }
+    edit_saved_decisions(&file, |decision| {
+        for candidate in decision["candidates"].as_array_mut().unwrap() {
+            if candidate["path"] == "fused" {
+                candidate["tile"]["columns"] = serde_json::json!(other);
+                edited += 1;
             }
         }
-    }
-    assert_eq!(edited, 1, "{saved}");
-    std::fs::write(&file, saved.to_string()).unwrap();
+    });
+    assert_eq!(edited, 1);
 
     let second = resizer(Some(&file)).unwrap();
     let data = common::Rng::new(17).f32s(shrink.input_len());
