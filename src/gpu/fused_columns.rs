@@ -18,7 +18,6 @@ use std::sync::Mutex;
 
 use super::fused_fit::{fused_column_candidates, fused_fits, fused_tile};
 use super::planner::Route;
-use super::shaders::TextureSource;
 use super::{DirectEnds, Resizer, lock};
 use crate::error::ResizeError;
 use crate::plan::Path;
@@ -201,23 +200,13 @@ impl Resizer {
             Route::TextureToTensor(format) => match self.direct_form(spec, format) {
                 Some((kernel_spec, tensor)) => FusedKernels {
                     spec: kernel_spec,
-                    ends: DirectEnds {
-                        source: Some(TextureSource {
-                            srgb: format.is_srgb(),
-                        }),
-                        target: None,
-                        tensor,
-                    },
+                    ends: DirectEnds::from_texture(format, tensor),
                 },
                 None => FusedKernels::between_buffers(spec),
             },
             Route::TensorToTexture(format) => FusedKernels {
                 spec: *spec,
-                ends: DirectEnds {
-                    source: None,
-                    target: Some(format),
-                    tensor: None,
-                },
+                ends: DirectEnds::into_texture(format),
             },
         }
     }
@@ -336,10 +325,7 @@ mod tests {
     fn from_texture(spec: &ResizeSpec) -> FusedKernels {
         FusedKernels {
             spec: *spec,
-            ends: DirectEnds {
-                source: Some(TextureSource { srgb: false }),
-                ..DirectEnds::default()
-            },
+            ends: DirectEnds::from_texture(wgpu::TextureFormat::Rgba8Unorm, None),
         }
     }
 

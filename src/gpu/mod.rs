@@ -153,6 +153,31 @@ pub(crate) struct DirectEnds {
     pub(crate) tensor: Option<TensorTarget>,
 }
 
+impl DirectEnds {
+    /// Kernels that read a texture of `format` themselves and write the caller's tensor
+    /// (through `tensor`'s store where it has fewer channels or planes): the texture-to-tensor
+    /// route's, which its resizes and its tuning of the fused tile both key on.
+    pub(crate) fn from_texture(format: wgpu::TextureFormat, tensor: Option<TensorTarget>) -> Self {
+        DirectEnds {
+            source: Some(TextureSource {
+                srgb: format.is_srgb(),
+            }),
+            target: None,
+            tensor,
+        }
+    }
+
+    /// Kernels that read the caller's tensor and write a storage texture of `format`
+    /// themselves: the tensor-to-texture route's.
+    pub(crate) fn into_texture(format: wgpu::TextureFormat) -> Self {
+        DirectEnds {
+            source: None,
+            target: Some(format),
+            tensor: None,
+        }
+    }
+}
+
 /// A spec's resources for one concrete path.
 struct PreparedEntry {
     spec: ResizeSpec,

@@ -163,11 +163,7 @@ impl Resizer {
             return Ok(None);
         };
         let plan = self.plan_route_without_measuring(spec, route, path);
-        let ends = DirectEnds {
-            source: None,
-            target: Some(format),
-            tensor: None,
-        };
+        let ends = DirectEnds::into_texture(format);
         let direct = match self.prepared_with(spec, plan.path, ends) {
             Ok(direct) => direct,
             // Not the vector kernels on this device and shape: the staged route runs it.

@@ -18,7 +18,6 @@ use std::sync::Arc;
 
 use super::checks::check_slice;
 use super::planner::Route;
-use super::shaders::TextureSource;
 use super::texture::{
     DirectBinding, PreparedStaging, StagingDispatch, check_sampled, check_tensor_image,
 };
@@ -203,13 +202,7 @@ impl Resizer {
         }
         let alignment = self.device.limits().min_storage_buffer_offset_alignment;
         check_slice("output", output, spec.output_bytes(), u64::from(alignment))?;
-        let ends = DirectEnds {
-            source: Some(TextureSource {
-                srgb: source.texture.format().is_srgb(),
-            }),
-            target: None,
-            tensor,
-        };
+        let ends = DirectEnds::from_texture(source.texture.format(), tensor);
         let direct = match self.prepared_with(&kernel_spec, plan.path, ends) {
             Ok(direct) => direct,
             // Not the vector kernels on this device and shape: the staged route runs it.
