@@ -178,7 +178,8 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// ([`crate::Resizer::availability`]): where it fits, a spec of more than 16 taps per output
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
 /// [`FUSED_MAX_AXIS_TAPS`] along each, takes it, with premultiplied alpha or without, and so
-/// does one of 16 taps (bicubic) that enlarges both axes; NCHW planes only in the first case,
+/// does one of 16 taps (4x4: bicubic, antialiased bilinear by up to 2) that shrinks neither
+/// axis by more than 2; NCHW planes only in the first case,
 /// and only where both axes shrink by at most [`FUSED_MAX_SHRINK`]. In
 /// linear light, a spec of more than 4 taps per output that shrinks by at most
 /// [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] along each axis takes it: its
@@ -194,8 +195,15 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// bilinear shrinks by 4 and 6 on the fused path (1.07x and 1.24x the gather's). BENCHMARKS.md,
 /// tuning log item 100. Bicubic enlargements of RGBA by 1.1 to 3 (item 115) ran fused in at
 /// most 1.035x the gather's time in f32, and faster from 1.1 to 1.5 (1080p -> 1620x2880: 45.3
-/// µs against 47.9); in u8 and f16 at 0.65x to 0.87x. Bicubic shrinks keep the gather: at 0.75
-/// and 0.9 of 1080p and 4K it was up to 1.39x faster.
+/// µs against 47.9); in u8 and f16 at 0.65x to 0.87x. Shrinks of 4x4 taps kept the gather
+/// then (up to 1.39x faster at 0.75 and 0.9 of 1080p and 4K), until the fused kernel took row
+/// pairs wherever bands overlap (item 173). Measured again (item 177), 58 such RGBA shapes
+/// from 256² to 4K, f32, u8 and f16: on the 34 of 4x4 taps shrinking by at most 2 along each
+/// axis, the fused path was the fastest or within 5% on 33 (worst 1.12x: f16 4K -> 1080p, 39.2
+/// µs against the gather's 35.3), the gather on 13 (up to 1.45x: 1024x1536 -> 768x1152, 25.1
+/// against 17.3); on the 16 shrinking by more, the gather on all 16 within 6%, the fused path
+/// up to 1.40x slower. On 26 shapes the rule was not fitted to, its choice was within 5% of
+/// the fastest on 25, the gather's on 9.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
     let (wy, wx) = AxisWeights::for_spec(spec);
     heuristic_for_tables(spec, &wy, &wx, fused_fits)
@@ -215,6 +223,7 @@ pub(crate) fn heuristic_for_tables(
         u64::from(input) <= u64::from(FUSED_MAX_SHRINK) * u64::from(output)
     };
     let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
+    let at_most_halved = |input: u32, output: u32| u64::from(input) <= 2 * u64::from(output);
     let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
     let planes = spec.layout() == crate::spec::Layout::Nchw;
     let fused_reason = if !fused_fits || spec.fixed_point() {
@@ -234,9 +243,12 @@ pub(crate) fn heuristic_for_tables(
         Some(format!(
             "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
         ))
-    } else if ty * tx >= 16 && o.height > i.height && o.width > i.width {
+    } else if ty * tx >= 16
+        && at_most_halved(i.height, o.height)
+        && at_most_halved(i.width, o.width)
+    {
         Some(format!(
-            "{ty}x{tx} taps enlarging both axes: the fused path keeps the first axis's sums on chip"
+            "{ty}x{tx} taps, shrinking by at most 2: the fused path keeps the first axis's sums on chip"
         ))
     } else {
         None
@@ -390,21 +402,36 @@ mod tests {
         .channels(4)
         .round_intermediate(false);
         assert_eq!(path(lanczos, true), Path::Fused);
-        // 16 taps or fewer (bicubic without antialias, bilinear) stay on the gather when
-        // shrinking along either axis; bicubic enlarging both axes takes the fused path.
+        // 16 taps (bicubic without antialias) take the fused path where neither axis shrinks
+        // by more than 2, and stay on the gather beyond, as do fewer taps (bilinear, an axis
+        // kept at its size, a bicubic shrink by an odd factor, whose one tap is an input).
         let bicubic = |input, output| torch(input, output, presets::TorchMode::Bicubic, false);
-        assert_eq!(path(bicubic(uhd, half), true), Path::Gather);
-        // From 1080x1920: both axes enlarged, only the width, only the height, and the height
-        // enlarged while the width shrinks.
-        let both = Size2::new(1620, 2880);
-        let (wide, tall, mixed) = (
-            Size2::new(1080, 2880),
-            Size2::new(1620, 1920),
-            Size2::new(1620, 1440),
+        assert_eq!(path(bicubic(uhd, half), true), Path::Fused);
+        assert_eq!(path(bicubic(uhd, half), false), Path::Gather);
+        assert_eq!(
+            path(bicubic(uhd, Size2::new(1620, 2880)), true),
+            Path::Fused
         );
+        assert_eq!(
+            path(bicubic(uhd, Size2::new(1079, 1920)), true),
+            Path::Gather
+        );
+        assert_eq!(path(bicubic(uhd, Size2::new(540, 960)), true), Path::Gather);
+        assert_eq!(axis_taps(bicubic(uhd, Size2::new(720, 1280))), (1, 1));
+        assert_eq!(
+            path(bicubic(uhd, Size2::new(720, 1280)), true),
+            Path::Gather
+        );
+        // From 1080x1920: both axes enlarged, the height enlarged while the width shrinks by
+        // at most 2, and the height shrunk by more while the width is enlarged; only the width
+        // or only the height resized (4 taps).
+        let both = Size2::new(1620, 2880);
+        let (mixed, past_half) = (Size2::new(1620, 1440), Size2::new(432, 2880));
+        let (wide, tall) = (Size2::new(1080, 2880), Size2::new(1620, 1920));
         assert_eq!(path(bicubic(half, both), true), Path::Fused);
         assert_eq!(path(bicubic(half, both), false), Path::Gather);
-        for output in [wide, tall, mixed] {
+        assert_eq!(path(bicubic(half, mixed), true), Path::Fused);
+        for output in [past_half, wide, tall] {
             assert_eq!(
                 path(bicubic(half, output), true),
                 Path::Gather,
@@ -419,7 +446,18 @@ mod tests {
             presets::TorchMode::Bilinear,
             true,
         );
-        assert_eq!(path(bilinear_aa, true), Path::Gather);
+        // Antialiased bilinear by 2 has 4x4 taps: the fused path, as bicubic; by 1.5, 3x3 taps
+        // and the gather.
+        assert_eq!(axis_taps(bilinear_aa), (4, 4));
+        assert_eq!(path(bilinear_aa, true), Path::Fused);
+        let bilinear_two_thirds = torch(
+            Size2::new(512, 512),
+            Size2::new(342, 342),
+            presets::TorchMode::Bilinear,
+            true,
+        );
+        assert_eq!(axis_taps(bilinear_two_thirds), (3, 3));
+        assert_eq!(path(bilinear_two_thirds, true), Path::Gather);
         // 5x5 taps (the ML batch's 512² -> 224²) take it.
         let batch = torch(
             Size2::new(512, 512),
@@ -437,7 +475,8 @@ mod tests {
         }
         let sixth_size = Size2::new(360, 640);
         let alpha = |builder: crate::spec::ResizeSpecBuilder| builder.premultiplied_alpha(true);
-        assert_eq!(path(alpha(bilinear_aa), true), Path::Gather);
+        assert_eq!(path(alpha(bilinear_aa), true), Path::Fused);
+        assert_eq!(path(alpha(bilinear_two_thirds), true), Path::Gather);
         assert_eq!(path(alpha(bicubic_aa(sixth_size)), true), Path::Separable);
         // Linear light: from 5 taps per output (the 2x antialiased bilinear shrink's 16 here),
         // while shrinking by at most 4 with at most 20 taps an axis; not a 2x2 enlargement,
