@@ -179,8 +179,9 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// that shrinks neither axis by more than [`FUSED_MAX_SHRINK`], or has at most
 /// [`FUSED_MAX_AXIS_TAPS`] along each, takes it, with premultiplied alpha or without, and so
 /// does one of 16 taps (4x4: bicubic, antialiased bilinear by up to 2) that shrinks neither
-/// axis by more than 2; NCHW planes only in the first case,
-/// and only where both axes shrink by at most [`FUSED_MAX_SHRINK`]. In
+/// axis by more than 2; NCHW planes only in the first case, and only where both axes shrink
+/// (none enlarges) by at most [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] taps
+/// along each. In
 /// linear light, a spec of more than 4 taps per output that shrinks by at most
 /// [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] along each axis takes it: its
 /// sRGB decode per load made the gather slow from few taps on, and the fused path slow on wide
@@ -231,9 +232,12 @@ pub(crate) fn heuristic_for_tables(
     } else if planes {
         // NCHW planes: on an H200 the fused path was the fastest on all 9 of 15 NCHW shapes
         // that this rule takes (1.5 to 34% faster than the next path) and slower on the 6 it
-        // leaves, enlargements among them (BENCHMARKS.md tuning log item 156).
-        (ty * tx > 16 && moderate_shrink).then(|| format!(
-            "{ty}x{tx} taps of NCHW planes, shrinking by at most {FUSED_MAX_SHRINK}: the fused path keeps the first axis's sums on chip"
+        // leaves (BENCHMARKS.md tuning log item 156). The planes' kernel is slow where an axis
+        // enlarges or has many taps: lanczos3 1080p -> 4K 242 µs against the separable path's
+        // 99, 1080p -> 270x480 (24 taps an axis) 93 against 28 (item 178).
+        let shrinks = o.height <= i.height && o.width <= i.width;
+        (ty * tx > 16 && moderate_shrink && shrinks && narrow).then(|| format!(
+            "{ty}x{tx} taps of NCHW planes, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
         ))
     } else if spec.linear_light() {
         (ty * tx > 4 && moderate_shrink && narrow).then(|| format!(
@@ -316,8 +320,10 @@ mod tests {
 
     /// Where the fused kernel fits, the unmeasured choice is it exactly for supports of more
     /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis or having at most
-    /// [`FUSED_MAX_AXIS_TAPS`] along each, and of 16 taps enlarging both axes, with
-    /// premultiplied alpha or without, and in linear
+    /// [`FUSED_MAX_AXIS_TAPS`] along each, and of 16 taps shrinking neither axis by more than
+    /// 2, with premultiplied alpha or without (NCHW planes: more than 16 taps, both axes
+    /// shrinking by at most [`FUSED_MAX_SHRINK`] with at most [`FUSED_MAX_AXIS_TAPS`] taps
+    /// each), and in linear
     /// light for more than 4 taps shrinking by at most [`FUSED_MAX_SHRINK`] with at most
     /// [`FUSED_MAX_AXIS_TAPS`] along each axis; never in Pillow's fixed point; elsewhere it is
     /// what it is without the fused path.
@@ -339,15 +345,43 @@ mod tests {
         let path = |builder: crate::spec::ResizeSpecBuilder, fits| {
             heuristic_with_fused(&builder.build().unwrap(), fits).path
         };
+        let axis_taps = |builder: crate::spec::ResizeSpecBuilder| {
+            let (wy, wx) = AxisWeights::for_spec(&builder.build().unwrap());
+            (wy.taps(), wx.taps())
+        };
         // 8x8 taps, x0.5: fused where it fits, the read count's choice where it does not.
         let half = Size2::new(1080, 1920);
         assert_eq!(path(bicubic_aa(half), true), Path::Fused);
         // NCHW planes take it for wide supports of moderate shrinks only: not for bicubic
-        // enlargements, nor beyond a shrink by 4 with at most 20 taps an axis.
+        // enlargements, nor beyond a shrink by 4 with at most 20 taps an axis; and only with
+        // at most 20 taps along each axis and no axis enlarged.
         let nchw = crate::spec::Layout::Nchw;
         let planes = bicubic_aa(half).channels(3).layout(nchw);
         assert_eq!(path(planes, true), Path::Fused);
         assert_ne!(path(planes, false), Path::Fused);
+        let quarter = Size2::new(540, 960);
+        assert_eq!(axis_taps(bicubic_aa(quarter)), (16, 16));
+        let bicubic_quarter = bicubic_aa(quarter).channels(3).layout(nchw);
+        assert_eq!(path(bicubic_quarter, true), Path::Fused);
+        let lanczos_planes = |input, output| {
+            torch(input, output, presets::TorchMode::Bicubic, true)
+                .filter(crate::spec::Filter::Lanczos { lobes: 3 })
+                .channels(3)
+                .layout(nchw)
+        };
+        let (lanczos_half, lanczos_quarter) =
+            (lanczos_planes(uhd, half), lanczos_planes(uhd, quarter));
+        assert_eq!(axis_taps(lanczos_quarter), (24, 24));
+        assert_eq!(path(lanczos_half, true), Path::Fused);
+        assert_ne!(path(lanczos_quarter, true), Path::Fused);
+        let lanczos_double = lanczos_planes(half, uhd);
+        assert_eq!(axis_taps(lanczos_double), (6, 6));
+        assert_ne!(path(lanczos_double, true), Path::Fused);
+        assert_ne!(
+            path(lanczos_planes(half, Size2::new(1620, 1440)), true),
+            Path::Fused,
+            "an axis enlarged"
+        );
         let enlarge = torch(
             half,
             Size2::new(2160, 3840),
@@ -371,10 +405,6 @@ mod tests {
         assert_ne!(path(bicubic_aa(half), false), Path::Fused);
         // Shrinks of exactly 4 take it; beyond 4 along either axis, with more than 20 taps
         // there, they do not.
-        let axis_taps = |builder: crate::spec::ResizeSpecBuilder| {
-            let (wy, wx) = AxisWeights::for_spec(&builder.build().unwrap());
-            (wy.taps(), wx.taps())
-        };
         assert_eq!(path(bicubic_aa(Size2::new(540, 960)), true), Path::Fused);
         assert_eq!(axis_taps(bicubic_aa(Size2::new(431, 960))).0, 21);
         assert_eq!(
