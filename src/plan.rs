@@ -233,8 +233,9 @@ pub(crate) fn heuristic_for_tables(
         // NCHW planes: on an H200 the fused path was the fastest on all 9 of 15 NCHW shapes
         // that this rule takes (1.5 to 34% faster than the next path) and slower on the 6 it
         // leaves (BENCHMARKS.md tuning log item 156). The planes' kernel is slow where an axis
-        // enlarges or has many taps: lanczos3 1080p -> 4K 242 µs against the separable path's
-        // 99, 1080p -> 270x480 (24 taps an axis) 93 against 28 (item 178).
+        // enlarges (lanczos3 1080p -> 4K 242 µs against the separable path's 99, item 178),
+        // and no faster than the separable path beyond 20 taps an axis (1080p -> 270x480, 24
+        // taps: 28.2-28.4 against 28.2-28.3, item 179).
         let shrinks = o.height <= i.height && o.width <= i.width;
         (ty * tx > 16 && moderate_shrink && shrinks && narrow).then(|| format!(
             "{ty}x{tx} taps of NCHW planes, shrinking by at most {FUSED_MAX_SHRINK} with at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"

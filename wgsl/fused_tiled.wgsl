@@ -385,7 +385,12 @@ fn keep(r: u32, j: u32, width: u32, v: vec4<f32>) {
 
 // PLANAR's horizontal taps: four neighbouring outputs of the tile's plane an invocation (the
 // tile's columns are a multiple of four), each for the tile's rows at once, then stored a row
-// at a time as one vector of the four outputs.
+// at a time as one vector of the four outputs. The four outputs are named, not an array indexed
+// in loops, so that they stay in registers whatever the driver unrolls: with the array, bands
+// of more than 16 taps ran three to four times slower. H200, NCHW 1x3x1080x1920, fused µs
+// (BENCHMARKS.md tuning log item 179): antialiased bicubic -> 216x384 (20 taps) 83.0-84.5 ->
+// 26.3-26.6, lanczos3 -> 360x640 (18 taps) 111.0-112.6 -> 27.2-27.5, -> 270x480 (24 taps)
+// 93.9-94.0 -> 28.2-28.4; 16 taps or fewer unchanged.
 fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u32) {
     // Every store is of the tile's plane: the channel that `normalized4` reads in pipelines
     // of planes (CHANNEL_KNOWN in common.wgsl).
@@ -393,33 +398,44 @@ fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u
     for (var q = band * TILE_W + lane; 4u * q < tile.columns; q += TILE_W * GROUP_Y) {
         let x = tile.x_first + 4u * q;
         // Output x + k of each of the tile's rows.
-        var rows: array<vec4<f32>, 4>;
-        for (var k = 0u; k < 4u; k++) {
-            let rx = table_row(tile.x_table, p.x_taps, x + k);
-            var acc = vec4<f32>(p.extrapolation);
-            if !x_row_outside(rx) {
-                acc = vec4<f32>(0.0);
-                let first = row_start(rx) - in_x;
-                for (var t = 0u; t < taps_x; t++) {
-                    acc += table[rx + 2u + t] * sums[slot(first + t)];
-                }
-            }
-            rows[k] = acc;
-        }
+        let o0 = planar_output(tile, x, in_x, taps_x);
+        let o1 = planar_output(tile, x + 1u, in_x, taps_x);
+        let o2 = planar_output(tile, x + 2u, in_x, taps_x);
+        let o3 = planar_output(tile, x + 3u, in_x, taps_x);
         let out_base = (tile.n * p.dst_n + tile.c4 * p.dst_c + x) / 4u;
-        // (A constant trip count, so that `rows[k][r]` indexes registers.)
-        for (var r = 0u; r < TILE_H; r++) {
-            if r >= tile.rows {
-                break;
-            }
-            let y = tile.y_first + r;
-            var out = vec4<f32>(p.extrapolation);
-            if !y_row_outside(table_row(tile.y_table, p.y_taps, y)) {
-                out = vec4<f32>(rows[0][r], rows[1][r], rows[2][r], rows[3][r]);
-            }
-            store4v(out_base + y * (p.dst_y / 4u), out);
-        }
+        store_planar_row(tile, out_base, 0u, vec4<f32>(o0.x, o1.x, o2.x, o3.x));
+        store_planar_row(tile, out_base, 1u, vec4<f32>(o0.y, o1.y, o2.y, o3.y));
+        store_planar_row(tile, out_base, 2u, vec4<f32>(o0.z, o1.z, o2.z, o3.z));
+        store_planar_row(tile, out_base, 3u, vec4<f32>(o0.w, o1.w, o2.w, o3.w));
     }
+}
+
+// Output column `x` of the tile's plane in each of the tile's rows (PLANAR): its horizontal
+// taps over the kept sums, or the extrapolation where its band lies outside the input.
+fn planar_output(tile: Tile, x: u32, in_x: u32, taps_x: u32) -> vec4<f32> {
+    let rx = table_row(tile.x_table, p.x_taps, x);
+    if x_row_outside(rx) {
+        return vec4<f32>(p.extrapolation);
+    }
+    var acc = vec4<f32>(0.0);
+    let first = row_start(rx) - in_x;
+    for (var t = 0u; t < taps_x; t++) {
+        acc += table[rx + 2u + t] * sums[slot(first + t)];
+    }
+    return acc;
+}
+
+// Tile row `r`'s four outputs `out` (PLANAR), from the vector at `out_base` of the tile's plane.
+fn store_planar_row(tile: Tile, out_base: u32, r: u32, out: vec4<f32>) {
+    if r >= tile.rows {
+        return;
+    }
+    let y = tile.y_first + r;
+    var value = vec4<f32>(p.extrapolation);
+    if !y_row_outside(table_row(tile.y_table, p.y_taps, y)) {
+        value = out;
+    }
+    store4v(out_base + y * (p.dst_y / 4u), value);
 }
 
 // Pillow's order, in its fixed point: each footprint row's horizontal sums, rounded to 8 bits,
