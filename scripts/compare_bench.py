@@ -65,6 +65,9 @@ def main(ours_path, peer_path):
         shape = (f"{k[0]}x{k[3]}x{k[1]}x{k[2]} NCHW" if k[8] == "nchw"
                  else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
         fused = rows["fused"]["median_us"] if "fused" in rows else None
+        # The fused tile's output columns (tuning's choice), where the run reports them.
+        columns = rows["fused"].get("fused_columns") if "fused" in rows else None
+        fused_cell = us(fused) + (f" ({columns} cols)" if fused is not None and columns else "")
         one_pass = auto.get("in_one_pass_us")
         many = [t for t in (torch_many.get(k[:6] + (f, mode, dtype, normalized))
                             for f in ("nchw", "channels_last"))
@@ -73,7 +76,7 @@ def main(ours_path, peer_path):
         shape += " imagenet" if normalized else ""
         print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
               f"{us(rows['gather']['median_us'])} | {us(rows['separable']['median_us'])} | "
-              f"{us(fused)} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
+              f"{fused_cell} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
               f"{mode or '-'} | {us(tn)} | {us(tc)} | {speedup} | {err:.1e} | "
               f"{us(one_pass)} | {us(min(many) if many else None)} | {many_ratio} |")
 

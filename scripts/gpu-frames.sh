@@ -34,9 +34,12 @@ for r in ours["results"]:
     shape = (f"{r['c']}x{r['out_h']}x{r['out_w']}" if layout == "nchw"
              else f"{r['out_h']}x{r['out_w']}x{r['c']}")
     label = " imagenet" if r.get("normalized") else ""
+    # The fused tile's output columns (tuning's choice), where the run reports them.
+    columns = r.get("fused_columns")
+    fused = us(r["fused_us"]) + (f" ({columns} cols)" if r["fused_us"] is not None and columns else "")
     print(f"| {r['h']}x{r['w']} rgba8 -> {shape} {layout} {r['element'].lower()}{label} | "
           f"{floor:.1f} | "
-          f"{us(r['gather_us'])} | {us(r['separable_us'])} | {us(r['fused_us'])} | "
+          f"{us(r['gather_us'])} | {us(r['separable_us'])} | {fused} | "
           f"{r['median_us']:.1f} ({r['path']}) | {r['in_one_pass_us']:.1f} | "
           f"{r['in_one_pass_us'] / floor:.2f} | {torch_us} | {ratio} | {r['max_abs_err']:.1e} |")
 PY

@@ -95,7 +95,7 @@ impl TuneCacheFlag {
 enum Command {
     /// List adapters, and the chosen one's backend, driver, features and key limits.
     Info,
-    /// Resize a .npy tensor (f32 or u8) or a PNG, JPEG or WebP image; or every such file of a
+    /// Resize a .npy tensor (f32, f16 or u8) or a PNG, JPEG or WebP image; or every such file of a
     /// folder into another folder.
     Resize {
         /// Input: .npy shaped n,h,w,c (n,c,h,w with --layout nchw), an image, or a folder.
