@@ -83,11 +83,14 @@ impl ColumnChoices {
     /// The choice for `kernels`: a pin of their spec first, else what was measured for them.
     fn get(&self, kernels: &FusedKernels) -> Option<ColumnChoice> {
         let entries = lock(&self.entries);
-        let serving = || entries.iter().filter(|c| c.serves(kernels));
-        serving()
-            .find(|c| c.pinned)
-            .or_else(|| serving().next())
-            .copied()
+        let mut measured = None;
+        for choice in entries.iter().filter(|c| c.serves(kernels)) {
+            if choice.pinned {
+                return Some(*choice);
+            }
+            measured.get_or_insert(*choice);
+        }
+        measured
     }
 
     /// Keeps `choice`; a pin replaces every choice for its spec.
@@ -380,5 +383,14 @@ mod tests {
         choices.forget_measured(&texture);
         assert_eq!(columns(&choices, &texture), None);
         assert_eq!(columns(&choices, &buffers), Some(56));
+
+        // A count measured for a route after a pin does not displace the pin.
+        choices.set(ColumnChoice {
+            kernels: buffers,
+            columns: 40,
+            pinned: true,
+        });
+        choices.set(measured(texture, 52));
+        assert_eq!(columns(&choices, &texture), Some(40));
     }
 }
