@@ -451,11 +451,12 @@ fn fused_strands_match_the_reference() {
 /// neighbouring elements of a row, four outputs a lane) against the CPU reference into poisoned
 /// buffers, on random shapes whose rows hold whole vectors: PyTorch's filters with and without
 /// antialias, 1 to 5 channels, batches, f32, f16 and u8, a normalising store; large shrinks
-/// that narrow the tile; and typed refusals where planes cannot run.
+/// that narrow the tile; crops reaching outside the input; and typed refusals where planes
+/// cannot run.
 #[test]
 fn fused_planes_match_the_reference() {
     use wgpu_resize::presets::{self, TorchMode, TorchOutput};
-    use wgpu_resize::{ElementType, Normalization, ResizeError};
+    use wgpu_resize::{ElementType, Filter, Normalization, ResizeError};
     let Some(gpu) = gpu("fused planes") else {
         return;
     };
@@ -546,6 +547,37 @@ fn fused_planes_match_the_reference() {
         .unwrap();
         let data = Rng::new(u64::from(input.width)).f32s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Fused], 2e-5, "wide");
+    }
+    // Crops reaching outside the input, whose outputs there take the extrapolation value (a
+    // flag of their table rows, which the horizontal step reads for each of a lane's four
+    // outputs): both axes, bands of 2 to 12 taps, planes of 1 to 3 channels, f32 and f16.
+    for (k, (input, output, filter)) in [
+        (Size2::new(9, 40), Size2::new(7, 24), Filter::Linear),
+        (Size2::new(30, 64), Size2::new(11, 16), Filter::Cubic { a: -0.5 }),
+        (Size2::new(16, 96), Size2::new(13, 20), Filter::Lanczos { lobes: 3 }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let builder = ResizeSpec::builder(input, output)
+            .filter(filter)
+            .antialias(true)
+            .mapping(CoordinateMapping::TfCropAndResize {
+                start: -0.3,
+                end: 1.2,
+            })
+            .extrapolation_value(-2.5)
+            .channels(1 + k as u32)
+            .layout(Layout::Nchw);
+        let spec = builder.build().unwrap();
+        let what = format!("crop outside the input, {filter:?}");
+        let available = gpu.resizer.availability(&spec, Path::Fused);
+        assert!(available.is_ok(), "{what} {spec:?}: {available:?}");
+        let data = Rng::new(70 + k as u64).f32s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Fused], 2e-5, &what);
+        let f16 = builder.element(ElementType::F16).build().unwrap();
+        let halves = Rng::new(70 + k as u64).f16s(f16.input_len());
+        assert_paths_match_reference(gpu, &f16, &halves, &[Path::Fused], 2e-3, &what);
     }
     // Planes that cannot run: rows of other than whole vectors, colour conversions, Pillow's
     // fixed point.
