@@ -553,8 +553,16 @@ fn fused_planes_match_the_reference() {
     // outputs): both axes, bands of 2 to 12 taps, planes of 1 to 3 channels, f32 and f16.
     for (k, (input, output, filter)) in [
         (Size2::new(9, 40), Size2::new(7, 24), Filter::Linear),
-        (Size2::new(30, 64), Size2::new(11, 16), Filter::Cubic { a: -0.5 }),
-        (Size2::new(16, 96), Size2::new(13, 20), Filter::Lanczos { lobes: 3 }),
+        (
+            Size2::new(30, 64),
+            Size2::new(11, 16),
+            Filter::Cubic { a: -0.5 },
+        ),
+        (
+            Size2::new(16, 96),
+            Size2::new(13, 20),
+            Filter::Lanczos { lobes: 3 },
+        ),
     ]
     .into_iter()
     .enumerate()
