@@ -471,22 +471,20 @@ mod tests {
         }
         let enlarge_bilinear = torch(half, uhd, presets::TorchMode::Bilinear, false);
         assert_eq!(path(enlarge_bilinear, true), Path::Gather);
-        let bilinear_aa = torch(
-            Size2::new(512, 512),
-            Size2::new(256, 256),
-            presets::TorchMode::Bilinear,
-            true,
-        );
+        let bilinear_aa_from_512 = |output| {
+            torch(
+                Size2::new(512, 512),
+                output,
+                presets::TorchMode::Bilinear,
+                true,
+            )
+        };
+        let bilinear_aa = bilinear_aa_from_512(Size2::new(256, 256));
         // Antialiased bilinear by 2 has 4x4 taps: the fused path, as bicubic; by 1.5, 3x3 taps
         // and the gather.
         assert_eq!(axis_taps(bilinear_aa), (4, 4));
         assert_eq!(path(bilinear_aa, true), Path::Fused);
-        let bilinear_two_thirds = torch(
-            Size2::new(512, 512),
-            Size2::new(342, 342),
-            presets::TorchMode::Bilinear,
-            true,
-        );
+        let bilinear_two_thirds = bilinear_aa_from_512(Size2::new(342, 342));
         assert_eq!(axis_taps(bilinear_two_thirds), (3, 3));
         assert_eq!(path(bilinear_two_thirds, true), Path::Gather);
         // 5x5 taps (the ML batch's 512² -> 224²) take it.
