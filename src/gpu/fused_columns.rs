@@ -96,11 +96,7 @@ impl ColumnChoices {
     /// Keeps `choice`; a pin replaces every choice for its spec.
     fn set(&self, choice: ColumnChoice) {
         let mut entries = lock(&self.entries);
-        entries.retain(|c| {
-            let same = c.kernels.spec == choice.kernels.spec
-                && (choice.pinned || c.kernels.ends == choice.kernels.ends);
-            !same
-        });
+        entries.retain(|c| !choice.serves(&c.kernels));
         if entries.len() >= MEASURED_CAPACITY
             && let Some(oldest) = entries.iter().position(|c| !c.pinned)
         {
