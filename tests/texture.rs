@@ -3605,13 +3605,6 @@ fn texture_routes_time_the_fused_tile_columns() {
     let spec = common::antialiased_bicubic(Size2::new(6, 488), Size2::new(3, 244));
     let counts = resizer.fused_column_candidates(&spec).unwrap();
     assert!(counts.len() >= 2, "{counts:?}");
-    let fused_tile = |plan: &wgpu_resize::Plan| {
-        plan.candidates
-            .iter()
-            .find(|c| c.path == Path::Fused)
-            .and_then(|c| c.tile)
-    };
-
     let mut rng = Rng::new(0xc017e);
     let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
     let source = texture_with(
@@ -3625,7 +3618,7 @@ fn texture_routes_time_the_fused_tile_columns() {
     let from_texture = resizer
         .plan_texture_to_buffer(&spec, &frame, Path::Auto)
         .unwrap();
-    let tile = fused_tile(&from_texture).expect("the route timed the fused path's tiles");
+    let tile = common::fused_tile(&from_texture).expect("the route timed the fused path's tiles");
     assert!(counts.contains(&tile.columns), "{tile:?} {counts:?}");
     assert!(
         from_texture
@@ -3641,7 +3634,8 @@ fn texture_routes_time_the_fused_tile_columns() {
     let into_texture = resizer
         .plan_buffer_to_texture(&spec, &target, Path::Auto)
         .unwrap();
-    let into_tile = fused_tile(&into_texture).expect("the route timed the fused path's tiles");
+    let into_tile =
+        common::fused_tile(&into_texture).expect("the route timed the fused path's tiles");
     assert!(counts.contains(&into_tile.columns), "{into_tile:?}");
 
     // The file carries each route's count to a second resizer.
@@ -3650,11 +3644,11 @@ fn texture_routes_time_the_fused_tile_columns() {
         .plan_texture_to_buffer(&spec, &frame, Path::Auto)
         .unwrap();
     assert_eq!(cached.source, PlanSource::Cache, "{}", cached.reason);
-    assert_eq!(fused_tile(&cached), Some(tile));
+    assert_eq!(common::fused_tile(&cached), Some(tile));
     let cached = second
         .plan_buffer_to_texture(&spec, &target, Path::Auto)
         .unwrap();
-    assert_eq!(fused_tile(&cached), Some(into_tile));
+    assert_eq!(common::fused_tile(&cached), Some(into_tile));
 
     // Every count, from the texture and into one, writes the kernel's own tile's results.
     let from_expected: Vec<f32> =

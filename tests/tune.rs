@@ -345,16 +345,7 @@ fn the_fused_tile_columns_are_measured_kept_and_pinned() {
     let counts = first.fused_column_candidates(&shrink).unwrap();
     assert!(counts.len() >= 2, "{counts:?}");
     let measured = first.plan(&shrink, Path::Auto).unwrap();
-    let fused = |plan: &wgpu_resize::Plan| {
-        plan.candidates
-            .iter()
-            .find(|c| c.path == Path::Fused)
-            .cloned()
-            .expect("the fused path was timed")
-    };
-    let tile = fused(&measured)
-        .tile
-        .expect("the fused time names its tile");
+    let tile = common::fused_tile(&measured).expect("the fused time names its tile");
     assert!(counts.contains(&tile.columns), "{tile:?} {counts:?}");
     assert_eq!((tile.input_width, tile.output_width), (488, 244));
     assert!(
@@ -375,14 +366,14 @@ fn the_fused_tile_columns_are_measured_kept_and_pinned() {
     let second = resizer(Some(&file)).unwrap();
     let cached = second.plan(&shrink, Path::Auto).unwrap();
     assert_eq!(cached.source, PlanSource::Cache);
-    assert_eq!(fused(&cached).tile, Some(tile));
+    assert_eq!(common::fused_tile(&cached), Some(tile));
 
     // Pinned: tuning times that count alone (a resizer of its own: nothing decided yet).
     let third = resizer(None).unwrap();
     let pin = *counts.last().unwrap();
     third.pin_fused_columns(&shrink, Some(pin)).unwrap();
     let pinned = third.plan(&shrink, Path::Auto).unwrap();
-    assert_eq!(fused(&pinned).tile.map(|t| t.columns), Some(pin));
+    assert_eq!(common::fused_tile(&pinned).map(|t| t.columns), Some(pin));
     let data = common::Rng::new(3).f32s(shrink.input_len());
     let got = third.resize(&shrink, &data, Path::Fused).unwrap();
     let report = compare(&got, &reference::resize(&shrink, &data).unwrap());

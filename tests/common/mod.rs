@@ -27,6 +27,15 @@ pub fn antialiased_bicubic(input: wgpu_resize::Size2, output: wgpu_resize::Size2
     .unwrap()
 }
 
+/// The fused tile's output columns that `plan`'s fused candidate was timed at, if tuning timed
+/// the fused path there.
+pub fn fused_tile(plan: &wgpu_resize::Plan) -> Option<wgpu_resize::tune::TileColumns> {
+    plan.candidates
+        .iter()
+        .find(|c| c.path == Path::Fused)
+        .and_then(|c| c.tile)
+}
+
 /// Set to 1 to skip GPU tests on a machine without any adapter; each skipped test says so.
 pub const SKIP_SWITCH: &str = "WGPU_RESIZE_SKIP_GPU_TESTS";
 
