@@ -86,6 +86,22 @@ impl GpuContext {
             .features()
             .contains(wgpu::Features::TIMESTAMP_QUERY)
     }
+
+    /// The usages a texture of `format` may have on this device: the adapter's own where the
+    /// device was created with `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`, else those every
+    /// device with its features guarantees. The adapter alone can list more (Vulkan drivers
+    /// allow storage on `r8unorm`, for one) than a device without that feature accepts, and
+    /// creating a texture with those fails validation.
+    pub fn texture_usages(&self, format: wgpu::TextureFormat) -> wgpu::TextureUsages {
+        let features = self.device.features();
+        if features.contains(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
+            self.adapter
+                .get_texture_format_features(format)
+                .allowed_usages
+        } else {
+            format.guaranteed_format_features(features).allowed_usages
+        }
+    }
 }
 
 /// An instance on the backends `WGPU_BACKEND` names (all by default).

@@ -450,6 +450,65 @@ fn plan_measures_texture_routes_on_their_own() {
     assert!(message.contains("needs batch 1"), "{message}");
 }
 
+/// `plan --into-texture` makes its target with the usages the device allows for the format, not
+/// the adapter's wider list: on Vulkan the adapter lists storage for `r8unorm`, which a device
+/// without `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` refuses, and the command panicked there.
+/// Every format the command offers plans a one-channel tensor into it, and refuses a
+/// four-channel one for formats of fewer channels with what is allowed.
+#[test]
+fn plan_into_every_texture_format_says_the_route() {
+    let formats = [
+        ("rgba8unorm", 4),
+        ("rgba8unorm-srgb", 4),
+        ("bgra8unorm", 4),
+        ("bgra8unorm-srgb", 4),
+        ("rgba16float", 4),
+        ("rgba32float", 4),
+        ("r8unorm", 1),
+        ("rg8unorm", 2),
+        ("r16float", 1),
+        ("r32float", 1),
+    ];
+    let plan = |input: &str, format: &str| {
+        run(&[
+            "plan",
+            "--input",
+            input,
+            "--size",
+            "3x2",
+            "--into-texture",
+            format,
+            "--no-tune-cache",
+            "--json",
+        ])
+    };
+    let first = plan("1x5x4x1", formats[0].0);
+    if !first.status.success() && skip_without_gpu() {
+        eprintln!("SKIPPED cli plan into every texture format");
+        return;
+    }
+    for (format, components) in formats {
+        let one = plan("1x5x4x1", format);
+        let stderr = String::from_utf8_lossy(&one.stderr);
+        assert!(one.status.success(), "{format}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
+        let route = json["route"].as_str().unwrap_or_default().to_lowercase();
+        assert!(
+            route.starts_with("into texture") || route == "buffers",
+            "{format}: {json}"
+        );
+        let four = plan("1x5x4x4", format);
+        let stderr = String::from_utf8_lossy(&four.stderr);
+        assert!(!stderr.contains("panicked"), "{format}: {stderr}");
+        if components < 4 {
+            assert!(!four.status.success(), "{format} took four channels");
+            assert!(stderr.contains("which is more"), "{format}: {stderr}");
+        } else {
+            assert!(four.status.success(), "{format}: {stderr}");
+        }
+    }
+}
+
 #[test]
 fn bench_only_runs_the_shapes_it_names() {
     let out = run(&[

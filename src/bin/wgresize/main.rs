@@ -174,7 +174,7 @@ enum Command {
         )]
         from_texture: Option<plan::TextureFormatArg>,
         /// Plan the route from the tensor into a texture of this format (batch 1), made with
-        /// every write usage the format allows.
+        /// every write usage the format allows on the device.
         #[arg(long, value_enum, value_name = "FORMAT")]
         into_texture: Option<plan::TextureFormatArg>,
         /// Print only JSON on stdout.

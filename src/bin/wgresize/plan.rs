@@ -160,13 +160,21 @@ fn plan_on(
                 size.height, size.width
             ));
         }
-        Ok(single_image_texture(
+        // A texture the device refuses is an error to report, not the default handler's panic.
+        let scope = context
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let made = single_image_texture(
             &context.device,
             "wgresize plan texture",
             size,
             format,
             usage,
-        ))
+        );
+        match pollster::block_on(scope.pop()) {
+            Some(error) => Err(format!("a {format:?} texture of {usage:?}: {error}")),
+            None => Ok(made),
+        }
     };
     let planned = match route {
         Route::Buffers => resizer.plan(spec, Path::Auto),
@@ -175,13 +183,10 @@ fn plan_on(
             resizer.plan_texture_to_buffer(spec, &TextureImage::first(&source), Path::Auto)
         }
         Route::IntoTexture(format) => {
-            // Every way of writing a target that the format allows on this adapter, as the
+            // Every way of writing a target that the format allows on this device, as the
             // resizer prefers them: storage, copy, render.
-            let allowed = context
-                .adapter
-                .get_texture_format_features(format)
-                .allowed_usages;
-            let usage = allowed & (U::STORAGE_BINDING | U::COPY_DST | U::RENDER_ATTACHMENT);
+            let usage = context.texture_usages(format)
+                & (U::STORAGE_BINDING | U::COPY_DST | U::RENDER_ATTACHMENT);
             let target = texture(spec.output(), format, usage)?;
             resizer.plan_buffer_to_texture(spec, &TextureImage::first(&target), Path::Auto)
         }
