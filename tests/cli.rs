@@ -228,7 +228,21 @@ fn resize_reports_bad_requests_without_panicking() {
     npy::write(&input_path, [1, 4, 4, 1], &[0.5f32; 16]).unwrap();
     let out_path = dir.path().join("out.npy");
     let (i, o) = (input_path.to_str().unwrap(), out_path.to_str().unwrap());
+    // An f64 array (`np.save` of numpy's default floats): a type no reader takes.
+    let doubles_path = dir.path().join("doubles.npy");
+    let header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2, 2, 1), }";
+    let mut doubles = b"\x93NUMPY\x01\x00".to_vec();
+    let padded = format!("{header:<117}\n");
+    doubles.extend((padded.len() as u16).to_le_bytes());
+    doubles.extend(padded.as_bytes());
+    doubles.extend([0u8; 32]);
+    std::fs::write(&doubles_path, doubles).unwrap();
+    let d = doubles_path.to_str().unwrap();
     for (args, needle) in [
+        (
+            vec!["resize", d, o, "--size", "2x2"],
+            "elements are <f8; expected little-endian f32 (<f4), f16 (<f2) or u8 (|u1)",
+        ),
         (
             vec!["resize", i, o, "--size", "0x4"],
             "0; every dimension must be at least 1",

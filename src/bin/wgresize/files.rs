@@ -110,10 +110,15 @@ fn resize_file(
                 Ok(array) => resize_npy(resizer, array, output, flags, path),
                 Err(npy::NpyError::WrongType { .. }) => match npy::read::<half::f16>(input) {
                     Ok(array) => resize_npy(resizer, array, output, flags, path),
-                    Err(npy::NpyError::WrongType { .. }) => {
-                        let array = npy::read::<u8>(input).map_err(|e| e.to_string())?;
-                        resize_npy(resizer, array, output, flags, path)
-                    }
+                    Err(npy::NpyError::WrongType { .. }) => match npy::read::<u8>(input) {
+                        Ok(array) => resize_npy(resizer, array, output, flags, path),
+                        // Each reader names only its own type: say every one the tool takes.
+                        Err(npy::NpyError::WrongType { path, found, .. }) => Err(format!(
+                            "{path}: elements are {found}; expected little-endian f32 (<f4), \
+                             f16 (<f2) or u8 (|u1): numpy's `astype('<f4')` converts"
+                        )),
+                        Err(e) => Err(e.to_string()),
+                    },
                     Err(e) => Err(e.to_string()),
                 },
                 Err(e) => Err(e.to_string()),
