@@ -523,6 +523,53 @@ fn plan_into_every_texture_format_says_the_route() {
     }
 }
 
+/// `bench`'s numeric flags are checked as they are parsed (a `--warmup` of 1e30 seconds ran
+/// forever), and `--plot`'s folder and `--peer`'s file before any shape runs, not after
+/// minutes of measuring.
+#[test]
+fn bench_checks_its_flags_before_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("missing").join("plot.svg");
+    let not_json = dir.path().join("peer.json");
+    std::fs::write(&not_json, "{ not json").unwrap();
+    let plot_here = dir.path().join("plot.svg");
+    for (args, needle) in [
+        (vec!["bench", "--warmup", "1e30"], "seconds from 0 to 600"),
+        (vec!["bench", "--warmup", "nan"], "seconds from 0 to 600"),
+        (
+            vec!["bench", "--plot", plot.to_str().unwrap()],
+            "does not exist",
+        ),
+        (
+            vec![
+                "bench",
+                "--plot",
+                plot_here.to_str().unwrap(),
+                "--peer",
+                not_json.to_str().unwrap(),
+            ],
+            "--peer",
+        ),
+        (
+            vec![
+                "bench",
+                "--plot",
+                plot_here.to_str().unwrap(),
+                "--copy-rate",
+                "0",
+            ],
+            "a finite number above 0",
+        ),
+    ] {
+        let out = run(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        // Refused before any shape ran: a run prints its table.
+        assert!(out.stdout.is_empty(), "{args:?} ran before refusing");
+    }
+}
+
 #[test]
 fn bench_only_runs_the_shapes_it_names() {
     let out = run(&[

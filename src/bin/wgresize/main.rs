@@ -138,8 +138,8 @@ enum Command {
         #[arg(long, conflicts_with_all = ["sweep", "extended", "plot", "texture", "only"])]
         frames: bool,
         /// Seconds of sustained GPU work before measuring, so that clocks leave their idle state
-        /// (default: 2, or 0 with --quick).
-        #[arg(long, value_name = "SECONDS")]
+        /// (default: 2, or 0 with --quick; at most 600).
+        #[arg(long, value_name = "SECONDS", value_parser = warmup_seconds)]
         warmup: Option<f64>,
         /// Also draw the results as an SVG: per shape, each path's time, the peer's and the floor.
         #[arg(long, value_name = "FILE.svg", conflicts_with = "sweep")]
@@ -148,7 +148,7 @@ enum Command {
         #[arg(long, value_name = "FILE.json", requires = "plot")]
         peer: Option<PathBuf>,
         /// Device copy rate in bytes/s (read plus write) for the floor bars, e.g. 4.18e12.
-        #[arg(long, value_name = "BYTES_PER_S", requires = "plot")]
+        #[arg(long, value_name = "BYTES_PER_S", requires = "plot", value_parser = copy_rate)]
         copy_rate: Option<f64>,
         #[command(flatten)]
         cache: TuneCacheFlag,
@@ -227,13 +227,13 @@ fn main() -> ExitCode {
             } else if sweep {
                 run_sweep(quick, json, warmup, &cache.options())
             } else {
-                let plot = plot.map(|file| PlotRequest {
-                    file,
-                    peer,
-                    copy_rate,
-                });
-                let shapes = bench_shapes(extended, only.as_deref());
-                run_bench(quick, shapes, json, warmup, plot, &cache.options())
+                // The plot's files are checked before the bench runs, not minutes after.
+                plot.map(|file| PlotRequest::new(file, peer.as_deref(), copy_rate))
+                    .transpose()
+                    .and_then(|plot| {
+                        let shapes = bench_shapes(extended, only.as_deref());
+                        run_bench(quick, shapes, json, warmup, plot, &cache.options())
+                    })
             }
         }
         Command::Plan {
@@ -372,8 +372,67 @@ fn bench_setup(
 /// Where and what to draw after a bench run.
 struct PlotRequest {
     file: PathBuf,
-    peer: Option<PathBuf>,
+    /// The peer's JSON, read and parsed.
+    peer: Option<serde_json::Value>,
     copy_rate: Option<f64>,
+}
+
+impl PlotRequest {
+    /// A plot into `file`, whose folder must exist, beside the peer JSON of `peer` (read now).
+    fn new(
+        file: PathBuf,
+        peer: Option<&std::path::Path>,
+        copy_rate: Option<f64>,
+    ) -> Result<Self, String> {
+        let folder = match file.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => std::path::Path::new("."),
+        };
+        if !folder.is_dir() {
+            return Err(format!(
+                "--plot {}: the folder {} does not exist",
+                file.display(),
+                folder.display()
+            ));
+        }
+        let peer = match peer {
+            Some(peer) => Some(
+                std::fs::read_to_string(peer)
+                    .map_err(|e| format!("--peer {}: {e}", peer.display()))
+                    .and_then(|text| {
+                        serde_json::from_str::<serde_json::Value>(&text)
+                            .map_err(|e| format!("--peer {}: {e}", peer.display()))
+                    })?,
+            ),
+            None => None,
+        };
+        Ok(PlotRequest {
+            file,
+            peer,
+            copy_rate,
+        })
+    }
+}
+
+/// Longest `--warmup`: ten minutes of sustained work brings any GPU's clocks up.
+const MOST_WARMUP_SECONDS: f64 = 600.0;
+
+/// `--warmup`'s seconds: a number from 0 to [`MOST_WARMUP_SECONDS`].
+fn warmup_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.0..=MOST_WARMUP_SECONDS).contains(&s) => Ok(s),
+        _ => Err(format!("{text:?}: seconds from 0 to {MOST_WARMUP_SECONDS}")),
+    }
+}
+
+/// `--copy-rate`'s bytes per second: a finite number above 0.
+fn copy_rate(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
+        _ => Err(format!(
+            "{text:?}: bytes per second, a finite number above 0 (e.g. 4.18e12)"
+        )),
+    }
 }
 
 /// The standard shapes, then the extended ones if asked, keeping those whose label contains
@@ -510,26 +569,16 @@ fn run_bench(
         }
     }
     if let Some(request) = plot {
-        let peer = match &request.peer {
-            Some(file) => Some(
-                std::fs::read_to_string(file)
-                    .map_err(|e| format!("{}: {e}", file.display()))
-                    .and_then(|text| {
-                        serde_json::from_str::<serde_json::Value>(&text)
-                            .map_err(|e| format!("{}: {e}", file.display()))
-                    })?,
-            ),
-            None => None,
-        };
         let title = format!("{} ({})", info.name, method.name());
         plot::draw(
             &request.file,
             &title,
             &shapes,
             &results,
-            peer.as_ref(),
+            request.peer.as_ref(),
             request.copy_rate,
-        )?;
+        )
+        .map_err(|e| format!("--plot {}: {e}", request.file.display()))?;
         eprintln!("plot written to {}", request.file.display());
     }
     Ok(verdict(&wrong))
