@@ -669,7 +669,15 @@ pub fn run_sweep_case(
 /// Keeps the GPU busy with resizes for about `seconds` of wall time, so that the clocks have
 /// left their idle state before anything is measured. On an H200 that had been idle, the first
 /// second of sustained work ran a 1080p x2 enlargement at 177 µs median; after it, 49 µs.
+/// `seconds` of 0 or less do nothing; a number that is not finite is a
+/// [`ResizeError::Argument`] (an infinite one would never return).
 pub fn warm_up(resizer: &Resizer, seconds: f64) -> Result<(), ResizeError> {
+    if !seconds.is_finite() {
+        return Err(ResizeError::Argument {
+            which: "seconds",
+            why: format!("is {seconds}; allowed: a finite number"),
+        });
+    }
     if seconds <= 0.0 {
         return Ok(());
     }

@@ -460,3 +460,25 @@ fn fixed_point_rows_beyond_32_bits_are_spec_errors() {
     assert!(err.to_string().contains("fixed point"), "{err}");
     builder.build().expect("float sums take it");
 }
+
+/// The bench's warm-up takes finite seconds: an infinite count would never return.
+#[test]
+fn warm_up_takes_finite_seconds() {
+    let Some(gpu) = common::gpu("warm-up seconds") else {
+        return;
+    };
+    for seconds in [f64::INFINITY, f64::NAN] {
+        let err = wgpu_resize::bench::warm_up(&gpu.resizer, seconds).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ResizeError::Argument {
+                    which: "seconds",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+    wgpu_resize::bench::warm_up(&gpu.resizer, 0.0).unwrap();
+}
