@@ -139,6 +139,15 @@ pub fn run(
                 unmeasured.path, unmeasured.reason
             );
         }
+        // Where no candidate ran, the choice above is the heuristic's and runs no better: say
+        // what stopped each one (a tensor beyond the device's buffers, for one).
+        if plan.candidates.iter().all(|c| c.median_us.is_none()) {
+            for candidate in &plan.candidates {
+                if let Some(error) = &candidate.error {
+                    println!("{} cannot run: {error}", candidate.path);
+                }
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
