@@ -58,11 +58,14 @@ impl Normalization {
                 allowed: "a finite number",
             });
         }
-        if let Some(&bad) = std.iter().find(|s| !s.is_finite() || **s == 0.0) {
+        // Subnormal ones too: GPUs flush them to 0 (a division by 0 there, and not in the
+        // reference), and their reciprocals are not finite f32s.
+        if let Some(&bad) = std.iter().find(|s| !s.is_normal()) {
             return Err(SpecError::InvalidParameter {
                 what: "normalisation standard deviation",
                 value: bad as f64,
-                allowed: "a finite number other than 0",
+                allowed: "a finite number other than 0, of magnitude at least 1.2e-38 \
+                          (f32::MIN_POSITIVE)",
             });
         }
         let mut normalization = Normalization {
@@ -85,8 +88,9 @@ impl Normalization {
     /// The normalisation that undoes this one, `v * std[c] + mean[c]` written as
     /// `(v - mean'[c]) / std'[c]` with `mean' = -mean / std` and `std' = 1 / std` (each rounded
     /// to f32): what turns a model's normalised output back into values to show, in a resize
-    /// into a texture ([`crate::gpu::Resizer::encode_buffer_to_texture`]). Errors where a
-    /// standard deviation is so small that its reciprocal is not a finite f32.
+    /// into a texture ([`crate::gpu::Resizer::encode_buffer_to_texture`]). Errors where `mean'`
+    /// is not a finite f32, or `std'` is too small for a normal one (a standard deviation
+    /// beyond about 8.5e37).
     pub fn inverse(&self) -> Result<Normalization, SpecError> {
         let channels = self.channels as usize;
         let mean: Vec<f32> = (0..channels).map(|c| -self.mean[c] / self.std[c]).collect();
@@ -148,6 +152,8 @@ mod tests {
             Normalization::new(&[f32::NAN], &[1.0]),
             Normalization::new(&[0.0], &[0.0]),
             Normalization::new(&[0.0], &[f32::INFINITY]),
+            Normalization::new(&[0.0], &[1e-39]),
+            Normalization::new(&[0.0], &[-1e-45]),
             Normalization::uniform(0, 0.5, 0.5),
             Normalization::uniform(9, 0.5, 0.5),
         ];
@@ -171,8 +177,9 @@ mod tests {
                 assert!((back - v).abs() < 1e-6, "channel {c}, {v}: {back}");
             }
         }
-        let tiny = Normalization::new(&[0.0], &[1e-39]).unwrap();
-        assert!(tiny.inverse().is_err());
+        // A mean that its standard deviation takes beyond f32: -1e30 / 1e-10.
+        let far = Normalization::new(&[1e30], &[1e-10]).unwrap();
+        assert!(far.inverse().is_err());
     }
 
     #[test]
