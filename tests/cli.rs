@@ -302,6 +302,58 @@ fn resize_reports_bad_requests_without_panicking() {
     }
 }
 
+/// A file resized into a folder that exists lands there under its own name, as `cp` puts it;
+/// a folder resized into a path that names a file is refused before anything is written.
+#[test]
+fn resize_into_a_folder_keeps_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let input_path = dir.path().join("frame.npy");
+    let data: Vec<f32> = (0..4 * 6 * 3).map(|i| i as f32 / 10.0).collect();
+    npy::write(&input_path, [1, 4, 6, 3], &data).unwrap();
+    let folder = dir.path().join("out");
+    std::fs::create_dir(&folder).unwrap();
+    let out = run(&[
+        "resize",
+        input_path.to_str().unwrap(),
+        folder.to_str().unwrap(),
+        "--size",
+        "3x2",
+        "--filter",
+        "nearest",
+    ]);
+    if !out.status.success() && skip_without_gpu() {
+        eprintln!("SKIPPED cli resize into a folder");
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result = npy::read::<f32>(&folder.join("frame.npy")).unwrap();
+    assert_eq!(result.shape, [1, 2, 3, 3]);
+    // Nearest (PyTorch's `nearest`) of rows 0 and 2, columns 0, 2 and 4.
+    let mut want = Vec::new();
+    for y in [0usize, 2] {
+        for x in [0usize, 2, 4] {
+            want.extend_from_slice(&data[(y * 6 + x) * 3..(y * 6 + x) * 3 + 3]);
+        }
+    }
+    assert_eq!(result.data, want);
+    let named_file = dir.path().join("thumbs.npy");
+    let refused = run(&[
+        "resize",
+        folder.to_str().unwrap(),
+        named_file.to_str().unwrap(),
+        "--size",
+        "2x2",
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("names a file"), "{stderr}");
+    assert!(!named_file.exists(), "a folder named like a file was made");
+}
+
 #[test]
 fn conformance_command_passes_the_bundled_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");

@@ -36,9 +36,24 @@ pub fn resize_command(
     path: Path,
 ) -> Result<ExitCode, String> {
     if !input.is_dir() {
+        // Into a folder that exists, under the input's name, as `cp` does.
+        let into_folder;
+        let output = match input.file_name() {
+            Some(name) if output.is_dir() => {
+                into_folder = output.join(name);
+                &into_folder
+            }
+            _ => output,
+        };
         let summary = resize_file(resizer, input, output, flags, path)?;
         eprintln!("{summary}");
         return Ok(ExitCode::SUCCESS);
+    }
+    if !output.exists() && kind_of(output).is_some() {
+        return Err(format!(
+            "{}: a folder is resized into a folder, and this names a file",
+            output.display()
+        ));
     }
     std::fs::create_dir_all(output)
         .map_err(|e| format!("{}: cannot create the output folder: {e}", output.display()))?;
