@@ -131,7 +131,10 @@ impl Resizer {
     /// Makes the fused path run `spec` with `columns` output columns per tile from the next
     /// resize on, on every route whose kernels run `spec` (between buffers, from a texture,
     /// into one), whatever tuning measured (which then times only this count); `None` gives
-    /// the choice back to tuning and the kernel. The count must be one the tile can take: from
+    /// the choice back to tuning and the kernel. A texture resized into a tensor of fewer
+    /// channels, or of planes, runs the kernels of the same resize of RGBA pixels (they store
+    /// the tensor's channels themselves): a pin of the tensor's spec does not reach them, and
+    /// tuning times their columns on that route. The count must be one the tile can take: from
     /// 1 to its lanes (a multiple of 4 up to 4 per lane for NCHW planes); Pillow's fixed point
     /// takes only its lanes. A typed error otherwise, and where the fused path cannot run
     /// `spec`.
