@@ -87,14 +87,24 @@ impl GpuContext {
             .contains(wgpu::Features::TIMESTAMP_QUERY)
     }
 
-    /// The usages a texture of `format` may have on this device: the adapter's own where the
-    /// device was created with `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES`, else those every
-    /// device with its features guarantees. The adapter alone can list more (Vulkan drivers
-    /// allow storage on `r8unorm`, for one) than a device without that feature accepts, and
-    /// creating a texture with those fails validation.
+    /// The usages a texture of `format` may have on this device, as wgpu validates them: the
+    /// adapter's own where the device was created with
+    /// `TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES` or the adapter is downlevel (its formats
+    /// short of WebGPU's: GL on llvmpipe renders into no `rgba32float`), else those every device
+    /// with its features guarantees. Either list alone can be wrong: the adapter can list more
+    /// than a WebGPU device accepts (Vulkan drivers allow storage on `r8unorm`), and the
+    /// guaranteed list more than a downlevel device has; a texture with either's extra usages
+    /// fails validation.
     pub fn texture_usages(&self, format: wgpu::TextureFormat) -> wgpu::TextureUsages {
         let features = self.device.features();
-        if features.contains(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES) {
+        let adapter_specific =
+            features.contains(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
+        let downlevel = !self
+            .adapter
+            .get_downlevel_capabilities()
+            .flags
+            .contains(wgpu::DownlevelFlags::WEBGPU_TEXTURE_FORMAT_SUPPORT);
+        if adapter_specific || downlevel {
             self.adapter
                 .get_texture_format_features(format)
                 .allowed_usages
