@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path as FsPath, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -251,10 +252,19 @@ impl TuneCache {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)?;
                 }
-                // Write beside and rename, so that a crash never leaves half a file.
-                let temporary = path.with_extension("json.partial");
+                // Write beside and rename, so that a crash never leaves half a file; beside
+                // under a name of its own, so that resizers saving the same file at once (in
+                // threads or processes) never write into or rename each other's.
+                static SAVES: AtomicU64 = AtomicU64::new(0);
+                let temporary = path.with_extension(format!(
+                    "json.{}.{}.partial",
+                    std::process::id(),
+                    SAVES.fetch_add(1, Ordering::Relaxed)
+                ));
                 std::fs::write(&temporary, text)?;
-                std::fs::rename(&temporary, &path)
+                std::fs::rename(&temporary, &path).inspect_err(|_| {
+                    let _ = std::fs::remove_file(&temporary);
+                })
             });
         if let Err(e) = written {
             self.warnings.push(format!(
@@ -283,6 +293,61 @@ pub fn default_cache_file() -> Option<PathBuf> {
 mod tests {
     use super::*;
     use crate::spec::Size2;
+
+    /// Caches saving one file at once, each under its own namespace, never leave it corrupt
+    /// and never fail to save: each writes a temporary file of its own and renames it (with
+    /// one shared temporary name, one cache's rename took another's file away, and a write
+    /// into a file another was writing could leave half of each). Later saves may drop what
+    /// another cache saved meanwhile (the file is a cache, measured again when missing).
+    #[test]
+    fn concurrent_saves_keep_the_file_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tune.json");
+        let decision = Decision::from_candidates(vec![CandidateTime {
+            path: Path::Gather,
+            median_us: Some(1.0),
+            error: None,
+            unavailable: false,
+            tile: None,
+        }])
+        .unwrap();
+        let warnings: Vec<Vec<String>> = std::thread::scope(|scope| {
+            let savers: Vec<_> = (0..8)
+                .map(|thread| {
+                    let (path, decision) = (&path, &decision);
+                    scope.spawn(move || {
+                        let mut cache = TuneCache {
+                            namespace: format!("thread {thread}"),
+                            decisions: BTreeMap::new(),
+                            loaded: Default::default(),
+                            file: None,
+                            warnings: Vec::new(),
+                        };
+                        cache.attach_file(path);
+                        for key in 0..25 {
+                            cache.insert(format!("key {key}"), decision.clone());
+                        }
+                        cache.take_warnings()
+                    })
+                })
+                .collect();
+            savers.into_iter().map(|s| s.join().unwrap()).collect()
+        });
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let file: TuneFile = serde_json::from_str(&saved).expect("the file stays whole");
+        assert!(!file.namespaces.is_empty());
+        for namespace in file.namespaces.values() {
+            assert!(namespace.values().all(|d| d.path == Path::Gather));
+        }
+        // Warnings a cache took at load time (a corrupt file) or on saving (a failed rename).
+        assert!(warnings.iter().all(Vec::is_empty), "{warnings:?}");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|name| name != "tune.json")
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
 
     #[test]
     fn nearby_shapes_share_a_key_and_different_taps_do_not() {
