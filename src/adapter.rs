@@ -51,6 +51,7 @@ impl GpuContext {
     /// As [`GpuContext::from_env`], with options: how the tests show that every fallback
     /// and every limit check works.
     pub async fn request(options: ContextOptions) -> Result<Self, AdapterError> {
+        check_backend_names()?;
         let instance = instance_from_env();
         let adapter = pick_adapter(&instance).await?;
         let disabled = disabled_features()?;
@@ -155,6 +156,22 @@ async fn pick_adapter(instance: &wgpu::Instance) -> Result<wgpu::Adapter, Adapte
         })
         .await
         .map_err(|e| AdapterError::NoAdapter(format!(" on backends {backends:?} ({e})")))
+}
+
+/// `WGPU_BACKEND`'s names, which wgpu reads leniently: a list of which it knows none would
+/// select no backend, and the search for an adapter would then fail as if the machine had no
+/// GPU.
+fn check_backend_names() -> Result<(), AdapterError> {
+    let Ok(list) = std::env::var("WGPU_BACKEND") else {
+        return Ok(());
+    };
+    if list.trim().is_empty() || !wgpu::Backends::from_comma_list(&list).is_empty() {
+        return Ok(());
+    }
+    Err(AdapterError::BadEnvironment(format!(
+        "WGPU_BACKEND is {list:?}, which names no backend; known: vulkan, gl, metal, dx12, \
+         webgpu (comma-separated)"
+    )))
 }
 
 fn disabled_features() -> Result<Vec<&'static str>, AdapterError> {

@@ -354,6 +354,23 @@ fn resize_into_a_folder_keeps_the_name() {
     assert!(!named_file.exists(), "a folder named like a file was made");
 }
 
+/// A `WGPU_BACKEND` that names no backend wgpu knows is said so, not reported as a machine
+/// without a GPU (wgpu reads the list leniently and would search no backend at all).
+#[test]
+fn an_unknown_backend_name_is_said_so() {
+    let out = Command::new(BIN)
+        .arg("info")
+        .env("WGPU_BACKEND", "vulkn")
+        .output()
+        .expect("run wgresize");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("WGPU_BACKEND is \"vulkn\", which names no backend"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn conformance_command_passes_the_bundled_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
