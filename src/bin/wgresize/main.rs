@@ -346,6 +346,10 @@ fn resize(
     path: Path,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
+    // Before the device comes up (a second or more on some machines), not after.
+    if let Err(e) = std::fs::metadata(input) {
+        return Err(format!("{}: {e}", input.display()));
+    }
     let (_context, resizer) = gpu(options)?;
     let code = files::resize_command(&resizer, input, output, flags, path)?;
     warn(&resizer);
