@@ -58,8 +58,8 @@ impl Normalization {
                 allowed: "a finite number",
             });
         }
-        // Subnormal ones too: GPUs flush them to 0 (a division by 0 there, and not in the
-        // reference), and their reciprocals are not finite f32s.
+        // Subnormal ones too: GPUs may flush them to 0 (Vulkan allows it), a division by 0
+        // there and not in the reference; and their reciprocals are not finite f32s.
         if let Some(&bad) = std.iter().find(|s| !s.is_normal()) {
             return Err(SpecError::InvalidParameter {
                 what: "normalisation standard deviation",
