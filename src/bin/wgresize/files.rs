@@ -5,7 +5,7 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use wgpu_resize::{Element, Layout, Path, Plan, ResizeSpec, Resizer, Size2, npy};
+use wgpu_resize::{Element, GpuContext, Layout, Path, Plan, ResizeSpec, Resizer, Size2, npy};
 
 use crate::options::ResizeFlags;
 
@@ -27,9 +27,41 @@ fn kind_of(path: &FsPath) -> Option<FileKind> {
     }
 }
 
+/// The device and resizer, brought up when the first file is ready to resize: a request the
+/// tool refuses (a size, a file's type or shape) is refused before the device comes up, which
+/// takes a second or more on some machines.
+pub struct LazyResizer<'a> {
+    make: Box<dyn Fn() -> Result<(GpuContext, Resizer), String> + 'a>,
+    made: std::cell::OnceCell<(GpuContext, Resizer)>,
+}
+
+impl<'a> LazyResizer<'a> {
+    /// A resizer that `make` brings up on first use.
+    pub fn new(make: impl Fn() -> Result<(GpuContext, Resizer), String> + 'a) -> Self {
+        LazyResizer {
+            make: Box::new(make),
+            made: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The resizer, brought up now if it is not yet.
+    fn get(&self) -> Result<&Resizer, String> {
+        if self.made.get().is_none() {
+            let made = (self.make)()?;
+            let _ = self.made.set(made);
+        }
+        Ok(&self.made.get().expect("set above").1)
+    }
+
+    /// The resizer, if a file brought it up.
+    pub fn made(&self) -> Option<&Resizer> {
+        self.made.get().map(|(_, resizer)| resizer)
+    }
+}
+
 /// Resizes `input` into `output`: files, or every supported file of a folder into a folder.
 pub fn resize_command(
-    resizer: &Resizer,
+    resizer: &LazyResizer,
     input: &FsPath,
     output: &FsPath,
     flags: &ResizeFlags,
@@ -99,7 +131,7 @@ pub fn resize_command(
 
 /// Resizes one file; returns a one-line summary.
 fn resize_file(
-    resizer: &Resizer,
+    resizer: &LazyResizer,
     input: &FsPath,
     output: &FsPath,
     flags: &ResizeFlags,
@@ -152,7 +184,7 @@ fn resize_file(
 }
 
 fn resize_npy<T>(
-    resizer: &Resizer,
+    resizer: &LazyResizer,
     array: npy::Array4<T>,
     output: &FsPath,
     flags: &ResizeFlags,
@@ -175,13 +207,14 @@ where
 /// Resizes `samples`, `n` images of `c` channels of `size` in the flags' layout, as the flags
 /// ask, in their own element type: the spec, the plan it ran and the result.
 fn resize_samples<T: Element>(
-    resizer: &Resizer,
+    resizer: &LazyResizer,
     flags: &ResizeFlags,
     (n, channels, size): (u32, u32, Size2),
     samples: &[T],
     path: Path,
 ) -> Result<(ResizeSpec, Plan, Vec<T>), String> {
     let spec = flags.spec(n, channels, size, T::TYPE)?;
+    let resizer = resizer.get()?;
     let plan = resizer.plan(&spec, path).map_err(|e| e.to_string())?;
     let result = resizer
         .resize(&spec, samples, path)
@@ -198,7 +231,7 @@ fn split_shape(shape: [u32; 4], layout: Layout) -> (u32, u32, Size2) {
 }
 
 fn resize_image(
-    resizer: &Resizer,
+    resizer: &LazyResizer,
     input: &FsPath,
     output: &FsPath,
     format: image::ImageFormat,

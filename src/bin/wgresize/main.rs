@@ -346,14 +346,12 @@ fn resize(
     path: Path,
     options: &ResizerOptions,
 ) -> Result<ExitCode, String> {
-    // Before the device comes up (a second or more on some machines), not after.
-    if let Err(e) = std::fs::metadata(input) {
-        return Err(format!("{}: {e}", input.display()));
+    let resizer = files::LazyResizer::new(|| gpu(options));
+    let code = files::resize_command(&resizer, input, output, flags, path);
+    if let Some(resizer) = resizer.made() {
+        warn(resizer);
     }
-    let (_context, resizer) = gpu(options)?;
-    let code = files::resize_command(&resizer, input, output, flags, path)?;
-    warn(&resizer);
-    Ok(code)
+    code
 }
 
 /// The device, a warmed-up resizer, the timing method and the sample settings of a bench run.
