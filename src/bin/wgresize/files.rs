@@ -32,7 +32,8 @@ fn kind_of(path: &FsPath) -> Option<FileKind> {
 /// takes a second or more on some machines.
 pub struct LazyResizer<'a> {
     make: Box<dyn Fn() -> Result<(GpuContext, Resizer), String> + 'a>,
-    made: std::cell::OnceCell<(GpuContext, Resizer)>,
+    /// What bringing the device up gave: tried once.
+    made: std::cell::OnceCell<Result<(GpuContext, Resizer), String>>,
 }
 
 impl<'a> LazyResizer<'a> {
@@ -44,18 +45,23 @@ impl<'a> LazyResizer<'a> {
         }
     }
 
-    /// The resizer, brought up now if it is not yet.
+    /// The resizer, brought up now if it is not yet; the same error every time where it
+    /// could not be.
     fn get(&self) -> Result<&Resizer, String> {
-        if self.made.get().is_none() {
-            let made = (self.make)()?;
-            let _ = self.made.set(made);
+        match self.made.get_or_init(|| (self.make)()) {
+            Ok((_, resizer)) => Ok(resizer),
+            Err(e) => Err(e.clone()),
         }
-        Ok(&self.made.get().expect("set above").1)
+    }
+
+    /// Why the device could not be brought up, where a file tried and it could not.
+    fn failed(&self) -> Option<&str> {
+        self.made.get()?.as_ref().err().map(String::as_str)
     }
 
     /// The resizer, if a file brought it up.
     pub fn made(&self) -> Option<&Resizer> {
-        self.made.get().map(|(_, resizer)| resizer)
+        self.made.get()?.as_ref().ok().map(|(_, resizer)| resizer)
     }
 }
 
@@ -110,6 +116,11 @@ pub fn resize_command(
         let name = file.file_name().expect("a listed file has a name");
         bar.set_message(name.to_string_lossy().into_owned());
         if let Err(e) = resize_file(resizer, file, &output.join(name), flags, path) {
+            // Without a device no file can be resized: stop at the first that needed it.
+            if let Some(why) = resizer.failed() {
+                bar.finish_and_clear();
+                return Err(why.to_string());
+            }
             bar.suspend(|| eprintln!("wgresize: skipped {}: {e}", file.display()));
             failed.push(file.clone());
         }
