@@ -382,6 +382,30 @@ fn resize_names_the_types_it_takes() {
     assert!(!out_path.exists());
 }
 
+/// A folder stops at the first file that needs the device where none comes up, saying why
+/// once, rather than skipping every file with the same error. (`webgpu` is a backend no
+/// native build has, so this machine has no adapter whatever it holds.)
+#[test]
+fn a_folder_without_a_device_stops_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("in");
+    std::fs::create_dir(&folder).unwrap();
+    for name in ["a.npy", "b.npy", "c.npy"] {
+        npy::write(&folder.join(name), [1, 2, 2, 1], &[0.5f32; 4]).unwrap();
+    }
+    let out = Command::new(BIN)
+        .args(["resize", folder.to_str().unwrap()])
+        .arg(dir.path().join("out"))
+        .args(["--size", "1x1"])
+        .env("WGPU_BACKEND", "webgpu")
+        .output()
+        .expect("run wgresize");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(stderr.matches("no GPU adapter").count(), 1, "{stderr}");
+    assert!(!stderr.contains("skipped"), "{stderr}");
+}
+
 #[test]
 fn conformance_command_passes_the_bundled_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance");
