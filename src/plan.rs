@@ -220,11 +220,13 @@ pub(crate) fn heuristic_for_tables(
 ) -> Plan {
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
     let (i, o) = (spec.input(), spec.output());
-    let moderate = |input: u32, output: u32| {
-        u64::from(input) <= u64::from(FUSED_MAX_SHRINK) * u64::from(output)
+    // Whether neither axis shrinks by more than `factor`.
+    let shrinks_at_most = |factor: u32| {
+        let within =
+            |input: u32, output: u32| u64::from(input) <= u64::from(factor) * u64::from(output);
+        within(i.height, o.height) && within(i.width, o.width)
     };
-    let moderate_shrink = moderate(i.height, o.height) && moderate(i.width, o.width);
-    let at_most_halved = |input: u32, output: u32| u64::from(input) <= 2 * u64::from(output);
+    let moderate_shrink = shrinks_at_most(FUSED_MAX_SHRINK);
     let narrow = ty.max(tx) <= FUSED_MAX_AXIS_TAPS;
     let planes = spec.layout() == crate::spec::Layout::Nchw;
     let fused_reason = if !fused_fits || spec.fixed_point() {
@@ -248,10 +250,7 @@ pub(crate) fn heuristic_for_tables(
         Some(format!(
             "{ty}x{tx} taps, shrinking by at most {FUSED_MAX_SHRINK} or at most {FUSED_MAX_AXIS_TAPS} taps an axis: the fused path keeps the first axis's sums on chip"
         ))
-    } else if ty * tx >= 16
-        && at_most_halved(i.height, o.height)
-        && at_most_halved(i.width, o.width)
-    {
+    } else if ty * tx >= 16 && shrinks_at_most(2) {
         Some(format!(
             "{ty}x{tx} taps, shrinking by at most 2: the fused path keeps the first axis's sums on chip"
         ))
