@@ -32,6 +32,19 @@ pub enum TorchMode {
     Area,
 }
 
+impl TorchMode {
+    /// The `mode` string PyTorch takes: `"nearest"`, `"nearest-exact"`, `"bilinear"`, ….
+    pub const fn name(self) -> &'static str {
+        match self {
+            TorchMode::Nearest => "nearest",
+            TorchMode::NearestExact => "nearest-exact",
+            TorchMode::Bilinear => "bilinear",
+            TorchMode::Bicubic => "bicubic",
+            TorchMode::Area => "area",
+        }
+    }
+}
+
 /// How PyTorch was told the output size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TorchOutput {
@@ -73,7 +86,9 @@ pub fn torch_output_size(input: Size2, output: TorchOutput) -> Result<Size2, Spe
 }
 
 /// `F.interpolate(x, size|scale_factor, mode, align_corners, antialias)` on an `input`-sized
-/// image. `align_corners` applies to bilinear and bicubic only, as in PyTorch.
+/// image. `align_corners` and `antialias` apply to bilinear and bicubic only: for the other
+/// modes PyTorch raises `ValueError`, and this returns [`SpecError::Unsupported`], rather than
+/// give numbers for a call that PyTorch refuses.
 pub fn torch(
     input: Size2,
     output: TorchOutput,
@@ -82,6 +97,16 @@ pub fn torch(
     antialias: bool,
 ) -> Result<ResizeSpecBuilder, SpecError> {
     let out = torch_output_size(input, output)?;
+    let interpolating = matches!(mode, TorchMode::Bilinear | TorchMode::Bicubic);
+    for (set, option) in [(align_corners, "align_corners"), (antialias, "antialias")] {
+        if set && !interpolating {
+            return Err(SpecError::Unsupported(format!(
+                "PyTorch's {option} applies to modes 'bilinear' and 'bicubic' only; \
+                 F.interpolate raises ValueError for mode={:?} with {option}=True",
+                mode.name()
+            )));
+        }
+    }
     let (scale_y, scale_x) = match output {
         TorchOutput::ScaleFactor {
             y,
@@ -90,8 +115,7 @@ pub fn torch(
         } => (Some(y), Some(x)),
         _ => (None, None),
     };
-    let interpolating = matches!(mode, TorchMode::Bilinear | TorchMode::Bicubic);
-    let mapping = if interpolating && align_corners {
+    let mapping = if align_corners {
         CoordinateMapping::AlignCorners
     } else {
         CoordinateMapping::HalfPixel
@@ -108,7 +132,7 @@ pub fn torch(
     let axis = AxisResample {
         filter,
         mapping,
-        antialias: antialias && interpolating,
+        antialias,
         border,
         scale: None,
         arithmetic: CoordinateArithmetic::F64,

@@ -233,7 +233,10 @@ fn resize_reports_bad_requests_without_panicking() {
             vec!["resize", i, o, "--size", "0x4"],
             "0; every dimension must be at least 1",
         ),
-        (vec!["resize", i, o, "--size", "ax4"], "is not a number"),
+        (
+            vec!["resize", i, o, "--size", "ax4"],
+            "is not a whole number of pixels",
+        ),
         (vec!["resize", i, o], "--size WxH or --scale S"),
         (
             vec!["resize", i, o, "--scale", "-1"],
@@ -278,6 +281,29 @@ fn resize_reports_bad_requests_without_panicking() {
         (
             vec!["resize", i, o, "--size", "2x2", "--mean", "0.5"],
             "--std",
+        ),
+        (
+            vec!["resize", i, o, "--size", "2x2", "--cubic-a", "-0.3"],
+            "--cubic-a sets the bicubic filter's coefficient, and --filter is bilinear",
+        ),
+        (
+            vec![
+                "resize",
+                i,
+                o,
+                "--size",
+                "2x2",
+                "--convention",
+                "torch",
+                "--filter",
+                "area",
+                "--antialias",
+            ],
+            "F.interpolate raises ValueError",
+        ),
+        (
+            vec!["resize", i, o, "--size", "-2x2"],
+            "\"-2\" is not a whole number of pixels",
         ),
     ] {
         let out = run(&args);

@@ -203,6 +203,42 @@ fn bad_parameters_are_spec_errors() {
         .expect("no ratio limit");
 }
 
+/// PyTorch's `align_corners` and `antialias` belong to its interpolating modes: for
+/// nearest, nearest-exact and area `F.interpolate` raises `ValueError`, and the preset
+/// refuses them too instead of giving numbers for a call PyTorch does not make.
+#[test]
+fn torch_preset_refuses_what_pytorch_refuses() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    let (input, output) = (Size2::new(6, 8), TorchOutput::Size(Size2::new(3, 4)));
+    for mode in [
+        TorchMode::Nearest,
+        TorchMode::NearestExact,
+        TorchMode::Bilinear,
+        TorchMode::Bicubic,
+        TorchMode::Area,
+    ] {
+        let interpolating = matches!(mode, TorchMode::Bilinear | TorchMode::Bicubic);
+        presets::torch(input, output, mode, false, false)
+            .unwrap_or_else(|e| panic!("{mode:?} without options: {e}"));
+        for (align_corners, antialias, option) in
+            [(true, false, "align_corners"), (false, true, "antialias")]
+        {
+            match presets::torch(input, output, mode, align_corners, antialias) {
+                Ok(_) => assert!(interpolating, "{mode:?} took {option}"),
+                Err(err) => {
+                    assert!(!interpolating, "{mode:?} refused {option}: {err}");
+                    assert!(matches!(err, SpecError::Unsupported(_)), "{err}");
+                    let message = err.to_string();
+                    assert!(
+                        message.contains(option) && message.contains(mode.name()),
+                        "{message}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A stated scale must give the output size: `input × scale` rounded down (PyTorch's and
 /// ONNX's rule), to nearest or up. A scale stated the other way round, or one that gives
 /// another size, is a typed error that names the axis and the numbers; a crop region, which

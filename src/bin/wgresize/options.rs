@@ -55,7 +55,12 @@ pub enum CoordArg {
 #[derive(Args, Debug, Clone)]
 pub struct ResizeFlags {
     /// Output size as WIDTHxHEIGHT (width first, as image tools write it).
-    #[arg(long, value_name = "WxH", conflicts_with = "scale")]
+    #[arg(
+        long,
+        value_name = "WxH",
+        conflicts_with = "scale",
+        allow_hyphen_values = true
+    )]
     pub size: Option<String>,
     /// Scale factor S, or SXxSY for different factors per axis.
     #[arg(long, value_name = "S|SXxSY", allow_hyphen_values = true)]
@@ -63,7 +68,8 @@ pub struct ResizeFlags {
     /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w.
     #[arg(long, value_enum, default_value = "nhwc")]
     pub layout: LayoutArg,
-    /// Map corner pixels onto corner pixels (PyTorch's align_corners=True).
+    /// Map corner pixels onto corner pixels (PyTorch's align_corners=True; the pillow and
+    /// opencv conventions have no such mode).
     #[arg(long)]
     pub align_corners: bool,
     /// The filter.
@@ -72,18 +78,22 @@ pub struct ResizeFlags {
     /// Reproduce one library's numbers exactly.
     #[arg(long, value_enum)]
     pub convention: Option<Convention>,
-    /// Widen the filter when shrinking.
+    /// Widen the filter when shrinking (not nearest or area, which have no width; Pillow
+    /// always does, and OpenCV never).
     #[arg(long)]
     pub antialias: bool,
-    /// Cubic coefficient (default -0.75; Pillow's and antialiased PyTorch's is -0.5).
+    /// Cubic coefficient of --filter bicubic, with no convention or --convention onnx
+    /// (default -0.75; the other conventions fix their own: Pillow's and antialiased
+    /// PyTorch's is -0.5).
     #[arg(long, value_name = "A", allow_hyphen_values = true)]
     pub cubic_a: Option<f64>,
-    /// Coordinate mapping, by ONNX's names.
+    /// Coordinate mapping, by ONNX's names, with no convention or --convention onnx (the
+    /// other conventions fix their own).
     #[arg(long, value_enum)]
     pub coord: Option<CoordArg>,
     /// Resize only the input region X,Y,W,H (pixels, fractions allowed) onto the whole output,
     /// as Pillow's `resize(size, box=(X, Y, X+W, Y+H))`.
-    #[arg(long, value_name = "X,Y,W,H")]
+    #[arg(long, value_name = "X,Y,W,H", allow_hyphen_values = true)]
     pub crop: Option<String>,
     /// Resize in linear light: decode sRGB before the taps, encode after.
     #[arg(long)]
@@ -111,6 +121,32 @@ pub struct ResizeFlags {
     pub std: Option<String>,
 }
 
+/// The name a flag's value is written with on the command line.
+fn arg_name(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_owned())
+        .unwrap_or_default()
+}
+
+/// Filters whose support antialiasing widens (nearest and area have none to widen).
+fn antialiasing_filter(filter: FilterArg) -> bool {
+    !matches!(
+        filter,
+        FilterArg::Nearest | FilterArg::NearestExact | FilterArg::Area
+    )
+}
+
+/// The `--filter` values `convention` takes, for its error messages.
+fn convention_filters(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Torch => "nearest, nearest-exact, bilinear, bicubic and area",
+        Convention::Pillow => "nearest, box, bilinear, hamming, bicubic and lanczos3",
+        Convention::Opencv => "nearest, nearest-exact, bilinear, bicubic, area and lanczos4",
+        Convention::Onnx => "nearest, bilinear and bicubic",
+    }
+}
+
 /// A comma-separated list of numbers of flag `what`.
 fn parse_list(text: &str, what: &str) -> Result<Vec<f32>, String> {
     text.split(',')
@@ -122,14 +158,19 @@ fn parse_list(text: &str, what: &str) -> Result<Vec<f32>, String> {
         .collect()
 }
 
-fn parse_pair<T: std::str::FromStr>(text: &str, what: &str) -> Result<(T, T), String> {
+/// Two values `AxB` of flag `what`, each `expected` (said where one is not).
+fn parse_pair<T: std::str::FromStr>(
+    text: &str,
+    what: &str,
+    expected: &str,
+) -> Result<(T, T), String> {
     let (a, b) = text
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("{what} {text:?} must look like AxB"))?;
     let parse = |s: &str| {
         s.trim()
             .parse::<T>()
-            .map_err(|_| format!("{what} {text:?}: {s:?} is not a number"))
+            .map_err(|_| format!("{what} {text:?}: {s:?} is not {expected}"))
     };
     Ok((parse(a)?, parse(b)?))
 }
@@ -141,7 +182,7 @@ impl ResizeFlags {
             return Ok(None);
         };
         let (sx, sy) = if text.contains(['x', 'X']) {
-            parse_pair::<f64>(text, "--scale")?
+            parse_pair::<f64>(text, "--scale", "a number")?
         } else {
             let s: f64 = text
                 .parse()
@@ -157,7 +198,7 @@ impl ResizeFlags {
     /// The output size for an input size.
     pub fn output_size(&self, input: Size2) -> Result<Size2, String> {
         if let Some(text) = &self.size {
-            let (w, h) = parse_pair::<u32>(text, "--size")?;
+            let (w, h) = parse_pair::<u32>(text, "--size", "a whole number of pixels")?;
             return Ok(Size2::new(h, w));
         }
         match self.scales()? {
@@ -199,11 +240,14 @@ impl ResizeFlags {
         input: Size2,
         element: ElementType,
     ) -> Result<ResizeSpec, String> {
+        self.refuse_flags_without_effect()?;
         let output = self.output_size(input)?;
-        let unsupported = |convention: &str| {
+        let unsupported = |convention: Convention| {
             format!(
-                "--filter {:?} has no equivalent in the {convention} convention",
-                self.filter
+                "--filter {} has no equivalent in the {} convention; it has {}",
+                arg_name(self.filter),
+                arg_name(convention),
+                convention_filters(convention)
             )
         };
         let builder: ResizeSpecBuilder = match self.convention {
@@ -215,7 +259,7 @@ impl ResizeFlags {
                     FilterArg::Bilinear => TorchMode::Bilinear,
                     FilterArg::Bicubic => TorchMode::Bicubic,
                     FilterArg::Area => TorchMode::Area,
-                    _ => return Err(unsupported("torch")),
+                    _ => return Err(unsupported(Convention::Torch)),
                 };
                 let out = match self.scales()? {
                     Some((y, x)) => TorchOutput::ScaleFactor {
@@ -236,7 +280,7 @@ impl ResizeFlags {
                     FilterArg::Hamming => PillowFilter::Hamming,
                     FilterArg::Bicubic => PillowFilter::Bicubic,
                     FilterArg::Lanczos3 => PillowFilter::Lanczos,
-                    _ => return Err(unsupported("pillow")),
+                    _ => return Err(unsupported(Convention::Pillow)),
                 };
                 presets::pillow(input, output, filter)
             }
@@ -248,7 +292,7 @@ impl ResizeFlags {
                     FilterArg::Bicubic => OpenCvInterpolation::Cubic,
                     FilterArg::Area => OpenCvInterpolation::Area,
                     FilterArg::Lanczos4 => OpenCvInterpolation::Lanczos4,
-                    _ => return Err(unsupported("opencv")),
+                    _ => return Err(unsupported(Convention::Opencv)),
                 };
                 presets::opencv(input, output, interpolation)
             }
@@ -257,7 +301,7 @@ impl ResizeFlags {
                     FilterArg::Nearest => OnnxMode::Nearest,
                     FilterArg::Bilinear => OnnxMode::Linear,
                     FilterArg::Bicubic => OnnxMode::Cubic,
-                    _ => return Err(unsupported("onnx")),
+                    _ => return Err(unsupported(Convention::Onnx)),
                 };
                 let coordinates = match self.mapping() {
                     CoordinateMapping::AlignCorners => OnnxCoordinates::AlignCorners,
@@ -305,6 +349,80 @@ impl ResizeFlags {
             .map_err(|e| e.to_string())
     }
 
+    /// Refuses a flag that the filter or the convention would ignore, or that contradicts
+    /// another, naming what it would have been: a resize that quietly drops `--cubic-a` or
+    /// `--coord` gives other numbers than the ones asked for.
+    fn refuse_flags_without_effect(&self) -> Result<(), String> {
+        let filter = arg_name(self.filter);
+        if let (Some(coord), true) = (self.coord, self.align_corners)
+            && coord != CoordArg::AlignCorners
+        {
+            return Err(format!(
+                "--align-corners and --coord {} name two coordinate mappings; give one",
+                arg_name(coord)
+            ));
+        }
+        if self.cubic_a.is_some() && self.filter != FilterArg::Bicubic {
+            return Err(format!(
+                "--cubic-a sets the bicubic filter's coefficient, and --filter is {filter}"
+            ));
+        }
+        let Some(convention) = self.convention else {
+            if self.antialias && !antialiasing_filter(self.filter) {
+                return Err(format!(
+                    "--antialias widens a filter when shrinking, and --filter {filter} has no \
+                     width to widen (bilinear, bicubic, box, hamming and the lanczos filters do)"
+                ));
+            }
+            return Ok(());
+        };
+        let name = arg_name(convention);
+        // What the convention fixes that a flag would otherwise set.
+        let fixed_cubic_a = match convention {
+            Convention::Torch => Some("-0.75, or -0.5 with --antialias"),
+            Convention::Pillow => Some("-0.5"),
+            Convention::Opencv => Some("-0.75"),
+            Convention::Onnx => None,
+        };
+        if let (Some(_), Some(fixed)) = (self.cubic_a, fixed_cubic_a) {
+            return Err(format!(
+                "--cubic-a: the {name} convention's bicubic coefficient is {fixed}; leave \
+                 --cubic-a out, or use --convention onnx (its cubic_coeff_a) or no convention"
+            ));
+        }
+        if let (Some(coord), false) = (self.coord, convention == Convention::Onnx) {
+            return Err(format!(
+                "--coord {}: the {name} convention fixes its coordinate mapping (half pixel{}); \
+                 --coord takes ONNX's names, for --convention onnx or no convention",
+                arg_name(coord),
+                if convention == Convention::Torch {
+                    ", or align corners with --align-corners"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if self.align_corners && matches!(convention, Convention::Pillow | Convention::Opencv) {
+            return Err(format!(
+                "--align-corners: the {name} convention maps pixel centres (half pixel) and has \
+                 no align-corners mode"
+            ));
+        }
+        // PyTorch refuses antialias for its non-interpolating modes itself (`presets::torch`);
+        // ONNX takes the attribute for every mode, and nearest ignores it, as ONNX says.
+        let antialias_refused = match convention {
+            Convention::Opencv => Some("cv2.resize does not antialias; its shrink filter is area"),
+            Convention::Pillow if self.filter == FilterArg::Nearest => {
+                Some("Pillow's NEAREST takes one input pixel and does not antialias")
+            }
+            _ => None,
+        };
+        if let (true, Some(why)) = (self.antialias, antialias_refused) {
+            return Err(format!("--antialias with --convention {name}: {why}"));
+        }
+        Ok(())
+    }
+
     /// No convention: the flags taken literally.
     fn normalization(&self) -> Result<Option<Normalization>, String> {
         let (Some(mean), Some(std)) = (&self.mean, &self.std) else {
@@ -340,5 +458,373 @@ impl ResizeFlags {
                 Border::Clamp
             });
         ResizeSpec::builder(input, output).both_axes(axis)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use proptest::prelude::*;
+    use wgpu_resize::CoordinateMapping;
+
+    /// The resize flags alone, parsed as the command line parses them.
+    #[derive(Parser, Debug)]
+    struct Flags {
+        #[command(flatten)]
+        flags: ResizeFlags,
+    }
+
+    const INPUT: Size2 = Size2 {
+        height: 6,
+        width: 8,
+    };
+
+    /// The spec the flags in `args` give for one 4-channel f32 image of `INPUT`, or the
+    /// message they are refused with (clap's or the flags' own).
+    fn spec_of(args: &[&str]) -> Result<ResizeSpec, String> {
+        let parsed = Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        parsed.flags.spec(1, 4, INPUT, ElementType::F32)
+    }
+
+    fn refused(args: &[&str]) -> String {
+        match spec_of(args) {
+            Ok(spec) => panic!("{args:?} gave {spec:?}"),
+            Err(message) => message,
+        }
+    }
+
+    /// Each convention takes the filters its message lists, and refuses the others naming
+    /// them by their command-line spelling.
+    #[test]
+    fn conventions_take_the_filters_they_list() {
+        for convention in Convention::value_variants() {
+            let listed = convention_filters(*convention);
+            for filter in FilterArg::value_variants() {
+                let (filter, convention) = (arg_name(*filter), arg_name(*convention));
+                let args = [
+                    "--size",
+                    "4x3",
+                    "--filter",
+                    &filter,
+                    "--convention",
+                    &convention,
+                ];
+                let named = listed
+                    .split([',', ' '])
+                    .any(|listed_filter| listed_filter == filter);
+                match spec_of(&args) {
+                    Ok(_) => assert!(named, "{args:?} ran; the list says {listed}"),
+                    Err(message) => {
+                        assert!(!named, "{args:?}: {message}");
+                        assert!(
+                            message.contains(&format!("--filter {filter} has no equivalent")),
+                            "{message}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A flag that the filter or the convention would drop, or that contradicts another, is
+    /// refused with a message naming it; the same flag where it applies is taken.
+    #[test]
+    fn flags_without_effect_are_refused() {
+        let size = ["--size", "4x3"];
+        let with = |rest: &[&'static str]| -> Vec<&'static str> {
+            size.iter().chain(rest).copied().collect()
+        };
+        for (args, needle) in [
+            (with(&["--cubic-a", "-0.5"]), "--cubic-a"),
+            (
+                with(&[
+                    "--filter",
+                    "bicubic",
+                    "--cubic-a",
+                    "-0.3",
+                    "--convention",
+                    "torch",
+                ]),
+                "--cubic-a",
+            ),
+            (
+                with(&[
+                    "--filter",
+                    "bicubic",
+                    "--cubic-a",
+                    "-0.3",
+                    "--convention",
+                    "pillow",
+                ]),
+                "-0.5",
+            ),
+            (
+                with(&[
+                    "--filter",
+                    "bicubic",
+                    "--cubic-a",
+                    "-0.3",
+                    "--convention",
+                    "opencv",
+                ]),
+                "-0.75",
+            ),
+            (
+                with(&["--coord", "asymmetric", "--convention", "torch"]),
+                "--coord asymmetric",
+            ),
+            (
+                with(&["--coord", "half_pixel", "--convention", "pillow"]),
+                "--coord half_pixel",
+            ),
+            (
+                with(&["--align-corners", "--coord", "asymmetric"]),
+                "two coordinate mappings",
+            ),
+            (
+                with(&["--align-corners", "--convention", "opencv"]),
+                "--align-corners",
+            ),
+            (
+                with(&["--align-corners", "--convention", "pillow"]),
+                "--align-corners",
+            ),
+            (
+                with(&["--antialias", "--convention", "opencv"]),
+                "--antialias",
+            ),
+            (
+                with(&[
+                    "--antialias",
+                    "--filter",
+                    "nearest",
+                    "--convention",
+                    "pillow",
+                ]),
+                "--antialias",
+            ),
+            (with(&["--antialias", "--filter", "area"]), "--antialias"),
+            (
+                with(&["--antialias", "--filter", "nearest-exact"]),
+                "--antialias",
+            ),
+            // PyTorch's own refusals, from the preset.
+            (
+                with(&["--antialias", "--filter", "area", "--convention", "torch"]),
+                "antialias",
+            ),
+            (
+                with(&[
+                    "--align-corners",
+                    "--filter",
+                    "nearest",
+                    "--convention",
+                    "torch",
+                ]),
+                "align_corners",
+            ),
+        ] {
+            let message = refused(&args);
+            assert!(message.contains(needle), "{args:?}: {message}");
+        }
+        for args in [
+            with(&["--filter", "bicubic", "--cubic-a", "-0.3"]),
+            with(&[
+                "--filter",
+                "bicubic",
+                "--cubic-a",
+                "-0.3",
+                "--convention",
+                "onnx",
+            ]),
+            with(&["--coord", "asymmetric", "--convention", "onnx"]),
+            with(&["--align-corners", "--coord", "align_corners"]),
+            with(&[
+                "--align-corners",
+                "--filter",
+                "bicubic",
+                "--convention",
+                "torch",
+            ]),
+            with(&["--antialias", "--convention", "pillow"]),
+            with(&["--antialias", "--filter", "nearest", "--convention", "onnx"]),
+            with(&["--antialias", "--filter", "box"]),
+        ] {
+            spec_of(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        }
+    }
+
+    /// Values that start with a minus reach the flags' own parsers: a crop may start left of
+    /// or above the image, and a negative size is refused as a size, not as an unknown flag.
+    #[test]
+    fn negative_values_reach_their_parsers() {
+        let spec = spec_of(&["--size", "4x3", "--crop", "-1,-2,4,5"]).unwrap();
+        assert_eq!(
+            spec.x_axis().mapping,
+            CoordinateMapping::Region {
+                start: -1.0,
+                end: 3.0
+            }
+        );
+        assert_eq!(
+            spec.y_axis().mapping,
+            CoordinateMapping::Region {
+                start: -2.0,
+                end: 3.0
+            }
+        );
+        let message = refused(&["--size", "-4x3"]);
+        assert!(
+            message.contains("is not a whole number of pixels"),
+            "{message}"
+        );
+        let message = refused(&["--size", "1.5x3"]);
+        assert!(
+            message.contains("\"1.5\" is not a whole number"),
+            "{message}"
+        );
+    }
+
+    /// A command line of resize flags, each at most once (clap refuses a repeat): an output
+    /// size or scale, mostly valid, and any of the others, with values valid and not.
+    fn flag_lines() -> impl Strategy<Value = Vec<String>> {
+        let odd = prop::sample::select(vec![
+            "0",
+            "-1",
+            "-0.5",
+            "1.5",
+            "65536",
+            "4294967296",
+            "nan",
+            "inf",
+            "1e-300",
+            "x",
+            "",
+        ]);
+        let whole = (1u32..12).prop_map(|v| v.to_string());
+        let size = prop_oneof![
+            4 => (whole.clone(), whole).prop_map(|(w, h)| vec!["--size".into(), format!("{w}x{h}")]),
+            2 => prop::sample::select(vec!["0.5", "2", "1.5x0.25", "3"])
+                .prop_map(|s| vec!["--scale".into(), s.into()]),
+            1 => (odd.clone(), odd.clone()).prop_map(|(w, h)| vec!["--size".into(), format!("{w}x{h}")]),
+            1 => odd.clone().prop_map(|s| vec!["--scale".into(), s.into()]),
+        ];
+        let one_of = |flag: &'static str, values: &'static [&'static str]| {
+            prop::option::of(
+                prop::sample::select(values).prop_map(move |v| vec![flag.to_string(), v.into()]),
+            )
+        };
+        let number = prop_oneof![
+            3 => (-20i32..20).prop_map(|v| (v as f64 / 4.0).to_string()),
+            1 => odd.prop_map(str::to_string),
+        ];
+        let crop = prop::collection::vec(number.clone(), 3..6).prop_map(|v| v.join(","));
+        let list = prop::collection::vec(number.clone(), 1..5).prop_map(|v| v.join(","));
+        let switch = |flag: &'static str| prop::option::weighted(0.2, Just(vec![flag.to_string()]));
+        (
+            size,
+            one_of(
+                "--filter",
+                &[
+                    "nearest",
+                    "nearest-exact",
+                    "bilinear",
+                    "bicubic",
+                    "area",
+                    "box",
+                    "hamming",
+                    "lanczos3",
+                    "lanczos4",
+                ],
+            ),
+            one_of("--convention", &["torch", "pillow", "opencv", "onnx"]),
+            prop::option::weighted(
+                0.2,
+                prop::sample::select(vec![
+                    "half_pixel",
+                    "half_pixel_symmetric",
+                    "pytorch_half_pixel",
+                    "align_corners",
+                    "asymmetric",
+                ])
+                .prop_map(|v| vec!["--coord".to_string(), v.into()]),
+            ),
+            prop::option::weighted(0.2, number.prop_map(|v| vec!["--cubic-a".to_string(), v])),
+            prop::option::weighted(0.3, crop.prop_map(|c| vec!["--crop".to_string(), c])),
+            prop::option::weighted(
+                0.2,
+                (list.clone(), list)
+                    .prop_map(|(m, s)| vec!["--mean".to_string(), m, "--std".to_string(), s]),
+            ),
+            (
+                switch("--align-corners"),
+                switch("--antialias"),
+                switch("--linear-light"),
+                switch("--premultiplied"),
+                one_of("--layout", &["nhwc", "nchw"]),
+            ),
+        )
+            .prop_map(
+                |(
+                    size,
+                    filter,
+                    convention,
+                    coord,
+                    cubic_a,
+                    crop,
+                    normalise,
+                    (a, b, c, d, layout),
+                )| {
+                    [
+                        Some(size),
+                        filter,
+                        convention,
+                        coord,
+                        cubic_a,
+                        crop,
+                        normalise,
+                        a,
+                        b,
+                        c,
+                        d,
+                        layout,
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .collect()
+                },
+            )
+    }
+
+    proptest! {
+        /// Any mix of the flags, with any values, gives a spec or a message, never a panic; a
+        /// spec has the size `--size` asked for, or the one `--scale` gives.
+        #[test]
+        fn any_flags_give_a_spec_or_a_message(args in flag_lines(), channels in 1u32..5) {
+            let parsed = Flags::try_parse_from(std::iter::once("wgresize".to_string()).chain(args.clone()));
+            let Ok(parsed) = parsed else { return Ok(()) };
+            // Combinations that drop or contradict a flag, by the rules the help states.
+            let has = |flag: &str| args.iter().any(|a| a == flag);
+            let value = |flag: &str| args.iter().position(|a| a == flag).map(|i| args[i + 1].as_str());
+            let convention = value("--convention");
+            let must_refuse = (has("--cubic-a") && value("--filter") != Some("bicubic"))
+                || (has("--coord") && !matches!(convention, None | Some("onnx")))
+                || (has("--align-corners") && matches!(convention, Some("pillow" | "opencv")))
+                || (has("--antialias") && convention == Some("opencv"));
+            let result = parsed.flags.spec(1, channels, INPUT, ElementType::F32);
+            prop_assert!(!(must_refuse && result.is_ok()), "{:?} ran", args);
+            match result {
+                Ok(spec) => {
+                    let asked = parsed.flags.output_size(INPUT).expect("the spec's own size");
+                    prop_assert_eq!(spec.output(), asked, "{:?}", args);
+                    prop_assert_eq!(spec.input(), INPUT);
+                    prop_assert_eq!(spec.channels(), channels);
+                }
+                Err(message) => prop_assert!(!message.trim().is_empty(), "{:?}", args),
+            }
+        }
     }
 }
