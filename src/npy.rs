@@ -1,7 +1,7 @@
 //! `.npy` files in and out (NumPy format 1.0, little-endian; read in C or Fortran order,
 //! written in C order), through the npyz crate.
 
-use std::io::{BufReader, BufWriter, Read};
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use npyz::WriterBuilder;
@@ -58,6 +58,28 @@ pub enum NpyError {
         /// Its shape.
         shape: Vec<u64>,
     },
+    /// The elements given to write are not as many as the shape holds; nothing was written.
+    #[error("{path}: {}", length_mismatch(*.shape, *.given))]
+    LengthMismatch {
+        /// The file.
+        path: String,
+        /// The shape to write.
+        shape: [u32; 4],
+        /// The elements given.
+        given: usize,
+    },
+}
+
+/// Elements of `shape`.
+fn elements(shape: [u32; 4]) -> u128 {
+    shape.iter().map(|&d| d as u128).product()
+}
+
+fn length_mismatch(shape: [u32; 4], given: usize) -> String {
+    format!(
+        "shape {shape:?} holds {} elements, and {given} were given to write",
+        elements(shape)
+    )
 }
 
 /// A 4-D array read from a `.npy` file.
@@ -111,7 +133,7 @@ pub fn read<T: npyz::Deserialize + NpyElement + Copy>(path: &Path) -> Result<Arr
         }
     };
     let fortran = npy.order() == npyz::Order::Fortran;
-    let elements: u128 = shape.iter().map(|&n| u128::from(n)).product();
+    let elements = elements(shape);
     let truncated = || NpyError::Truncated {
         path: path.display().to_string(),
         shape,
@@ -215,23 +237,45 @@ fn fortran_to_c<T: Copy>(data: &[T], [a, b, c, d]: [u32; 4]) -> Vec<T> {
     out
 }
 
-/// Writes a 4-D array as `.npy`.
+/// Writes a 4-D array as `.npy` at `path`. A `data` of another length than the shape holds is
+/// refused before the file is created (an existing file is left as it was).
 pub fn write<T: npyz::AutoSerialize + Copy>(
     path: &Path,
     shape: [u32; 4],
     data: &[T],
 ) -> Result<(), NpyError> {
+    if elements(shape) != data.len() as u128 {
+        return Err(NpyError::LengthMismatch {
+            path: path.display().to_string(),
+            shape,
+            given: data.len(),
+        });
+    }
     let file = std::fs::File::create(path).map_err(io_error(path))?;
+    write_to(BufWriter::new(file), shape, data).map_err(io_error(path))
+}
+
+/// Writes a 4-D array as `.npy` into `writer` (a file, a buffer) and flushes it. A `data` of
+/// another length than the shape holds is an `InvalidInput` error, before anything is written.
+pub fn write_to<T: npyz::AutoSerialize + Copy, W: Write>(
+    writer: W,
+    shape: [u32; 4],
+    data: &[T],
+) -> std::io::Result<()> {
+    // npyz refuses a wrong count only in `finish`, after the elements are written.
+    if elements(shape) != data.len() as u128 {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            length_mismatch(shape, data.len()),
+        ));
+    }
     let mut writer = npyz::WriteOptions::new()
         .default_dtype()
         .shape(&shape.map(|d| d as u64))
-        .writer(BufWriter::new(file))
-        .begin_nd()
-        .map_err(io_error(path))?;
-    writer
-        .extend(data.iter().copied())
-        .map_err(io_error(path))?;
-    writer.finish().map_err(io_error(path))
+        .writer(writer)
+        .begin_nd()?;
+    writer.extend(data.iter().copied())?;
+    writer.finish()
 }
 
 /// Element types this module reads, with the `.npy` descriptors that hold them.
@@ -255,6 +299,33 @@ impl NpyElement for u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Elements of another count than the shape holds are refused before anything is
+    /// written: a file already at the path keeps its bytes, and `write_to` writes none.
+    #[test]
+    fn a_wrong_length_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kept.npy");
+        write(&path, [1, 2, 2, 1], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        for wrong in [3, 5, 0] {
+            let data = vec![0.5f32; wrong];
+            let err = write(&path, [1, 2, 2, 1], &data).unwrap_err();
+            assert!(
+                matches!(err, NpyError::LengthMismatch { given, .. } if given == wrong),
+                "{err}"
+            );
+            assert!(err.to_string().contains("holds 4 elements"), "{err}");
+            assert_eq!(std::fs::read(&path).unwrap(), before);
+            let mut buffer = Vec::new();
+            let err = write_to(&mut buffer, [1, 2, 2, 1], &data).unwrap_err();
+            assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+            assert!(buffer.is_empty(), "{} bytes written", buffer.len());
+        }
+        let mut buffer = Vec::new();
+        write_to(&mut buffer, [1, 2, 2, 1], &[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+        assert_eq!(buffer, before, "write_to writes what write does");
+    }
 
     /// A Fortran-ordered file (as `np.save(np.asfortranarray(x))` writes) reads as the same
     /// array as its C-ordered twin: the element at each index agrees.

@@ -360,6 +360,36 @@ fn resize_into_a_folder_keeps_the_name() {
     assert!(!named_file.exists(), "a folder named like a file was made");
 }
 
+/// A folder resized into itself replaces each file with its resized self, and nothing else
+/// lands there (each output is written beside its file and takes its place when complete).
+#[test]
+fn resize_a_folder_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let shapes = [("a.npy", [1u32, 4, 6, 1]), ("b.npy", [2, 6, 4, 3])];
+    for (name, shape) in shapes {
+        let len = shape.iter().product::<u32>() as usize;
+        let data: Vec<f32> = (0..len).map(|i| i as f32).collect();
+        npy::write(&dir.path().join(name), shape, &data).unwrap();
+    }
+    let folder = dir.path().to_str().unwrap();
+    let out = run(&[
+        "resize", folder, folder, "--size", "2x2", "--filter", "nearest",
+    ]);
+    if succeeded(out, "cli resize a folder in place").is_none() {
+        return;
+    }
+    for (name, [n, _, _, c]) in shapes {
+        let result = npy::read::<f32>(&dir.path().join(name)).unwrap();
+        assert_eq!(result.shape, [n, 2, 2, c], "{name}");
+    }
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a.npy", "b.npy"]);
+}
+
 /// A `WGPU_BACKEND` that names no backend wgpu knows is said so, not reported as a machine
 /// without a GPU (wgpu reads the list leniently and would search no backend at all).
 #[test]

@@ -1,6 +1,8 @@
 //! `wgresize resize` on files: `.npy` tensors and PNG, JPEG and WebP images, one file or every
 //! file of a folder (one bad file is reported and skipped; the others are still written).
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 
@@ -207,7 +209,9 @@ where
     let (n, channels, size) = split_shape(array.shape, flags.layout());
     let (spec, plan, result) =
         resize_samples(resizer, flags, (n, channels, size), &array.data, path)?;
-    npy::write(output, spec.output_shape(), &result).map_err(|e| e.to_string())?;
+    replace_file(output, |file| {
+        npy::write_to(file, spec.output_shape(), &result)
+    })?;
     let out = spec.output();
     Ok(format!(
         "{}x{} -> {}x{} ({} path: {})",
@@ -293,9 +297,11 @@ fn resize_image(
         (_, true) => image::DynamicImage::ImageLumaA8(resized.to_luma_alpha8()),
         _ => resized,
     };
-    written
-        .save_with_format(output, format)
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    replace_file(output, |file| {
+        written
+            .write_to(file, format)
+            .map_err(std::io::Error::other)
+    })?;
     // Deeper channels written as 8 bits lose their low bits; say so rather than lose them
     // quietly.
     let narrowed = if deep && !sixteen_bits {
@@ -312,6 +318,37 @@ fn resize_image(
         written.height(),
         plan.path
     ))
+}
+
+/// Writes the file at `output` with `write`, into a file beside it that takes its place only
+/// once complete: a write that fails (a full disk, an encoder's error) leaves whatever was at
+/// `output` before, which is the input itself where a file is resized in place, and no
+/// partial file. The new file gets an existing file's permissions, else a new file's.
+fn replace_file(
+    output: &FsPath,
+    write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
+) -> Result<(), String> {
+    let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", output.display());
+    let folder = match output.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => FsPath::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".wgresize-").suffix(".part");
+    // A temporary file is made for its owner alone (0600); the output is an ordinary file,
+    // so ask for what `File::create` asks (the umask then applies to both).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut part = builder.tempfile_in(folder).map_err(|e| failed(&e))?;
+    let mut writer = BufWriter::new(part.as_file_mut());
+    write(&mut writer).map_err(|e| failed(&e))?;
+    writer.flush().map_err(|e| failed(&e))?;
+    drop(writer);
+    if let Ok(existing) = std::fs::metadata(output) {
+        std::fs::set_permissions(part.path(), existing.permissions()).map_err(|e| failed(&e))?;
+    }
+    part.persist(output).map_err(|e| failed(&e.error))?;
+    Ok(())
 }
 
 /// The image's samples as `channels` channels of 8 bits (1: grey, 3: RGB, 4: RGBA).
@@ -360,5 +397,67 @@ where
         _ => image::ImageBuffer::<image::Luma<T>, _>::from_raw(w, h, samples)
             .expect("sized by the spec")
             .into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_in(folder: &FsPath) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// A write that fails halfway leaves the file that was there, byte for byte, and no
+    /// partial file beside it; one that completes replaces it, keeping its permissions.
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("frame.npy");
+        std::fs::write(&output, b"the input, resized in place").unwrap();
+        #[cfg(unix)]
+        std::fs::set_permissions(&output, std::os::unix::fs::PermissionsExt::from_mode(0o640))
+            .unwrap();
+        let before = std::fs::metadata(&output).unwrap().permissions();
+
+        let err = replace_file(&output, |file| {
+            file.write_all(b"half a fi")?;
+            Err(std::io::Error::other("the disk is full"))
+        })
+        .unwrap_err();
+        assert!(
+            err.contains("the disk is full") && err.contains("frame.npy"),
+            "{err}"
+        );
+        assert_eq!(
+            std::fs::read(&output).unwrap(),
+            b"the input, resized in place"
+        );
+        assert_eq!(names_in(dir.path()), ["frame.npy"]);
+
+        replace_file(&output, |file| file.write_all(b"resized")).unwrap();
+        assert_eq!(std::fs::read(&output).unwrap(), b"resized");
+        assert_eq!(std::fs::metadata(&output).unwrap().permissions(), before);
+        assert_eq!(names_in(dir.path()), ["frame.npy"]);
+    }
+
+    /// A new file gets the permissions `File::create` gives one (not a temporary file's
+    /// owner-only 0600).
+    #[test]
+    fn a_new_file_has_an_ordinary_files_permissions() {
+        let dir = tempfile::tempdir().unwrap();
+        let ordinary = dir.path().join("ordinary");
+        File::create(&ordinary).unwrap();
+        let written = dir.path().join("written.png");
+        replace_file(&written, |file| file.write_all(b"png")).unwrap();
+        assert_eq!(
+            std::fs::metadata(&written).unwrap().permissions(),
+            std::fs::metadata(&ordinary).unwrap().permissions()
+        );
     }
 }
