@@ -147,6 +147,61 @@ impl Case {
             .ok_or_else(|| self.bad(format!("missing string parameter {key:?}")))
     }
 
+    /// `object[key]` where present and not null, which must then be what `read` takes
+    /// (`expected` says what that is): a value of another type is an error, not the default.
+    fn optional<'a, T>(
+        &self,
+        object: &'a Value,
+        key: &str,
+        expected: &str,
+        read: impl FnOnce(&'a Value) -> Option<T>,
+    ) -> Result<Option<T>, ConformanceError> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(value) => read(value)
+                .map(Some)
+                .ok_or_else(|| self.bad(format!("{key} is {value}; expected {expected}"))),
+        }
+    }
+
+    /// Refuses keys of `object` other than `known`: a parameter this runner does not read
+    /// would be run without, and its case compared against what it did not compute.
+    fn only_known(
+        &self,
+        object: &Value,
+        what: &str,
+        known: &[&str],
+    ) -> Result<(), ConformanceError> {
+        let Some(map) = object.as_object() else {
+            return Err(self.bad(format!("{what} is {object}; expected an object")));
+        };
+        match map.keys().find(|key| !known.contains(&key.as_str())) {
+            Some(key) => Err(self.bad(format!(
+                "{what} has {key:?}, which this runner does not read; it reads {}",
+                known.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses an output size stated in the parameters under `key` other than `expected`: the
+    /// size `out_shape` gives, in the order that key writes it.
+    fn same_size(&self, key: &str, expected: &[u32]) -> Result<(), ConformanceError> {
+        let stated = self.optional(&self.params, key, "an array of whole numbers", |v| {
+            v.as_array()?
+                .iter()
+                .map(|n| n.as_u64().and_then(|n| u32::try_from(n).ok()))
+                .collect::<Option<Vec<u32>>>()
+        })?;
+        match stated {
+            Some(stated) if stated != expected => Err(self.bad(format!(
+                "{key} is {stated:?}, and out_shape {:?} makes it {expected:?}",
+                self.out_shape
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     fn element(&self) -> Result<ElementType, ConformanceError> {
         match self.dtype.as_str() {
             "float32" => Ok(ElementType::F32),
@@ -167,6 +222,20 @@ impl Case {
         };
         let builder = match self.str_param(p, "library")? {
             "torch" => {
+                self.only_known(
+                    p,
+                    "params",
+                    &[
+                        "library",
+                        "mode",
+                        "size",
+                        "scale_factor",
+                        "recompute_scale_factor",
+                        "align_corners",
+                        "antialias",
+                    ],
+                )?;
+                self.same_size("size", &[out_h, out_w])?;
                 let mode = match self.str_param(p, "mode")? {
                     "nearest" => TorchMode::Nearest,
                     "nearest-exact" => TorchMode::NearestExact,
@@ -175,23 +244,29 @@ impl Case {
                     "area" => TorchMode::Area,
                     other => return Err(self.bad(format!("torch mode {other:?}"))),
                 };
-                let out = match (p.get("size"), p.get("scale_factor").and_then(Value::as_f64)) {
-                    (Some(_), _) => TorchOutput::Size(output),
+                let flag = |key| {
+                    self.optional(p, key, "true, false or null", Value::as_bool)
+                        .map(|set| set.unwrap_or(false))
+                };
+                let scale = self.optional(p, "scale_factor", "a number", Value::as_f64)?;
+                let out = match (p.get("size").filter(|v| !v.is_null()), scale) {
+                    (Some(_), Some(_)) => {
+                        return Err(self.bad("torch case with both size and scale_factor"));
+                    }
+                    (Some(_), None) => TorchOutput::Size(output),
                     (None, Some(scale)) => TorchOutput::ScaleFactor {
                         y: scale,
                         x: scale,
-                        recompute: p
-                            .get("recompute_scale_factor")
-                            .and_then(Value::as_bool)
-                            .unwrap_or(false),
+                        recompute: flag("recompute_scale_factor")?,
                     },
                     (None, None) => return Err(self.bad("torch case without size or scale_factor")),
                 };
-                let flag = |key| p.get(key).and_then(Value::as_bool).unwrap_or(false);
-                presets::torch(input, out, mode, flag("align_corners"), flag("antialias"))
+                presets::torch(input, out, mode, flag("align_corners")?, flag("antialias")?)
                     .map_err(spec_error)?
             }
             "pillow" => {
+                self.only_known(p, "params", &["library", "image_mode", "size_wh", "filter"])?;
+                self.same_size("size_wh", &[out_w, out_h])?;
                 let filter = match self.str_param(p, "filter")? {
                     "NEAREST" => PillowFilter::Nearest,
                     "BOX" => PillowFilter::Box,
@@ -201,9 +276,33 @@ impl Case {
                     "LANCZOS" => PillowFilter::Lanczos,
                     other => return Err(self.bad(format!("Pillow filter {other:?}"))),
                 };
-                presets::pillow(input, output, filter)
+                // Pillow's modes: one float or 8-bit channel, RGB, and RGBA, which it resizes
+                // premultiplied (`presets::pillow`).
+                let (channels, dtype) =
+                    match self.optional(p, "image_mode", "a string", Value::as_str)? {
+                        Some("F") => (1, "float32"),
+                        Some("L") => (1, "uint8"),
+                        Some("RGB") => (3, "uint8"),
+                        Some("RGBA") => (4, "uint8"),
+                        Some(other) => {
+                            return Err(self.bad(format!(
+                                "Pillow image_mode {other:?}; known: F, L, RGB, RGBA"
+                            )));
+                        }
+                        None => (c, self.dtype.as_str()),
+                    };
+                if (channels, dtype) != (c, self.dtype.as_str()) {
+                    return Err(self.bad(format!(
+                        "image_mode holds {channels} {dtype} channels; the case has {c} {}",
+                        self.dtype
+                    )));
+                }
+                let rgba = channels == 4 && filter != PillowFilter::Nearest;
+                presets::pillow(input, output, filter).premultiplied_alpha(rgba)
             }
             "opencv" => {
+                self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;
+                self.same_size("dsize_wh", &[out_w, out_h])?;
                 let interpolation = match self.str_param(p, "interpolation")? {
                     "INTER_NEAREST" => OpenCvInterpolation::Nearest,
                     "INTER_NEAREST_EXACT" => OpenCvInterpolation::NearestExact,
@@ -216,6 +315,8 @@ impl Case {
                 presets::opencv(input, output, interpolation)
             }
             "onnx" => {
+                self.only_known(p, "params", &["library", "opset", "sizes", "roi", "attrs"])?;
+                self.same_size("sizes", &[n, c, out_h, out_w])?;
                 let node = self.onnx_node()?;
                 presets::onnx(input, output, &node).map_err(spec_error)?
             }
@@ -232,8 +333,22 @@ impl Case {
     fn onnx_node(&self) -> Result<OnnxResize, ConformanceError> {
         let empty = Value::Object(Default::default());
         let attrs = self.params.get("attrs").unwrap_or(&empty);
+        self.only_known(
+            attrs,
+            "attrs",
+            &[
+                "mode",
+                "coordinate_transformation_mode",
+                "nearest_mode",
+                "cubic_coeff_a",
+                "exclude_outside",
+                "antialias",
+                "extrapolation_value",
+            ],
+        )?;
+        let string = |key| self.optional(attrs, key, "a string", Value::as_str);
         let mut node = OnnxResize::default();
-        if let Some(mode) = attrs.get("mode").and_then(Value::as_str) {
+        if let Some(mode) = string("mode")? {
             node.mode = match mode {
                 "nearest" => OnnxMode::Nearest,
                 "linear" => OnnxMode::Linear,
@@ -241,14 +356,11 @@ impl Case {
                 other => return Err(self.bad(format!("ONNX mode {other:?}"))),
             };
         }
-        if let Some(name) = attrs
-            .get("coordinate_transformation_mode")
-            .and_then(Value::as_str)
-        {
+        if let Some(name) = string("coordinate_transformation_mode")? {
             node.coordinates = OnnxCoordinates::from_name(name)
                 .ok_or_else(|| self.bad(format!("coordinate_transformation_mode {name:?}")))?;
         }
-        if let Some(name) = attrs.get("nearest_mode").and_then(Value::as_str) {
+        if let Some(name) = string("nearest_mode")? {
             node.nearest_mode = match name {
                 "round_prefer_floor" => NearestRule::RoundPreferFloor,
                 "round_prefer_ceil" => NearestRule::RoundPreferCeil,
@@ -257,20 +369,26 @@ impl Case {
                 other => return Err(self.bad(format!("nearest_mode {other:?}"))),
             };
         }
-        if let Some(a) = attrs.get("cubic_coeff_a").and_then(Value::as_f64) {
+        let number = |key| self.optional(attrs, key, "a number", Value::as_f64);
+        if let Some(a) = number("cubic_coeff_a")? {
             node.cubic_coeff_a = a;
         }
-        let int = |key| attrs.get(key).and_then(Value::as_i64).unwrap_or(0);
-        node.exclude_outside = int("exclude_outside") != 0;
-        node.antialias = int("antialias") != 0;
-        if let Some(v) = attrs.get("extrapolation_value").and_then(Value::as_f64) {
+        let switch = |key| {
+            self.optional(attrs, key, "0 or 1", |v| match v.as_i64()? {
+                0 => Some(false),
+                1 => Some(true),
+                _ => None,
+            })
+        };
+        node.exclude_outside = switch("exclude_outside")?.unwrap_or(false);
+        node.antialias = switch("antialias")?.unwrap_or(false);
+        if let Some(v) = number("extrapolation_value")? {
             node.extrapolation_value = v as f32;
         }
         let roi: Vec<f64> = self
-            .params
-            .get("roi")
-            .and_then(Value::as_array)
-            .map(|values| values.iter().filter_map(Value::as_f64).collect())
+            .optional(&self.params, "roi", "an array of numbers", |v| {
+                v.as_array()?.iter().map(Value::as_f64).collect()
+            })?
             .unwrap_or_default();
         if roi.len() == 8 {
             // NCHW order: starts of n, c, h, w then ends.

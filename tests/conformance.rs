@@ -134,3 +134,125 @@ fn fused_planes_match_the_cases_transposed() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(ran >= 40, "only {ran} cases ran as fused planes");
 }
+
+/// A case whose parameters the runner would not read as written (a wrongly typed value, a key
+/// it does not know, a size other than `out_shape`, a Pillow mode of other channels) is a
+/// `BadParams` error naming the case and the key, not a case run with defaults; the bundled
+/// case each edit starts from builds.
+#[test]
+fn malformed_parameters_are_refused() {
+    use serde_json::{Value, json};
+    use wgpu_resize::conformance::{Case, ConformanceError};
+
+    let cases = load_cases(&bundled_dir()).expect("cases.json");
+    let first = |library: &str, has: &str| -> Case {
+        cases
+            .iter()
+            .find(|c| c.params["library"] == library && c.params.get(has).is_some())
+            .unwrap_or_else(|| panic!("a {library} case with {has}"))
+            .clone()
+    };
+    let edited = |base: &Case, edit: &dyn Fn(&mut Value)| {
+        base.spec().unwrap_or_else(|e| panic!("{}: {e}", base.id));
+        let mut case = base.clone();
+        edit(&mut case.params);
+        case
+    };
+    let torch = first("torch", "size");
+    let pillow = first("pillow", "image_mode");
+    let opencv = first("opencv", "dsize_wh");
+    let onnx = first("onnx", "attrs");
+    let edits: Vec<(Case, &str)> = vec![
+        (
+            edited(&torch, &|p| p["align_corners"] = json!("yes")),
+            "align_corners is \"yes\"; expected true, false or null",
+        ),
+        (
+            edited(&torch, &|p| p["antialias"] = json!(1)),
+            "antialias is 1",
+        ),
+        (
+            edited(&torch, &|p| p["size"] = json!([3, 4])),
+            "size is [3, 4]",
+        ),
+        (
+            edited(&torch, &|p| p["scale_factor"] = json!(2.0)),
+            "both size and scale_factor",
+        ),
+        (
+            edited(&torch, &|p| p["memory_format"] = json!("x")),
+            "\"memory_format\"",
+        ),
+        (
+            edited(&pillow, &|p| p["image_mode"] = json!("RGBA")),
+            "image_mode holds 4 uint8 channels",
+        ),
+        (
+            edited(&pillow, &|p| p["image_mode"] = json!("I;16")),
+            "image_mode \"I;16\"",
+        ),
+        (
+            edited(&pillow, &|p| p["reducing_gap"] = json!(2.0)),
+            "\"reducing_gap\"",
+        ),
+        (
+            edited(&opencv, &|p| p["dsize_wh"] = json!([1, 1])),
+            "dsize_wh is [1, 1]",
+        ),
+        (
+            edited(&onnx, &|p| p["attrs"]["cubic_coeff_a"] = json!("-0.5")),
+            "cubic_coeff_a is \"-0.5\"; expected a number",
+        ),
+        (
+            edited(&onnx, &|p| p["attrs"]["exclude_outside"] = json!(2)),
+            "exclude_outside is 2; expected 0 or 1",
+        ),
+        (
+            edited(&onnx, &|p| {
+                p["attrs"]["keep_aspect_ratio_policy"] = json!("stretch")
+            }),
+            "\"keep_aspect_ratio_policy\"",
+        ),
+        (
+            edited(&onnx, &|p| p["roi"] = json!([0, 0, 0, 0, 1, 1, "x", 1])),
+            "roi is",
+        ),
+        (
+            edited(&onnx, &|p| p["sizes"] = json!([1, 1, 2, 2])),
+            "sizes is [1, 1, 2, 2]",
+        ),
+    ];
+    // Pillow's modes, as `wgresize --convention pillow` reads images: RGBA premultiplied
+    // (except with NEAREST), the others not.
+    for (mode, channels, dtype, premultiplied) in [
+        ("RGBA", 4, "uint8", true),
+        ("L", 1, "uint8", false),
+        ("RGB", 3, "uint8", false),
+        ("F", 1, "float32", false),
+    ] {
+        let mut case = edited(&pillow, &|p| p["image_mode"] = json!(mode));
+        case.in_shape[3] = channels;
+        case.out_shape[3] = channels;
+        case.dtype = dtype.to_string();
+        let spec = case.spec().unwrap_or_else(|e| panic!("{mode}: {e}"));
+        let nearest = case.params["filter"] == "NEAREST";
+        assert_eq!(
+            spec.premultiplied_alpha(),
+            premultiplied && !nearest,
+            "{mode}"
+        );
+        assert_eq!(spec.channels(), channels);
+    }
+    for (case, needle) in edits {
+        match case.spec() {
+            Err(err @ ConformanceError::BadParams { .. }) => {
+                let message = err.to_string();
+                assert!(
+                    message.contains(&case.id) && message.contains(needle),
+                    "{needle:?}: {message}"
+                );
+            }
+            other => panic!("{} edited for {needle:?} gave {other:?}", case.id),
+        }
+    }
+}
