@@ -1,6 +1,12 @@
 //! Conformance cases: resizes whose expected outputs were produced by PyTorch, Pillow, OpenCV and
 //! ONNX Runtime themselves, in the format of `tests/data/conformance/README.md`. Each case's
 //! structured `params` becomes a spec through [`crate::presets`].
+//!
+//! Parameters are read strictly, so that a case is never run without something it asks for: a
+//! key the runner does not read, a value of the wrong type, or an output size in the
+//! parameters other than `out_shape` is [`ConformanceError::BadParams`]. Beyond the bundled
+//! cases' Pillow modes (`F`, `RGB`), `L` and `RGBA` are read, `RGBA` premultiplied as Pillow
+//! resizes it.
 
 use std::path::{Path as FsPath, PathBuf};
 
