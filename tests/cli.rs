@@ -947,6 +947,21 @@ mod generated {
             let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
             prop_assert!(!stderr.contains("panicked"), "{:?}: {}", args, stderr);
             let plain = others.is_empty() && matches!(size, SizeArg::Size(w, h) if w > 0 && h > 0);
+            // Flags the filter or the convention would drop, or that contradict each other,
+            // by the rules `resize --help` states: refused, never run without them.
+            let value = |flag: &str| {
+                others.iter().position(|a| a == flag).map(|i| others[i + 1].as_str())
+            };
+            let has = |flag: &str| others.iter().any(|a| a == flag);
+            let convention = value("--convention");
+            let drops_a_flag = (has("--cubic-a") && value("--filter") != Some("bicubic"))
+                || (has("--coord") && !matches!(convention, None | Some("onnx")))
+                || (has("--align-corners") && matches!(convention, Some("pillow" | "opencv")))
+                || (has("--antialias") && convention == Some("opencv"));
+            prop_assert!(
+                !(drops_a_flag && out.status.success()),
+                "{:?} ran: {}", args, stderr
+            );
             if !out.status.success() {
                 if skip_without_gpu() && stderr.contains("adapter") {
                     return Ok(());
