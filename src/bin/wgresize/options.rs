@@ -535,41 +535,22 @@ mod tests {
         let with = |rest: &[&'static str]| -> Vec<&'static str> {
             size.iter().chain(rest).copied().collect()
         };
+        // Each convention but onnx fixes its cubic coefficient, and says at what.
+        for (convention, fixed) in [
+            ("torch", "-0.75, or -0.5 with --antialias"),
+            ("pillow", "-0.5"),
+            ("opencv", "-0.75"),
+        ] {
+            let args = ["--filter", "bicubic", "--cubic-a", "-0.3"];
+            let args = with(&args).into_iter().chain(["--convention", convention]);
+            let message = refused(&args.collect::<Vec<_>>());
+            assert!(
+                message.contains(&format!("bicubic coefficient is {fixed};")),
+                "{convention}: {message}"
+            );
+        }
         for (args, needle) in [
             (with(&["--cubic-a", "-0.5"]), "--cubic-a"),
-            (
-                with(&[
-                    "--filter",
-                    "bicubic",
-                    "--cubic-a",
-                    "-0.3",
-                    "--convention",
-                    "torch",
-                ]),
-                "--cubic-a",
-            ),
-            (
-                with(&[
-                    "--filter",
-                    "bicubic",
-                    "--cubic-a",
-                    "-0.3",
-                    "--convention",
-                    "pillow",
-                ]),
-                "-0.5",
-            ),
-            (
-                with(&[
-                    "--filter",
-                    "bicubic",
-                    "--cubic-a",
-                    "-0.3",
-                    "--convention",
-                    "opencv",
-                ]),
-                "-0.75",
-            ),
             (
                 with(&["--coord", "asymmetric", "--convention", "torch"]),
                 "--coord asymmetric",
