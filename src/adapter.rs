@@ -136,13 +136,20 @@ async fn pick_adapter(instance: &wgpu::Instance) -> Result<wgpu::Adapter, Adapte
     if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
         let wanted = wanted.to_lowercase();
         let adapters = instance.enumerate_adapters(backends).await;
-        let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+        let names: Vec<String> = adapters
+            .iter()
+            .map(|a| {
+                let info = a.get_info();
+                format!("{} ({:?})", info.name, info.backend)
+            })
+            .collect();
         return adapters
             .into_iter()
             .find(|a| a.get_info().name.to_lowercase().contains(&wanted))
             .ok_or_else(|| {
                 AdapterError::NoAdapter(format!(
-                    " named like {wanted:?} among {names:?} on backends {backends:?}"
+                    " named like {wanted:?} among {names:?} on backends {}",
+                    backend_names(backends)
                 ))
             });
     }
@@ -155,7 +162,18 @@ async fn pick_adapter(instance: &wgpu::Instance) -> Result<wgpu::Adapter, Adapte
             apply_limit_buckets: false,
         })
         .await
-        .map_err(|e| AdapterError::NoAdapter(format!(" on backends {backends:?} ({e})")))
+        .map_err(|e| {
+            AdapterError::NoAdapter(format!(" on backends {} ({e})", backend_names(backends)))
+        })
+}
+
+/// `backends` as `WGPU_BACKEND` names them (`vulkan, gl, metal, …`).
+fn backend_names(backends: wgpu::Backends) -> String {
+    let names: Vec<String> = backends
+        .iter_names()
+        .map(|(name, _)| name.to_lowercase())
+        .collect();
+    names.join(", ")
 }
 
 /// `WGPU_BACKEND`'s names, which wgpu reads leniently: a list of which it knows none would
