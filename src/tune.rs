@@ -166,10 +166,38 @@ impl Decision {
     }
 }
 
-/// The persisted form: decisions grouped by namespace (crate version, adapter, checksum).
+/// The persisted form: decisions grouped by namespace (crate version, adapter, checksum). Other
+/// namespaces are kept as they were read, whatever their version wrote in them.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct TuneFile {
-    namespaces: BTreeMap<String, BTreeMap<String, Decision>>,
+    namespaces: BTreeMap<String, serde_json::Value>,
+}
+
+/// What a tuning-cache path holds.
+enum FileState {
+    /// Nothing yet, or nothing at all (an empty file).
+    Empty,
+    /// A tuning cache.
+    Cache(TuneFile),
+    /// A file that is not a tuning cache (another JSON, say, named by mistake), which is never
+    /// written over; the reason.
+    Foreign(String),
+    /// A file that could not be read; the error.
+    Unreadable(std::io::Error),
+}
+
+impl FileState {
+    fn read(path: &FsPath) -> Self {
+        match std::fs::read_to_string(path) {
+            Ok(text) if text.trim().is_empty() => FileState::Empty,
+            Ok(text) => match serde_json::from_str::<TuneFile>(&text) {
+                Ok(file) => FileState::Cache(file),
+                Err(e) => FileState::Foreign(e.to_string()),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => FileState::Empty,
+            Err(e) => FileState::Unreadable(e),
+        }
+    }
 }
 
 /// Decisions in memory, with the file they load from and save to.
@@ -198,26 +226,38 @@ impl TuneCache {
         }
     }
 
-    /// Loads decisions of this namespace from `path`. A missing file is an empty cache; an
-    /// unreadable or corrupt one is ignored with a warning and rewritten at the next save.
+    /// Loads decisions of this namespace from `path`. A missing or empty file is an empty
+    /// cache. A file that is not a tuning cache (not JSON, or JSON of another shape: a file
+    /// named by mistake) is left as it is, and decisions are then kept in memory only; so is
+    /// an unreadable one. Each is said in a warning.
     pub(crate) fn attach_file(&mut self, path: &FsPath) {
-        self.file = Some(path.to_path_buf());
-        match std::fs::read_to_string(path) {
-            Ok(text) => match serde_json::from_str::<TuneFile>(&text) {
-                Ok(mut file) => {
-                    if let Some(decisions) = file.namespaces.remove(&self.namespace) {
+        match FileState::read(path) {
+            FileState::Empty => self.file = Some(path.to_path_buf()),
+            FileState::Cache(mut file) => {
+                self.file = Some(path.to_path_buf());
+                let Some(ours) = file.namespaces.remove(&self.namespace) else {
+                    return;
+                };
+                match serde_json::from_value::<BTreeMap<String, Decision>>(ours) {
+                    Ok(decisions) => {
                         self.loaded.extend(decisions.keys().cloned());
                         self.decisions.extend(decisions);
                     }
+                    // This version's own entry, unreadable: measured again and replaced.
+                    Err(e) => self.warnings.push(format!(
+                        "tuning cache {}: this version's decisions are unreadable ({e}); \
+                         they will be measured again",
+                        path.display()
+                    )),
                 }
-                Err(e) => self.warnings.push(format!(
-                    "tuning cache {} is corrupt ({e}); ignoring it, it will be rewritten",
-                    path.display()
-                )),
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => self.warnings.push(format!(
-                "tuning cache {} is unreadable ({e}); ignoring it",
+            }
+            FileState::Foreign(why) => self.warnings.push(format!(
+                "{} is not a tuning cache ({why}); it is left as it is, and measured choices \
+                 are kept in memory only (remove it, or name another file)",
+                path.display()
+            )),
+            FileState::Unreadable(e) => self.warnings.push(format!(
+                "tuning cache {} is unreadable ({e}); measured choices are kept in memory only",
                 path.display()
             )),
         }
@@ -232,20 +272,37 @@ impl TuneCache {
         self.decisions.get(key)
     }
 
-    /// Keeps a measured decision and saves the file, if any. Other namespaces in the file are
-    /// preserved; a corrupt file is replaced.
+    /// Keeps a measured decision and saves the file, if any, with its other namespaces as they
+    /// are now. A file that has meanwhile become something other than a tuning cache is not
+    /// written over.
     pub(crate) fn insert(&mut self, key: String, decision: Decision) {
         self.loaded.remove(&key);
         self.decisions.insert(key, decision);
         let Some(path) = self.file.clone() else {
             return;
         };
-        let mut file = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|text| serde_json::from_str::<TuneFile>(&text).ok())
-            .unwrap_or_default();
-        file.namespaces
-            .insert(self.namespace.clone(), self.decisions.clone());
+        let mut file = match FileState::read(&path) {
+            FileState::Empty => TuneFile::default(),
+            FileState::Cache(file) => file,
+            FileState::Foreign(why) => {
+                self.file = None;
+                self.warnings.push(format!(
+                    "{} is no longer a tuning cache ({why}); it is left as it is, and measured \
+                     choices are kept in memory only",
+                    path.display()
+                ));
+                return;
+            }
+            FileState::Unreadable(e) => {
+                self.warnings.push(format!(
+                    "could not save the tuning cache {}: {e}",
+                    path.display()
+                ));
+                return;
+            }
+        };
+        let ours = serde_json::to_value(&self.decisions).expect("decisions serialise");
+        file.namespaces.insert(self.namespace.clone(), ours);
         let written = serde_json::to_string_pretty(&file)
             .map_err(std::io::Error::other)
             .and_then(|text| {
@@ -316,13 +373,7 @@ mod tests {
                 .map(|thread| {
                     let (path, decision) = (&path, &decision);
                     scope.spawn(move || {
-                        let mut cache = TuneCache {
-                            namespace: format!("thread {thread}"),
-                            decisions: BTreeMap::new(),
-                            loaded: Default::default(),
-                            file: None,
-                            warnings: Vec::new(),
-                        };
+                        let mut cache = cache_named(&format!("thread {thread}"));
                         cache.attach_file(path);
                         for key in 0..25 {
                             cache.insert(format!("key {key}"), decision.clone());
@@ -336,8 +387,9 @@ mod tests {
         let saved = std::fs::read_to_string(&path).unwrap();
         let file: TuneFile = serde_json::from_str(&saved).expect("the file stays whole");
         assert!(!file.namespaces.is_empty());
-        for namespace in file.namespaces.values() {
-            assert!(namespace.values().all(|d| d.path == Path::Gather));
+        for namespace in file.namespaces.into_values() {
+            let decisions: BTreeMap<String, Decision> = serde_json::from_value(namespace).unwrap();
+            assert!(decisions.values().all(|d| d.path == Path::Gather));
         }
         // Warnings a cache took at load time (a corrupt file) or on saving (a failed rename).
         assert!(warnings.iter().all(Vec::is_empty), "{warnings:?}");
@@ -347,6 +399,101 @@ mod tests {
             .filter(|name| name != "tune.json")
             .collect();
         assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    fn cache_named(namespace: &str) -> TuneCache {
+        TuneCache {
+            namespace: namespace.to_string(),
+            decisions: BTreeMap::new(),
+            loaded: Default::default(),
+            file: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    fn gather_decision() -> Decision {
+        Decision::from_candidates(vec![CandidateTime {
+            path: Path::Gather,
+            median_us: Some(3.0),
+            error: None,
+            unavailable: false,
+            tile: None,
+        }])
+        .unwrap()
+    }
+
+    /// A file that is not a tuning cache (named by mistake: another program's JSON, a text)
+    /// is never written over: decisions stay in memory and a warning says why.
+    #[test]
+    fn a_file_that_is_not_a_cache_is_left_as_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in [
+            (
+                "package.json",
+                "{\"name\": \"app\", \"version\": \"1.0\"}\n",
+            ),
+            ("notes.txt", "not json at all {"),
+            (
+                "namespaces-of-another-shape.json",
+                "{\"namespaces\": [1, 2]}",
+            ),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let mut cache = cache_named("this version");
+            cache.attach_file(&path);
+            cache.insert("key".into(), gather_decision());
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name}");
+            assert_eq!(cache.get("key").map(|d| d.path), Some(Path::Gather));
+            let warnings = cache.take_warnings();
+            assert!(
+                warnings.len() == 1
+                    && warnings[0].contains(name)
+                    && warnings[0].contains("is not a tuning cache"),
+                "{name}: {warnings:?}"
+            );
+        }
+    }
+
+    /// An empty file becomes a cache; other namespaces (other versions, whatever they wrote)
+    /// are kept as they were; this version's own entry, unreadable, is measured again and
+    /// replaced.
+    #[test]
+    fn other_namespaces_survive_a_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tune.json");
+        std::fs::write(&path, "").unwrap();
+        let mut cache = cache_named("this version");
+        cache.attach_file(&path);
+        cache.insert("key".into(), gather_decision());
+        assert!(cache.take_warnings().is_empty());
+
+        let other = serde_json::json!({"some key": {"a format": ["of", "another", "version"]}});
+        let mut file: TuneFile =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        file.namespaces
+            .insert("another version".into(), other.clone());
+        file.namespaces.insert(
+            "this version".into(),
+            serde_json::json!({"key": "unreadable"}),
+        );
+        std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+
+        let mut cache = cache_named("this version");
+        cache.attach_file(&path);
+        assert_eq!(cache.get("key"), None);
+        let warnings = cache.take_warnings();
+        assert!(
+            warnings.len() == 1 && warnings[0].contains("unreadable"),
+            "{warnings:?}"
+        );
+        cache.insert("key".into(), gather_decision());
+        let saved: TuneFile =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(saved.namespaces["another version"], other);
+        let ours: BTreeMap<String, Decision> =
+            serde_json::from_value(saved.namespaces["this version"].clone()).unwrap();
+        assert_eq!(ours["key"], gather_decision());
     }
 
     #[test]
