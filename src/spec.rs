@@ -243,7 +243,10 @@ pub struct AxisResample {
     pub filter: Filter,
     /// Output index to source coordinate. Default: [`CoordinateMapping::HalfPixel`].
     pub mapping: CoordinateMapping,
-    /// Widen the filter by `1/scale` when shrinking. Default: `false`.
+    /// Widen the filter by `1/scale` when shrinking. No effect on [`Filter::Nearest`] and
+    /// [`Filter::Area`], which have no support to widen (ONNX takes the attribute with its
+    /// nearest mode and ignores it; PyTorch refuses it there, as [`crate::presets::torch`]
+    /// does). Default: `false`.
     pub antialias: bool,
     /// Out-of-range taps. Default: [`Border::Clamp`].
     pub border: Border,
