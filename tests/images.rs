@@ -289,3 +289,57 @@ fn sixteen_bit_pngs_keep_their_depth() {
     let got = image::open(dir.path().join("rgb16-out.jpg")).unwrap();
     assert_eq!((got.width(), got.height()), to);
 }
+
+/// Normalised values are signed fractions, which no image holds: `--mean`/`--std` on an image
+/// are refused before it is read, whatever its depth (a 16-bit PNG was written with them
+/// clamped to 0..1; an 8-bit one was refused for its element type, in a message about tensors),
+/// and nothing is written.
+#[test]
+fn images_are_not_normalised() {
+    let dir = tempfile::tempdir().unwrap();
+    let grey16 = image::ImageBuffer::<image::Luma<u16>, Vec<u16>>::from_fn(6, 4, |x, y| {
+        image::Luma([(x * 9000 + y * 3000) as u16])
+    });
+    let rgb8 = image::ImageBuffer::<image::Rgb<u8>, Vec<u8>>::from_fn(6, 4, |x, y| {
+        image::Rgb([(x * 40) as u8, (y * 60) as u8, 7])
+    });
+    let grey16_path = dir.path().join("grey16.png");
+    let rgb8_path = dir.path().join("rgb8.png");
+    grey16.save(&grey16_path).unwrap();
+    rgb8.save(&rgb8_path).unwrap();
+    for (input, output, mean, std) in [
+        (&grey16_path, "grey16-out.png", "0.5", "0.25"),
+        (
+            &rgb8_path,
+            "rgb8-out.png",
+            "0.485,0.456,0.406",
+            "0.229,0.224,0.225",
+        ),
+        (
+            &rgb8_path,
+            "rgb8-out.jpg",
+            "0.485,0.456,0.406",
+            "0.229,0.224,0.225",
+        ),
+    ] {
+        let output = dir.path().join(output);
+        let out = run(&[
+            "resize",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--size",
+            "3x2",
+            "--mean",
+            mean,
+            "--std",
+            std,
+        ]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("which an image cannot hold") && said.contains(".npy"),
+            "{said}"
+        );
+        assert!(!output.exists(), "{} was written", output.display());
+    }
+}

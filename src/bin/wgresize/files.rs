@@ -253,6 +253,15 @@ fn resize_image(
     flags: &ResizeFlags,
     path: Path,
 ) -> Result<String, String> {
+    // Normalised values are signed fractions, which no image format holds: a 16-bit PNG would
+    // be written with them clamped to 0..1, and an 8-bit one refused for its element type.
+    if flags.mean.is_some() || flags.std.is_some() {
+        return Err(format!(
+            "{}: --mean/--std normalise into signed values, which an image cannot hold; \
+             normalise a .npy tensor of it instead",
+            input.display()
+        ));
+    }
     let decoded = image::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let color = decoded.color();
     // Grey, RGB or RGBA: the channels the image has (grey with alpha as RGBA, so that alpha is
