@@ -408,20 +408,28 @@ mod tests {
         (spec, wy, wx)
     }
 
-    /// PyTorch's antialiased `mode` of one four-channel f32 image in `layout`, with its band
-    /// tables.
+    /// PyTorch's `mode` of one four-channel f32 image in `layout`, antialiased where PyTorch
+    /// takes antialias (bilinear and bicubic), with its band tables.
     fn torch_rgba(
         input: Size2,
         output: Size2,
         mode: presets::TorchMode,
         layout: Layout,
     ) -> (ResizeSpec, AxisWeights, AxisWeights) {
-        let spec = presets::torch(input, presets::TorchOutput::Size(output), mode, false, true)
-            .unwrap()
-            .channels(4)
-            .layout(layout)
-            .build()
-            .unwrap();
+        use presets::TorchMode::{Bicubic, Bilinear};
+        let antialias = matches!(mode, Bilinear | Bicubic);
+        let spec = presets::torch(
+            input,
+            presets::TorchOutput::Size(output),
+            mode,
+            false,
+            antialias,
+        )
+        .unwrap()
+        .channels(4)
+        .layout(layout)
+        .build()
+        .unwrap();
         let (wy, wx) = AxisWeights::for_spec(&spec);
         (spec, wy, wx)
     }
