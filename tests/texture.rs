@@ -1997,6 +1997,97 @@ fn texture_routes_are_tuned_on_their_own() {
     );
 }
 
+/// A texture into tensor planes whose RGBA kernels the fused path cannot fit (the same resize
+/// of four channels' pixels needs more workgroup memory than three planes do) runs the fused
+/// path from the staged copy: tuning times it there, at the planes' own tile widths, instead
+/// of reporting that the fused path cannot run it, and the fused path's result is the
+/// reference's.
+#[test]
+fn fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit() {
+    let Some(gpu) = gpu("fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit") else {
+        return;
+    };
+    let device = &gpu.context.device;
+    let resizer = wgpu_resize::Resizer::new(device, &gpu.context.queue).unwrap();
+    let lanczos = |input: Size2, channels, layout| {
+        ResizeSpec::builder(input, Size2::new(9, 16))
+            .both_axes(
+                wgpu_resize::AxisResample::default()
+                    .with_filter(wgpu_resize::Filter::Lanczos { lobes: 3 })
+                    .with_antialias(true)
+                    .with_border(wgpu_resize::Border::Renormalize),
+            )
+            .channels(channels)
+            .layout(layout)
+            .build()
+            .unwrap()
+    };
+    // The smallest 16:9 frame whose RGBA pixels the fused path cannot fit and whose planes it
+    // can, on this device.
+    let spec = (2..=24u32)
+        .map(|k| Size2::new(45 * k, 80 * k))
+        .find_map(|input| {
+            let rgba = lanczos(input, 4, Layout::Nhwc);
+            let planes = lanczos(input, 3, Layout::Nchw);
+            (resizer.availability(&rgba, Path::Fused).is_err()
+                && resizer.availability(&planes, Path::Fused).is_ok())
+            .then_some(planes)
+        })
+        .expect("a frame whose planes fit the fused path and whose RGBA pixels do not");
+    let input = spec.input();
+    let mut rng = Rng::new(0x57a9_ed);
+    let values = random_texels(
+        &mut rng,
+        F::Rgba8Unorm,
+        (input.height * input.width * 4) as usize,
+    );
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        input,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        &values,
+    );
+    let image = TextureImage::first(&source);
+    let plan = resizer
+        .plan_texture_to_buffer(&spec, &image, Path::Auto)
+        .unwrap();
+    let fused = plan
+        .candidates
+        .iter()
+        .find(|c| c.path == Path::Fused)
+        .expect("a fused candidate");
+    assert!(
+        fused.median_us.is_some() && !fused.unavailable,
+        "{input:?}: {}",
+        plan.reason
+    );
+    let columns = fused.tile.expect("the fused tile's columns").columns;
+    assert!(
+        resizer
+            .fused_column_candidates(&spec)
+            .unwrap()
+            .contains(&columns),
+        "{columns} columns: not one of the planes' counts ({})",
+        plan.reason
+    );
+    let buffer = tensor_buffer(device, spec.output_bytes() + 256);
+    let (got, ran) = run_texture_to_tensor(
+        gpu,
+        &resizer,
+        (&spec, Path::Fused),
+        &source,
+        (&buffer, 0, 0xA5),
+        false,
+    )
+    .unwrap();
+    assert_eq!(ran, Path::Fused);
+    let expected = reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec));
+    let expected = stored(&expected, F::Rgba32Float, spec.element());
+    let error = worst(&got, &expected);
+    assert!(error <= 1e-5, "{input:?}: worst error {error}");
+}
+
 /// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
 /// each leaving the encoder usable: a batch, more channels than the texel has, a
 /// u8 spec on a float format, a size that is not the texture's, a source that cannot be

@@ -195,16 +195,22 @@ impl Resizer {
     }
 
     /// The fused kernels that `spec` runs on `route`: for a texture into a tensor, those that
-    /// read the texture themselves where they can, else the buffers' (the staged route).
+    /// read the texture themselves where the fused path fits them, else the buffers' (the
+    /// staged route, which `direct_tensor` takes where they do not fit: tensor planes of
+    /// three channels can fit where the same resize of RGBA pixels does not).
     pub(super) fn fused_kernels(&self, spec: &ResizeSpec, route: Route) -> FusedKernels {
         match route {
             Route::Buffers => FusedKernels::between_buffers(spec),
             Route::TextureToTensor(format) => match self.direct_form(spec, format) {
-                Some((kernel_spec, tensor)) => FusedKernels {
-                    spec: kernel_spec,
-                    ends: DirectEnds::from_texture(format, tensor),
-                },
-                None => FusedKernels::between_buffers(spec),
+                Some((kernel_spec, tensor))
+                    if self.availability(&kernel_spec, Path::Fused).is_ok() =>
+                {
+                    FusedKernels {
+                        spec: kernel_spec,
+                        ends: DirectEnds::from_texture(format, tensor),
+                    }
+                }
+                _ => FusedKernels::between_buffers(spec),
             },
             Route::TensorToTexture(format) => FusedKernels {
                 spec: *spec,

@@ -281,9 +281,13 @@ impl Resizer {
     fn runnable(&self, spec: &ResizeSpec, route: Route, decision: Decision) -> Option<Decision> {
         let runs = |path| match route {
             Route::Buffers | Route::TensorToTexture(_) => self.availability(spec, path).is_ok(),
-            Route::TextureToTensor(format) => self
-                .availability(&self.texture_to_tensor_kernel_spec(spec, format), path)
-                .is_ok(),
+            // The kernels that read the texture, or the staged copy's where they cannot run
+            // (`direct_tensor` falls back to it).
+            Route::TextureToTensor(format) => {
+                self.availability(&self.texture_to_tensor_kernel_spec(spec, format), path)
+                    .is_ok()
+                    || self.availability(spec, path).is_ok()
+            }
         };
         if runs(decision.path) {
             return Some(decision);
