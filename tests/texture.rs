@@ -2035,7 +2035,7 @@ fn fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit() {
         })
         .expect("a frame whose planes fit the fused path and whose RGBA pixels do not");
     let input = spec.input();
-    let mut rng = Rng::new(0x57a9_ed);
+    let mut rng = Rng::new(0x0057_a9ed);
     let values = random_texels(
         &mut rng,
         F::Rgba8Unorm,
