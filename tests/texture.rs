@@ -2024,7 +2024,7 @@ fn fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit() {
     };
     // The smallest 16:9 frame whose RGBA pixels the fused path cannot fit and whose planes it
     // can, on this device.
-    let spec = (2..=24u32)
+    let spec = (2..=48u32)
         .map(|k| Size2::new(45 * k, 80 * k))
         .find_map(|input| {
             let rgba = lanczos(input, 4, Layout::Nhwc);
