@@ -134,7 +134,9 @@ impl Resizer {
     /// the choice back to tuning and the kernel. A texture resized into a tensor of fewer
     /// channels, or of planes, runs the kernels of the same resize of RGBA pixels (they store
     /// the tensor's channels themselves): a pin of the tensor's spec does not reach them, and
-    /// tuning times their columns on that route. The count must be one the tile can take: from
+    /// tuning times their columns on that route. (Where the fused path cannot fit those, the
+    /// route runs the tensor's own kernels on a staged copy of the texture, which the pin
+    /// does reach.) The count must be one the tile can take: from
     /// 1 to its lanes (a multiple of 4 up to 4 per lane for NCHW planes); Pillow's fixed point
     /// takes only its lanes. A typed error otherwise, and where the fused path cannot run
     /// `spec`.
