@@ -704,7 +704,19 @@ fn bench_checks_its_flags_before_running() {
             ],
             "a finite number above 0",
         ),
-    ] {
+    ]
+    .into_iter()
+    .chain(
+        // The plot's flags with a bench that draws no plot: refused, not dropped.
+        ["--sweep", "--texture", "--frames"]
+            .into_iter()
+            .flat_map(|bench| {
+                [
+                    (vec!["bench", bench, "--peer", "peer.json"], "--peer"),
+                    (vec!["bench", bench, "--copy-rate", "4e12"], "--copy-rate"),
+                ]
+            }),
+    ) {
         let out = run(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");

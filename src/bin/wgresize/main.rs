@@ -145,10 +145,23 @@ enum Command {
         #[arg(long, value_name = "FILE.svg", conflicts_with = "sweep")]
         plot: Option<PathBuf>,
         /// PyTorch peer JSON (scripts/torch_peer.py) to draw beside the paths.
-        #[arg(long, value_name = "FILE.json", requires = "plot")]
+        // The conflicts are said again here: clap does not ask for `--plot` where an argument
+        // that excludes the plot is present, and the flag would be dropped silently.
+        #[arg(
+            long,
+            value_name = "FILE.json",
+            requires = "plot",
+            conflicts_with_all = ["sweep", "texture", "frames"]
+        )]
         peer: Option<PathBuf>,
         /// Device copy rate in bytes/s (read plus write) for the floor bars, e.g. 4.18e12.
-        #[arg(long, value_name = "BYTES_PER_S", requires = "plot", value_parser = copy_rate)]
+        #[arg(
+            long,
+            value_name = "BYTES_PER_S",
+            requires = "plot",
+            conflicts_with_all = ["sweep", "texture", "frames"],
+            value_parser = copy_rate
+        )]
         copy_rate: Option<f64>,
         #[command(flatten)]
         cache: TuneCacheFlag,
