@@ -115,7 +115,7 @@ fn a_folder_is_resized_file_by_file_and_a_bad_file_is_skipped() {
 }
 
 /// A grey PNG with alpha comes back grey with alpha, resized as its RGBA twin is (alpha
-/// premultiplied alike).
+/// premultiplied alike), and as grey alone into a JPEG.
 #[test]
 fn grey_alpha_stays_grey_alpha() {
     let dir = tempfile::tempdir().unwrap();
@@ -167,6 +167,28 @@ fn grey_alpha_stays_grey_alpha() {
             [rgba.0[0], rgba.0[3]],
             "grey and alpha of the RGBA twin"
         );
+    }
+
+    // JPEG holds no alpha: grey with alpha is written grey, RGBA as RGB, and the status line
+    // says the alpha was dropped (a PNG keeps it, and says nothing).
+    for (input, output, color) in [
+        (&la_path, "la-out.jpg", image::ColorType::L8),
+        (&rgba_path, "rgba-out.jpg", image::ColorType::Rgb8),
+        (&rgba_path, "rgba-again.png", image::ColorType::Rgba8),
+    ] {
+        let output = dir.path().join(output);
+        let out = resize(input, &output);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        let jpeg = output.extension().unwrap() == "jpg";
+        assert_eq!(
+            said.contains("its alpha dropped: JPEG holds none"),
+            jpeg,
+            "{said}"
+        );
+        let got = image::open(&output).unwrap();
+        assert_eq!(got.color(), color, "{}", output.display());
+        assert_eq!((got.width(), got.height()), (9, 30));
     }
 }
 

@@ -296,9 +296,11 @@ fn resize_image(
         (image_of(spec.output(), channels, result), plan)
     };
     let grey_alpha = matches!(color, image::ColorType::La8 | image::ColorType::La16);
+    // JPEG holds no alpha: colour (or grey) alone, and the status line says so.
+    let alpha_dropped = format == image::ImageFormat::Jpeg && channels == 4;
     let written = match (format, grey_alpha) {
-        // JPEG holds no alpha.
-        (image::ImageFormat::Jpeg, _) if channels == 4 => {
+        (image::ImageFormat::Jpeg, true) => image::DynamicImage::ImageLuma8(resized.to_luma8()),
+        (image::ImageFormat::Jpeg, false) if alpha_dropped => {
             image::DynamicImage::ImageRgb8(resized.to_rgb8())
         }
         // Its three colour channels are equal: the grey of each pixel.
@@ -311,13 +313,15 @@ fn resize_image(
             .write_to(file, format)
             .map_err(std::io::Error::other)
     })?;
-    // Deeper channels written as 8 bits lose their low bits; say so rather than lose them
-    // quietly.
-    let narrowed = if deep && !sixteen_bits {
-        format!(", its {color:?} channels as 8 bits: {format:?} holds no more")
-    } else {
-        String::new()
-    };
+    // Deeper channels written as 8 bits lose their low bits, and alpha written as JPEG is
+    // lost; say so rather than lose them quietly.
+    let mut narrowed = String::new();
+    if deep && !sixteen_bits {
+        narrowed += &format!(", its {color:?} channels as 8 bits: {format:?} holds no more");
+    }
+    if alpha_dropped {
+        narrowed += ", its alpha dropped: JPEG holds none";
+    }
     Ok(format!(
         "{}: {}x{} -> {}x{} ({} path{narrowed})",
         input.display(),
