@@ -352,7 +352,18 @@ fn replace_file(
     // so ask for what `File::create` asks (the umask then applies to both).
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut part = builder.tempfile_in(folder).map_err(|e| failed(&e))?;
+    if !folder.is_dir() {
+        return Err(format!(
+            "{}: the folder {} does not exist",
+            output.display(),
+            folder.display()
+        ));
+    }
+    // tempfile's error names its own temporary file, which the caller never named: the kind
+    // of failure alone (permission denied, …).
+    let mut part = builder
+        .tempfile_in(folder)
+        .map_err(|e| failed(&std::io::Error::from(e.kind())))?;
     let mut writer = BufWriter::new(part.as_file_mut());
     write(&mut writer).map_err(|e| failed(&e))?;
     writer.flush().map_err(|e| failed(&e))?;
@@ -457,6 +468,20 @@ mod tests {
         assert_eq!(std::fs::read(&output).unwrap(), b"resized");
         assert_eq!(std::fs::metadata(&output).unwrap().permissions(), before);
         assert_eq!(names_in(dir.path()), ["frame.npy"]);
+    }
+
+    /// An output in a folder that does not exist is refused naming the output and the
+    /// folder, not the temporary file it would have been written into first.
+    #[test]
+    fn a_missing_folder_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = dir.path().join("missing").join("out.npy");
+        let err = replace_file(&output, |file| file.write_all(b"npy")).unwrap_err();
+        assert!(
+            err.contains("out.npy: the folder") && err.contains("missing does not exist"),
+            "{err}"
+        );
+        assert!(!err.contains(".part"), "{err}");
     }
 
     /// A new file gets the permissions `File::create` gives one (not a temporary file's
