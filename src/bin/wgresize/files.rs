@@ -342,7 +342,11 @@ fn replace_file(
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> Result<(), String> {
     let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", output.display());
-    let folder = match output.parent() {
+    // Through a symbolic link, the file it names is replaced and the link stays, as when
+    // outputs were written in place.
+    let resolved = std::fs::canonicalize(output).ok();
+    let target = resolved.as_deref().unwrap_or(output);
+    let folder = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => FsPath::new("."),
     };
@@ -368,10 +372,10 @@ fn replace_file(
     write(&mut writer).map_err(|e| failed(&e))?;
     writer.flush().map_err(|e| failed(&e))?;
     drop(writer);
-    if let Ok(existing) = std::fs::metadata(output) {
+    if let Ok(existing) = std::fs::metadata(target) {
         std::fs::set_permissions(part.path(), existing.permissions()).map_err(|e| failed(&e))?;
     }
-    part.persist(output).map_err(|e| failed(&e.error))?;
+    part.persist(target).map_err(|e| failed(&e.error))?;
     Ok(())
 }
 
@@ -468,6 +472,26 @@ mod tests {
         assert_eq!(std::fs::read(&output).unwrap(), b"resized");
         assert_eq!(std::fs::metadata(&output).unwrap().permissions(), before);
         assert_eq!(names_in(dir.path()), ["frame.npy"]);
+    }
+
+    /// Through a symbolic link the file it names is replaced, and the link stays a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("frame.npy");
+        let link = dir.path().join("latest.npy");
+        std::fs::write(&file, b"old").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        replace_file(&link, |out| out.write_all(b"resized")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), b"resized");
+        assert_eq!(names_in(dir.path()), ["frame.npy", "latest.npy"]);
     }
 
     /// An output in a folder that does not exist is refused naming the output and the
