@@ -333,6 +333,24 @@ fn resize_image(
     ))
 }
 
+/// The folder a file at `path` would be written in (`.` for a bare name), or a message that
+/// names `path` and the folder where that does not exist.
+pub fn existing_folder(path: &FsPath) -> Result<&FsPath, String> {
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => FsPath::new("."),
+    };
+    if folder.is_dir() {
+        Ok(folder)
+    } else {
+        Err(format!(
+            "{}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        ))
+    }
+}
+
 /// Writes the file at `output` with `write`, into a file beside it that takes its place only
 /// once complete: a write that fails (a full disk, an encoder's error) leaves whatever was at
 /// `output` before, which is the input itself where a file is resized in place, and no
@@ -346,23 +364,13 @@ fn replace_file(
     // outputs were written in place.
     let resolved = std::fs::canonicalize(output).ok();
     let target = resolved.as_deref().unwrap_or(output);
-    let folder = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => FsPath::new("."),
-    };
+    let folder = existing_folder(target)?;
     let mut builder = tempfile::Builder::new();
     builder.prefix(".wgresize-").suffix(".part");
     // A temporary file is made for its owner alone (0600); the output is an ordinary file,
     // so ask for what `File::create` asks (the umask then applies to both).
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    if !folder.is_dir() {
-        return Err(format!(
-            "{}: the folder {} does not exist",
-            output.display(),
-            folder.display()
-        ));
-    }
     // tempfile's error names its own temporary file, which the caller never named: the kind
     // of failure alone (permission denied, …).
     let mut part = builder

@@ -399,17 +399,7 @@ impl PlotRequest {
         peer: Option<&std::path::Path>,
         copy_rate: Option<f64>,
     ) -> Result<Self, String> {
-        let folder = match file.parent() {
-            Some(folder) if !folder.as_os_str().is_empty() => folder,
-            _ => std::path::Path::new("."),
-        };
-        if !folder.is_dir() {
-            return Err(format!(
-                "--plot {}: the folder {} does not exist",
-                file.display(),
-                folder.display()
-            ));
-        }
+        files::existing_folder(&file).map_err(|why| format!("--plot {why}"))?;
         let peer = match peer {
             Some(peer) => Some(
                 std::fs::read_to_string(peer)
