@@ -191,8 +191,8 @@ impl Case {
     }
 
     /// Refuses an output size stated in the parameters under `key` other than `expected`: the
-    /// size `out_shape` gives, in the order that key writes it.
-    fn same_size(&self, key: &str, expected: &[u32]) -> Result<(), ConformanceError> {
+    /// size `out_shape` gives, in the order that key writes it. Whether one is stated.
+    fn same_size(&self, key: &str, expected: &[u32]) -> Result<bool, ConformanceError> {
         let stated = self.optional(&self.params, key, "an array of whole numbers", |v| {
             v.as_array()?
                 .iter()
@@ -204,7 +204,7 @@ impl Case {
                 "{key} is {stated:?}, and out_shape {:?} makes it {expected:?}",
                 self.out_shape
             ))),
-            _ => Ok(()),
+            stated => Ok(stated.is_some()),
         }
     }
 
@@ -241,31 +241,28 @@ impl Case {
                         "antialias",
                     ],
                 )?;
-                self.same_size("size", &[out_h, out_w])?;
-                let mode = match self.str_param(p, "mode")? {
-                    "nearest" => TorchMode::Nearest,
-                    "nearest-exact" => TorchMode::NearestExact,
-                    "bilinear" => TorchMode::Bilinear,
-                    "bicubic" => TorchMode::Bicubic,
-                    "area" => TorchMode::Area,
-                    other => return Err(self.bad(format!("torch mode {other:?}"))),
-                };
+                let sized = self.same_size("size", &[out_h, out_w])?;
+                let mode = self.str_param(p, "mode")?;
+                let mode = TorchMode::from_name(mode)
+                    .ok_or_else(|| self.bad(format!("torch mode {mode:?}")))?;
                 let flag = |key| {
                     self.optional(p, key, "true, false or null", Value::as_bool)
                         .map(|set| set.unwrap_or(false))
                 };
                 let scale = self.optional(p, "scale_factor", "a number", Value::as_f64)?;
-                let out = match (p.get("size").filter(|v| !v.is_null()), scale) {
-                    (Some(_), Some(_)) => {
+                let out = match (sized, scale) {
+                    (true, Some(_)) => {
                         return Err(self.bad("torch case with both size and scale_factor"));
                     }
-                    (Some(_), None) => TorchOutput::Size(output),
-                    (None, Some(scale)) => TorchOutput::ScaleFactor {
+                    (true, None) => TorchOutput::Size(output),
+                    (false, Some(scale)) => TorchOutput::ScaleFactor {
                         y: scale,
                         x: scale,
                         recompute: flag("recompute_scale_factor")?,
                     },
-                    (None, None) => return Err(self.bad("torch case without size or scale_factor")),
+                    (false, None) => {
+                        return Err(self.bad("torch case without size or scale_factor"));
+                    }
                 };
                 presets::torch(input, out, mode, flag("align_corners")?, flag("antialias")?)
                     .map_err(spec_error)?
@@ -303,8 +300,8 @@ impl Case {
                         self.dtype
                     )));
                 }
-                let rgba = channels == 4 && filter != PillowFilter::Nearest;
-                presets::pillow(input, output, filter).premultiplied_alpha(rgba)
+                presets::pillow(input, output, filter)
+                    .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
             }
             "opencv" => {
                 self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;

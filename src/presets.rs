@@ -33,6 +33,15 @@ pub enum TorchMode {
 }
 
 impl TorchMode {
+    /// Every mode.
+    pub const ALL: [TorchMode; 5] = [
+        TorchMode::Nearest,
+        TorchMode::NearestExact,
+        TorchMode::Bilinear,
+        TorchMode::Bicubic,
+        TorchMode::Area,
+    ];
+
     /// The `mode` string PyTorch takes: `"nearest"`, `"nearest-exact"`, `"bilinear"`, ….
     pub const fn name(self) -> &'static str {
         match self {
@@ -42,6 +51,17 @@ impl TorchMode {
             TorchMode::Bicubic => "bicubic",
             TorchMode::Area => "area",
         }
+    }
+
+    /// The mode PyTorch names `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|mode| mode.name() == name)
+    }
+
+    /// Whether the mode interpolates (bilinear, bicubic): the modes that take
+    /// `align_corners` and `antialias`.
+    pub const fn interpolating(self) -> bool {
+        matches!(self, TorchMode::Bilinear | TorchMode::Bicubic)
     }
 }
 
@@ -97,9 +117,8 @@ pub fn torch(
     antialias: bool,
 ) -> Result<ResizeSpecBuilder, SpecError> {
     let out = torch_output_size(input, output)?;
-    let interpolating = matches!(mode, TorchMode::Bilinear | TorchMode::Bicubic);
     for (set, option) in [(align_corners, "align_corners"), (antialias, "antialias")] {
-        if set && !interpolating {
+        if set && !mode.interpolating() {
             return Err(SpecError::Unsupported(format!(
                 "PyTorch's {option} applies to modes 'bilinear' and 'bicubic' only; \
                  F.interpolate raises ValueError for mode={:?} with {option}=True",
@@ -164,8 +183,8 @@ pub enum PillowFilter {
 /// renormalises at the borders, runs the horizontal pass first and, in 8-bit modes, rounds
 /// between the passes: the builder sets all of that (rounding is a no-op for f32 elements, which
 /// is Pillow's `F` mode). Pillow resizes `RGBA` images premultiplied: for those (4 channels,
-/// NHWC) add `.premultiplied_alpha(true)`, as `wgresize --convention pillow` does; the builder
-/// cannot, since it learns the channel count later.
+/// NHWC; [`pillow_premultiplies`]) add `.premultiplied_alpha(true)`, as `wgresize --convention
+/// pillow` does; the builder cannot, since it learns the channel count later.
 pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBuilder {
     let filter = match filter {
         PillowFilter::Nearest => Filter::Nearest(NearestRule::PillowAffine),
@@ -186,6 +205,13 @@ pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBu
     ResizeSpec::builder(input, output)
         .both_axes(axis)
         .round_intermediate(true)
+}
+
+/// Whether Pillow resizes an image of `channels` channels with `filter` premultiplied: `RGBA`
+/// (4 channels) with every filter but NEAREST, which copies pixels as they are. Set it on
+/// [`pillow`]'s builder with [`ResizeSpecBuilder::premultiplied_alpha`].
+pub fn pillow_premultiplies(filter: PillowFilter, channels: u32) -> bool {
+    channels == 4 && filter != PillowFilter::Nearest
 }
 
 /// OpenCV's `interpolation` flags.

@@ -868,11 +868,10 @@ pub(crate) mod convention_tests {
         }
         for mode in [TorchMode::Bilinear, TorchMode::Bicubic, TorchMode::Area] {
             // PyTorch refuses antialias for area, which has nothing to widen.
-            let antialiased: &[bool] = match mode {
-                TorchMode::Area => &[false],
-                _ => &[false, true],
-            };
-            for &antialias in antialiased {
+            for antialias in [false, true]
+                .into_iter()
+                .filter(|&a| !a || mode.interpolating())
+            {
                 let spec = presets::torch(input, TorchOutput::Size(output), mode, false, antialias)
                     .unwrap()
                     .build()

@@ -416,20 +416,13 @@ mod tests {
         mode: presets::TorchMode,
         layout: Layout,
     ) -> (ResizeSpec, AxisWeights, AxisWeights) {
-        use presets::TorchMode::{Bicubic, Bilinear};
-        let antialias = matches!(mode, Bilinear | Bicubic);
-        let spec = presets::torch(
-            input,
-            presets::TorchOutput::Size(output),
-            mode,
-            false,
-            antialias,
-        )
-        .unwrap()
-        .channels(4)
-        .layout(layout)
-        .build()
-        .unwrap();
+        let output = presets::TorchOutput::Size(output);
+        let spec = presets::torch(input, output, mode, false, mode.interpolating())
+            .unwrap()
+            .channels(4)
+            .layout(layout)
+            .build()
+            .unwrap();
         let (wy, wx) = AxisWeights::for_spec(&spec);
         (spec, wy, wx)
     }

@@ -250,6 +250,7 @@ impl ResizeFlags {
                 convention_filters(convention)
             )
         };
+        let mut premultiplied = self.premultiplied;
         let builder: ResizeSpecBuilder = match self.convention {
             None => self.generic(input, output),
             Some(Convention::Torch) => {
@@ -282,6 +283,8 @@ impl ResizeFlags {
                     FilterArg::Lanczos3 => PillowFilter::Lanczos,
                     _ => return Err(unsupported(Convention::Pillow)),
                 };
+                // RGBA as Pillow resizes it, whether or not --premultiplied says so.
+                premultiplied |= presets::pillow_premultiplies(filter, c);
                 presets::pillow(input, output, filter)
             }
             Some(Convention::Opencv) => {
@@ -334,16 +337,13 @@ impl ResizeFlags {
             }
             None => builder,
         };
-        let pillow_rgba = self.convention == Some(Convention::Pillow)
-            && c == 4
-            && self.filter != FilterArg::Nearest;
         builder
             .batch(n)
             .channels(c)
             .layout(self.layout())
             .element(element)
             .linear_light(self.linear_light)
-            .premultiplied_alpha(self.premultiplied || pillow_rgba)
+            .premultiplied_alpha(premultiplied)
             .normalize(self.normalization()?)
             .build()
             .map_err(|e| e.to_string())
