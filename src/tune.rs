@@ -8,7 +8,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path as FsPath, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -306,22 +305,23 @@ impl TuneCache {
         let written = serde_json::to_string_pretty(&file)
             .map_err(std::io::Error::other)
             .and_then(|text| {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir)?;
-                }
+                let dir = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir,
+                    _ => FsPath::new("."),
+                };
+                std::fs::create_dir_all(dir)?;
                 // Write beside and rename, so that a crash never leaves half a file; beside
                 // under a name of its own, so that resizers saving the same file at once (in
-                // threads or processes) never write into or rename each other's.
-                static SAVES: AtomicU64 = AtomicU64::new(0);
-                let temporary = path.with_extension(format!(
-                    "json.{}.{}.partial",
-                    std::process::id(),
-                    SAVES.fetch_add(1, Ordering::Relaxed)
-                ));
-                std::fs::write(&temporary, text)?;
-                std::fs::rename(&temporary, &path).inspect_err(|_| {
-                    let _ = std::fs::remove_file(&temporary);
-                })
+                // threads or processes) never write into or rename each other's. The
+                // temporary file is removed if anything fails.
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(".tune-").suffix(".json.partial");
+                // An ordinary file's permissions, not a temporary file's owner-only 0600.
+                #[cfg(unix)]
+                builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+                let mut temporary = builder.tempfile_in(dir)?;
+                std::io::Write::write_all(&mut temporary, text.as_bytes())?;
+                temporary.persist(&path).map(drop).map_err(|e| e.error)
             });
         if let Err(e) = written {
             self.warnings.push(format!(
