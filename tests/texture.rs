@@ -2077,6 +2077,102 @@ fn fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit() {
     assert!(error <= 1e-5, "{input:?}: worst error {error}");
 }
 
+/// Before anything is measured (here with tuning off), a texture resized into tensor planes
+/// where the fused kernel fits the planes but not the texture's RGBA pixels takes the fused
+/// path from the staged copy when the heuristic's rule for planes picks it, instead of the
+/// gather or separable path the RGBA kernels leave; and that plan computes the reference's
+/// numbers. With 32 KiB of workgroup memory the two differ only on supports too wide for that
+/// rule, so the device here has 4 KiB.
+#[test]
+fn the_heuristic_weighs_the_staged_fused_path_of_planes() {
+    let Some(gpu) = gpu("the_heuristic_weighs_the_staged_fused_path_of_planes") else {
+        return;
+    };
+    let context = pollster::block_on(wgpu_resize::GpuContext::request(
+        wgpu_resize::adapter::ContextOptions {
+            limits: Some(wgpu::Limits {
+                max_compute_workgroup_storage_size: 4096,
+                ..gpu.context.adapter.limits()
+            }),
+            ..Default::default()
+        },
+    ))
+    .expect("a device with 4 KiB of workgroup memory");
+    let options = wgpu_resize::gpu::ResizerOptions {
+        tuning: wgpu_resize::gpu::Tuning::Off,
+        ..Default::default()
+    };
+    let resizer =
+        wgpu_resize::Resizer::with_options(&context.device, &context.queue, options).unwrap();
+    let small = common::Gpu { context, resizer };
+    let gpu = &small;
+    // Antialiased bicubic quartering: 16 taps an axis, which the rule for planes takes fused.
+    let quartering = |input: Size2, channels, layout| {
+        ResizeSpec::builder(input, Size2::new(input.height / 4, input.width / 4))
+            .both_axes(
+                wgpu_resize::AxisResample::default()
+                    .with_filter(wgpu_resize::Filter::Cubic { a: -0.5 })
+                    .with_antialias(true),
+            )
+            .channels(channels)
+            .layout(layout)
+            .build()
+            .unwrap()
+    };
+    let spec = (1..=64u32)
+        .map(|k| Size2::new(36 * k, 64 * k))
+        .find_map(|input| {
+            let rgba = quartering(input, 4, Layout::Nhwc);
+            let planes = quartering(input, 3, Layout::Nchw);
+            (gpu.resizer.availability(&rgba, Path::Fused).is_err()
+                && gpu.resizer.availability(&planes, Path::Fused).is_ok())
+            .then_some(planes)
+        })
+        .expect("a frame whose planes fit the fused path and whose RGBA pixels do not");
+    let input = spec.input();
+    let mut rng = Rng::new(0x00a1_f0b5);
+    let values = random_texels(
+        &mut rng,
+        F::Rgba8Unorm,
+        (input.height * input.width * 4) as usize,
+    );
+    let source = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        input,
+        wgpu::TextureUsages::TEXTURE_BINDING,
+        &values,
+    );
+    let plan = gpu
+        .resizer
+        .plan_texture_to_buffer(&spec, &TextureImage::first(&source), Path::Auto)
+        .unwrap();
+    assert_eq!(plan.path, Path::Fused, "{input:?}: {}", plan.reason);
+    assert_eq!(plan.source, wgpu_resize::PlanSource::Heuristic);
+    assert!(plan.reason.contains("staged copy"), "{}", plan.reason);
+    let offset = u64::from(
+        gpu.context
+            .device
+            .limits()
+            .min_storage_buffer_offset_alignment,
+    );
+    let buffer = tensor_buffer(&gpu.context.device, offset + spec.output_bytes() + 256);
+    let (got, ran) = run_texture_to_tensor(
+        gpu,
+        &gpu.resizer,
+        (&spec, Path::Auto),
+        &source,
+        (&buffer, offset, 0x5A),
+        false,
+    )
+    .expect("encode_texture_to_buffer");
+    assert_eq!(ran, Path::Fused);
+    let expected = reference_output(&spec, &tensor_of_texels(&values, F::Rgba8Unorm, &spec));
+    let expected = stored(&expected, F::Rgba32Float, spec.element());
+    let error = worst(&got, &expected);
+    assert!(error <= 1e-5, "{input:?}: worst error {error}");
+}
+
 /// What a texture-to-tensor resize refuses, each a typed error that names the problem, and
 /// each leaving the encoder usable: a batch, more channels than the texel has, a
 /// u8 spec on a float format, a size that is not the texture's, a source that cannot be

@@ -226,13 +226,31 @@ impl Resizer {
     }
 
     /// The heuristic's plan on `route`: for a texture into a tensor, that of the spec its
-    /// kernels run.
+    /// kernels run, except that where the fused kernel does not fit those kernels (RGBA pixels
+    /// need more workgroup memory than three planes) but fits `spec` itself, the fused path is
+    /// weighed as it runs there, on the staged copy ([`Resizer::fused_kernels`]).
     fn route_heuristic(&self, spec: &ResizeSpec, route: Route) -> Plan {
-        match route {
-            Route::Buffers | Route::TensorToTexture(_) => self.heuristic_plan(spec),
-            Route::TextureToTensor(format) => {
-                self.heuristic_plan(&self.texture_to_tensor_kernel_spec(spec, format))
-            }
+        let Route::TextureToTensor(format) = route else {
+            return self.heuristic_plan(spec);
+        };
+        let kernel_spec = self.texture_to_tensor_kernel_spec(spec, format);
+        let direct = self.heuristic_plan(&kernel_spec);
+        if kernel_spec == *spec
+            || direct.path == Path::Fused
+            || self.availability(&kernel_spec, Path::Fused).is_ok()
+        {
+            return direct;
+        }
+        let staged = self.heuristic_plan(spec);
+        if staged.path != Path::Fused {
+            return direct;
+        }
+        Plan {
+            reason: format!(
+                "{}; from a staged copy of the texture, which the fused kernel fits and the texture's pixels do not",
+                staged.reason
+            ),
+            ..staged
         }
     }
 
