@@ -726,6 +726,81 @@ fn bench_checks_its_flags_before_running() {
     }
 }
 
+/// `bench --plot` draws one bar per path, the peer's time from `--peer` and the floor from
+/// `--copy-rate` for each shape, and replaces an older plot as a whole, keeping its
+/// permissions and leaving no temporary file beside it.
+#[test]
+fn bench_draws_its_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let peer = dir.path().join("peer.json");
+    // PyTorch's row for the one-output shape (1x2x2x4 -> 1x1 bilinear f32), and one for
+    // another shape, which must not be drawn.
+    std::fs::write(
+        &peer,
+        serde_json::json!({"results": [
+            {"mode": "bilinear", "dtype": "float32", "n": 1, "h": 2, "w": 2, "c": 4,
+             "out_h": 1, "out_w": 1, "median_us": 12.5},
+            {"mode": "bilinear", "dtype": "float32", "n": 1, "h": 4, "w": 4, "c": 4,
+             "out_h": 1, "out_w": 1, "median_us": 99.5},
+        ]})
+        .to_string(),
+    )
+    .unwrap();
+    let plot = dir.path().join("plot.svg");
+    std::fs::write(&plot, "an older plot").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&plot, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let out = run(&[
+        "bench",
+        "--quick",
+        "--extended",
+        "--only",
+        "1X2x2X4",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--peer",
+        peer.to_str().unwrap(),
+        "--copy-rate",
+        "4e12",
+    ]);
+    if succeeded(out, "cli bench --plot").is_none() {
+        return;
+    }
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    // The texts drawn, each on a line of its own between its tags.
+    let texts: Vec<&str> = svg.lines().filter(|l| !l.starts_with('<')).collect();
+    let bar = |label: &str| texts.iter().find(|t| t.starts_with(&format!("{label} ")));
+    assert!(
+        texts.contains(&"1x2x2x4 -&gt; 1x1 Bilinear f32"),
+        "{texts:?}"
+    );
+    for label in ["gather", "separable", "fused", "auto"] {
+        assert!(bar(label).is_some(), "no {label} bar: {texts:?}");
+    }
+    assert_eq!(bar("PyTorch"), Some(&"PyTorch 12.5"), "{texts:?}");
+    // 64 bytes read and 16 written at 4e12 bytes a second: 0.00002 µs.
+    assert_eq!(bar("floor"), Some(&"floor 0.0"), "{texts:?}");
+    assert!(
+        !svg.contains("99.5"),
+        "another shape's peer time drawn: {texts:?}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&plot).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640, "the old plot's permissions lost");
+    }
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "files left beside the plot: {names:?}");
+}
+
 #[test]
 fn bench_only_runs_the_shapes_it_names() {
     let out = run(&[

@@ -355,7 +355,7 @@ pub fn existing_folder(path: &FsPath) -> Result<&FsPath, String> {
 /// once complete: a write that fails (a full disk, an encoder's error) leaves whatever was at
 /// `output` before, which is the input itself where a file is resized in place, and no
 /// partial file. The new file gets an existing file's permissions, else a new file's.
-fn replace_file(
+pub fn replace_file(
     output: &FsPath,
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> Result<(), String> {

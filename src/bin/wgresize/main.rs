@@ -575,8 +575,7 @@ fn run_bench(
     }
     if let Some(request) = plot {
         let title = format!("{} ({})", info.name, method.name());
-        plot::draw(
-            &request.file,
+        let svg = plot::svg(
             &title,
             &shapes,
             &results,
@@ -584,6 +583,11 @@ fn run_bench(
             request.copy_rate,
         )
         .map_err(|e| format!("--plot {}: {e}", request.file.display()))?;
+        // Through a file that replaces the old plot only once complete, as `resize` writes.
+        files::replace_file(&request.file, |out| {
+            std::io::Write::write_all(out, svg.as_bytes())
+        })
+        .map_err(|e| format!("--plot {e}"))?;
         eprintln!("plot written to {}", request.file.display());
     }
     Ok(verdict(&wrong))

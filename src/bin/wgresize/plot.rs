@@ -1,8 +1,6 @@
 //! `wgresize bench --plot FILE.svg`: per shape, one bar per path, the peer's time when a peer
 //! JSON is given, and the bytes floor.
 
-use std::path::Path as FsPath;
-
 use plotters::prelude::*;
 use wgpu_resize::bench::{BenchResult, BenchShape};
 
@@ -47,15 +45,14 @@ fn peer_time(peer: &serde_json::Value, shape: &BenchShape) -> Option<f64> {
         .reduce(f64::min)
 }
 
-/// Draws the plot. `copy_rate` (bytes/s, read plus write) gives the floor bars.
-pub fn draw(
-    file: &FsPath,
+/// The plot as SVG text. `copy_rate` (bytes/s, read plus write) gives the floor bars.
+pub fn svg(
     title: &str,
     shapes: &[BenchShape],
     results: &[BenchResult],
     peer: Option<&serde_json::Value>,
     copy_rate: Option<f64>,
-) -> Result<(), String> {
+) -> Result<String, String> {
     let palette = [
         ("gather", RGBColor(31, 119, 180)),
         ("separable", RGBColor(255, 127, 14)),
@@ -101,7 +98,8 @@ pub fn draw(
         .flat_map(|(_, bars)| bars.iter().map(|b| b.micros))
         .fold(1.0f64, f64::max);
     let height = 80 + rows as u32 * 16;
-    let root = SVGBackend::new(file, (1100, height)).into_drawing_area();
+    let mut text = String::new();
+    let root = SVGBackend::with_string(&mut text, (1100, height)).into_drawing_area();
     let err = |e: DrawingAreaErrorKind<std::io::Error>| e.to_string();
     root.fill(&WHITE).map_err(err)?;
     let mut chart = ChartBuilder::on(&root)
@@ -146,5 +144,7 @@ pub fn draw(
         }
     }
     root.present().map_err(err)?;
-    Ok(())
+    drop(chart);
+    drop(root);
+    Ok(text)
 }
