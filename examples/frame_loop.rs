@@ -16,7 +16,18 @@ use wgpu_resize::{
 const FRAMES: usize = 120;
 const WARM_UP: usize = 2;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// Runs the example; an error is printed as its message, not its `Debug` form.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("frame_loop: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     // The engine's own device (an engine would make it with its own settings).
     let context = GpuContext::from_env()?;
     let (device, queue) = (&context.device, &context.queue);

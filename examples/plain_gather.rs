@@ -137,7 +137,18 @@ impl PlainKernel {
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// Runs the example; an error is printed as its message, not its `Debug` form.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plain_gather: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
     let context = GpuContext::from_env()?;
     let (device, queue) = (&context.device, &context.queue);
