@@ -321,6 +321,13 @@ impl Case {
                 self.only_known(p, "params", &["library", "opset", "sizes", "roi", "attrs"])?;
                 self.same_size("sizes", &[n, c, out_h, out_w])?;
                 let node = self.onnx_node()?;
+                let opset = self
+                    .optional(p, "opset", "an opset number", |v| {
+                        u32::try_from(v.as_u64()?).ok()
+                    })?
+                    .ok_or_else(|| self.bad("missing opset"))?;
+                node.check_opset(opset)
+                    .map_err(|e| self.bad(e.to_string()))?;
                 presets::onnx(input, output, &node).map_err(spec_error)?
             }
             other => return Err(self.bad(format!("library {other:?}"))),

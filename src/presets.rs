@@ -347,6 +347,36 @@ impl Default for OnnxResize {
     }
 }
 
+/// The first opset whose `Resize` (Resize-11) has the attributes of [`OnnxResize`]. Resize-10
+/// had `mode` alone, with coordinates computed as `asymmetric`.
+pub const ONNX_FIRST_OPSET: u32 = 11;
+
+impl OnnxResize {
+    /// Whether a `Resize` node of `opset` can have these attributes, as [`onnx`] computes
+    /// them (Resize-19, the operator's latest version; versions 11, 13 and 18 compute the
+    /// same where they have the attribute): opsets before [`ONNX_FIRST_OPSET`] are refused,
+    /// `antialias` needs opset 18 and `half_pixel_symmetric` opset 19.
+    pub fn check_opset(&self, opset: u32) -> Result<(), SpecError> {
+        let needs = |what: &str, since: u32| {
+            if opset < since {
+                Err(SpecError::Unsupported(format!(
+                    "ONNX Resize has {what} from opset {since}, not at opset {opset}"
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        needs("the attributes this preset reads", ONNX_FIRST_OPSET)?;
+        if self.antialias {
+            needs("antialias", 18)?;
+        }
+        if self.coordinates == OnnxCoordinates::HalfPixelSymmetric {
+            needs("coordinate_transformation_mode half_pixel_symmetric", 19)?;
+        }
+        Ok(())
+    }
+}
+
 /// ONNX `Resize` to `sizes = [.., .., output.height, output.width]`.
 pub fn onnx(
     input: Size2,

@@ -221,7 +221,40 @@ fn malformed_parameters_are_refused() {
             edited(&onnx, &|p| p["sizes"] = json!([1, 1, 2, 2])),
             "sizes is [1, 1, 2, 2]",
         ),
+        (
+            edited(&onnx, &|p| p["opset"] = json!("19")),
+            "opset is \"19\"; expected an opset number",
+        ),
+        (
+            edited(&onnx, &|p| {
+                p.as_object_mut().unwrap().remove("opset");
+            }),
+            "missing opset",
+        ),
+        (
+            edited(&onnx, &|p| p["opset"] = json!(10)),
+            "from opset 11, not at opset 10",
+        ),
+        (
+            edited(&onnx, &|p| {
+                p["opset"] = json!(17);
+                p["attrs"]["antialias"] = json!(1);
+            }),
+            "antialias from opset 18",
+        ),
+        (
+            edited(&onnx, &|p| {
+                p["opset"] = json!(18);
+                p["attrs"]["coordinate_transformation_mode"] = json!("half_pixel_symmetric");
+            }),
+            "half_pixel_symmetric from opset 19",
+        ),
     ];
+    // Opsets from 11 on whose Resize has every attribute the case sets: taken.
+    for opset in [11, 13, 17, 18, 19, 21] {
+        let case = edited(&onnx, &|p| p["opset"] = json!(opset));
+        case.spec().unwrap_or_else(|e| panic!("opset {opset}: {e}"));
+    }
     // Pillow's modes, as `wgresize --convention pillow` reads images: RGBA premultiplied
     // (except with NEAREST), the others not.
     for (mode, channels, dtype, premultiplied) in [
