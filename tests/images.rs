@@ -365,3 +365,60 @@ fn images_are_not_normalised() {
         assert!(!output.exists(), "{} was written", output.display());
     }
 }
+
+/// `--layout nchw` says how .npy arrays are shaped: an image, or a folder of images alone, is
+/// refused with it, since images are resized as pixels whatever it says, and nothing is
+/// written; a folder that holds arrays too takes it, the arrays as NCHW and the images as
+/// pixels.
+#[test]
+fn layout_applies_to_arrays_not_images() {
+    let dir = tempfile::tempdir().unwrap();
+    let (images, mixed) = (dir.path().join("images"), dir.path().join("mixed"));
+    std::fs::create_dir(&images).unwrap();
+    std::fs::create_dir(&mixed).unwrap();
+    std::fs::copy(data().join("rgb.png"), images.join("a.png")).unwrap();
+    std::fs::copy(data().join("rgb.png"), mixed.join("a.png")).unwrap();
+    // One image of 2 channels, 3x5, as NCHW.
+    let values: Vec<f32> = (0..30).map(|v| v as f32 / 30.0).collect();
+    wgpu_resize::npy::write(&mixed.join("t.npy"), [1, 2, 3, 5], &values).unwrap();
+    for input in [images.join("a.png"), images.clone()] {
+        let output = dir.path().join("refused");
+        let out = run(&[
+            "resize",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--size",
+            "4x2",
+            "--layout",
+            "nchw",
+        ]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("--layout nchw applies to .npy arrays"),
+            "{}: {said}",
+            input.display()
+        );
+        assert!(!output.exists(), "{} was written", output.display());
+    }
+    let output = dir.path().join("out");
+    let out = run(&[
+        "resize",
+        mixed.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--size",
+        "4x2",
+        "--layout",
+        "nchw",
+    ]);
+    if skip_without_gpu(&out) {
+        eprintln!("SKIPPED layout of a mixed folder: no GPU");
+        return;
+    }
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    let resized = image::open(output.join("a.png")).unwrap();
+    assert_eq!((resized.width(), resized.height()), (4, 2));
+    let tensor = wgpu_resize::npy::read::<f32>(&output.join("t.npy")).unwrap();
+    assert_eq!(tensor.shape, [1, 2, 2, 4], "NCHW: n, c, height, width");
+}

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 use wgpu_resize::{Element, GpuContext, Layout, Path, Plan, ResizeSpec, Resizer, Size2, npy};
 
-use crate::options::ResizeFlags;
+use crate::options::{LayoutArg, ResizeFlags};
 
 /// What a file holds, by its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +75,20 @@ pub fn resize_command(
     flags: &ResizeFlags,
     path: Path,
 ) -> Result<ExitCode, String> {
+    // `--layout` says how .npy arrays are shaped; images are pixels, whatever it says.
+    let nchw_without_arrays = |has_arrays: bool| {
+        if flags.layout == LayoutArg::Nchw && !has_arrays {
+            Err(format!(
+                "{}: --layout nchw applies to .npy arrays, and this holds none: images are \
+                 resized as pixels (height, width, channels)",
+                input.display()
+            ))
+        } else {
+            Ok(())
+        }
+    };
     if !input.is_dir() {
+        nchw_without_arrays(!matches!(kind_of(input), Some(FileKind::Image(_))))?;
         // Into a folder that exists, under the input's name, as `cp` does.
         let into_folder;
         let output = match input.file_name() {
@@ -95,8 +108,6 @@ pub fn resize_command(
             output.display()
         ));
     }
-    std::fs::create_dir_all(output)
-        .map_err(|e| format!("{}: cannot create the output folder: {e}", output.display()))?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(input)
         .map_err(|e| format!("{}: {e}", input.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -109,6 +120,9 @@ pub fn resize_command(
             input.display()
         ));
     }
+    nchw_without_arrays(files.iter().any(|f| kind_of(f) == Some(FileKind::Npy)))?;
+    std::fs::create_dir_all(output)
+        .map_err(|e| format!("{}: cannot create the output folder: {e}", output.display()))?;
     let bar = ProgressBar::new(files.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}")
             .expect("a valid progress template"),

@@ -65,7 +65,8 @@ pub struct ResizeFlags {
     /// Scale factor S, or SXxSY for different factors per axis.
     #[arg(long, value_name = "S|SXxSY", allow_hyphen_values = true)]
     pub scale: Option<String>,
-    /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w.
+    /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w (images are
+    /// pixels, whatever it says: nchw is refused where no .npy array is resized).
     #[arg(long, value_enum, default_value = "nhwc")]
     pub layout: LayoutArg,
     /// Map corner pixels onto corner pixels (PyTorch's align_corners=True; the pillow and
