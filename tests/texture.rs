@@ -1997,6 +1997,38 @@ fn texture_routes_are_tuned_on_their_own() {
     );
 }
 
+/// The three planes of `spec_of` for the first of `frames` whose planes the fused kernel fits
+/// on `resizer`'s device and whose RGBA pixels (the same resize of four NHWC channels) it does
+/// not.
+fn planes_fitting_where_pixels_do_not(
+    resizer: &wgpu_resize::Resizer,
+    mut frames: impl Iterator<Item = Size2>,
+    spec_of: impl Fn(Size2, u32, Layout) -> ResizeSpec,
+) -> ResizeSpec {
+    frames
+        .find_map(|input| {
+            let rgba = spec_of(input, 4, Layout::Nhwc);
+            let planes = spec_of(input, 3, Layout::Nchw);
+            (resizer.availability(&rgba, Path::Fused).is_err()
+                && resizer.availability(&planes, Path::Fused).is_ok())
+            .then_some(planes)
+        })
+        .expect("a frame whose planes fit the fused path and whose RGBA pixels do not")
+}
+
+/// A sampled `rgba8unorm` texture of `size` holding random texels from `seed`, and the texels.
+fn random_rgba8_frame(gpu: &common::Gpu, size: Size2, seed: u64) -> (Vec<f32>, wgpu::Texture) {
+    let mut rng = Rng::new(seed);
+    let values = random_texels(
+        &mut rng,
+        F::Rgba8Unorm,
+        (size.height * size.width * 4) as usize,
+    );
+    let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+    let source = texture_with(gpu, F::Rgba8Unorm, size, usage, &values);
+    (values, source)
+}
+
 /// A texture into tensor planes whose RGBA kernels the fused path cannot fit (the same resize
 /// of four channels' pixels needs more workgroup memory than three planes do) runs the fused
 /// path from the staged copy: tuning times it there, at the planes' own tile widths, instead
@@ -2022,32 +2054,10 @@ fn fused_from_a_texture_runs_staged_where_its_own_kernels_do_not_fit() {
             .build()
             .unwrap()
     };
-    // The smallest 16:9 frame whose RGBA pixels the fused path cannot fit and whose planes it
-    // can, on this device.
-    let spec = (2..=48u32)
-        .map(|k| Size2::new(45 * k, 80 * k))
-        .find_map(|input| {
-            let rgba = lanczos(input, 4, Layout::Nhwc);
-            let planes = lanczos(input, 3, Layout::Nchw);
-            (resizer.availability(&rgba, Path::Fused).is_err()
-                && resizer.availability(&planes, Path::Fused).is_ok())
-            .then_some(planes)
-        })
-        .expect("a frame whose planes fit the fused path and whose RGBA pixels do not");
+    let frames = (2..=48u32).map(|k| Size2::new(45 * k, 80 * k));
+    let spec = planes_fitting_where_pixels_do_not(&resizer, frames, lanczos);
     let input = spec.input();
-    let mut rng = Rng::new(0x0057_a9ed);
-    let values = random_texels(
-        &mut rng,
-        F::Rgba8Unorm,
-        (input.height * input.width * 4) as usize,
-    );
-    let source = texture_with(
-        gpu,
-        F::Rgba8Unorm,
-        input,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-        &values,
-    );
+    let (values, source) = random_rgba8_frame(gpu, input, 0x0057_a9ed);
     let image = TextureImage::first(&source);
     let plan = resizer
         .plan_texture_to_buffer(&spec, &image, Path::Auto)
@@ -2119,30 +2129,10 @@ fn the_heuristic_weighs_the_staged_fused_path_of_planes() {
             .build()
             .unwrap()
     };
-    let spec = (1..=64u32)
-        .map(|k| Size2::new(36 * k, 64 * k))
-        .find_map(|input| {
-            let rgba = quartering(input, 4, Layout::Nhwc);
-            let planes = quartering(input, 3, Layout::Nchw);
-            (gpu.resizer.availability(&rgba, Path::Fused).is_err()
-                && gpu.resizer.availability(&planes, Path::Fused).is_ok())
-            .then_some(planes)
-        })
-        .expect("a frame whose planes fit the fused path and whose RGBA pixels do not");
+    let frames = (1..=64u32).map(|k| Size2::new(36 * k, 64 * k));
+    let spec = planes_fitting_where_pixels_do_not(&gpu.resizer, frames, quartering);
     let input = spec.input();
-    let mut rng = Rng::new(0x00a1_f0b5);
-    let values = random_texels(
-        &mut rng,
-        F::Rgba8Unorm,
-        (input.height * input.width * 4) as usize,
-    );
-    let source = texture_with(
-        gpu,
-        F::Rgba8Unorm,
-        input,
-        wgpu::TextureUsages::TEXTURE_BINDING,
-        &values,
-    );
+    let (values, source) = random_rgba8_frame(gpu, input, 0x00a1_f0b5);
     let plan = gpu
         .resizer
         .plan_texture_to_buffer(&spec, &TextureImage::first(&source), Path::Auto)
