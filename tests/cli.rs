@@ -228,6 +228,8 @@ fn resize_reports_bad_requests_without_panicking() {
     npy::write(&input_path, [1, 4, 4, 1], &[0.5f32; 16]).unwrap();
     let out_path = dir.path().join("out.npy");
     let (i, o) = (input_path.to_str().unwrap(), out_path.to_str().unwrap());
+    let (bmp, bare) = (dir.path().join("out.bmp"), dir.path().join("no-extension"));
+    let (bmp, bare) = (bmp.to_str().unwrap(), bare.to_str().unwrap());
     for (args, needle) in [
         (
             vec!["resize", i, o, "--size", "0x4"],
@@ -259,6 +261,14 @@ fn resize_reports_bad_requests_without_panicking() {
         (
             vec!["resize", "/nonexistent.npy", o, "--size", "2x2"],
             "/nonexistent.npy",
+        ),
+        (
+            vec!["resize", i, bmp, "--size", "2x2"],
+            "out.bmp: unknown output type; name it .npy",
+        ),
+        (
+            vec!["resize", i, bare, "--size", "2x2"],
+            "no-extension: unknown output type",
         ),
         (
             vec![

@@ -170,7 +170,14 @@ fn resize_file(
             input.display()
         )
     })?;
-    let out_kind = kind_of(output).unwrap_or(kind);
+    // An output of another type (`out.bmp`) would have been written in the input's format
+    // under a name that says otherwise.
+    let out_kind = kind_of(output).ok_or_else(|| {
+        format!(
+            "{}: unknown output type; name it .npy, .png, .jpg, .jpeg or .webp",
+            output.display()
+        )
+    })?;
     match kind {
         FileKind::Npy => {
             if out_kind != FileKind::Npy {

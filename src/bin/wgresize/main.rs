@@ -100,7 +100,8 @@ enum Command {
     Resize {
         /// Input: .npy shaped n,h,w,c (n,c,h,w with --layout nchw), an image, or a folder.
         input: PathBuf,
-        /// Output: a file of the same kind (an image may change format), or a folder.
+        /// Output: a file of the same kind, its type by its extension (an image may change
+        /// format: .png, .jpg, .jpeg, .webp), or a folder.
         output: PathBuf,
         #[command(flatten)]
         flags: ResizeFlags,
