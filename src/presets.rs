@@ -358,10 +358,10 @@ impl Default for OnnxResize {
 pub const ONNX_FIRST_OPSET: u32 = 11;
 
 impl OnnxResize {
-    /// Whether a `Resize` node of `opset` can have these attributes, as [`onnx`] computes
-    /// them (Resize-19, the operator's latest version; versions 11, 13 and 18 compute the
-    /// same where they have the attribute): opsets before [`ONNX_FIRST_OPSET`] are refused,
-    /// `antialias` needs opset 18 and `half_pixel_symmetric` opset 19.
+    /// Whether a `Resize` node of `opset` can have these attributes. [`onnx`] computes
+    /// Resize-19's definition (the bundled cases are opset 19); a node of an earlier opset
+    /// from [`ONNX_FIRST_OPSET`] on is taken where it sets no attribute that opset lacks:
+    /// `antialias` came with opset 18 and `half_pixel_symmetric` with 19.
     pub fn check_opset(&self, opset: u32) -> Result<(), SpecError> {
         let needs = |what: &str, since: u32| {
             if opset < since {
