@@ -235,11 +235,13 @@ pub enum OpenCvInterpolation {
 /// `cv2.resize(x, (output.width, output.height), interpolation=..)` on float images. OpenCV does
 /// not antialias (except `INTER_AREA`) and clamps taps at the border.
 ///
-/// On 8-bit images OpenCV's `INTER_LINEAR`, `INTER_CUBIC` and `INTER_LANCZOS4` sum in 11-bit
-/// fixed point, which this preset does not reproduce: a u8 spec from it computes in floats and
-/// rounds once, and differs from `cv2.resize` by one level on some values (on random RGB
-/// images against OpenCV 4.14: `INTER_LINEAR` 11.7% of values, `INTER_LANCZOS4` 6.1%,
-/// `INTER_CUBIC` under 0.1%; `INTER_NEAREST` and `INTER_AREA` none).
+/// On 8-bit images OpenCV sums `INTER_LINEAR`, `INTER_CUBIC` and `INTER_LANCZOS4` in 11-bit
+/// fixed point. A u8 spec of `INTER_LINEAR` from this preset runs OpenCV's own
+/// ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly, `tests/data/opencv-u8/`).
+/// The other two compute in floats and round once, which differs from `cv2.resize` by one
+/// level on some values (on random RGB images against OpenCV 4.14: `INTER_LANCZOS4` 6.1% of
+/// values, `INTER_CUBIC` under 0.1%; `INTER_LINEAR` in floats had 11.7%); `INTER_NEAREST` and
+/// `INTER_AREA` are exact.
 pub fn opencv(
     input: Size2,
     output: Size2,
@@ -260,14 +262,17 @@ pub fn opencv(
         }
         OpenCvInterpolation::Area => Filter::Area(AreaRule::OpenCvUpscale),
     };
-    ResizeSpec::builder(input, output).both_axes(AxisResample {
-        filter,
-        mapping: CoordinateMapping::HalfPixel,
-        antialias: false,
-        border: Border::Clamp,
-        scale: None,
-        arithmetic: CoordinateArithmetic::F64,
-    })
+    ResizeSpec::builder(input, output)
+        .both_axes(AxisResample {
+            filter,
+            mapping: CoordinateMapping::HalfPixel,
+            antialias: false,
+            border: Border::Clamp,
+            scale: None,
+            arithmetic: CoordinateArithmetic::F64,
+        })
+        // 8-bit images: OpenCV's own fixed point for INTER_LINEAR (no effect on floats).
+        .opencv_fixed_point(interpolation == OpenCvInterpolation::Linear)
 }
 
 /// ONNX `Resize`'s `mode`.

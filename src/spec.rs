@@ -346,6 +346,7 @@ pub struct ResizeSpec {
     x: AxisResample,
     extrapolation_value: f32,
     round_intermediate: bool,
+    opencv_fixed_point: bool,
     linear_light: bool,
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
@@ -458,6 +459,19 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// For u8 elements, resample in OpenCV's 8-bit fixed point, as `cv2.resize` computes
+    /// `INTER_LINEAR` on 8-bit images, so that results are OpenCV's to the last bit: weights
+    /// of 11 bits, rows summed in integers, and OpenCV's vertical rounding (each row's sum
+    /// shifted down by 4 bits, times its weight, shifted down by 16, then `(sum + 2) >> 2`);
+    /// OpenCV's coordinates in single precision, the vertical taps of the first and last rows
+    /// not moved inside the input but read from clamped rows. Takes half-pixel bilinear on both
+    /// axes without antialiasing, crops, colour conversions or Pillow's rounding between passes,
+    /// and runs on the gather path. No effect on f32 and f16. Default: `false`.
+    pub fn opencv_fixed_point(mut self, fixed: bool) -> Self {
+        self.spec.opencv_fixed_point = fixed;
+        self
+    }
+
     /// Resize in linear light: sRGB-encoded values are decoded before the taps and encoded
     /// after them, in the shader. Values are taken as 0..1 for f32 and 0..255 for u8; with
     /// [`ResizeSpecBuilder::premultiplied_alpha`] the fourth channel is alpha and stays linear.
@@ -513,6 +527,7 @@ impl ResizeSpec {
                 x: AxisResample::default(),
                 extrapolation_value: 0.0,
                 round_intermediate: false,
+                opencv_fixed_point: false,
                 linear_light: false,
                 premultiplied_alpha: false,
                 normalization: None,
@@ -586,6 +601,12 @@ impl ResizeSpec {
     /// that results are Pillow's to the last bit.
     pub fn fixed_point(&self) -> bool {
         self.element == ElementType::U8 && self.round_intermediate()
+    }
+
+    /// Whether the resize runs in OpenCV's 8-bit fixed point
+    /// ([`ResizeSpecBuilder::opencv_fixed_point`] asked for, and u8 elements).
+    pub fn opencv_fixed_point(&self) -> bool {
+        self.element == ElementType::U8 && self.opencv_fixed_point
     }
 
     /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to
@@ -769,6 +790,9 @@ impl ResizeSpec {
         if self.fixed_point() {
             self.check_fixed_point_sums()?;
         }
+        if self.opencv_fixed_point() {
+            self.check_opencv_fixed_point()?;
+        }
         if let Some(normalization) = self.normalization {
             if self.element == ElementType::U8 {
                 return Err(SpecError::Unsupported(
@@ -794,6 +818,30 @@ impl ResizeSpec {
             });
         }
         Ok(())
+    }
+
+    /// OpenCV's 8-bit fixed point is that of its `INTER_LINEAR`: half-pixel bilinear on both
+    /// axes, with none of the options OpenCV does not have.
+    fn check_opencv_fixed_point(&self) -> Result<(), SpecError> {
+        let plain_bilinear = |rule: &AxisResample| {
+            rule.filter == Filter::Linear
+                && rule.mapping == CoordinateMapping::HalfPixel
+                && !rule.antialias
+                && rule.border == Border::Clamp
+                && rule.scale.is_none()
+        };
+        let why = if !(plain_bilinear(&self.y) && plain_bilinear(&self.x)) {
+            "half-pixel bilinear on both axes, without antialiasing, crops or stated scales"
+        } else if self.converts_color() {
+            "no linear light and no premultiplied alpha"
+        } else if self.round_intermediate {
+            "not Pillow's rounding between the passes as well"
+        } else {
+            return Ok(());
+        };
+        Err(SpecError::Unsupported(format!(
+            "OpenCV's 8-bit fixed point (its INTER_LINEAR) takes {why}"
+        )))
     }
 
     /// Pillow's fixed point sums bytes times weights scaled by 2^22 in 32-bit integers, as

@@ -32,7 +32,7 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
     let bucket = |v: u32| v.next_power_of_two();
     let (i, o) = (spec.input(), spec.output());
     format!(
-        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}",
+        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}{}",
         spec.element().name(),
         match spec.layout() {
             Layout::Nhwc => "nhwc",
@@ -49,6 +49,13 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         spec.round_intermediate() as u8,
         spec.linear_light() as u8,
         spec.premultiplied_alpha() as u8,
+        // Apart from the same resize in floats, whose decisions it cannot take (other keys
+        // are as they were before OpenCV's fixed point).
+        if spec.opencv_fixed_point() {
+            "|opencv"
+        } else {
+            ""
+        },
     )
 }
 

@@ -59,6 +59,12 @@ impl AxisWeights {
     /// 8-bit modes) get their weights quantised as Pillow stores them.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
+        if spec.opencv_fixed_point() {
+            return (
+                Self::opencv_linear(input.height, output.height, false),
+                Self::opencv_linear(input.width, output.width, true),
+            );
+        }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());
         let mut x = Self::compute(input.width, output.width, spec.x_axis());
         if spec.fixed_point() {
@@ -66,6 +72,46 @@ impl AxisWeights {
             x.quantize_like_pillow();
         }
         (y, x)
+    }
+
+    /// OpenCV's `INTER_LINEAR` table of an 8-bit resize from `input_len` to `output_len`
+    /// ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]), in a form of its own: two taps
+    /// a row over the input *padded* by one index at each end, so `input_len() + 2` long, whose
+    /// padded index `i` reads the input at `clamp(i - 1, 0, input_len - 1)`. OpenCV does not
+    /// move the vertical taps of the first and last rows inside the input: it reads clamped
+    /// rows with each tap's own weight, and rounds each tap's product on its own, so two taps on
+    /// one row are not one tap of their summed weight. Horizontally (`clamp_edges`) it moves
+    /// them, as here. The coordinate is OpenCV's, `(d + 0.5) · (1 / (out / in)) - 0.5` in f64
+    /// rounded to f32, its fraction in f32, and the weights `rint(c · 2048) / 2048`.
+    pub fn opencv_linear(input_len: u32, output_len: u32, clamp_edges: bool) -> Self {
+        let scale = 1.0 / (f64::from(output_len) / f64::from(input_len));
+        let mut starts = Vec::with_capacity(output_len as usize);
+        let mut weights = Vec::with_capacity(2 * output_len as usize);
+        for d in 0..output_len {
+            let coordinate = ((f64::from(d) + 0.5) * scale - 0.5) as f32;
+            let mut first = coordinate.floor() as i64;
+            let mut fraction = coordinate - first as f32;
+            if clamp_edges {
+                if first < 0 {
+                    (first, fraction) = (0, 0.0);
+                }
+                if first >= i64::from(input_len) - 1 {
+                    (first, fraction) = (i64::from(input_len) - 1, 0.0);
+                }
+            }
+            // OpenCV's `saturate_cast<short>` of a float: to nearest, ties to even.
+            let fixed = |c: f32| f64::from((c * 2048.0).round_ties_even()) / 2048.0;
+            starts.push((first + 1) as u32);
+            weights.extend([fixed(1.0 - fraction), fixed(fraction)]);
+        }
+        AxisWeights {
+            input_len: input_len + 2,
+            output_len,
+            taps: 2,
+            starts,
+            weights,
+            outside: vec![false; output_len as usize],
+        }
     }
 
     /// Rounds every weight to a multiple of 2^-22, half away from zero: the fixed-point
@@ -608,6 +654,37 @@ fn normalize(taps: &mut [(u32, f64)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// OpenCV's 8-bit `INTER_LINEAR` tables: two taps over the input padded by one index at
+    /// each end, the vertical first and last rows left where OpenCV leaves them (padded index
+    /// 0, the row before the input, and the input's last row with the one after), the
+    /// horizontal ones moved inside; weights of 11 bits that sum to one.
+    #[test]
+    fn opencv_tables_are_padded_and_clamped_as_opencv_clamps() {
+        // 3 rows to 9: coordinates -1/3, 0, 1/3, ..., 7/3.
+        let y = AxisWeights::opencv_linear(3, 9, false);
+        assert_eq!((y.input_len(), y.taps()), (5, 2));
+        assert_eq!(
+            (y.start(0), y.row(0)),
+            (0, &[683.0 / 2048.0, 1365.0 / 2048.0][..])
+        );
+        assert_eq!((y.start(1), y.row(1)), (1, &[1.0, 0.0][..]));
+        assert_eq!(
+            (y.start(8), y.row(8)),
+            (3, &[1365.0 / 2048.0, 683.0 / 2048.0][..])
+        );
+        let x = AxisWeights::opencv_linear(3, 9, true);
+        assert_eq!((x.start(0), x.row(0)), (1, &[1.0, 0.0][..]));
+        assert_eq!((x.start(8), x.row(8)), (3, &[1.0, 0.0][..]));
+        for table in [&y, &x] {
+            for i in 0..9 {
+                let row = table.row(i);
+                assert_eq!(row.iter().sum::<f64>(), 1.0, "row {i}");
+                assert!(row.iter().all(|w| (w * 2048.0).fract() == 0.0), "row {i}");
+                assert!(table.start(i) + 2 <= table.input_len(), "row {i}");
+            }
+        }
+    }
 
     fn table(n_in: u32, n_out: u32, rule: AxisResample) -> AxisWeights {
         AxisWeights::compute(n_in, n_out, &rule)

@@ -289,3 +289,48 @@ fn malformed_parameters_are_refused() {
         }
     }
 }
+
+/// The cases of `cv2.resize(..., INTER_LINEAR)` on 8-bit images in `tests/data/opencv-u8/`
+/// (`scripts/opencv_u8_cases.py`), whose tolerance is 0: the opencv preset runs OpenCV's own
+/// fixed point there, so the CPU reference, the gather path and `auto` give OpenCV's bytes,
+/// every one; the separable and fused paths refuse it with a typed error that says why.
+#[test]
+fn opencv_8_bit_linear_is_opencv_to_the_byte() {
+    use wgpu_resize::ResizeError;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
+    let cases = load_cases(&dir).expect("opencv-u8/cases.json");
+    assert_eq!(cases.len(), 12, "the OpenCV 8-bit set has 12 cases");
+    let gpu = common::gpu("conformance opencv u8");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        runners.push((Runner::Gpu(&gpu.resizer, Path::Gather), "gather"));
+        runners.push((Runner::Gpu(&gpu.resizer, Path::Auto), "auto"));
+    }
+    for (runner, label) in runners {
+        for case in &cases {
+            assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
+            let spec = case.spec().unwrap();
+            assert!(
+                spec.opencv_fixed_point(),
+                "{}: not in OpenCV's fixed point",
+                case.id
+            );
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert_eq!(outcome.max_abs, 0.0, "{label} {}: {}", case.id, case.call);
+        }
+    }
+    let Some(gpu) = gpu else { return };
+    let spec = cases[0].spec().unwrap();
+    let input = vec![7u8; spec.input_len()];
+    for path in [Path::Separable, Path::Fused] {
+        match gpu.resizer.resize(&spec, &input, path) {
+            Err(ResizeError::PathUnavailable { why, .. }) => {
+                assert!(why.contains("OpenCV's 8-bit fixed point"), "{why}")
+            }
+            other => panic!("{path}: {other:?}"),
+        }
+        assert!(gpu.resizer.availability(&spec, path).is_err(), "{path}");
+    }
+}

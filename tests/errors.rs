@@ -239,6 +239,75 @@ fn torch_preset_refuses_what_pytorch_refuses() {
     }
 }
 
+/// OpenCV's 8-bit fixed point is its `INTER_LINEAR`: on u8 elements, any other filter,
+/// mapping, antialiasing, crop, colour conversion or Pillow's rounding with it is a typed error
+/// that says what it takes; on f32 and f16 it has no effect, and the opencv preset asks for it
+/// for `INTER_LINEAR` alone.
+#[test]
+fn opencv_fixed_point_takes_opencv_bilinear_alone() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OpenCvInterpolation};
+    let (input, output) = (Size2::new(6, 8), Size2::new(3, 5));
+    let u8_linear = || {
+        ResizeSpec::builder(input, output)
+            .element(ElementType::U8)
+            .opencv_fixed_point(true)
+    };
+    let fixed = u8_linear().build().unwrap();
+    assert!(fixed.opencv_fixed_point());
+    let refused = [
+        (
+            "cubic",
+            u8_linear().both_axes(AxisResample::default().with_filter(Filter::Cubic { a: -0.75 })),
+        ),
+        (
+            "antialias",
+            u8_linear().both_axes(AxisResample::default().with_antialias(true)),
+        ),
+        (
+            "align corners",
+            u8_linear()
+                .x_axis(AxisResample::default().with_mapping(CoordinateMapping::AlignCorners)),
+        ),
+        ("crop", u8_linear().crop(0.5, 0.0, 4.0, 8.0)),
+        ("linear light", u8_linear().linear_light(true)),
+        ("Pillow's rounding", u8_linear().round_intermediate(true)),
+    ];
+    for (what, builder) in refused {
+        match builder.build() {
+            Err(SpecError::Unsupported(message)) => assert!(
+                message.contains("OpenCV's 8-bit fixed point (its INTER_LINEAR) takes"),
+                "{what}: {message}"
+            ),
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+    // Floats ignore it, whatever the filter.
+    let float = u8_linear()
+        .element(ElementType::F32)
+        .both_axes(AxisResample::default().with_filter(Filter::Cubic { a: -0.75 }))
+        .build()
+        .unwrap();
+    assert!(!float.opencv_fixed_point());
+    for interpolation in [
+        OpenCvInterpolation::Nearest,
+        OpenCvInterpolation::Linear,
+        OpenCvInterpolation::Cubic,
+        OpenCvInterpolation::Area,
+        OpenCvInterpolation::Lanczos4,
+    ] {
+        let spec = presets::opencv(input, output, interpolation)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        assert_eq!(
+            spec.opencv_fixed_point(),
+            interpolation == OpenCvInterpolation::Linear,
+            "{interpolation:?}"
+        );
+    }
+}
+
 /// A stated scale must give the output size: `input × scale` rounded down (PyTorch's and
 /// ONNX's rule), to nearest or up. A scale stated the other way round, or one that gives
 /// another size, is a typed error that names the axis and the numbers; a crop region, which

@@ -2292,3 +2292,41 @@ fn fused_tile_columns_change_only_the_time() {
         Err(ResizeError::PathUnavailable { path: "fused", .. })
     ));
 }
+
+/// OpenCV's 8-bit fixed point (`presets::opencv` with `INTER_LINEAR` on u8) on the gather path
+/// against the CPU reference, to the byte, on random shapes: batches, 1 to 5 channels, NHWC
+/// and NCHW, single rows and columns, shrinks and enlargements, into poisoned outputs; `auto`
+/// plans the gather there, and gives the same bytes. The seed is printed with each failure.
+#[test]
+fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
+    let Some(gpu) = gpu("opencv_fixed_point_matches_the_reference_on_random_shapes") else {
+        return;
+    };
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(0x0cf1_ed00 + seed);
+        let size = |rng: &mut Rng| Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let (input, output) = (size(&mut rng), size(&mut rng));
+        let layout = [Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize];
+        let spec = wgpu_resize::presets::opencv(
+            input,
+            output,
+            wgpu_resize::presets::OpenCvInterpolation::Linear,
+        )
+        .batch(rng.range(1, 3))
+        .channels(rng.range(1, 5))
+        .layout(layout)
+        .element(wgpu_resize::ElementType::U8)
+        .build()
+        .unwrap();
+        assert!(spec.opencv_fixed_point());
+        let data = rng.u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in [Path::Gather, Path::Auto] {
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let differing = got.iter().zip(&expected).filter(|(a, b)| a != b).count();
+            assert_eq!(differing, 0, "seed {seed} {path}: {spec:?}");
+        }
+        let plan = gpu.resizer.plan(&spec, Path::Auto).unwrap();
+        assert_eq!(plan.path, Path::Gather, "seed {seed}: {}", plan.reason);
+    }
+}

@@ -3867,3 +3867,66 @@ fn texture_routes_time_the_fused_tile_columns() {
     }
     resizer.pin_fused_columns(&spec, None).unwrap();
 }
+
+/// OpenCV's 8-bit fixed point runs on the scalar gather between buffers, so a texture route
+/// stages it: an `rgba8unorm` frame into a u8 RGBA tensor (in a pass of its own and in the
+/// caller's), and a u8 RGBA tensor into an `rgba8unorm` storage texture, each on the gather
+/// path and `auto`, give the reference's bytes exactly (OpenCV's, `tests/conformance.rs`).
+#[test]
+fn opencv_fixed_point_through_textures_stages_and_keeps_its_bytes() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("opencv_fixed_point_through_textures_stages_and_keeps_its_bytes") else {
+        return;
+    };
+    let mut rng = Rng::new(0x0c_7e47);
+    for k in 0..4 {
+        let input = Size2::new(rng.range(1, 30), rng.range(1, 30));
+        let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let spec = presets::opencv(input, output, presets::OpenCvInterpolation::Linear)
+            .channels(4)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        assert!(spec.opencv_fixed_point());
+        let what = format!("case {k}: {input:?} -> {output:?}");
+        // A frame into a tensor.
+        let texels = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+        let (got, _, expected) = resize_frame_alone(
+            gpu,
+            (&spec, Path::Gather),
+            F::Rgba8Unorm,
+            &texels,
+            k % 2 == 1,
+        );
+        assert_eq!(worst(&got, &expected), 0.0, "{what}: frame into tensor");
+        // A tensor into a storage texture, on the gather path and `auto`.
+        let bytes: Vec<f32> = rng
+            .u8s(spec.input_len())
+            .into_iter()
+            .map(f32::from)
+            .collect();
+        let tensor = tensor_at_offset(gpu, &spec, &bytes);
+        let expected = texels_of_tensor(&spec, &bytes, F::Rgba8Unorm);
+        let target = blank_texture(
+            gpu,
+            F::Rgba8Unorm,
+            output,
+            U::TEXTURE_BINDING | U::STORAGE_BINDING,
+        );
+        for path in [Path::Gather, Path::Auto] {
+            let (got, _) = run_buffer_to_texture(
+                gpu,
+                &gpu.resizer,
+                &spec,
+                (&tensor.0, tensor.1),
+                &target,
+                path,
+            );
+            assert_eq!(
+                worst(&got, &expected),
+                0.0,
+                "{what}: tensor into texture ({path})"
+            );
+        }
+    }
+}

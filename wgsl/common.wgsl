@@ -50,8 +50,10 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // Aligns the vectors that follow to 16 bytes.
-    padding: vec2<u32>,
+    // The pass's input height and width, where OPENCV_FIXED clamps its padded tables' indices;
+    // they also align the vectors that follow to 16 bytes.
+    src_h: u32,
+    src_w: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
     // (NORMALIZE); 0 and 1 elsewhere.
     norm_mean: vec4<f32>,
@@ -63,6 +65,10 @@ struct Params {
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
 // them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
 override FIXED_POINT: bool = false;
+// 8-bit resampling in OpenCV's fixed point (its INTER_LINEAR): two taps a row over tables padded
+// by one index at each end (clamped to the input by the kernel), weights that are multiples of
+// 2^-11, rows summed in integers, and OpenCV's vertical rounding (gather.wgsl).
+override OPENCV_FIXED: bool = false;
 // Colour conversions around the taps: COLOR_* bits, those on load (before the taps) and on
 // store (after them). A constant rather than a parameter: with the bits tested per load, a
 // band's loads were not issued together across the branches (src/gpu/color.rs).

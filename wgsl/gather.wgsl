@@ -9,6 +9,9 @@ fn resample(flat: u32) -> f32 {
     if y_row_outside(ry) || x_row_outside(rx) {
         return p.extrapolation;
     }
+    if OPENCV_FIXED {
+        return opencv_fixed(pos, ry, rx);
+    }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     let y0 = row_start(ry);
     if FIXED_POINT {
@@ -33,6 +36,27 @@ fn resample(flat: u32) -> f32 {
         acc += table[ry + 2u + ty] * row;
     }
     return finish1(acc);
+}
+
+// OpenCV's INTER_LINEAR on 8-bit images, as `cv2.resize` computes it: each input row's two
+// horizontal taps summed in integers of weights times 2^11, then the two vertical taps as
+// `((row >> 4) * weight) >> 16` each, summed and rounded as `(sum + 2) >> 2`. The tables are
+// padded by one index at each end (`AxisWeights::opencv_linear`): index i reads the input at
+// clamp(i - 1), so that the first and last rows' two vertical taps may read one row and still
+// round apart, as OpenCV's do.
+fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
+    let image = pos.n * p.src_n + pos.c * p.src_c;
+    var total = 0;
+    for (var ty = 0u; ty < 2u; ty++) {
+        let y = min(max(row_start(ry) + ty, 1u) - 1u, p.src_h - 1u);
+        var row = 0;
+        for (var tx = 0u; tx < 2u; tx++) {
+            let x = min(max(row_start(rx) + tx, 1u) - 1u, p.src_w - 1u);
+            row += i32(table[rx + 2u + tx] * 2048.0) * load_int(image + y * p.src_y + x * p.src_x);
+        }
+        total += ((row >> 4u) * i32(table[ry + 2u + ty] * 2048.0)) >> 16u;
+    }
+    return f32(clamp((total + 2) >> 2u, 0, 255));
 }
 
 @compute @workgroup_size(256)

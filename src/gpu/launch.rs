@@ -50,6 +50,7 @@ pub(super) fn integer_weights(
         || texture_source
         || spec.converts_color()
         || spec.fixed_point()
+        || spec.opencv_fixed_point()
     {
         return None;
     }
@@ -328,6 +329,21 @@ impl Launch {
                 row_stride: 0,
             };
         }
+        // The scalar gather: four consecutive outputs per invocation, any tensor.
+        let scalar = || {
+            let total = spec.tensor_elements(out) as u32;
+            let ((x, y), row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
+            Launch {
+                variant: KernelVariant::Gather { src, dst },
+                workgroups: (x, y, 1),
+                row_stride,
+            }
+        };
+        // OpenCV's fixed point runs on the scalar gather alone (`opencv_fixed` in
+        // wgsl/gather.wgsl).
+        if features.opencv_fixed_point {
+            return scalar();
+        }
         // Images times channel groups of `size`: the grid's third dimension.
         let images_and_groups = |size: u32| spec.batch() * (spec.channels() / size);
         let fits = |grid: (u32, u32, u32)| check_grid(grid, max_groups).is_ok();
@@ -456,13 +472,7 @@ impl Launch {
                 };
             }
         }
-        let total = spec.tensor_elements(out) as u32;
-        let ((x, y), row_stride) = dispatch_grid(total.div_ceil(4), max_groups);
-        Launch {
-            variant: KernelVariant::Gather { src, dst },
-            workgroups: (x, y, 1),
-            row_stride,
-        }
+        scalar()
     }
 }
 

@@ -143,6 +143,11 @@ struct Prepared {
     lanes_doubling: bool,
 }
 
+/// Why OpenCV's 8-bit fixed point runs on one path: the scalar gather alone computes it, between
+/// buffers ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
+const OPENCV_GATHER_ONLY: &str =
+    "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
+
 /// What a resize's kernels read and write in place of the spec's buffers: a texture that the
 /// first pass reads, and a texture or the caller's tensor of fewer channels that the last
 /// writes.
@@ -336,10 +341,14 @@ impl Resizer {
         &self.queue
     }
 
-    /// Whether `path` can run `spec` on this device, and why not. Only the fused path has
-    /// conditions (layout, channels, footprint, workgroup memory).
+    /// Whether `path` can run `spec` on this device, and why not. The fused path has
+    /// conditions (layout, channels, footprint, workgroup memory); OpenCV's 8-bit fixed point
+    /// runs on the gather path alone.
     pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
         match path {
+            Path::Separable | Path::Fused if spec.opencv_fixed_point() => {
+                Err(OPENCV_GATHER_ONLY.into())
+            }
             Path::Fused => {
                 let (wy, wx) = AxisWeights::for_spec(spec);
                 fused_fits(spec, &wy, &wx, &self.device.limits()).map(|_| ())
@@ -850,6 +859,13 @@ impl Resizer {
         let spec = &spec.without_normalization();
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
+        // OpenCV's fixed point is the scalar gather's, between buffers: a texture route stages.
+        if spec.opencv_fixed_point() && (path != Path::Gather || ends != DirectEnds::default()) {
+            return Err(ResizeError::PathUnavailable {
+                path: path.name(),
+                why: OPENCV_GATHER_ONLY.into(),
+            });
+        }
         let (wy, wx) = AxisWeights::for_spec(spec);
         let fused_tile = if path == Path::Fused {
             Some(
@@ -907,7 +923,9 @@ impl Resizer {
         // every two outputs, between buffers or RGBA textures (src/gpu/doubling.rs); exact
         // halvings read the four input pixels under two outputs at once where both tables take
         // inputs 2j and 2j + 1 (src/gpu/halving.rs).
-        if let [launch] = launches.as_mut_slice() {
+        if let [launch] = launches.as_mut_slice()
+            && !spec.opencv_fixed_point()
+        {
             let ends = KernelFeatures {
                 texture_source,
                 texture_target,

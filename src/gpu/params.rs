@@ -56,8 +56,11 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
-    /// Aligns the vectors that follow to 16 bytes.
-    pub padding: [u32; 2],
+    /// The pass's input height and width: where OpenCV's fixed point clamps its padded tables'
+    /// indices (`OPENCV_FIXED` in `wgsl/gather.wgsl`). They also align the vectors that follow
+    /// to 16 bytes.
+    pub src_h: u32,
+    pub src_w: u32,
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as
     /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
     pub norm_mean: [f32; 4],
@@ -221,7 +224,8 @@ impl PassParams {
             x_tap_b: 0.0,
             x_tap_last: 0,
             norm_plane: 0,
-            padding: [0; 2],
+            src_h: pass.src_size.height,
+            src_w: pass.src_size.width,
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
         }
@@ -345,8 +349,8 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct() {
-        // 34 four-byte fields, 2 of padding and two 16-byte vectors; a uniform block must be a
-        // multiple of 16 bytes.
+        // 36 four-byte fields and two 16-byte vectors; a uniform block must be a multiple of 16
+        // bytes.
         assert_eq!(std::mem::size_of::<PassParams>(), 176);
         // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
         let source = crate::gpu::shaders::Kernel::examples()[0].source();

@@ -174,6 +174,8 @@ impl ChannelGroup {
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
     pub fixed_point: bool,
+    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`): the scalar gather alone runs it.
+    pub opencv_fixed_point: bool,
     /// Colour conversions around the taps: those of the pass's ends (see [`ColorSteps`]).
     pub color: ColorSteps,
     /// The source is an RGBA texture read by the vector kernels themselves
@@ -247,6 +249,7 @@ impl KernelFeatures {
     pub fn of(spec: &crate::ResizeSpec) -> Self {
         KernelFeatures {
             fixed_point: spec.fixed_point(),
+            opencv_fixed_point: spec.opencv_fixed_point(),
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
             texture_target: None,
@@ -293,6 +296,11 @@ impl KernelFeatures {
                 self.normalized.is_some_and(|store| store.planar) as u32 as f64,
             ),
         ];
+        // Declared by every kernel (common.wgsl) but set only where it is on, as the kernel
+        // that runs it is one.
+        if self.opencv_fixed_point {
+            all.push(("OPENCV_FIXED", 1.0));
+        }
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
             all.push(("TEXTURE_U8", (src == ElementType::U8) as u32 as f64));
@@ -355,6 +363,7 @@ impl Kernel {
                     variant,
                     features: KernelFeatures {
                         fixed_point: k % 2 == 1,
+                        opencv_fixed_point: false,
                         color: example_color(k % 4 >= 2, k % 2 == 1, k),
                         // Every third vector kernel reads a texture, sRGB every other time;
                         // every fourth writes one.
@@ -491,6 +500,17 @@ impl Kernel {
                 },
             });
         }
+        // The scalar gather in OpenCV's fixed point, as the host builds it: u8 both ways.
+        all.push(Kernel {
+            variant: KernelVariant::Gather {
+                src: ElementType::U8,
+                dst: ElementType::U8,
+            },
+            features: KernelFeatures {
+                opencv_fixed_point: true,
+                ..KernelFeatures::default()
+            },
+        });
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.
         for (src, dst, split) in [

@@ -1,0 +1,79 @@
+"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR on 8-bit images, in the format of
+tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance of 0: the library's
+OpenCV fixed point must give OpenCV's bytes exactly.
+
+    python3 -m venv v && v/bin/pip install opencv-python-headless numpy
+    v/bin/python scripts/opencv_u8_cases.py
+"""
+
+import json
+import pathlib
+
+import cv2
+import numpy as np
+
+OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "opencv-u8"
+# (batch, in_h, in_w, channels, out_h, out_w): shrinks and enlargements by whole and odd
+# ratios, every channel count, a single row or column in and out, and a batch.
+SHAPES = [
+    (1, 12, 16, 3, 24, 40),
+    (1, 30, 40, 3, 90, 100),
+    (1, 47, 61, 3, 20, 15),
+    (1, 64, 96, 4, 27, 41),
+    (1, 40, 40, 1, 20, 20),
+    (1, 33, 21, 2, 50, 7),
+    (1, 17, 29, 4, 17, 58),
+    (1, 1, 23, 3, 5, 9),
+    (1, 19, 1, 1, 7, 4),
+    (1, 9, 13, 3, 1, 1),
+    (2, 15, 22, 3, 31, 11),
+    (1, 64, 64, 3, 32, 32),
+]
+
+
+def main():
+    rng = np.random.default_rng(20261205)
+    OUT.mkdir(parents=True, exist_ok=True)
+    cases = []
+    for k, (n, h, w, c, oh, ow) in enumerate(SHAPES):
+        x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)
+        y = np.stack(
+            [
+                cv2.resize(image, (ow, oh), interpolation=cv2.INTER_LINEAR).reshape(oh, ow, c)
+                for image in x
+            ]
+        )
+        case_id = f"cv_u8_{k:02d}_{n}x{h}x{w}x{c}_to_{oh}x{ow}"
+        np.save(OUT / f"{case_id}.in.npy", x)
+        np.save(OUT / f"{case_id}.out.npy", y)
+        cases.append(
+            {
+                "id": case_id,
+                "input": f"{case_id}.in.npy",
+                "output": f"{case_id}.out.npy",
+                "in_shape": [n, h, w, c],
+                "out_shape": [n, oh, ow, c],
+                "dtype": "uint8",
+                "reference": f"opencv {cv2.__version__}",
+                "call": f"cv2.resize(x_hwc_uint8, ({ow}, {oh}), interpolation=cv2.INTER_LINEAR)",
+                "params": {
+                    "library": "opencv",
+                    "dsize_wh": [ow, oh],
+                    "interpolation": "INTER_LINEAR",
+                },
+                "tolerance_max_abs": 0.0,
+            }
+        )
+    (OUT / "cases.json").write_text(json.dumps(cases, indent=1) + "\n")
+    print(f"{len(cases)} cases written to {OUT}")
+    # The command line's images: tests/data/images/rgb.png shrunk and enlarged by cv2 itself
+    # (read and written as BGR, which resizes each channel alike).
+    images = OUT.parent / "images"
+    rgb = cv2.imread(str(images / "rgb.png"), cv2.IMREAD_UNCHANGED)
+    for w, h in [(20, 15), (100, 80)]:
+        resized = cv2.resize(rgb, (w, h), interpolation=cv2.INTER_LINEAR)
+        cv2.imwrite(str(images / f"rgb_linear_{w}x{h}.opencv.png"), resized)
+
+
+if __name__ == "__main__":
+    main()
