@@ -4,7 +4,8 @@
 # per axis f = float32((d + 0.5) * (1 / (out / in)) - 0.5), s = floor(f), f -= s; x clamps
 # s and f at the borders, y does not (its taps are clamped rows); weights rint(c * 2048);
 # rows H = sum src * a (integers); out = ((((H0 >> 4) * b0) >> 16) + (((H1 >> 4) * b1) >> 16) + 2) >> 2.
-# The library computes these in floats (presets::opencv), and differs on about 12% of values.
+# The library computed these in floats (presets::opencv) and differed on about 12% of values;
+# it now runs this model (ResizeSpecBuilder::opencv_fixed_point), and INTER_LANCZOS4's too.
 # Run: python3 -m venv v && v/bin/pip install opencv-python-headless numpy && v/bin/python THIS
 import cv2, numpy as np
 def tab(insz, outsz, clamp):

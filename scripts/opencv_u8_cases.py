@@ -1,4 +1,4 @@
-"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR on 8-bit images, in the format of
+"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR and INTER_LANCZOS4 on 8-bit images, in the format of
 tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance of 0: the library's
 OpenCV fixed point must give OpenCV's bytes exactly.
 
@@ -15,6 +15,7 @@ import numpy as np
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "opencv-u8"
 # (batch, in_h, in_w, channels, out_h, out_w): shrinks and enlargements by whole and odd
 # ratios, every channel count, a single row or column in and out, and a batch.
+INTERPOLATIONS = ["INTER_LINEAR", "INTER_LANCZOS4"]
 SHAPES = [
     (1, 12, 16, 3, 24, 40),
     (1, 30, 40, 3, 90, 100),
@@ -35,15 +36,14 @@ def main():
     rng = np.random.default_rng(20261205)
     OUT.mkdir(parents=True, exist_ok=True)
     cases = []
-    for k, (n, h, w, c, oh, ow) in enumerate(SHAPES):
+    shapes = [(name, shape) for name in INTERPOLATIONS for shape in SHAPES]
+    for k, (name, (n, h, w, c, oh, ow)) in enumerate(shapes):
+        flag = getattr(cv2, name)
         x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)
         y = np.stack(
-            [
-                cv2.resize(image, (ow, oh), interpolation=cv2.INTER_LINEAR).reshape(oh, ow, c)
-                for image in x
-            ]
+            [cv2.resize(image, (ow, oh), interpolation=flag).reshape(oh, ow, c) for image in x]
         )
-        case_id = f"cv_u8_{k:02d}_{n}x{h}x{w}x{c}_to_{oh}x{ow}"
+        case_id = f"cv_u8_{k:02d}_{name}_{n}x{h}x{w}x{c}_to_{oh}x{ow}"
         np.save(OUT / f"{case_id}.in.npy", x)
         np.save(OUT / f"{case_id}.out.npy", y)
         cases.append(
@@ -55,11 +55,11 @@ def main():
                 "out_shape": [n, oh, ow, c],
                 "dtype": "uint8",
                 "reference": f"opencv {cv2.__version__}",
-                "call": f"cv2.resize(x_hwc_uint8, ({ow}, {oh}), interpolation=cv2.INTER_LINEAR)",
+                "call": f"cv2.resize(x_hwc_uint8, ({ow}, {oh}), interpolation=cv2.{name})",
                 "params": {
                     "library": "opencv",
                     "dsize_wh": [ow, oh],
-                    "interpolation": "INTER_LINEAR",
+                    "interpolation": name,
                 },
                 "tolerance_max_abs": 0.0,
             }
@@ -70,9 +70,10 @@ def main():
     # (read and written as BGR, which resizes each channel alike).
     images = OUT.parent / "images"
     rgb = cv2.imread(str(images / "rgb.png"), cv2.IMREAD_UNCHANGED)
-    for w, h in [(20, 15), (100, 80)]:
-        resized = cv2.resize(rgb, (w, h), interpolation=cv2.INTER_LINEAR)
-        cv2.imwrite(str(images / f"rgb_linear_{w}x{h}.opencv.png"), resized)
+    for name, flag in [("linear", cv2.INTER_LINEAR), ("lanczos4", cv2.INTER_LANCZOS4)]:
+        for w, h in [(20, 15), (100, 80)]:
+            resized = cv2.resize(rgb, (w, h), interpolation=flag)
+            cv2.imwrite(str(images / f"rgb_{name}_{w}x{h}.opencv.png"), resized)
 
 
 if __name__ == "__main__":

@@ -219,6 +219,14 @@ pub(crate) fn heuristic_for_tables(
     fused_fits: bool,
 ) -> Plan {
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
+    if spec.opencv_fixed_point().is_some() {
+        return Plan {
+            path: Path::Gather,
+            source: PlanSource::Heuristic,
+            reason: "OpenCV's 8-bit fixed point runs on the gather path alone".into(),
+            candidates: Vec::new(),
+        };
+    }
     let (i, o) = (spec.input(), spec.output());
     // Whether neither axis shrinks by more than `factor`.
     let shrinks_at_most = |factor: u32| {

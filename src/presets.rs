@@ -236,12 +236,13 @@ pub enum OpenCvInterpolation {
 /// not antialias (except `INTER_AREA`) and clamps taps at the border.
 ///
 /// On 8-bit images OpenCV sums `INTER_LINEAR`, `INTER_CUBIC` and `INTER_LANCZOS4` in 11-bit
-/// fixed point. A u8 spec of `INTER_LINEAR` from this preset runs OpenCV's own
-/// ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly, `tests/data/opencv-u8/`).
-/// The other two compute in floats and round once, which differs from `cv2.resize` by one
-/// level on some values (on random RGB images against OpenCV 4.14: `INTER_LANCZOS4` 6.1% of
-/// values, `INTER_CUBIC` under 0.1%; `INTER_LINEAR` in floats had 11.7%); `INTER_NEAREST` and
-/// `INTER_AREA` are exact.
+/// fixed point. A u8 spec of `INTER_LINEAR` or `INTER_LANCZOS4` from this preset runs
+/// OpenCV's own ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly,
+/// `tests/data/opencv-u8/`; in floats they had differed by one level on 11.7% and 6.1% of
+/// values of random RGB images against OpenCV 4.14). `INTER_CUBIC` computes in floats and
+/// rounds once: under 0.1% of values one level off (OpenCV's vector code sums its vertical
+/// taps in f32, and the columns past the last whole vector in integers, so its own bytes
+/// depend on the machine's vector width). `INTER_NEAREST` and `INTER_AREA` are exact.
 pub fn opencv(
     input: Size2,
     output: Size2,
@@ -271,8 +272,11 @@ pub fn opencv(
             scale: None,
             arithmetic: CoordinateArithmetic::F64,
         })
-        // 8-bit images: OpenCV's own fixed point for INTER_LINEAR (no effect on floats).
-        .opencv_fixed_point(interpolation == OpenCvInterpolation::Linear)
+        // 8-bit images: OpenCV's own fixed point where it is exact (no effect on floats).
+        .opencv_fixed_point(matches!(
+            interpolation,
+            OpenCvInterpolation::Linear | OpenCvInterpolation::Lanczos4
+        ))
 }
 
 /// ONNX `Resize`'s `mode`.

@@ -5,8 +5,8 @@
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::spec::{Layout, ResizeSpec, Size2};
-use crate::weights::AxisWeights;
+use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
+use crate::weights::{AxisWeights, OPENCV_PAD};
 
 /// Strides of a 4-D tensor in elements, by logical axis.
 #[derive(Clone, Copy, Debug)]
@@ -52,8 +52,8 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         });
     }
     let (wy, wx) = AxisWeights::for_spec(spec);
-    if spec.opencv_fixed_point() {
-        return Ok(resize_opencv_fixed_point(spec, input, (&wy, &wx)));
+    if let Some(rounding) = spec.opencv_fixed_point() {
+        return Ok(resize_opencv_fixed_point(spec, input, rounding, (&wy, &wx)));
     }
     let (n, c) = (spec.batch() as usize, spec.channels() as usize);
     let (inp, out) = (spec.input(), spec.output());
@@ -248,13 +248,15 @@ pub fn linear_to_srgb(v: f64) -> f64 {
     }
 }
 
-/// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` with `INTER_LINEAR` on 8-bit
-/// images), from its padded tables ([`AxisWeights::opencv_linear`]): each input row's two
-/// horizontal taps summed in integers of weights times 2^11, then per output
-/// `(Σ ((row >> 4) · weight) >> 16 + 2) >> 2` over the two vertical taps, clamped to a byte.
+/// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` of 8-bit images), from its padded
+/// tables ([`AxisWeights::opencv_linear`], [`AxisWeights::opencv_lanczos4`]): each input row's
+/// horizontal taps summed in integers of weights times 2^11, then the vertical taps rounded as
+/// [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
+/// the kernel's sums are.
 fn resize_opencv_fixed_point<T: Element>(
     spec: &ResizeSpec,
     input: &[T],
+    rounding: OpenCvFixedPoint,
     (wy, wx): (&AxisWeights, &AxisWeights),
 ) -> Vec<T> {
     let (n, c) = (spec.batch() as usize, spec.channels() as usize);
@@ -262,29 +264,32 @@ fn resize_opencv_fixed_point<T: Element>(
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
     let s_out = Strides::new(spec.layout(), spec.channels(), out);
     // A padded table index's input index, and a weight as its integer.
-    let clamped = |padded: u32, len: u32| (padded.max(1) - 1).min(len - 1) as usize;
-    let fixed = |w: f64| (w * 2048.0).round() as i64;
+    let clamped =
+        |padded: u32, len: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1) as usize;
+    let fixed = |w: f64| (w * 2048.0).round() as i32;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     for b in 0..n {
         for ch in 0..c {
             for oy in 0..out.height as usize {
                 for ox in 0..out.width as usize {
-                    let mut total = 0i64;
+                    let mut total = 0i32;
                     for (ty, &weight_y) in wy.row(oy).iter().enumerate() {
                         let y = clamped(wy.start(oy) + ty as u32, inp.height);
-                        let row: i64 = wx
-                            .row(ox)
-                            .iter()
-                            .enumerate()
-                            .map(|(tx, &weight_x)| {
-                                let x = clamped(wx.start(ox) + tx as u32, inp.width);
-                                fixed(weight_x) * input[s_in.at(b, ch, y, x)].to_f64() as i64
-                            })
-                            .sum();
-                        total += ((row >> 4) * fixed(weight_y)) >> 16;
+                        let row = wx.row(ox).iter().enumerate().fold(0i32, |row, (tx, &w)| {
+                            let x = clamped(wx.start(ox) + tx as u32, inp.width);
+                            let byte = input[s_in.at(b, ch, y, x)].to_f64() as i32;
+                            row.wrapping_add(fixed(w).wrapping_mul(byte))
+                        });
+                        total = total.wrapping_add(match rounding {
+                            OpenCvFixedPoint::Linear => ((row >> 4) * fixed(weight_y)) >> 16,
+                            OpenCvFixedPoint::Lanczos4 => row.wrapping_mul(fixed(weight_y)),
+                        });
                     }
-                    let byte = ((total + 2) >> 2).clamp(0, 255);
-                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(byte as f64);
+                    let byte = match rounding {
+                        OpenCvFixedPoint::Linear => (total + 2) >> 2,
+                        OpenCvFixedPoint::Lanczos4 => total.wrapping_add(1 << 21) >> 22,
+                    };
+                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(f64::from(byte.clamp(0, 255)));
                 }
             }
         }

@@ -329,6 +329,19 @@ impl Size2 {
     }
 }
 
+/// How OpenCV rounds a resize of 8-bit images, as `cv2.resize` does
+/// ([`ResizeSpecBuilder::opencv_fixed_point`]). Weights are OpenCV's coefficients times 2^11
+/// rounded to integers, and each input row's horizontal taps sum exactly in integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OpenCvFixedPoint {
+    /// `INTER_LINEAR`: each of the two vertical taps as `((row >> 4) · weight) >> 16`, then
+    /// `(sum + 2) >> 2`, as OpenCV's vector code rounds.
+    Linear,
+    /// `INTER_LANCZOS4`: the eight vertical taps summed exactly, then `(sum + 2^21) >> 22`.
+    Lanczos4,
+}
+
 /// A complete, validated description of one resize: `n` images of `c` channels from `input` to
 /// `output`, in a layout and element type, with a resampling rule per axis.
 ///
@@ -460,13 +473,14 @@ impl ResizeSpecBuilder {
     }
 
     /// For u8 elements, resample in OpenCV's 8-bit fixed point, as `cv2.resize` computes
-    /// `INTER_LINEAR` on 8-bit images, so that results are OpenCV's to the last bit: weights
-    /// of 11 bits, rows summed in integers, and OpenCV's vertical rounding (each row's sum
-    /// shifted down by 4 bits, times its weight, shifted down by 16, then `(sum + 2) >> 2`);
-    /// OpenCV's coordinates in single precision, the vertical taps of the first and last rows
-    /// not moved inside the input but read from clamped rows. Takes half-pixel bilinear on both
-    /// axes without antialiasing, crops, colour conversions or Pillow's rounding between passes,
-    /// and runs on the gather path. No effect on f32 and f16. Default: `false`.
+    /// `INTER_LINEAR` and `INTER_LANCZOS4` on 8-bit images, so that results are OpenCV's to the
+    /// last bit ([`OpenCvFixedPoint`] says how each rounds): OpenCV's coordinates and
+    /// coefficients in single precision, weights of 11 bits, rows summed in integers, and the
+    /// taps of the first and last rows and columns not moved inside the input but read at
+    /// clamped indices with their own weights. Takes half-pixel bilinear, or lanczos of 4 lobes,
+    /// the same on both axes, without antialiasing, crops, stated scales, colour conversions or
+    /// Pillow's rounding between passes, and runs on the gather path. No effect on f32 and f16.
+    /// Default: `false`.
     pub fn opencv_fixed_point(mut self, fixed: bool) -> Self {
         self.spec.opencv_fixed_point = fixed;
         self
@@ -603,10 +617,16 @@ impl ResizeSpec {
         self.element == ElementType::U8 && self.round_intermediate()
     }
 
-    /// Whether the resize runs in OpenCV's 8-bit fixed point
-    /// ([`ResizeSpecBuilder::opencv_fixed_point`] asked for, and u8 elements).
-    pub fn opencv_fixed_point(&self) -> bool {
-        self.element == ElementType::U8 && self.opencv_fixed_point
+    /// The OpenCV 8-bit fixed point the resize runs in, if any
+    /// ([`ResizeSpecBuilder::opencv_fixed_point`] asked for, and u8 elements): its filter's.
+    pub fn opencv_fixed_point(&self) -> Option<OpenCvFixedPoint> {
+        if self.element != ElementType::U8 || !self.opencv_fixed_point {
+            return None;
+        }
+        match self.x.filter {
+            Filter::Lanczos { lobes: 4 } => Some(OpenCvFixedPoint::Lanczos4),
+            _ => Some(OpenCvFixedPoint::Linear),
+        }
     }
 
     /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to
@@ -790,7 +810,7 @@ impl ResizeSpec {
         if self.fixed_point() {
             self.check_fixed_point_sums()?;
         }
-        if self.opencv_fixed_point() {
+        if self.opencv_fixed_point().is_some() {
             self.check_opencv_fixed_point()?;
         }
         if let Some(normalization) = self.normalization {
@@ -820,18 +840,21 @@ impl ResizeSpec {
         Ok(())
     }
 
-    /// OpenCV's 8-bit fixed point is that of its `INTER_LINEAR`: half-pixel bilinear on both
-    /// axes, with none of the options OpenCV does not have.
+    /// OpenCV's 8-bit fixed point is that of its `INTER_LINEAR` and `INTER_LANCZOS4`:
+    /// half-pixel bilinear or lanczos of 4 lobes, one filter for both axes, with none of the
+    /// options OpenCV does not have.
     fn check_opencv_fixed_point(&self) -> Result<(), SpecError> {
-        let plain_bilinear = |rule: &AxisResample| {
-            rule.filter == Filter::Linear
+        let opencv_rule = |rule: &AxisResample| {
+            matches!(rule.filter, Filter::Linear | Filter::Lanczos { lobes: 4 })
+                && rule.filter == self.x.filter
                 && rule.mapping == CoordinateMapping::HalfPixel
                 && !rule.antialias
                 && rule.border == Border::Clamp
                 && rule.scale.is_none()
         };
-        let why = if !(plain_bilinear(&self.y) && plain_bilinear(&self.x)) {
-            "half-pixel bilinear on both axes, without antialiasing, crops or stated scales"
+        let why = if !(opencv_rule(&self.y) && opencv_rule(&self.x)) {
+            "half-pixel bilinear or lanczos of 4 lobes, one of them on both axes, without \
+             antialiasing, crops or stated scales"
         } else if self.converts_color() {
             "no linear light and no premultiplied alpha"
         } else if self.round_intermediate {
@@ -840,7 +863,7 @@ impl ResizeSpec {
             return Ok(());
         };
         Err(SpecError::Unsupported(format!(
-            "OpenCV's 8-bit fixed point (its INTER_LINEAR) takes {why}"
+            "OpenCV's 8-bit fixed point (its INTER_LINEAR and INTER_LANCZOS4) takes {why}"
         )))
     }
 

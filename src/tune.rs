@@ -51,7 +51,7 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         spec.premultiplied_alpha() as u8,
         // Apart from the same resize in floats, whose decisions it cannot take (other keys
         // are as they were before OpenCV's fixed point).
-        if spec.opencv_fixed_point() {
+        if spec.opencv_fixed_point().is_some() {
             "|opencv"
         } else {
             ""

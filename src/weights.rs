@@ -9,7 +9,7 @@
 use crate::kernels;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
-    ResizeSpec,
+    OpenCvFixedPoint, ResizeSpec,
 };
 
 /// The band table of one axis.
@@ -25,6 +25,60 @@ pub struct AxisWeights {
     starts: Vec<u32>,
     weights: Vec<f64>,
     outside: Vec<bool>,
+}
+
+/// Indices by which OpenCV's tables ([`AxisWeights::opencv_linear`],
+/// [`AxisWeights::opencv_lanczos4`]) pad the input at each end: a lanczos4 band reaches four
+/// before the first index (three before a coordinate's floor of -1).
+pub const OPENCV_PAD: u32 = 4;
+
+/// OpenCV's source coordinate of output `d` (`(d + 0.5) · scale - 0.5` in f64 rounded to f32,
+/// with `scale = 1 / (out / in)`), as its floor and its fraction in f32.
+fn opencv_coordinate(d: u32, input_len: u32, output_len: u32) -> (i64, f32) {
+    let scale = 1.0 / (f64::from(output_len) / f64::from(input_len));
+    let coordinate = ((f64::from(d) + 0.5) * scale - 0.5) as f32;
+    let first = coordinate.floor();
+    (first as i64, coordinate - first)
+}
+
+/// A coefficient as OpenCV stores it for 8-bit images, `saturate_cast<short>(c · 2048)` (to
+/// nearest, ties to even), as a weight.
+fn opencv_weight(c: f32) -> f64 {
+    f64::from((c * 2048.0).round_ties_even()) / 2048.0
+}
+
+/// OpenCV's `interpolateLanczos4(x)`, operation for operation: `x + 3` in f32, each tap's
+/// `sin`-rule ratio in f64 rounded to f32 (a tap at distance under 1e-6 is 1e30), and the
+/// coefficients normalised by the f32 reciprocal of their f32 sum.
+fn opencv_lanczos4_coefficients(x: f32) -> [f32; 8] {
+    const S45: f64 = std::f64::consts::FRAC_1_SQRT_2;
+    const CS: [(f64, f64); 8] = [
+        (1.0, 0.0),
+        (-S45, -S45),
+        (0.0, 1.0),
+        (S45, -S45),
+        (-1.0, 0.0),
+        (S45, S45),
+        (0.0, -1.0),
+        (-S45, S45),
+    ];
+    let x3 = x + 3.0;
+    let y0 = -f64::from(x3) * std::f64::consts::PI * 0.25;
+    let (s0, c0) = (y0.sin(), y0.cos());
+    let mut coefficients = [0.0f32; 8];
+    let mut sum = 0.0f32;
+    for (i, (coefficient, (cs0, cs1))) in coefficients.iter_mut().zip(CS).enumerate() {
+        let distance = x3 - i as f32;
+        *coefficient = if distance.abs() >= 1e-6 {
+            let y = -f64::from(distance) * std::f64::consts::PI * 0.25;
+            ((cs0 * s0 + cs1 * c0) / (y * y)) as f32
+        } else {
+            1e30
+        };
+        sum += *coefficient;
+    }
+    let inverse = 1.0 / sum;
+    coefficients.map(|c| c * inverse)
 }
 
 impl AxisWeights {
@@ -59,11 +113,20 @@ impl AxisWeights {
     /// 8-bit modes) get their weights quantised as Pillow stores them.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
-        if spec.opencv_fixed_point() {
-            return (
-                Self::opencv_linear(input.height, output.height, false),
-                Self::opencv_linear(input.width, output.width, true),
-            );
+        match spec.opencv_fixed_point() {
+            Some(OpenCvFixedPoint::Linear) => {
+                return (
+                    Self::opencv_linear(input.height, output.height, false),
+                    Self::opencv_linear(input.width, output.width, true),
+                );
+            }
+            Some(OpenCvFixedPoint::Lanczos4) => {
+                return (
+                    Self::opencv_lanczos4(input.height, output.height),
+                    Self::opencv_lanczos4(input.width, output.width),
+                );
+            }
+            _ => {}
         }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());
         let mut x = Self::compute(input.width, output.width, spec.x_axis());
@@ -76,21 +139,19 @@ impl AxisWeights {
 
     /// OpenCV's `INTER_LINEAR` table of an 8-bit resize from `input_len` to `output_len`
     /// ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]), in a form of its own: two taps
-    /// a row over the input *padded* by one index at each end, so `input_len() + 2` long, whose
-    /// padded index `i` reads the input at `clamp(i - 1, 0, input_len - 1)`. OpenCV does not
-    /// move the vertical taps of the first and last rows inside the input: it reads clamped
-    /// rows with each tap's own weight, and rounds each tap's product on its own, so two taps on
-    /// one row are not one tap of their summed weight. Horizontally (`clamp_edges`) it moves
-    /// them, as here. The coordinate is OpenCV's, `(d + 0.5) · (1 / (out / in)) - 0.5` in f64
-    /// rounded to f32, its fraction in f32, and the weights `rint(c · 2048) / 2048`.
+    /// a row over the input *padded* by [`OPENCV_PAD`] indices at each end, so
+    /// `input_len() = input_len + 2 · OPENCV_PAD`, whose padded index `i` reads the input at
+    /// `clamp(i - OPENCV_PAD, 0, input_len - 1)`. OpenCV does not move the vertical taps of
+    /// the first and last rows inside the input: it reads clamped rows with each tap's own
+    /// weight, and rounds each tap's product on its own, so two taps on one row are not one
+    /// tap of their summed weight. Horizontally (`clamp_edges`) it moves them, as here. The
+    /// coordinate is OpenCV's, `(d + 0.5) · (1 / (out / in)) - 0.5` in f64 rounded to f32, its
+    /// fraction in f32, and the weights `rint(c · 2048) / 2048`.
     pub fn opencv_linear(input_len: u32, output_len: u32, clamp_edges: bool) -> Self {
-        let scale = 1.0 / (f64::from(output_len) / f64::from(input_len));
         let mut starts = Vec::with_capacity(output_len as usize);
         let mut weights = Vec::with_capacity(2 * output_len as usize);
         for d in 0..output_len {
-            let coordinate = ((f64::from(d) + 0.5) * scale - 0.5) as f32;
-            let mut first = coordinate.floor() as i64;
-            let mut fraction = coordinate - first as f32;
+            let (mut first, mut fraction) = opencv_coordinate(d, input_len, output_len);
             if clamp_edges {
                 if first < 0 {
                     (first, fraction) = (0, 0.0);
@@ -99,15 +160,39 @@ impl AxisWeights {
                     (first, fraction) = (i64::from(input_len) - 1, 0.0);
                 }
             }
-            // OpenCV's `saturate_cast<short>` of a float: to nearest, ties to even.
-            let fixed = |c: f32| f64::from((c * 2048.0).round_ties_even()) / 2048.0;
-            starts.push((first + 1) as u32);
-            weights.extend([fixed(1.0 - fraction), fixed(fraction)]);
+            starts.push((first + i64::from(OPENCV_PAD)) as u32);
+            weights.extend([opencv_weight(1.0 - fraction), opencv_weight(fraction)]);
         }
+        Self::opencv_padded(input_len, output_len, 2, starts, weights)
+    }
+
+    /// OpenCV's `INTER_LANCZOS4` table of an 8-bit resize, padded as
+    /// [`AxisWeights::opencv_linear`]'s: the eight taps from three before the coordinate's
+    /// floor to four after it, read at clamped indices, with OpenCV's coefficients
+    /// (`interpolateLanczos4`: each tap's sine ratio in f64 rounded to f32, normalised by their
+    /// f32 sum) times 2^11 rounded to integers, which need not sum to 2^11.
+    pub fn opencv_lanczos4(input_len: u32, output_len: u32) -> Self {
+        let mut starts = Vec::with_capacity(output_len as usize);
+        let mut weights = Vec::with_capacity(8 * output_len as usize);
+        for d in 0..output_len {
+            let (first, fraction) = opencv_coordinate(d, input_len, output_len);
+            starts.push((first - 3 + i64::from(OPENCV_PAD)) as u32);
+            weights.extend(opencv_lanczos4_coefficients(fraction).map(opencv_weight));
+        }
+        Self::opencv_padded(input_len, output_len, 8, starts, weights)
+    }
+
+    fn opencv_padded(
+        input_len: u32,
+        output_len: u32,
+        taps: u32,
+        starts: Vec<u32>,
+        weights: Vec<f64>,
+    ) -> Self {
         AxisWeights {
-            input_len: input_len + 2,
+            input_len: input_len + 2 * OPENCV_PAD,
             output_len,
-            taps: 2,
+            taps,
             starts,
             weights,
             outside: vec![false; output_len as usize],
@@ -655,27 +740,28 @@ fn normalize(taps: &mut [(u32, f64)]) {
 mod tests {
     use super::*;
 
-    /// OpenCV's 8-bit `INTER_LINEAR` tables: two taps over the input padded by one index at
-    /// each end, the vertical first and last rows left where OpenCV leaves them (padded index
-    /// 0, the row before the input, and the input's last row with the one after), the
-    /// horizontal ones moved inside; weights of 11 bits that sum to one.
+    /// OpenCV's 8-bit `INTER_LINEAR` tables: two taps over the input padded by `OPENCV_PAD`
+    /// indices at each end, the vertical first and last rows left where OpenCV leaves them
+    /// (the row before the input with the first, the last with the one after), the horizontal
+    /// ones moved inside; weights of 11 bits that sum to one.
     #[test]
     fn opencv_tables_are_padded_and_clamped_as_opencv_clamps() {
+        let pad = OPENCV_PAD;
         // 3 rows to 9: coordinates -1/3, 0, 1/3, ..., 7/3.
         let y = AxisWeights::opencv_linear(3, 9, false);
-        assert_eq!((y.input_len(), y.taps()), (5, 2));
+        assert_eq!((y.input_len(), y.taps()), (3 + 2 * pad, 2));
         assert_eq!(
             (y.start(0), y.row(0)),
-            (0, &[683.0 / 2048.0, 1365.0 / 2048.0][..])
+            (pad - 1, &[683.0 / 2048.0, 1365.0 / 2048.0][..])
         );
-        assert_eq!((y.start(1), y.row(1)), (1, &[1.0, 0.0][..]));
+        assert_eq!((y.start(1), y.row(1)), (pad, &[1.0, 0.0][..]));
         assert_eq!(
             (y.start(8), y.row(8)),
-            (3, &[1365.0 / 2048.0, 683.0 / 2048.0][..])
+            (pad + 2, &[1365.0 / 2048.0, 683.0 / 2048.0][..])
         );
         let x = AxisWeights::opencv_linear(3, 9, true);
-        assert_eq!((x.start(0), x.row(0)), (1, &[1.0, 0.0][..]));
-        assert_eq!((x.start(8), x.row(8)), (3, &[1.0, 0.0][..]));
+        assert_eq!((x.start(0), x.row(0)), (pad, &[1.0, 0.0][..]));
+        assert_eq!((x.start(8), x.row(8)), (pad + 2, &[1.0, 0.0][..]));
         for table in [&y, &x] {
             for i in 0..9 {
                 let row = table.row(i);
@@ -683,6 +769,36 @@ mod tests {
                 assert!(row.iter().all(|w| (w * 2048.0).fract() == 0.0), "row {i}");
                 assert!(table.start(i) + 2 <= table.input_len(), "row {i}");
             }
+        }
+    }
+
+    /// OpenCV's 8-bit `INTER_LANCZOS4` tables: eight taps from three before the coordinate's
+    /// floor, inside the padded input at both ends, with 11-bit weights: on an input sample,
+    /// the one tap of 1 (the others' distance is whole, their sines 0 in OpenCV's f64 up to
+    /// its rounding), and coefficients that sum to about 1.
+    #[test]
+    fn opencv_lanczos4_tables_reach_four_past_either_end() {
+        for (input, output) in [(1, 5), (3, 9), (40, 7), (7, 40)] {
+            let table = AxisWeights::opencv_lanczos4(input, output);
+            assert_eq!(
+                (table.input_len(), table.taps()),
+                (input + 2 * OPENCV_PAD, 8)
+            );
+            for i in 0..output as usize {
+                let row = table.row(i);
+                assert!(
+                    table.start(i) + 8 <= table.input_len(),
+                    "{input}->{output} row {i}"
+                );
+                assert!(row.iter().all(|w| (w * 2048.0).fract() == 0.0));
+                assert!((row.iter().sum::<f64>() - 1.0).abs() <= 4.0 / 2048.0);
+            }
+        }
+        // 7 to 7: every coordinate is a sample, the fourth tap's.
+        let same = AxisWeights::opencv_lanczos4(7, 7);
+        for i in 0..7 {
+            assert_eq!(same.start(i), i as u32 + OPENCV_PAD - 3);
+            assert_eq!(same.row(i)[3], 1.0, "row {i}: {:?}", same.row(i));
         }
     }
 

@@ -290,16 +290,17 @@ fn malformed_parameters_are_refused() {
     }
 }
 
-/// The cases of `cv2.resize(..., INTER_LINEAR)` on 8-bit images in `tests/data/opencv-u8/`
-/// (`scripts/opencv_u8_cases.py`), whose tolerance is 0: the opencv preset runs OpenCV's own
-/// fixed point there, so the CPU reference, the gather path and `auto` give OpenCV's bytes,
-/// every one; the separable and fused paths refuse it with a typed error that says why.
+/// The cases of `cv2.resize` with `INTER_LINEAR` and `INTER_LANCZOS4` on 8-bit images in
+/// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`), whose tolerance is 0: the opencv
+/// preset runs OpenCV's own fixed point there, so the CPU reference, the gather path and `auto`
+/// give OpenCV's bytes, every one; the separable and fused paths refuse it with a typed error
+/// that says why.
 #[test]
-fn opencv_8_bit_linear_is_opencv_to_the_byte() {
+fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
     use wgpu_resize::ResizeError;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
     let cases = load_cases(&dir).expect("opencv-u8/cases.json");
-    assert_eq!(cases.len(), 12, "the OpenCV 8-bit set has 12 cases");
+    assert_eq!(cases.len(), 24, "the OpenCV 8-bit set has 24 cases");
     let gpu = common::gpu("conformance opencv u8");
     let mut runners = vec![(Runner::Cpu, "cpu reference")];
     if let Some(gpu) = gpu {
@@ -311,7 +312,7 @@ fn opencv_8_bit_linear_is_opencv_to_the_byte() {
             assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
             let spec = case.spec().unwrap();
             assert!(
-                spec.opencv_fixed_point(),
+                spec.opencv_fixed_point().is_some(),
                 "{}: not in OpenCV's fixed point",
                 case.id
             );

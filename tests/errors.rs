@@ -239,27 +239,36 @@ fn torch_preset_refuses_what_pytorch_refuses() {
     }
 }
 
-/// OpenCV's 8-bit fixed point is its `INTER_LINEAR`: on u8 elements, any other filter,
-/// mapping, antialiasing, crop, colour conversion or Pillow's rounding with it is a typed error
-/// that says what it takes; on f32 and f16 it has no effect, and the opencv preset asks for it
-/// for `INTER_LINEAR` alone.
+/// OpenCV's 8-bit fixed points are its `INTER_LINEAR` and `INTER_LANCZOS4`: on u8 elements,
+/// any other filter (or two filters), mapping, antialiasing, crop, colour conversion or
+/// Pillow's rounding with it is a typed error that says what it takes; on f32 and f16 it has
+/// no effect, and the opencv preset asks for it for those two alone.
 #[test]
-fn opencv_fixed_point_takes_opencv_bilinear_alone() {
-    use wgpu_resize::ElementType;
+fn opencv_fixed_point_takes_opencv_bilinear_and_lanczos4_alone() {
     use wgpu_resize::presets::{self, OpenCvInterpolation};
+    use wgpu_resize::{ElementType, OpenCvFixedPoint};
     let (input, output) = (Size2::new(6, 8), Size2::new(3, 5));
     let u8_linear = || {
         ResizeSpec::builder(input, output)
             .element(ElementType::U8)
             .opencv_fixed_point(true)
     };
+    let lanczos4 = AxisResample::default().with_filter(Filter::Lanczos { lobes: 4 });
     let fixed = u8_linear().build().unwrap();
-    assert!(fixed.opencv_fixed_point());
+    assert_eq!(fixed.opencv_fixed_point(), Some(OpenCvFixedPoint::Linear));
+    let fixed = u8_linear().both_axes(lanczos4).build().unwrap();
+    assert_eq!(fixed.opencv_fixed_point(), Some(OpenCvFixedPoint::Lanczos4));
     let refused = [
         (
             "cubic",
             u8_linear().both_axes(AxisResample::default().with_filter(Filter::Cubic { a: -0.75 })),
         ),
+        (
+            "lanczos3",
+            u8_linear()
+                .both_axes(AxisResample::default().with_filter(Filter::Lanczos { lobes: 3 })),
+        ),
+        ("lanczos4 on one axis", u8_linear().y_axis(lanczos4)),
         (
             "antialias",
             u8_linear().both_axes(AxisResample::default().with_antialias(true)),
@@ -276,7 +285,9 @@ fn opencv_fixed_point_takes_opencv_bilinear_alone() {
     for (what, builder) in refused {
         match builder.build() {
             Err(SpecError::Unsupported(message)) => assert!(
-                message.contains("OpenCV's 8-bit fixed point (its INTER_LINEAR) takes"),
+                message.contains(
+                    "OpenCV's 8-bit fixed point (its INTER_LINEAR and INTER_LANCZOS4) takes"
+                ),
                 "{what}: {message}"
             ),
             other => panic!("{what}: {other:?}"),
@@ -288,23 +299,22 @@ fn opencv_fixed_point_takes_opencv_bilinear_alone() {
         .both_axes(AxisResample::default().with_filter(Filter::Cubic { a: -0.75 }))
         .build()
         .unwrap();
-    assert!(!float.opencv_fixed_point());
-    for interpolation in [
-        OpenCvInterpolation::Nearest,
-        OpenCvInterpolation::Linear,
-        OpenCvInterpolation::Cubic,
-        OpenCvInterpolation::Area,
-        OpenCvInterpolation::Lanczos4,
+    assert_eq!(float.opencv_fixed_point(), None);
+    for (interpolation, expected) in [
+        (OpenCvInterpolation::Nearest, None),
+        (OpenCvInterpolation::Linear, Some(OpenCvFixedPoint::Linear)),
+        (OpenCvInterpolation::Cubic, None),
+        (OpenCvInterpolation::Area, None),
+        (
+            OpenCvInterpolation::Lanczos4,
+            Some(OpenCvFixedPoint::Lanczos4),
+        ),
     ] {
         let spec = presets::opencv(input, output, interpolation)
             .element(ElementType::U8)
             .build()
             .unwrap();
-        assert_eq!(
-            spec.opencv_fixed_point(),
-            interpolation == OpenCvInterpolation::Linear,
-            "{interpolation:?}"
-        );
+        assert_eq!(spec.opencv_fixed_point(), expected, "{interpolation:?}");
     }
 }
 

@@ -2293,7 +2293,8 @@ fn fused_tile_columns_change_only_the_time() {
     ));
 }
 
-/// OpenCV's 8-bit fixed point (`presets::opencv` with `INTER_LINEAR` on u8) on the gather path
+/// OpenCV's 8-bit fixed points (`presets::opencv` with `INTER_LINEAR` and `INTER_LANCZOS4` on
+/// u8, by turns) on the gather path
 /// against the CPU reference, to the byte, on random shapes: batches, 1 to 5 channels, NHWC
 /// and NCHW, single rows and columns, shrinks and enlargements, into poisoned outputs; `auto`
 /// plans the gather there, and gives the same bytes. The seed is printed with each failure.
@@ -2307,18 +2308,18 @@ fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
         let size = |rng: &mut Rng| Size2::new(rng.range(1, 40), rng.range(1, 40));
         let (input, output) = (size(&mut rng), size(&mut rng));
         let layout = [Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize];
-        let spec = wgpu_resize::presets::opencv(
-            input,
-            output,
+        let interpolation = [
             wgpu_resize::presets::OpenCvInterpolation::Linear,
-        )
-        .batch(rng.range(1, 3))
-        .channels(rng.range(1, 5))
-        .layout(layout)
-        .element(wgpu_resize::ElementType::U8)
-        .build()
-        .unwrap();
-        assert!(spec.opencv_fixed_point());
+            wgpu_resize::presets::OpenCvInterpolation::Lanczos4,
+        ][seed as usize % 2];
+        let spec = wgpu_resize::presets::opencv(input, output, interpolation)
+            .batch(rng.range(1, 3))
+            .channels(rng.range(1, 5))
+            .layout(layout)
+            .element(wgpu_resize::ElementType::U8)
+            .build()
+            .unwrap();
+        assert!(spec.opencv_fixed_point().is_some());
         let data = rng.u8s(spec.input_len());
         let expected = reference::resize(&spec, &data).unwrap();
         for path in [Path::Gather, Path::Auto] {

@@ -423,42 +423,53 @@ fn layout_applies_to_arrays_not_images() {
     assert_eq!(tensor.shape, [1, 2, 2, 4], "NCHW: n, c, height, width");
 }
 
-/// `--convention opencv` (bilinear) on an 8-bit PNG gives `cv2.resize`'s own bytes, every one,
-/// shrinking and enlarging: OpenCV's 8-bit fixed point (`tests/data/images/*.opencv.png`).
+/// `--convention opencv` with bilinear and lanczos4 on an 8-bit PNG gives `cv2.resize`'s own
+/// bytes, every one, shrinking and enlarging: OpenCV's 8-bit fixed point
+/// (`tests/data/images/*.opencv.png`).
 #[test]
 fn png_matches_opencv_to_the_byte() {
     let dir = tempfile::tempdir().unwrap();
-    for (width, height) in [(20, 15), (100, 80)] {
-        let output = dir.path().join(format!("{width}x{height}.png"));
-        let out = run(&[
-            "resize",
-            data().join("rgb.png").to_str().unwrap(),
-            output.to_str().unwrap(),
-            "--size",
-            &format!("{width}x{height}"),
-            "--convention",
-            "opencv",
-        ]);
-        if skip_without_gpu(&out) {
-            eprintln!("SKIPPED opencv png: no GPU");
-            return;
+    for filter in ["bilinear", "lanczos4"] {
+        for (width, height) in [(20, 15), (100, 80)] {
+            let output = dir.path().join(format!("{filter}-{width}x{height}.png"));
+            let out = run(&[
+                "resize",
+                data().join("rgb.png").to_str().unwrap(),
+                output.to_str().unwrap(),
+                "--size",
+                &format!("{width}x{height}"),
+                "--filter",
+                filter,
+                "--convention",
+                "opencv",
+            ]);
+            if skip_without_gpu(&out) {
+                eprintln!("SKIPPED opencv png: no GPU");
+                return;
+            }
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let got = image::open(&output).unwrap().to_rgb8();
+            let name = match filter {
+                "bilinear" => "linear",
+                other => other,
+            };
+            let expected = data().join(format!("rgb_{name}_{width}x{height}.opencv.png"));
+            let expected = image::open(expected).unwrap().to_rgb8();
+            assert_eq!(got.dimensions(), expected.dimensions());
+            let differing = got
+                .as_raw()
+                .iter()
+                .zip(expected.as_raw())
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(
+                differing, 0,
+                "{filter} {width}x{height}: bytes other than OpenCV's"
+            );
         }
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let got = image::open(&output).unwrap().to_rgb8();
-        let expected = image::open(data().join(format!("rgb_linear_{width}x{height}.opencv.png")))
-            .unwrap()
-            .to_rgb8();
-        assert_eq!(got.dimensions(), expected.dimensions());
-        let differing = got
-            .as_raw()
-            .iter()
-            .zip(expected.as_raw())
-            .filter(|(a, b)| a != b)
-            .count();
-        assert_eq!(differing, 0, "{width}x{height}: bytes other than OpenCV's");
     }
 }

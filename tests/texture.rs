@@ -3882,12 +3882,16 @@ fn opencv_fixed_point_through_textures_stages_and_keeps_its_bytes() {
     for k in 0..4 {
         let input = Size2::new(rng.range(1, 30), rng.range(1, 30));
         let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
-        let spec = presets::opencv(input, output, presets::OpenCvInterpolation::Linear)
+        let interpolation = [
+            presets::OpenCvInterpolation::Linear,
+            presets::OpenCvInterpolation::Lanczos4,
+        ][k % 2];
+        let spec = presets::opencv(input, output, interpolation)
             .channels(4)
             .element(ElementType::U8)
             .build()
             .unwrap();
-        assert!(spec.opencv_fixed_point());
+        assert!(spec.opencv_fixed_point().is_some());
         let what = format!("case {k}: {input:?} -> {output:?}");
         // A frame into a tensor.
         let texels = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());

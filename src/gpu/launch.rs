@@ -50,7 +50,7 @@ pub(super) fn integer_weights(
         || texture_source
         || spec.converts_color()
         || spec.fixed_point()
-        || spec.opencv_fixed_point()
+        || spec.opencv_fixed_point().is_some()
     {
         return None;
     }
@@ -341,7 +341,7 @@ impl Launch {
         };
         // OpenCV's fixed point runs on the scalar gather alone (`opencv_fixed` in
         // wgsl/gather.wgsl).
-        if features.opencv_fixed_point {
+        if features.opencv_fixed_point.is_some() {
             return scalar();
         }
         // Images times channel groups of `size`: the grid's third dimension.

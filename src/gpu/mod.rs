@@ -346,7 +346,7 @@ impl Resizer {
     /// runs on the gather path alone.
     pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
         match path {
-            Path::Separable | Path::Fused if spec.opencv_fixed_point() => {
+            Path::Separable | Path::Fused if spec.opencv_fixed_point().is_some() => {
                 Err(OPENCV_GATHER_ONLY.into())
             }
             Path::Fused => {
@@ -860,7 +860,9 @@ impl Resizer {
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
         // OpenCV's fixed point is the scalar gather's, between buffers: a texture route stages.
-        if spec.opencv_fixed_point() && (path != Path::Gather || ends != DirectEnds::default()) {
+        if spec.opencv_fixed_point().is_some()
+            && (path != Path::Gather || ends != DirectEnds::default())
+        {
             return Err(ResizeError::PathUnavailable {
                 path: path.name(),
                 why: OPENCV_GATHER_ONLY.into(),
@@ -924,7 +926,7 @@ impl Resizer {
         // halvings read the four input pixels under two outputs at once where both tables take
         // inputs 2j and 2j + 1 (src/gpu/halving.rs).
         if let [launch] = launches.as_mut_slice()
-            && !spec.opencv_fixed_point()
+            && spec.opencv_fixed_point().is_none()
         {
             let ends = KernelFeatures {
                 texture_source,

@@ -2,7 +2,7 @@
 
 use super::color::{ColorSteps, PassColor};
 pub use super::sums_layout::SumsLayout;
-use crate::spec::ElementType;
+use crate::spec::{ElementType, OpenCvFixedPoint};
 use crate::weights::AxisWeights;
 
 const SRGB: &str = include_str!("../../wgsl/srgb.wgsl");
@@ -174,8 +174,9 @@ impl ChannelGroup {
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
     pub fixed_point: bool,
-    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`): the scalar gather alone runs it.
-    pub opencv_fixed_point: bool,
+    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the scalar gather
+    /// alone runs it.
+    pub opencv_fixed_point: Option<OpenCvFixedPoint>,
     /// Colour conversions around the taps: those of the pass's ends (see [`ColorSteps`]).
     pub color: ColorSteps,
     /// The source is an RGBA texture read by the vector kernels themselves
@@ -298,8 +299,12 @@ impl KernelFeatures {
         ];
         // Declared by every kernel (common.wgsl) but set only where it is on, as the kernel
         // that runs it is one.
-        if self.opencv_fixed_point {
-            all.push(("OPENCV_FIXED", 1.0));
+        if let Some(rounding) = self.opencv_fixed_point {
+            let code = match rounding {
+                OpenCvFixedPoint::Linear => 1.0,
+                OpenCvFixedPoint::Lanczos4 => 2.0,
+            };
+            all.push(("OPENCV_FIXED", code));
         }
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -363,7 +368,7 @@ impl Kernel {
                     variant,
                     features: KernelFeatures {
                         fixed_point: k % 2 == 1,
-                        opencv_fixed_point: false,
+                        opencv_fixed_point: None,
                         color: example_color(k % 4 >= 2, k % 2 == 1, k),
                         // Every third vector kernel reads a texture, sRGB every other time;
                         // every fourth writes one.
@@ -500,17 +505,19 @@ impl Kernel {
                 },
             });
         }
-        // The scalar gather in OpenCV's fixed point, as the host builds it: u8 both ways.
-        all.push(Kernel {
-            variant: KernelVariant::Gather {
-                src: ElementType::U8,
-                dst: ElementType::U8,
-            },
-            features: KernelFeatures {
-                opencv_fixed_point: true,
-                ..KernelFeatures::default()
-            },
-        });
+        // The scalar gather in OpenCV's fixed points, as the host builds it: u8 both ways.
+        for rounding in [OpenCvFixedPoint::Linear, OpenCvFixedPoint::Lanczos4] {
+            all.push(Kernel {
+                variant: KernelVariant::Gather {
+                    src: ElementType::U8,
+                    dst: ElementType::U8,
+                },
+                features: KernelFeatures {
+                    opencv_fixed_point: Some(rounding),
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.
         for (src, dst, split) in [

@@ -76,8 +76,8 @@ pub struct ResizeFlags {
     /// The filter.
     #[arg(long, value_enum, default_value = "bilinear")]
     pub filter: FilterArg,
-    /// Reproduce one library's numbers exactly (opencv on 8-bit images: bilinear in OpenCV's
-    /// own fixed point; bicubic and lanczos4 in floats, one level off on some values).
+    /// Reproduce one library's numbers exactly (opencv on 8-bit images: bilinear and lanczos4
+    /// in OpenCV's own fixed point; bicubic in floats, one level off on a few values).
     #[arg(long, value_enum)]
     pub convention: Option<Convention>,
     /// Widen the filter when shrinking (not nearest or area, which have no width; Pillow
