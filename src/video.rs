@@ -84,7 +84,8 @@ impl VideoSpec {
     /// The spec of every plane in order: luma, then NV12's CbCr plane or I420's Cb and Cr.
     ///
     /// A typed error where the luma spec cannot make a frame: batch or channels other than 1,
-    /// linear light (chroma holds colour differences, which no sRGB curve decodes), a mapping
+    /// linear light (chroma holds colour differences, which no sRGB curve decodes), OpenCV's
+    /// 8-bit fixed point (whole images only), a mapping
     /// other than half-pixel without a stated scale or a crop region, or a nearest rule that
     /// maps whole axes only (the chroma planes sample a shifted region).
     pub fn plane_specs(&self) -> Result<Vec<ResizeSpec>, SpecError> {
@@ -104,6 +105,16 @@ impl VideoSpec {
             return Err(SpecError::Unsupported(
                 "video planes hold Y'CbCr, not sRGB-encoded colour: a linear-light resize \
                  needs RGB pixels (convert the frame to RGB first)"
+                    .into(),
+            ));
+        }
+        // The chroma planes map regions shifted to keep their siting, and OpenCV's fixed
+        // point maps whole images only: said here, in a frame's terms.
+        if luma.opencv_fixed_point().is_some() {
+            return Err(SpecError::Unsupported(
+                "video chroma planes sample a region shifted to keep their siting, which \
+                 OpenCV's 8-bit fixed point does not take (cv2.resize maps whole images): \
+                 build the luma spec without opencv_fixed_point"
                     .into(),
             ));
         }

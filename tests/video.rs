@@ -377,6 +377,30 @@ fn linear_light_frames_are_typed_errors() {
     }
 }
 
+/// A u8 luma spec in OpenCV's fixed point (the opencv preset's bilinear) cannot make a frame:
+/// its chroma planes map shifted regions, and `cv2.resize` whole images. The error says so.
+#[test]
+fn opencv_fixed_point_frames_are_typed_errors() {
+    let luma = wgpu_resize::presets::opencv(
+        Size2::new(8, 8),
+        Size2::new(4, 4),
+        wgpu_resize::presets::OpenCvInterpolation::Linear,
+    )
+    .element(wgpu_resize::ElementType::U8)
+    .build()
+    .unwrap();
+    for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
+        let err = VideoSpec::new(format, luma, ChromaSiting::Left)
+            .plane_specs()
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("OpenCV's 8-bit fixed point does not take"),
+            "{format:?}: {err}"
+        );
+    }
+}
+
 /// A one-channel luma spec in NCHW names the same bytes as in NHWC; the NV12 chroma plane it
 /// derives still interleaves Cb and Cr, so its spec is two-channel NHWC either way.
 #[test]
