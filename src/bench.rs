@@ -35,6 +35,9 @@ pub enum BenchFilter {
     BicubicAntialias,
     /// Pillow's antialiased 3-lobe lanczos.
     Lanczos3Antialias,
+    /// OpenCV's `INTER_LINEAR` (on u8, in OpenCV's own fixed point).
+    #[serde(rename = "opencv_bilinear")]
+    OpenCvBilinear,
 }
 
 impl BenchFilter {
@@ -56,6 +59,11 @@ impl BenchFilter {
             BenchFilter::Lanczos3Antialias => {
                 Ok(presets::pillow(input, output, PillowFilter::Lanczos))
             }
+            BenchFilter::OpenCvBilinear => Ok(presets::opencv(
+                input,
+                output,
+                presets::OpenCvInterpolation::Linear,
+            )),
         }
     }
 }
@@ -275,6 +283,10 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
         BenchShape::scaled(1, 2160, 3840, 3, 0.5)
             .to(768, 1366)
             .with_filter(BenchFilter::Lanczos3Antialias)
+            .with_element(ElementType::U8),
+        // cv2.resize's bytes: OpenCV's fixed point, on the scalar gather alone.
+        BenchShape::scaled(1, 1080, 1920, 3, 0.5)
+            .with_filter(BenchFilter::OpenCvBilinear)
             .with_element(ElementType::U8),
     ]
 }
