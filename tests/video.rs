@@ -366,14 +366,16 @@ fn linear_light_frames_are_typed_errors() {
         .linear_light(true)
         .build()
         .unwrap();
+    refused_in_every_format(luma, "linear-light");
+}
+
+/// Asserts that `luma` makes no frame in any plane format, with an error that says `why`.
+fn refused_in_every_format(luma: ResizeSpec, why: &str) {
     for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
         let err = VideoSpec::new(format, luma, ChromaSiting::Left)
             .plane_specs()
             .unwrap_err();
-        assert!(
-            err.to_string().contains("linear-light"),
-            "{format:?}: {err}"
-        );
+        assert!(err.to_string().contains(why), "{format:?}: {err}");
     }
 }
 
@@ -389,16 +391,7 @@ fn opencv_fixed_point_frames_are_typed_errors() {
     .element(wgpu_resize::ElementType::U8)
     .build()
     .unwrap();
-    for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
-        let err = VideoSpec::new(format, luma, ChromaSiting::Left)
-            .plane_specs()
-            .unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("OpenCV's 8-bit fixed point does not take"),
-            "{format:?}: {err}"
-        );
-    }
+    refused_in_every_format(luma, "OpenCV's 8-bit fixed point does not take");
 }
 
 /// A one-channel luma spec in NCHW names the same bytes as in NHWC; the NV12 chroma plane it
