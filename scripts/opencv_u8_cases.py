@@ -1,4 +1,5 @@
-"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR and INTER_LANCZOS4 on 8-bit images, in the format of
+"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4 and INTER_LINEAR_EXACT on
+8-bit images, in the format of
 tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance of 0: the library's
 OpenCV fixed point must give OpenCV's bytes exactly.
 
@@ -15,7 +16,7 @@ import numpy as np
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "opencv-u8"
 # (batch, in_h, in_w, channels, out_h, out_w): shrinks and enlargements by whole and odd
 # ratios, every channel count, a single row or column in and out, and a batch.
-INTERPOLATIONS = ["INTER_LINEAR", "INTER_LANCZOS4"]
+INTERPOLATIONS = ["INTER_LINEAR", "INTER_LANCZOS4", "INTER_LINEAR_EXACT"]
 SHAPES = [
     (1, 12, 16, 3, 24, 40),
     (1, 30, 40, 3, 90, 100),
@@ -70,7 +71,11 @@ def main():
     # (read and written as BGR, which resizes each channel alike).
     images = OUT.parent / "images"
     rgb = cv2.imread(str(images / "rgb.png"), cv2.IMREAD_UNCHANGED)
-    for name, flag in [("linear", cv2.INTER_LINEAR), ("lanczos4", cv2.INTER_LANCZOS4)]:
+    for name, flag in [
+        ("linear", cv2.INTER_LINEAR),
+        ("lanczos4", cv2.INTER_LANCZOS4),
+        ("linear_exact", cv2.INTER_LINEAR_EXACT),
+    ]:
         for w, h in [(20, 15), (100, 80)]:
             resized = cv2.resize(rgb, (w, h), interpolation=flag)
             cv2.imwrite(str(images / f"rgb_{name}_{w}x{h}.opencv.png"), resized)

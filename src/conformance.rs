@@ -310,6 +310,7 @@ impl Case {
                     "INTER_NEAREST" => OpenCvInterpolation::Nearest,
                     "INTER_NEAREST_EXACT" => OpenCvInterpolation::NearestExact,
                     "INTER_LINEAR" => OpenCvInterpolation::Linear,
+                    "INTER_LINEAR_EXACT" => OpenCvInterpolation::LinearExact,
                     "INTER_CUBIC" => OpenCvInterpolation::Cubic,
                     "INTER_AREA" => OpenCvInterpolation::Area,
                     "INTER_LANCZOS4" => OpenCvInterpolation::Lanczos4,

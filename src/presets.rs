@@ -13,7 +13,7 @@
 use crate::error::SpecError;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
-    ResizeSpec, ResizeSpecBuilder, Size2,
+    OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, Size2,
 };
 
 /// PyTorch's `mode` argument.
@@ -224,6 +224,9 @@ pub enum OpenCvInterpolation {
     NearestExact,
     /// `cv2.INTER_LINEAR`.
     Linear,
+    /// `cv2.INTER_LINEAR_EXACT`: bilinear, which OpenCV computes bit-exactly on 8-bit images
+    /// (and as `INTER_LINEAR` on floats).
+    LinearExact,
     /// `cv2.INTER_CUBIC` (`a = -0.75`).
     Cubic,
     /// `cv2.INTER_AREA`.
@@ -236,10 +239,11 @@ pub enum OpenCvInterpolation {
 /// not antialias (except `INTER_AREA`) and clamps taps at the border.
 ///
 /// On 8-bit images OpenCV sums `INTER_LINEAR`, `INTER_CUBIC` and `INTER_LANCZOS4` in 11-bit
-/// fixed point. A u8 spec of `INTER_LINEAR` or `INTER_LANCZOS4` from this preset runs
-/// OpenCV's own ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly,
-/// `tests/data/opencv-u8/`; in floats they had differed by one level on 11.7% and 6.1% of
-/// values of random RGB images against OpenCV 4.14). `INTER_CUBIC` computes in floats and
+/// fixed point, and `INTER_LINEAR_EXACT` in 8-bit. A u8 spec of `INTER_LINEAR`,
+/// `INTER_LANCZOS4` or `INTER_LINEAR_EXACT` from this preset runs OpenCV's own
+/// ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly, `tests/data/opencv-u8/`; in
+/// floats the first two had differed by one level on 11.7% and 6.1% of values of random RGB
+/// images against OpenCV 4.14). `INTER_CUBIC` computes in floats and
 /// rounds once: under 0.1% of values one level off (OpenCV's vector code sums its vertical
 /// taps in f32, and the columns past the last whole vector in integers, so its own bytes
 /// depend on the machine's vector width). `INTER_NEAREST` and `INTER_AREA` are exact.
@@ -251,7 +255,7 @@ pub fn opencv(
     let filter = match interpolation {
         OpenCvInterpolation::Nearest => Filter::Nearest(NearestRule::OpenCvNearest),
         OpenCvInterpolation::NearestExact => Filter::Nearest(NearestRule::OpenCvNearestExact),
-        OpenCvInterpolation::Linear => Filter::Linear,
+        OpenCvInterpolation::Linear | OpenCvInterpolation::LinearExact => Filter::Linear,
         OpenCvInterpolation::Cubic => Filter::Cubic { a: -0.75 },
         OpenCvInterpolation::Lanczos4 => Filter::Lanczos { lobes: 4 },
         // OpenCV averages by coverage only when neither axis grows; otherwise both axes use
@@ -273,10 +277,12 @@ pub fn opencv(
             arithmetic: CoordinateArithmetic::F64,
         })
         // 8-bit images: OpenCV's own fixed point where it is exact (no effect on floats).
-        .opencv_fixed_point(matches!(
-            interpolation,
-            OpenCvInterpolation::Linear | OpenCvInterpolation::Lanczos4
-        ))
+        .opencv_fixed_point(match interpolation {
+            OpenCvInterpolation::Linear => Some(OpenCvFixedPoint::Linear),
+            OpenCvInterpolation::LinearExact => Some(OpenCvFixedPoint::LinearExact),
+            OpenCvInterpolation::Lanczos4 => Some(OpenCvFixedPoint::Lanczos4),
+            _ => None,
+        })
 }
 
 /// ONNX `Resize`'s `mode`.

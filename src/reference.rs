@@ -250,8 +250,8 @@ pub fn linear_to_srgb(v: f64) -> f64 {
 
 /// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` of 8-bit images), from its padded
 /// tables ([`AxisWeights::opencv_linear`], [`AxisWeights::opencv_lanczos4`]): each input row's
-/// horizontal taps summed in integers of weights times 2^11, then the vertical taps rounded as
-/// [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
+/// horizontal taps summed in integers of weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`),
+/// then the vertical taps rounded as [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
 /// the kernel's sums are.
 fn resize_opencv_fixed_point<T: Element>(
     spec: &ResizeSpec,
@@ -266,7 +266,12 @@ fn resize_opencv_fixed_point<T: Element>(
     // A padded table index's input index, and a weight as its integer.
     let clamped =
         |padded: u32, len: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1) as usize;
-    let fixed = |w: f64| (w * 2048.0).round() as i32;
+    // Weights are integers of 2^11 to the unit, of 2^8 for INTER_LINEAR_EXACT.
+    let unit = match rounding {
+        OpenCvFixedPoint::LinearExact => 256.0,
+        _ => 2048.0,
+    };
+    let fixed = |w: f64| (w * unit).round() as i32;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     for b in 0..n {
         for ch in 0..c {
@@ -282,12 +287,13 @@ fn resize_opencv_fixed_point<T: Element>(
                         });
                         total = total.wrapping_add(match rounding {
                             OpenCvFixedPoint::Linear => ((row >> 4) * fixed(weight_y)) >> 16,
-                            OpenCvFixedPoint::Lanczos4 => row.wrapping_mul(fixed(weight_y)),
+                            _ => row.wrapping_mul(fixed(weight_y)),
                         });
                     }
                     let byte = match rounding {
                         OpenCvFixedPoint::Linear => (total + 2) >> 2,
-                        OpenCvFixedPoint::Lanczos4 => total.wrapping_add(1 << 21) >> 22,
+                        OpenCvFixedPoint::LinearExact => (total + (1 << 15)) >> 16,
+                        _ => total.wrapping_add(1 << 21) >> 22,
                     };
                     output[s_out.at(b, ch, oy, ox)] = T::from_f64(f64::from(byte.clamp(0, 255)));
                 }

@@ -331,7 +331,8 @@ impl Size2 {
 
 /// How OpenCV rounds a resize of 8-bit images, as `cv2.resize` does
 /// ([`ResizeSpecBuilder::opencv_fixed_point`]). Weights are OpenCV's coefficients times 2^11
-/// rounded to integers, and each input row's horizontal taps sum exactly in integers.
+/// (2^8 for `INTER_LINEAR_EXACT`) rounded to integers, and each input row's horizontal taps
+/// sum exactly in integers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpenCvFixedPoint {
@@ -340,6 +341,20 @@ pub enum OpenCvFixedPoint {
     Linear,
     /// `INTER_LANCZOS4`: the eight vertical taps summed exactly, then `(sum + 2^21) >> 22`.
     Lanczos4,
+    /// `INTER_LINEAR_EXACT`, OpenCV's bit-exact bilinear: coordinates in f64, taps moved inside
+    /// the input on both axes, weights of 8 bits, and the two vertical taps summed exactly,
+    /// then `(sum + 2^15) >> 16`.
+    LinearExact,
+}
+
+impl OpenCvFixedPoint {
+    /// The filter whose taps it rounds: bilinear, or lanczos of 4 lobes.
+    pub fn filter(self) -> Filter {
+        match self {
+            OpenCvFixedPoint::Linear | OpenCvFixedPoint::LinearExact => Filter::Linear,
+            OpenCvFixedPoint::Lanczos4 => Filter::Lanczos { lobes: 4 },
+        }
+    }
 }
 
 /// A complete, validated description of one resize: `n` images of `c` channels from `input` to
@@ -359,7 +374,7 @@ pub struct ResizeSpec {
     x: AxisResample,
     extrapolation_value: f32,
     round_intermediate: bool,
-    opencv_fixed_point: bool,
+    opencv_fixed_point: Option<OpenCvFixedPoint>,
     linear_light: bool,
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
@@ -472,17 +487,17 @@ impl ResizeSpecBuilder {
         self
     }
 
-    /// For u8 elements, resample in OpenCV's 8-bit fixed point, as `cv2.resize` computes
-    /// `INTER_LINEAR` and `INTER_LANCZOS4` on 8-bit images, so that results are OpenCV's to the
-    /// last bit ([`OpenCvFixedPoint`] says how each rounds): OpenCV's coordinates and
-    /// coefficients in single precision, weights of 11 bits, rows summed in integers, and the
-    /// taps of the first and last rows and columns not moved inside the input but read at
-    /// clamped indices with their own weights. Takes half-pixel bilinear, or lanczos of 4 lobes,
-    /// the same on both axes, without antialiasing, crops, stated scales, colour conversions or
+    /// For u8 elements, resample in OpenCV's 8-bit fixed point `rounding`, as `cv2.resize`
+    /// computes `INTER_LINEAR`, `INTER_LANCZOS4` and `INTER_LINEAR_EXACT` on 8-bit images, so
+    /// that results are OpenCV's to the last bit ([`OpenCvFixedPoint`] says how each rounds):
+    /// OpenCV's coordinates and coefficients, integer weights, rows summed in integers, and the
+    /// taps past an edge read at clamped indices with their own weights where OpenCV does not
+    /// move them inside. Takes the filter of `rounding` ([`OpenCvFixedPoint::filter`]) on both
+    /// axes, half-pixel, without antialiasing, crops, stated scales, colour conversions or
     /// Pillow's rounding between passes, and runs on the gather path. No effect on f32 and f16.
-    /// Default: `false`.
-    pub fn opencv_fixed_point(mut self, fixed: bool) -> Self {
-        self.spec.opencv_fixed_point = fixed;
+    /// Default: `None`.
+    pub fn opencv_fixed_point(mut self, rounding: Option<OpenCvFixedPoint>) -> Self {
+        self.spec.opencv_fixed_point = rounding;
         self
     }
 
@@ -541,7 +556,7 @@ impl ResizeSpec {
                 x: AxisResample::default(),
                 extrapolation_value: 0.0,
                 round_intermediate: false,
-                opencv_fixed_point: false,
+                opencv_fixed_point: None,
                 linear_light: false,
                 premultiplied_alpha: false,
                 normalization: None,
@@ -618,15 +633,10 @@ impl ResizeSpec {
     }
 
     /// The OpenCV 8-bit fixed point the resize runs in, if any
-    /// ([`ResizeSpecBuilder::opencv_fixed_point`] asked for, and u8 elements): its filter's.
+    /// ([`ResizeSpecBuilder::opencv_fixed_point`] asked for it, and the elements are u8).
     pub fn opencv_fixed_point(&self) -> Option<OpenCvFixedPoint> {
-        if self.element != ElementType::U8 || !self.opencv_fixed_point {
-            return None;
-        }
-        match self.x.filter {
-            Filter::Lanczos { lobes: 4 } => Some(OpenCvFixedPoint::Lanczos4),
-            _ => Some(OpenCvFixedPoint::Linear),
-        }
+        self.opencv_fixed_point
+            .filter(|_| self.element == ElementType::U8)
     }
 
     /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to
@@ -810,8 +820,8 @@ impl ResizeSpec {
         if self.fixed_point() {
             self.check_fixed_point_sums()?;
         }
-        if self.opencv_fixed_point().is_some() {
-            self.check_opencv_fixed_point()?;
+        if let Some(rounding) = self.opencv_fixed_point() {
+            self.check_opencv_fixed_point(rounding)?;
         }
         if let Some(normalization) = self.normalization {
             if self.element == ElementType::U8 {
@@ -840,20 +850,19 @@ impl ResizeSpec {
         Ok(())
     }
 
-    /// OpenCV's 8-bit fixed point is that of its `INTER_LINEAR` and `INTER_LANCZOS4`:
-    /// half-pixel bilinear or lanczos of 4 lobes, one filter for both axes, with none of the
+    /// OpenCV's 8-bit fixed points are those of its `INTER_LINEAR`, `INTER_LANCZOS4` and
+    /// `INTER_LINEAR_EXACT`: the rounding's filter on both axes, half-pixel, with none of the
     /// options OpenCV does not have.
-    fn check_opencv_fixed_point(&self) -> Result<(), SpecError> {
+    fn check_opencv_fixed_point(&self, rounding: OpenCvFixedPoint) -> Result<(), SpecError> {
         let opencv_rule = |rule: &AxisResample| {
-            matches!(rule.filter, Filter::Linear | Filter::Lanczos { lobes: 4 })
-                && rule.filter == self.x.filter
+            rule.filter == rounding.filter()
                 && rule.mapping == CoordinateMapping::HalfPixel
                 && !rule.antialias
                 && rule.border == Border::Clamp
                 && rule.scale.is_none()
         };
         let why = if !(opencv_rule(&self.y) && opencv_rule(&self.x)) {
-            "half-pixel bilinear or lanczos of 4 lobes, one of them on both axes, without \
+            "its own filter (bilinear, or lanczos of 4 lobes) on both axes, half-pixel, without \
              antialiasing, crops or stated scales"
         } else if self.converts_color() {
             "no linear light and no premultiplied alpha"
@@ -863,7 +872,7 @@ impl ResizeSpec {
             return Ok(());
         };
         Err(SpecError::Unsupported(format!(
-            "OpenCV's 8-bit fixed point (its INTER_LINEAR and INTER_LANCZOS4) takes {why}"
+            "OpenCV's 8-bit fixed point ({rounding:?}) takes {why}"
         )))
     }
 

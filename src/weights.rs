@@ -126,6 +126,12 @@ impl AxisWeights {
                     Self::opencv_lanczos4(input.width, output.width),
                 );
             }
+            Some(OpenCvFixedPoint::LinearExact) => {
+                return (
+                    Self::opencv_linear_exact(input.height, output.height),
+                    Self::opencv_linear_exact(input.width, output.width),
+                );
+            }
             _ => {}
         }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());
@@ -180,6 +186,32 @@ impl AxisWeights {
             weights.extend(opencv_lanczos4_coefficients(fraction).map(opencv_weight));
         }
         Self::opencv_padded(input_len, output_len, 8, starts, weights)
+    }
+
+    /// OpenCV's `INTER_LINEAR_EXACT` table of an 8-bit resize (`resize_bitExact`), padded as
+    /// [`AxisWeights::opencv_linear`]'s: the coordinate `(d + 0.5) · (1 / (out / in)) - 0.5`
+    /// in f64 throughout (OpenCV's software doubles round as IEEE doubles do), the taps moved
+    /// inside the input at both ends of both axes, and the weights `1 - f` and `f` each
+    /// rounded to a multiple of 2^-8, ties to even.
+    pub fn opencv_linear_exact(input_len: u32, output_len: u32) -> Self {
+        let scale = 1.0 / (f64::from(output_len) / f64::from(input_len));
+        let mut starts = Vec::with_capacity(output_len as usize);
+        let mut weights = Vec::with_capacity(2 * output_len as usize);
+        let eighth_bit = |w: f64| (w * 256.0).round_ties_even() / 256.0;
+        for d in 0..output_len {
+            let coordinate = scale * (f64::from(d) + 0.5) - 0.5;
+            let mut first = coordinate.floor() as i64;
+            let mut fraction = coordinate - first as f64;
+            if first < 0 {
+                (first, fraction) = (0, 0.0);
+            }
+            if first >= i64::from(input_len) - 1 {
+                (first, fraction) = (i64::from(input_len) - 1, 0.0);
+            }
+            starts.push((first + i64::from(OPENCV_PAD)) as u32);
+            weights.extend([eighth_bit(1.0 - fraction), eighth_bit(fraction)]);
+        }
+        Self::opencv_padded(input_len, output_len, 2, starts, weights)
     }
 
     fn opencv_padded(

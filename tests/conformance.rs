@@ -290,7 +290,8 @@ fn malformed_parameters_are_refused() {
     }
 }
 
-/// The cases of `cv2.resize` with `INTER_LINEAR` and `INTER_LANCZOS4` on 8-bit images in
+/// The cases of `cv2.resize` with `INTER_LINEAR`, `INTER_LANCZOS4` and `INTER_LINEAR_EXACT` on
+/// 8-bit images in
 /// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`), whose tolerance is 0: the opencv
 /// preset runs OpenCV's own fixed point there, so the CPU reference, the gather path and `auto`
 /// give OpenCV's bytes, every one; the separable and fused paths refuse it with a typed error
@@ -300,7 +301,7 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
     use wgpu_resize::ResizeError;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
     let cases = load_cases(&dir).expect("opencv-u8/cases.json");
-    assert_eq!(cases.len(), 24, "the OpenCV 8-bit set has 24 cases");
+    assert_eq!(cases.len(), 36, "the OpenCV 8-bit set has 36 cases");
     let gpu = common::gpu("conformance opencv u8");
     let mut runners = vec![(Runner::Cpu, "cpu reference")];
     if let Some(gpu) = gpu {

@@ -239,43 +239,50 @@ fn torch_preset_refuses_what_pytorch_refuses() {
     }
 }
 
-/// OpenCV's 8-bit fixed points are its `INTER_LINEAR` and `INTER_LANCZOS4`: on u8 elements,
-/// any other filter (or two filters), mapping, antialiasing, crop, colour conversion or
-/// Pillow's rounding with it is a typed error that says what it takes; on f32 and f16 it has
-/// no effect, and the opencv preset asks for it for those two alone.
+/// OpenCV's 8-bit fixed points are its `INTER_LINEAR`, `INTER_LANCZOS4` and
+/// `INTER_LINEAR_EXACT`: on u8 elements, another filter than the rounding's (or two filters),
+/// a mapping, antialiasing, a crop, a colour conversion or Pillow's rounding with it is a typed
+/// error that says what it takes; on f32 and f16 it has no effect, and the opencv preset asks
+/// for each where OpenCV computes it.
 #[test]
-fn opencv_fixed_point_takes_opencv_bilinear_and_lanczos4_alone() {
+fn opencv_fixed_point_takes_its_own_filter_alone() {
     use wgpu_resize::presets::{self, OpenCvInterpolation};
     use wgpu_resize::{ElementType, OpenCvFixedPoint};
     let (input, output) = (Size2::new(6, 8), Size2::new(3, 5));
-    let u8_linear = || {
+    let u8_in = |rounding| {
         ResizeSpec::builder(input, output)
             .element(ElementType::U8)
-            .opencv_fixed_point(true)
+            .opencv_fixed_point(Some(rounding))
     };
+    let u8_linear = || u8_in(OpenCvFixedPoint::Linear);
     let lanczos4 = AxisResample::default().with_filter(Filter::Lanczos { lobes: 4 });
-    let fixed = u8_linear().build().unwrap();
-    assert_eq!(fixed.opencv_fixed_point(), Some(OpenCvFixedPoint::Linear));
-    let fixed = u8_linear().both_axes(lanczos4).build().unwrap();
+    for rounding in [OpenCvFixedPoint::Linear, OpenCvFixedPoint::LinearExact] {
+        let fixed = u8_in(rounding).build().unwrap();
+        assert_eq!(fixed.opencv_fixed_point(), Some(rounding));
+    }
+    let fixed = u8_in(OpenCvFixedPoint::Lanczos4)
+        .both_axes(lanczos4)
+        .build()
+        .unwrap();
     assert_eq!(fixed.opencv_fixed_point(), Some(OpenCvFixedPoint::Lanczos4));
     let refused = [
         (
             "cubic",
             u8_linear().both_axes(AxisResample::default().with_filter(Filter::Cubic { a: -0.75 })),
         ),
+        ("lanczos4 with Linear", u8_linear().both_axes(lanczos4)),
+        ("bilinear with Lanczos4", u8_in(OpenCvFixedPoint::Lanczos4)),
         (
-            "lanczos3",
-            u8_linear()
-                .both_axes(AxisResample::default().with_filter(Filter::Lanczos { lobes: 3 })),
+            "lanczos4 on one axis",
+            u8_in(OpenCvFixedPoint::Lanczos4).y_axis(lanczos4),
         ),
-        ("lanczos4 on one axis", u8_linear().y_axis(lanczos4)),
         (
             "antialias",
             u8_linear().both_axes(AxisResample::default().with_antialias(true)),
         ),
         (
             "align corners",
-            u8_linear()
+            u8_in(OpenCvFixedPoint::LinearExact)
                 .x_axis(AxisResample::default().with_mapping(CoordinateMapping::AlignCorners)),
         ),
         ("crop", u8_linear().crop(0.5, 0.0, 4.0, 8.0)),
@@ -285,9 +292,7 @@ fn opencv_fixed_point_takes_opencv_bilinear_and_lanczos4_alone() {
     for (what, builder) in refused {
         match builder.build() {
             Err(SpecError::Unsupported(message)) => assert!(
-                message.contains(
-                    "OpenCV's 8-bit fixed point (its INTER_LINEAR and INTER_LANCZOS4) takes"
-                ),
+                message.contains("OpenCV's 8-bit fixed point (") && message.contains(") takes"),
                 "{what}: {message}"
             ),
             other => panic!("{what}: {other:?}"),
@@ -303,6 +308,10 @@ fn opencv_fixed_point_takes_opencv_bilinear_and_lanczos4_alone() {
     for (interpolation, expected) in [
         (OpenCvInterpolation::Nearest, None),
         (OpenCvInterpolation::Linear, Some(OpenCvFixedPoint::Linear)),
+        (
+            OpenCvInterpolation::LinearExact,
+            Some(OpenCvFixedPoint::LinearExact),
+        ),
         (OpenCvInterpolation::Cubic, None),
         (OpenCvInterpolation::Area, None),
         (

@@ -2293,8 +2293,8 @@ fn fused_tile_columns_change_only_the_time() {
     ));
 }
 
-/// OpenCV's 8-bit fixed points (`presets::opencv` with `INTER_LINEAR` and `INTER_LANCZOS4` on
-/// u8, by turns) on the gather path
+/// OpenCV's 8-bit fixed points (`presets::opencv` with `INTER_LINEAR`, `INTER_LANCZOS4` and
+/// `INTER_LINEAR_EXACT` on u8, by turns) on the gather path
 /// against the CPU reference, to the byte, on random shapes: batches, 1 to 5 channels, NHWC
 /// and NCHW, single rows and columns, shrinks and enlargements, into poisoned outputs; `auto`
 /// plans the gather there, and gives the same bytes. The seed is printed with each failure.
@@ -2303,7 +2303,7 @@ fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
     let Some(gpu) = gpu("opencv_fixed_point_matches_the_reference_on_random_shapes") else {
         return;
     };
-    for seed in 0..40u64 {
+    for seed in 0..45u64 {
         let mut rng = Rng::new(0x0cf1_ed00 + seed);
         let size = |rng: &mut Rng| Size2::new(rng.range(1, 40), rng.range(1, 40));
         let (input, output) = (size(&mut rng), size(&mut rng));
@@ -2311,7 +2311,8 @@ fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
         let interpolation = [
             wgpu_resize::presets::OpenCvInterpolation::Linear,
             wgpu_resize::presets::OpenCvInterpolation::Lanczos4,
-        ][seed as usize % 2];
+            wgpu_resize::presets::OpenCvInterpolation::LinearExact,
+        ][seed as usize % 3];
         let spec = wgpu_resize::presets::opencv(input, output, interpolation)
             .batch(rng.range(1, 3))
             .channels(rng.range(1, 5))

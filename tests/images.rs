@@ -423,13 +423,14 @@ fn layout_applies_to_arrays_not_images() {
     assert_eq!(tensor.shape, [1, 2, 2, 4], "NCHW: n, c, height, width");
 }
 
-/// `--convention opencv` with bilinear and lanczos4 on an 8-bit PNG gives `cv2.resize`'s own
+/// `--convention opencv` with bilinear, lanczos4 and bilinear-exact on an 8-bit PNG gives
+/// `cv2.resize`'s own
 /// bytes, every one, shrinking and enlarging: OpenCV's 8-bit fixed point
 /// (`tests/data/images/*.opencv.png`).
 #[test]
 fn png_matches_opencv_to_the_byte() {
     let dir = tempfile::tempdir().unwrap();
-    for filter in ["bilinear", "lanczos4"] {
+    for filter in ["bilinear", "lanczos4", "bilinear-exact"] {
         for (width, height) in [(20, 15), (100, 80)] {
             let output = dir.path().join(format!("{filter}-{width}x{height}.png"));
             let out = run(&[
@@ -455,6 +456,7 @@ fn png_matches_opencv_to_the_byte() {
             let got = image::open(&output).unwrap().to_rgb8();
             let name = match filter {
                 "bilinear" => "linear",
+                "bilinear-exact" => "linear_exact",
                 other => other,
             };
             let expected = data().join(format!("rgb_{name}_{width}x{height}.opencv.png"));

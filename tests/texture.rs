@@ -3879,13 +3879,14 @@ fn opencv_fixed_point_through_textures_stages_and_keeps_its_bytes() {
         return;
     };
     let mut rng = Rng::new(0x0c_7e47);
-    for k in 0..4 {
+    for k in 0..6 {
         let input = Size2::new(rng.range(1, 30), rng.range(1, 30));
         let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
         let interpolation = [
             presets::OpenCvInterpolation::Linear,
             presets::OpenCvInterpolation::Lanczos4,
-        ][k % 2];
+            presets::OpenCvInterpolation::LinearExact,
+        ][k % 3];
         let spec = presets::opencv(input, output, interpolation)
             .channels(4)
             .element(ElementType::U8)

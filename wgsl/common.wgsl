@@ -65,10 +65,10 @@ struct Params {
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
 // them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
 override FIXED_POINT: bool = false;
-// 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 0
-// off. Tables padded by OPENCV_PAD indices at each end (clamped to the input by the kernel),
-// weights that are multiples of 2^-11, rows summed in integers, and OpenCV's vertical rounding
-// (`opencv_fixed` in gather.wgsl).
+// 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for
+// INTER_LINEAR_EXACT, 0 off. Tables padded by OPENCV_PAD indices at each end (clamped to the
+// input by the kernel), weights that are multiples of 2^-11 (2^-8 for INTER_LINEAR_EXACT), rows
+// summed in integers, and OpenCV's vertical rounding (`opencv_fixed` in gather.wgsl).
 override OPENCV_FIXED: u32 = 0u;
 // Indices by which OpenCV's tables pad the input at each end (`weights::OPENCV_PAD`).
 const OPENCV_PAD: u32 = 4u;

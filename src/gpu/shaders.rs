@@ -303,6 +303,7 @@ impl KernelFeatures {
             let code = match rounding {
                 OpenCvFixedPoint::Linear => 1.0,
                 OpenCvFixedPoint::Lanczos4 => 2.0,
+                OpenCvFixedPoint::LinearExact => 3.0,
             };
             all.push(("OPENCV_FIXED", code));
         }
@@ -506,7 +507,11 @@ impl Kernel {
             });
         }
         // The scalar gather in OpenCV's fixed points, as the host builds it: u8 both ways.
-        for rounding in [OpenCvFixedPoint::Linear, OpenCvFixedPoint::Lanczos4] {
+        for rounding in [
+            OpenCvFixedPoint::Linear,
+            OpenCvFixedPoint::Lanczos4,
+            OpenCvFixedPoint::LinearExact,
+        ] {
             all.push(Kernel {
                 variant: KernelVariant::Gather {
                     src: ElementType::U8,

@@ -16,6 +16,8 @@ pub enum FilterArg {
     Nearest,
     NearestExact,
     Bilinear,
+    /// OpenCV's INTER_LINEAR_EXACT (bit-exact bilinear of 8-bit images): --convention opencv.
+    BilinearExact,
     Bicubic,
     Area,
     Box,
@@ -76,8 +78,9 @@ pub struct ResizeFlags {
     /// The filter.
     #[arg(long, value_enum, default_value = "bilinear")]
     pub filter: FilterArg,
-    /// Reproduce one library's numbers exactly (opencv on 8-bit images: bilinear and lanczos4
-    /// in OpenCV's own fixed point; bicubic in floats, one level off on a few values).
+    /// Reproduce one library's numbers exactly (opencv on 8-bit images: bilinear,
+    /// bilinear-exact and lanczos4 in OpenCV's own fixed point; bicubic in floats, one level
+    /// off on a few values).
     #[arg(long, value_enum)]
     pub convention: Option<Convention>,
     /// Widen the filter when shrinking (not nearest or area, which have no width; Pillow
@@ -144,7 +147,9 @@ fn convention_filters(convention: Convention) -> &'static str {
     match convention {
         Convention::Torch => "nearest, nearest-exact, bilinear, bicubic and area",
         Convention::Pillow => "nearest, box, bilinear, hamming, bicubic and lanczos3",
-        Convention::Opencv => "nearest, nearest-exact, bilinear, bicubic, area and lanczos4",
+        Convention::Opencv => {
+            "nearest, nearest-exact, bilinear, bilinear-exact, bicubic, area and lanczos4"
+        }
         Convention::Onnx => "nearest, bilinear and bicubic",
     }
 }
@@ -254,6 +259,13 @@ impl ResizeFlags {
         };
         let mut premultiplied = self.premultiplied;
         let builder: ResizeSpecBuilder = match self.convention {
+            None if self.filter == FilterArg::BilinearExact => {
+                return Err(
+                    "--filter bilinear-exact is OpenCV's INTER_LINEAR_EXACT (bit-exact \
+                     bilinear of 8-bit images): give it with --convention opencv"
+                        .into(),
+                );
+            }
             None => self.generic(input, output),
             Some(Convention::Torch) => {
                 let mode = match self.filter {
@@ -294,6 +306,7 @@ impl ResizeFlags {
                     FilterArg::Nearest => OpenCvInterpolation::Nearest,
                     FilterArg::NearestExact => OpenCvInterpolation::NearestExact,
                     FilterArg::Bilinear => OpenCvInterpolation::Linear,
+                    FilterArg::BilinearExact => OpenCvInterpolation::LinearExact,
                     FilterArg::Bicubic => OpenCvInterpolation::Cubic,
                     FilterArg::Area => OpenCvInterpolation::Area,
                     FilterArg::Lanczos4 => OpenCvInterpolation::Lanczos4,
@@ -440,7 +453,8 @@ impl ResizeFlags {
         let filter = match self.filter {
             FilterArg::Nearest => Filter::Nearest(NearestRule::Floor),
             FilterArg::NearestExact => Filter::Nearest(NearestRule::RoundPreferCeil),
-            FilterArg::Bilinear => Filter::Linear,
+            // (bilinear-exact is refused without the opencv convention, in `spec`.)
+            FilterArg::Bilinear | FilterArg::BilinearExact => Filter::Linear,
             FilterArg::Bicubic => Filter::Cubic {
                 a: self.cubic_a.unwrap_or(-0.75),
             },
