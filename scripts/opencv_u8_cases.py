@@ -1,7 +1,7 @@
-"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4 and INTER_LINEAR_EXACT on
-8-bit images, in the format of
-tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance of 0: the library's
-OpenCV fixed point must give OpenCV's bytes exactly.
+"""Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4, INTER_LINEAR_EXACT and
+INTER_AREA on 8-bit images, in the format of tests/data/conformance/ (NHWC .npy files and
+cases.json), with a tolerance of 0: the library's OpenCV fixed point must give OpenCV's bytes
+exactly.
 
     python3 -m venv v && v/bin/pip install opencv-python-headless numpy
     v/bin/python scripts/opencv_u8_cases.py
@@ -16,7 +16,7 @@ import numpy as np
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "opencv-u8"
 # (batch, in_h, in_w, channels, out_h, out_w): shrinks and enlargements by whole and odd
 # ratios, every channel count, a single row or column in and out, and a batch.
-INTERPOLATIONS = ["INTER_LINEAR", "INTER_LANCZOS4", "INTER_LINEAR_EXACT"]
+INTERPOLATIONS = ["INTER_LINEAR", "INTER_LANCZOS4", "INTER_LINEAR_EXACT", "INTER_AREA"]
 SHAPES = [
     (1, 12, 16, 3, 24, 40),
     (1, 30, 40, 3, 90, 100),

@@ -286,12 +286,16 @@ fn resize_opencv_fixed_point<T: Element>(
                             row.wrapping_add(fixed(w).wrapping_mul(byte))
                         });
                         total = total.wrapping_add(match rounding {
-                            OpenCvFixedPoint::Linear => ((row >> 4) * fixed(weight_y)) >> 16,
+                            OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => {
+                                ((row >> 4) * fixed(weight_y)) >> 16
+                            }
                             _ => row.wrapping_mul(fixed(weight_y)),
                         });
                     }
                     let byte = match rounding {
-                        OpenCvFixedPoint::Linear => (total + 2) >> 2,
+                        OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => {
+                            (total + 2) >> 2
+                        }
                         OpenCvFixedPoint::LinearExact => (total + (1 << 15)) >> 16,
                         _ => total.wrapping_add(1 << 21) >> 22,
                     };

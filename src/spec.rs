@@ -345,14 +345,19 @@ pub enum OpenCvFixedPoint {
     /// the input on both axes, weights of 8 bits, and the two vertical taps summed exactly,
     /// then `(sum + 2^15) >> 16`.
     LinearExact,
+    /// `INTER_AREA` where an axis grows: OpenCV's enlarging rule ([`AreaRule::OpenCvUpscale`]),
+    /// which it computes and rounds as `INTER_LINEAR`, with the area rule's coefficients.
+    AreaUpscale,
 }
 
 impl OpenCvFixedPoint {
-    /// The filter whose taps it rounds: bilinear, or lanczos of 4 lobes.
+    /// The filter whose taps it rounds: bilinear, lanczos of 4 lobes, or OpenCV's enlarging
+    /// area rule.
     pub fn filter(self) -> Filter {
         match self {
             OpenCvFixedPoint::Linear | OpenCvFixedPoint::LinearExact => Filter::Linear,
             OpenCvFixedPoint::Lanczos4 => Filter::Lanczos { lobes: 4 },
+            OpenCvFixedPoint::AreaUpscale => Filter::Area(AreaRule::OpenCvUpscale),
         }
     }
 }
@@ -862,8 +867,8 @@ impl ResizeSpec {
                 && rule.scale.is_none()
         };
         let why = if !(opencv_rule(&self.y) && opencv_rule(&self.x)) {
-            "its own filter (bilinear, or lanczos of 4 lobes) on both axes, half-pixel, without \
-             antialiasing, crops or stated scales"
+            "its own filter (bilinear, lanczos of 4 lobes or OpenCV's enlarging area rule) on \
+             both axes, half-pixel, without antialiasing, crops or stated scales"
         } else if self.converts_color() {
             "no linear light and no premultiplied alpha"
         } else if self.round_intermediate {

@@ -126,6 +126,12 @@ impl AxisWeights {
                     Self::opencv_lanczos4(input.width, output.width),
                 );
             }
+            Some(OpenCvFixedPoint::AreaUpscale) => {
+                return (
+                    Self::opencv_area_upscale(input.height, output.height, false),
+                    Self::opencv_area_upscale(input.width, output.width, true),
+                );
+            }
             Some(OpenCvFixedPoint::LinearExact) => {
                 return (
                     Self::opencv_linear_exact(input.height, output.height),
@@ -186,6 +192,33 @@ impl AxisWeights {
             weights.extend(opencv_lanczos4_coefficients(fraction).map(opencv_weight));
         }
         Self::opencv_padded(input_len, output_len, 8, starts, weights)
+    }
+
+    /// OpenCV's `INTER_AREA` table of an 8-bit resize where an axis grows, which OpenCV
+    /// computes as `INTER_LINEAR` ([`AxisWeights::opencv_linear`], padded and clamped alike)
+    /// with the area rule's coefficients: the first input `floor(d · scale)` in f64, and the
+    /// fraction `(d + 1) - (first + 1) · (out / in)` in f64 rounded to f32, 0 where not
+    /// positive, else its fractional part.
+    pub fn opencv_area_upscale(input_len: u32, output_len: u32, clamp_edges: bool) -> Self {
+        let inverse = f64::from(output_len) / f64::from(input_len);
+        let scale = 1.0 / inverse;
+        let mut starts = Vec::with_capacity(output_len as usize);
+        let mut weights = Vec::with_capacity(2 * output_len as usize);
+        for d in 0..output_len {
+            let mut first = (f64::from(d) * scale).floor() as i64;
+            let fraction = ((f64::from(d) + 1.0) - (first as f64 + 1.0) * inverse) as f32;
+            let mut fraction = if fraction <= 0.0 {
+                0.0
+            } else {
+                fraction - fraction.floor()
+            };
+            if clamp_edges && first >= i64::from(input_len) - 1 {
+                (first, fraction) = (i64::from(input_len) - 1, 0.0);
+            }
+            starts.push((first + i64::from(OPENCV_PAD)) as u32);
+            weights.extend([opencv_weight(1.0 - fraction), opencv_weight(fraction)]);
+        }
+        Self::opencv_padded(input_len, output_len, 2, starts, weights)
     }
 
     /// OpenCV's `INTER_LINEAR_EXACT` table of an 8-bit resize (`resize_bitExact`), padded as

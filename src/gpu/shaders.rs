@@ -301,7 +301,8 @@ impl KernelFeatures {
         // that runs it is one.
         if let Some(rounding) = self.opencv_fixed_point {
             let code = match rounding {
-                OpenCvFixedPoint::Linear => 1.0,
+                // The enlarging area rule rounds as INTER_LINEAR, its coefficients in its table.
+                OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => 1.0,
                 OpenCvFixedPoint::Lanczos4 => 2.0,
                 OpenCvFixedPoint::LinearExact => 3.0,
             };
