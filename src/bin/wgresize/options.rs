@@ -79,8 +79,8 @@ pub struct ResizeFlags {
     #[arg(long, value_enum, default_value = "bilinear")]
     pub filter: FilterArg,
     /// Reproduce one library's numbers exactly (opencv on 8-bit images: bilinear,
-    /// bilinear-exact and lanczos4 in OpenCV's own fixed point; bicubic in floats, one level
-    /// off on a few values).
+    /// bilinear-exact, lanczos4 and enlarging area in OpenCV's own fixed point; bicubic and
+    /// shrinking area in floats, one level off on a few values).
     #[arg(long, value_enum)]
     pub convention: Option<Convention>,
     /// Widen the filter when shrinking (not nearest or area, which have no width; Pillow
