@@ -160,22 +160,12 @@ impl AxisWeights {
     /// coordinate is OpenCV's, `(d + 0.5) · (1 / (out / in)) - 0.5` in f64 rounded to f32, its
     /// fraction in f32, and the weights `rint(c · 2048) / 2048`.
     pub fn opencv_linear(input_len: u32, output_len: u32, clamp_edges: bool) -> Self {
-        let mut starts = Vec::with_capacity(output_len as usize);
-        let mut weights = Vec::with_capacity(2 * output_len as usize);
-        for d in 0..output_len {
-            let (mut first, mut fraction) = opencv_coordinate(d, input_len, output_len);
-            if clamp_edges {
-                if first < 0 {
-                    (first, fraction) = (0, 0.0);
-                }
-                if first >= i64::from(input_len) - 1 {
-                    (first, fraction) = (i64::from(input_len) - 1, 0.0);
-                }
-            }
-            starts.push((first + i64::from(OPENCV_PAD)) as u32);
-            weights.extend([opencv_weight(1.0 - fraction), opencv_weight(fraction)]);
-        }
-        Self::opencv_padded(input_len, output_len, 2, starts, weights)
+        Self::opencv_two_taps(
+            (input_len, output_len),
+            clamp_edges,
+            |d| opencv_coordinate(d, input_len, output_len),
+            |fraction: f32| [opencv_weight(1.0 - fraction), opencv_weight(fraction)],
+        )
     }
 
     /// OpenCV's `INTER_LANCZOS4` table of an 8-bit resize, padded as
@@ -202,23 +192,22 @@ impl AxisWeights {
     pub fn opencv_area_upscale(input_len: u32, output_len: u32, clamp_edges: bool) -> Self {
         let inverse = f64::from(output_len) / f64::from(input_len);
         let scale = 1.0 / inverse;
-        let mut starts = Vec::with_capacity(output_len as usize);
-        let mut weights = Vec::with_capacity(2 * output_len as usize);
-        for d in 0..output_len {
-            let mut first = (f64::from(d) * scale).floor() as i64;
+        let row = |d: u32| {
+            let first = (f64::from(d) * scale).floor() as i64;
             let fraction = ((f64::from(d) + 1.0) - (first as f64 + 1.0) * inverse) as f32;
-            let mut fraction = if fraction <= 0.0 {
+            let fraction = if fraction <= 0.0 {
                 0.0
             } else {
                 fraction - fraction.floor()
             };
-            if clamp_edges && first >= i64::from(input_len) - 1 {
-                (first, fraction) = (i64::from(input_len) - 1, 0.0);
-            }
-            starts.push((first + i64::from(OPENCV_PAD)) as u32);
-            weights.extend([opencv_weight(1.0 - fraction), opencv_weight(fraction)]);
-        }
-        Self::opencv_padded(input_len, output_len, 2, starts, weights)
+            (first, fraction)
+        };
+        Self::opencv_two_taps(
+            (input_len, output_len),
+            clamp_edges,
+            row,
+            |fraction: f32| [opencv_weight(1.0 - fraction), opencv_weight(fraction)],
+        )
     }
 
     /// OpenCV's `INTER_LINEAR_EXACT` table of an 8-bit resize (`resize_bitExact`), padded as
@@ -228,23 +217,43 @@ impl AxisWeights {
     /// rounded to a multiple of 2^-8, ties to even.
     pub fn opencv_linear_exact(input_len: u32, output_len: u32) -> Self {
         let scale = 1.0 / (f64::from(output_len) / f64::from(input_len));
-        let mut starts = Vec::with_capacity(output_len as usize);
-        let mut weights = Vec::with_capacity(2 * output_len as usize);
-        let eighth_bit = |w: f64| (w * 256.0).round_ties_even() / 256.0;
-        for d in 0..output_len {
+        let row = |d: u32| {
             let coordinate = scale * (f64::from(d) + 0.5) - 0.5;
-            let mut first = coordinate.floor() as i64;
-            let mut fraction = coordinate - first as f64;
-            if first < 0 {
-                (first, fraction) = (0, 0.0);
-            }
-            if first >= i64::from(input_len) - 1 {
-                (first, fraction) = (i64::from(input_len) - 1, 0.0);
+            let first = coordinate.floor();
+            (first as i64, coordinate - first)
+        };
+        let eighth_bit = |w: f64| (w * 256.0).round_ties_even() / 256.0;
+        Self::opencv_two_taps((input_len, output_len), true, row, |fraction: f64| {
+            [eighth_bit(1.0 - fraction), eighth_bit(fraction)]
+        })
+    }
+
+    /// A two-tap OpenCV table, padded ([`OPENCV_PAD`]), from each output's first input and
+    /// fraction (`row`, in the precision OpenCV computes it), the taps moved inside the input
+    /// at both ends where `clamp_edges` (the first input clamped, the fraction 0, as OpenCV
+    /// moves them), and the two weights `weights` gives of the fraction.
+    fn opencv_two_taps<F: Copy + Default>(
+        (input_len, output_len): (u32, u32),
+        clamp_edges: bool,
+        row: impl Fn(u32) -> (i64, F),
+        weights: impl Fn(F) -> [f64; 2],
+    ) -> Self {
+        let mut starts = Vec::with_capacity(output_len as usize);
+        let mut all = Vec::with_capacity(2 * output_len as usize);
+        for d in 0..output_len {
+            let (mut first, mut fraction) = row(d);
+            if clamp_edges {
+                if first < 0 {
+                    (first, fraction) = (0, F::default());
+                }
+                if first >= i64::from(input_len) - 1 {
+                    (first, fraction) = (i64::from(input_len) - 1, F::default());
+                }
             }
             starts.push((first + i64::from(OPENCV_PAD)) as u32);
-            weights.extend([eighth_bit(1.0 - fraction), eighth_bit(fraction)]);
+            all.extend(weights(fraction));
         }
-        Self::opencv_padded(input_len, output_len, 2, starts, weights)
+        Self::opencv_padded(input_len, output_len, 2, starts, all)
     }
 
     fn opencv_padded(
