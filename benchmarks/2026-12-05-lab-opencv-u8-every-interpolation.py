@@ -1,9 +1,9 @@
 # Lab record, 2026-12-05: wgresize --convention opencv on random u8 .npy images against cv2.resize,
-# every interpolation (run with opencv-python-headless 4.14.0 and 5.1.0, seeds 12 and 99). At
-# the commit after 66b7f3d, 25 random shapes each: bilinear, bilinear-exact, lanczos4, nearest 0
-# values differ; area 0 (5.1, seed 12) and 3 of 172203 (both versions, seed 99: shrinks in
-# floats); bicubic 5-16; nearest-exact 0 against 5.1 and 3511 against 4.14 (OpenCV 4 and 5
-# differ there; the library follows 5, as the conformance cases do).
+# every interpolation (run with opencv-python-headless 4.14.0 and 5.1.0, seeds 12 and 99), with
+# the binary of 0448739's tree, 25 random shapes each: bilinear, bilinear-exact, lanczos4 and
+# nearest 0 values differ; area 0 (5.1, seed 12) and 3 of 172203 (both versions, seed 99:
+# shrinks, in floats); bicubic 5 to 16; nearest-exact 0 against 5.1 and 3511 against 4.14
+# (OpenCV 4 and 5 differ there; the library follows 5, as the conformance cases do).
 import cv2, numpy as np, subprocess, os
 W = '/work/main/target/release/wgresize'
 env = dict(os.environ, XDG_RUNTIME_DIR='/tmp/xdg', WGPU_BACKEND='vulkan')
