@@ -243,14 +243,16 @@ pub enum OpenCvInterpolation {
 /// A u8 spec of any of those but `INTER_CUBIC` from this preset runs OpenCV's own
 /// ([`ResizeSpecBuilder::opencv_fixed_point`]: its bytes exactly, `tests/data/opencv-u8/`; in
 /// floats `INTER_LINEAR` and `INTER_LANCZOS4` had differed by one level on 11.7% and 6.1% of
-/// values of random RGB images against OpenCV 4.14). `INTER_AREA` where no axis grows
-/// averages by coverage in floats rounded once, as OpenCV does in its own order: a few values
-/// in 100 000 one level apart (3 of 172 203 on 25 random shapes, against OpenCV 4.14 and 5.1,
-/// which differ from each other there too). `INTER_NEAREST_EXACT` follows OpenCV 5 (the
-/// conformance cases'): OpenCV 4.14 picks other pixels at some indices. `INTER_CUBIC` computes in floats and
-/// rounds once: under 0.1% of values one level off (OpenCV's vector code sums its vertical
-/// taps in f32, and the columns past the last whole vector in integers, so its own bytes
-/// depend on the machine's vector width). `INTER_NEAREST` and `INTER_AREA` are exact.
+/// values of random RGB images against OpenCV 4.14). The others compute in floats and round
+/// once:
+/// - `INTER_CUBIC`: under 0.1% of values one level off (OpenCV's vector code sums its
+///   vertical taps in f32, and the columns past the last whole vector in integers, so its own
+///   bytes depend on the machine's vector width);
+/// - `INTER_AREA` where no axis grows averages by coverage, as OpenCV does in its own order: a
+///   few values in 100 000 one level apart (3 of 172 203 on 25 random shapes, against OpenCV
+///   4.14 and 5.1, which differ from each other there too);
+/// - `INTER_NEAREST` is exact, and `INTER_NEAREST_EXACT` follows OpenCV 5 (the conformance
+///   cases'): OpenCV 4.14 picks other pixels at some indices.
 pub fn opencv(
     input: Size2,
     output: Size2,

@@ -249,9 +249,9 @@ pub fn linear_to_srgb(v: f64) -> f64 {
 }
 
 /// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` of 8-bit images), from its padded
-/// tables ([`AxisWeights::opencv_linear`], [`AxisWeights::opencv_lanczos4`]): each input row's
-/// horizontal taps summed in integers of weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`),
-/// then the vertical taps rounded as [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
+/// tables ([`AxisWeights::opencv`]): each input row's horizontal taps summed in integers of
+/// weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`), then the vertical taps rounded as
+/// [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
 /// the kernel's sums are.
 fn resize_opencv_fixed_point<T: Element>(
     spec: &ResizeSpec,

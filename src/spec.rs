@@ -493,7 +493,8 @@ impl ResizeSpecBuilder {
     }
 
     /// For u8 elements, resample in OpenCV's 8-bit fixed point `rounding`, as `cv2.resize`
-    /// computes `INTER_LINEAR`, `INTER_LANCZOS4` and `INTER_LINEAR_EXACT` on 8-bit images, so
+    /// computes `INTER_LINEAR`, `INTER_LANCZOS4`, `INTER_LINEAR_EXACT` and `INTER_AREA` where
+    /// an axis grows on 8-bit images, so
     /// that results are OpenCV's to the last bit ([`OpenCvFixedPoint`] says how each rounds):
     /// OpenCV's coordinates and coefficients, integer weights, rows summed in integers, and the
     /// taps past an edge read at clamped indices with their own weights where OpenCV does not
@@ -855,9 +856,9 @@ impl ResizeSpec {
         Ok(())
     }
 
-    /// OpenCV's 8-bit fixed points are those of its `INTER_LINEAR`, `INTER_LANCZOS4` and
-    /// `INTER_LINEAR_EXACT`: the rounding's filter on both axes, half-pixel, with none of the
-    /// options OpenCV does not have.
+    /// OpenCV's 8-bit fixed points are those of its `INTER_LINEAR`, `INTER_LANCZOS4`,
+    /// `INTER_LINEAR_EXACT` and enlarging `INTER_AREA`: the rounding's filter on both axes,
+    /// half-pixel, with none of the options OpenCV does not have.
     fn check_opencv_fixed_point(&self, rounding: OpenCvFixedPoint) -> Result<(), SpecError> {
         let opencv_rule = |rule: &AxisResample| {
             rule.filter == rounding.filter()

@@ -113,32 +113,11 @@ impl AxisWeights {
     /// 8-bit modes) get their weights quantised as Pillow stores them.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
-        match spec.opencv_fixed_point() {
-            Some(OpenCvFixedPoint::Linear) => {
-                return (
-                    Self::opencv_linear(input.height, output.height, false),
-                    Self::opencv_linear(input.width, output.width, true),
-                );
-            }
-            Some(OpenCvFixedPoint::Lanczos4) => {
-                return (
-                    Self::opencv_lanczos4(input.height, output.height),
-                    Self::opencv_lanczos4(input.width, output.width),
-                );
-            }
-            Some(OpenCvFixedPoint::AreaUpscale) => {
-                return (
-                    Self::opencv_area_upscale(input.height, output.height, false),
-                    Self::opencv_area_upscale(input.width, output.width, true),
-                );
-            }
-            Some(OpenCvFixedPoint::LinearExact) => {
-                return (
-                    Self::opencv_linear_exact(input.height, output.height),
-                    Self::opencv_linear_exact(input.width, output.width),
-                );
-            }
-            _ => {}
+        if let Some(rounding) = spec.opencv_fixed_point() {
+            return (
+                Self::opencv(rounding, input.height, output.height, false),
+                Self::opencv(rounding, input.width, output.width, true),
+            );
         }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());
         let mut x = Self::compute(input.width, output.width, spec.x_axis());
@@ -147,6 +126,25 @@ impl AxisWeights {
             x.quantize_like_pillow();
         }
         (y, x)
+    }
+
+    /// OpenCV's table of an 8-bit resize in `rounding` from `input_len` to `output_len` along
+    /// one axis: OpenCV moves the taps of the first and last outputs inside the input
+    /// horizontally (`horizontal`), and for `INTER_LINEAR_EXACT` vertically too.
+    pub fn opencv(
+        rounding: OpenCvFixedPoint,
+        input_len: u32,
+        output_len: u32,
+        horizontal: bool,
+    ) -> Self {
+        match rounding {
+            OpenCvFixedPoint::Linear => Self::opencv_linear(input_len, output_len, horizontal),
+            OpenCvFixedPoint::Lanczos4 => Self::opencv_lanczos4(input_len, output_len),
+            OpenCvFixedPoint::LinearExact => Self::opencv_linear_exact(input_len, output_len),
+            OpenCvFixedPoint::AreaUpscale => {
+                Self::opencv_area_upscale(input_len, output_len, horizontal)
+            }
+        }
     }
 
     /// OpenCV's `INTER_LINEAR` table of an 8-bit resize from `input_len` to `output_len`
