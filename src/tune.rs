@@ -188,6 +188,10 @@ enum FileState {
     /// A file that is not a tuning cache (another JSON, say, named by mistake), which is never
     /// written over; the reason.
     Foreign(String),
+    /// A tuning cache cut short or garbled (it opens as one, and is not valid JSON): set aside
+    /// beside itself and started afresh, so that one damaged file does not stop every later
+    /// save; the reason.
+    Damaged(String),
     /// A file that could not be read; the error.
     Unreadable(std::io::Error),
 }
@@ -198,12 +202,32 @@ impl FileState {
             Ok(text) if text.trim().is_empty() => FileState::Empty,
             Ok(text) => match serde_json::from_str::<TuneFile>(&text) {
                 Ok(file) => FileState::Cache(file),
+                Err(e) if (e.is_syntax() || e.is_eof()) && opens_as_a_cache(&text) => {
+                    FileState::Damaged(e.to_string())
+                }
                 Err(e) => FileState::Foreign(e.to_string()),
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => FileState::Empty,
             Err(e) => FileState::Unreadable(e),
         }
     }
+}
+
+/// Whether a text begins as this module writes a tuning cache: an object whose first key is
+/// `namespaces`. Only such a text, when it is not valid JSON, is taken for a damaged cache of
+/// ours; anything else that fails to parse was never ours and is left alone.
+fn opens_as_a_cache(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix('{')
+        .is_some_and(|rest| rest.trim_start().starts_with("\"namespaces\""))
+}
+
+/// Where a damaged cache is set aside: beside it, `.damaged` added to its name (a previous
+/// one there is replaced).
+fn set_aside_name(path: &FsPath) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".damaged");
+    PathBuf::from(name)
 }
 
 /// Decisions in memory, with the file they load from and save to.
@@ -235,7 +259,9 @@ impl TuneCache {
     /// Loads decisions of this namespace from `path`. A missing or empty file is an empty
     /// cache. A file that is not a tuning cache (not JSON, or JSON of another shape: a file
     /// named by mistake) is left as it is, and decisions are then kept in memory only; so is
-    /// an unreadable one. Each is said in a warning.
+    /// an unreadable one. A cache of this module's own that is damaged (cut short, garbled) is
+    /// renamed to `<name>.damaged` and a fresh one is started in its place. Each is said in a
+    /// warning.
     pub(crate) fn attach_file(&mut self, path: &FsPath) {
         match FileState::read(path) {
             FileState::Empty => self.file = Some(path.to_path_buf()),
@@ -262,10 +288,40 @@ impl TuneCache {
                  are kept in memory only (remove it, or name another file)",
                 path.display()
             )),
+            FileState::Damaged(why) => {
+                if self.set_aside(path, &why) {
+                    self.file = Some(path.to_path_buf());
+                }
+            }
             FileState::Unreadable(e) => self.warnings.push(format!(
                 "tuning cache {} is unreadable ({e}); measured choices are kept in memory only",
                 path.display()
             )),
+        }
+    }
+
+    /// Renames a damaged cache out of the way and says so; where that fails, says that
+    /// measured choices stay in memory. Whether the path is free for a fresh cache.
+    fn set_aside(&mut self, path: &FsPath, why: &str) -> bool {
+        let aside = set_aside_name(path);
+        match std::fs::rename(path, &aside) {
+            Ok(()) => {
+                self.warnings.push(format!(
+                    "tuning cache {} was damaged ({why}); it is kept as {} and a fresh cache \
+                     is saved in its place",
+                    path.display(),
+                    aside.display()
+                ));
+                true
+            }
+            Err(e) => {
+                self.warnings.push(format!(
+                    "tuning cache {} is damaged ({why}) and could not be set aside ({e}); \
+                     measured choices are kept in memory only",
+                    path.display()
+                ));
+                false
+            }
         }
     }
 
@@ -298,6 +354,14 @@ impl TuneCache {
                     path.display()
                 ));
                 return;
+            }
+            // Damaged since it was attached (by another writer, or by hand).
+            FileState::Damaged(why) => {
+                if !self.set_aside(&path, &why) {
+                    self.file = None;
+                    return;
+                }
+                TuneFile::default()
             }
             FileState::Unreadable(e) => {
                 self.warnings.push(format!(
@@ -459,6 +523,50 @@ mod tests {
                     && warnings[0].contains("is not a tuning cache"),
                 "{name}: {warnings:?}"
             );
+        }
+    }
+
+    /// A cache of this module's own that is cut short or garbled (as a full disk or an editor
+    /// may leave it) is set aside as `<name>.damaged`, byte for byte, and a fresh cache is
+    /// saved in its place, at load time or, damaged since, at the next save; every later save
+    /// then reaches the file.
+    #[test]
+    fn a_damaged_cache_is_set_aside_and_started_afresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tune.json");
+        let mut whole = cache_named("this version");
+        whole.attach_file(&path);
+        whole.insert("key".into(), gather_decision());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cut = &text[..text.len() / 2];
+        let garbled = text.replacen(':', ";", 1);
+        for (what, damaged) in [("cut short", cut), ("garbled", garbled.as_str())] {
+            for damaged_after_attach in [false, true] {
+                let aside = dir.path().join("tune.json.damaged");
+                let _ = std::fs::remove_file(&aside);
+                std::fs::write(&path, if damaged_after_attach { &text } else { damaged }).unwrap();
+                let mut cache = cache_named("this version");
+                cache.attach_file(&path);
+                if damaged_after_attach {
+                    assert_eq!(cache.get("key"), Some(&gather_decision()), "{what}");
+                    std::fs::write(&path, damaged).unwrap();
+                } else {
+                    assert_eq!(cache.get("key"), None, "{what}");
+                }
+                cache.insert("other key".into(), gather_decision());
+                cache.insert("third key".into(), gather_decision());
+                let warnings = cache.take_warnings();
+                assert!(
+                    warnings.len() == 1 && warnings[0].contains("was damaged"),
+                    "{what}: {warnings:?}"
+                );
+                assert_eq!(std::fs::read_to_string(&aside).unwrap(), damaged, "{what}");
+                let saved: TuneFile =
+                    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                let ours: BTreeMap<String, Decision> =
+                    serde_json::from_value(saved.namespaces["this version"].clone()).unwrap();
+                assert!(ours.contains_key("third key"), "{what}: {ours:?}");
+            }
         }
     }
 

@@ -35,6 +35,8 @@ pub struct ResizerOptions {
     /// A file to load measured decisions from and save them to. Default: none (memory only).
     /// A file there that is not a tuning cache (another program's, named by mistake) is never
     /// written over: decisions are then kept in memory, and [`Resizer::take_warnings`] says so.
+    /// A tuning cache that is damaged (cut short, garbled) is renamed `<name>.damaged` and
+    /// started afresh, with a warning.
     pub tune_cache_file: Option<PathBuf>,
     /// Build the kernels with wgpu's run-time checks (bounds clamping on every buffer access,
     /// loop bounding, division checks). The kernels never index out of range by construction,
