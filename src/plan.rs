@@ -503,10 +503,13 @@ mod tests {
         )
         .batch(32);
         assert_eq!(path(batch, true), Path::Fused);
-        // u8 and f16 storage too, and premultiplied alpha by the same rule.
+        // u8 and f16 storage too (u8 in floats, not PyTorch's 8-bit fixed point, which takes
+        // Pillow's rule), and premultiplied alpha by the same rule.
         for element in [ElementType::F16, ElementType::U8] {
-            assert_eq!(path(bicubic_aa(half).element(element), true), Path::Fused);
-            let premultiplied = bicubic_aa(half).element(element).premultiplied_alpha(true);
+            let floats =
+                |b: crate::spec::ResizeSpecBuilder| b.element(element).torch_fixed_point(false);
+            assert_eq!(path(floats(bicubic_aa(half)), true), Path::Fused);
+            let premultiplied = floats(bicubic_aa(half)).premultiplied_alpha(true);
             assert_eq!(path(premultiplied, true), Path::Fused);
         }
         let sixth_size = Size2::new(360, 640);

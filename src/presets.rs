@@ -158,7 +158,9 @@ pub fn torch(
     };
     Ok(ResizeSpec::builder(input, out)
         .y_axis(axis.with_scale(scale_y))
-        .x_axis(axis.with_scale(scale_x)))
+        .x_axis(axis.with_scale(scale_x))
+        // uint8 tensors: PyTorch's own fixed point (no effect on floats).
+        .torch_fixed_point(mode.interpolating()))
 }
 
 /// Pillow's resampling filters.

@@ -380,6 +380,7 @@ pub struct ResizeSpec {
     extrapolation_value: f32,
     round_intermediate: bool,
     opencv_fixed_point: Option<OpenCvFixedPoint>,
+    torch_fixed_point: bool,
     linear_light: bool,
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
@@ -507,6 +508,22 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// For u8 elements, resample in PyTorch's 8-bit fixed point, as `F.interpolate` computes
+    /// bilinear and bicubic (antialiased or not) on uint8 tensors on the CPU, so that results
+    /// are PyTorch's to the last bit: each axis' weights computed as PyTorch computes them
+    /// ([`crate::AxisWeights::torch_u8`]), stored as integers at the precision PyTorch gives
+    /// that axis, each pass summed in integers and rounded to a byte, the horizontal pass
+    /// first, and an axis kept at its size left as it is. Runs on every path, as Pillow's fixed
+    /// point does. It applies where PyTorch has a result: linear or cubic filters, half-pixel or
+    /// aligned corners, clamped borders without antialiasing and renormalised ones with it, no
+    /// crop, no colour conversions and no OpenCV fixed point; elsewhere, and on f32 and f16, it
+    /// has no effect ([`ResizeSpec::torch_fixed_point`] says whether it applies). Default:
+    /// `false`.
+    pub fn torch_fixed_point(mut self, torch: bool) -> Self {
+        self.spec.torch_fixed_point = torch;
+        self
+    }
+
     /// Resize in linear light: sRGB-encoded values are decoded before the taps and encoded
     /// after them, in the shader. Values are taken as 0..1 for f32 and 0..255 for u8; with
     /// [`ResizeSpecBuilder::premultiplied_alpha`] the fourth channel is alpha and stays linear.
@@ -563,6 +580,7 @@ impl ResizeSpec {
                 extrapolation_value: 0.0,
                 round_intermediate: false,
                 opencv_fixed_point: None,
+                torch_fixed_point: false,
                 linear_light: false,
                 premultiplied_alpha: false,
                 normalization: None,
@@ -614,7 +632,8 @@ impl ResizeSpec {
     /// Whether the intermediate between the passes is rounded to the element type (asked for,
     /// and no colour conversion makes the intermediate a float).
     pub fn round_intermediate(&self) -> bool {
-        self.round_intermediate && (!self.converts_color() || self.premultiplies_in_8_bits())
+        (self.round_intermediate || self.torch_fixed_point())
+            && (!self.converts_color() || self.premultiplies_in_8_bits())
     }
 
     /// The same resize read as `batch` images of four-channel NHWC pixels from `input` to
@@ -633,7 +652,8 @@ impl ResizeSpec {
 
     /// Whether the resize runs in Pillow's 8-bit fixed point: u8 elements rounded between the
     /// passes. Weights are then quantised to multiples of 2^-22 and every pass sums integers, so
-    /// that results are Pillow's to the last bit.
+    /// that results are Pillow's to the last bit (PyTorch's, where
+    /// [`ResizeSpec::torch_fixed_point`] gives the tables).
     pub fn fixed_point(&self) -> bool {
         self.element == ElementType::U8 && self.round_intermediate()
     }
@@ -643,6 +663,35 @@ impl ResizeSpec {
     pub fn opencv_fixed_point(&self) -> Option<OpenCvFixedPoint> {
         self.opencv_fixed_point
             .filter(|_| self.element == ElementType::U8)
+    }
+
+    /// Whether the resize runs in PyTorch's 8-bit fixed point: asked for
+    /// ([`ResizeSpecBuilder::torch_fixed_point`]), on u8 elements, where PyTorch has a result
+    /// (bilinear or bicubic as `F.interpolate` has them, no colour conversions, no OpenCV
+    /// fixed point). Such a resize is also [`ResizeSpec::fixed_point`]: it runs in Pillow's
+    /// integer sums, on PyTorch's tables.
+    pub fn torch_fixed_point(&self) -> bool {
+        // F.interpolate's bilinear and bicubic: linear or cubic, half-pixel or aligned corners,
+        // clamped without antialiasing and renormalised with it.
+        let torch_rule = |rule: &AxisResample| {
+            matches!(rule.filter, Filter::Linear | Filter::Cubic { .. })
+                && matches!(
+                    rule.mapping,
+                    CoordinateMapping::HalfPixel | CoordinateMapping::AlignCorners
+                )
+                && rule.border
+                    == if rule.antialias {
+                        Border::Renormalize
+                    } else {
+                        Border::Clamp
+                    }
+        };
+        self.torch_fixed_point
+            && self.element == ElementType::U8
+            && !self.converts_color()
+            && self.opencv_fixed_point.is_none()
+            && torch_rule(&self.y)
+            && torch_rule(&self.x)
     }
 
     /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to

@@ -87,9 +87,16 @@ impl VideoSpec {
     /// linear light (chroma holds colour differences, which no sRGB curve decodes), OpenCV's
     /// 8-bit fixed point (whole images only), a mapping
     /// other than half-pixel without a stated scale or a crop region, or a nearest rule that
-    /// maps whole axes only (the chroma planes sample a shifted region).
+    /// maps whole axes only (the chroma planes sample a shifted region). PyTorch's 8-bit fixed
+    /// point maps whole images only too, and a luma spec from [`crate::presets::torch`] asks
+    /// for it on u8 by default: its planes are resized as they would be without it (in floats,
+    /// rounded once), all planes alike.
     pub fn plane_specs(&self) -> Result<Vec<ResizeSpec>, SpecError> {
-        let luma = self.luma;
+        let luma = if self.luma.torch_fixed_point() {
+            self.luma.to_builder().torch_fixed_point(false).build()?
+        } else {
+            self.luma
+        };
         if luma.batch() != 1 || luma.channels() != 1 {
             return Err(SpecError::Unsupported(format!(
                 "a video frame's luma spec has batch 1 and one channel (it has batch {}, {} \

@@ -6,6 +6,8 @@
 //! extrapolation) reduces to this one form. It is computed on the CPU in f64 and is the single
 //! source of truth shared by the CPU reference and every GPU path.
 
+mod torch_u8;
+
 use crate::kernels;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
@@ -110,13 +112,20 @@ impl AxisWeights {
     }
 
     /// The `(y, x)` tables of a spec. Specs that round 8-bit values between passes (Pillow's
-    /// 8-bit modes) get their weights quantised as Pillow stores them.
+    /// 8-bit modes) get their weights quantised as Pillow stores them; those in OpenCV's or
+    /// PyTorch's 8-bit fixed point get that library's own tables.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
         if let Some(rounding) = spec.opencv_fixed_point() {
             return (
                 Self::opencv(rounding, input.height, output.height, false),
                 Self::opencv(rounding, input.width, output.width, true),
+            );
+        }
+        if spec.torch_fixed_point() {
+            return (
+                Self::torch_u8(input.height, output.height, spec.y_axis()),
+                Self::torch_u8(input.width, output.width, spec.x_axis()),
             );
         }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());

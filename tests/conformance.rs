@@ -342,3 +342,63 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
         assert!(gpu.resizer.availability(&spec, path).is_err(), "{path}");
     }
 }
+
+/// The cases of `F.interpolate` on uint8 tensors on the CPU in `tests/data/torch-u8/`
+/// (`scripts/torch_u8_cases.py`: bilinear and bicubic with and without antialiasing, aligned
+/// corners, stated scales, nearest and nearest-exact), whose tolerance is 0: the torch preset
+/// runs PyTorch's own 8-bit fixed point there, so the CPU reference and every GPU path that
+/// takes the spec give PyTorch's bytes, every one. The same specs in floats rounded once (the
+/// library's rule before) miss many of them, so the cases tell the two apart.
+#[test]
+fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-u8");
+    let cases = load_cases(&dir).expect("torch-u8/cases.json");
+    assert_eq!(cases.len(), 112, "the PyTorch uint8 set has 112 cases");
+    let gpu = common::gpu("conformance torch u8");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
+        }
+    }
+    let mut fused_ran = 0;
+    for (runner, label) in runners {
+        for case in &cases {
+            assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
+            let spec = case.spec().unwrap();
+            let interpolating =
+                ["bilinear", "bicubic"].contains(&case.params["mode"].as_str().unwrap());
+            assert_eq!(spec.torch_fixed_point(), interpolating, "{}", case.id);
+            if let Runner::Gpu(resizer, path) = runner
+                && resizer.availability(&spec, path).is_err()
+            {
+                // The fused path fits only some shapes; the others always run.
+                assert_eq!(path, Path::Fused, "{label} {}", case.id);
+                continue;
+            }
+            fused_ran += usize::from(label == "fused");
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert_eq!(outcome.max_abs, 0.0, "{label} {}: {}", case.id, case.call);
+        }
+    }
+    if gpu.is_some() {
+        assert!(fused_ran >= 10, "the fused path ran {fused_ran} cases");
+    }
+    let in_floats = cases
+        .iter()
+        .filter(|case| {
+            let spec = case.spec().unwrap();
+            let floats = spec.to_builder().torch_fixed_point(false).build().unwrap();
+            let input = wgpu_resize::npy::read::<u8>(&dir.join(&case.input)).unwrap();
+            let expected = wgpu_resize::npy::read::<u8>(&dir.join(&case.output)).unwrap();
+            let got = wgpu_resize::reference::resize(&floats, &input.data).unwrap();
+            got != expected.data
+        })
+        .count();
+    assert!(
+        in_floats >= 40,
+        "floats rounded once missed only {in_floats} cases"
+    );
+}

@@ -394,6 +394,35 @@ fn opencv_fixed_point_frames_are_typed_errors() {
     refused_in_every_format(luma, "OpenCV's 8-bit fixed point does not take");
 }
 
+/// A u8 luma spec from the torch preset asks for PyTorch's 8-bit fixed point, which maps
+/// whole images only: its frame's planes are those of the same spec without it, all in floats
+/// rounded once.
+#[test]
+fn torch_fixed_point_frames_resize_as_without_it() {
+    let builder = presets::torch(
+        Size2::new(12, 16),
+        presets::TorchOutput::Size(Size2::new(6, 10)),
+        presets::TorchMode::Bilinear,
+        false,
+        true,
+    )
+    .unwrap()
+    .element(ElementType::U8);
+    let luma = builder.build().unwrap();
+    assert!(luma.torch_fixed_point());
+    let without = builder.torch_fixed_point(false).build().unwrap();
+    for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
+        let planes = |luma| {
+            VideoSpec::new(format, luma, ChromaSiting::Left)
+                .plane_specs()
+                .unwrap()
+        };
+        let specs = planes(luma);
+        assert_eq!(specs, planes(without), "{format:?}");
+        assert!(specs.iter().all(|spec| !spec.fixed_point()), "{format:?}");
+    }
+}
+
 /// A one-channel luma spec in NCHW names the same bytes as in NHWC; the NV12 chroma plane it
 /// derives still interleaves Cb and Cr, so its spec is two-channel NHWC either way.
 #[test]
