@@ -3,7 +3,9 @@
 tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance of 0: the library's
 PyTorch 8-bit fixed point must give PyTorch's bytes exactly.
 
-Needs PyTorch (the GPU machine has it; see ../shared/gpu/README.md):
+Without a folder named it also writes the command line's PNG cases
+(tests/data/images/rgb_*.torch.png). Needs PyTorch, NumPy and Pillow (the GPU machine has them;
+see ../shared/gpu/README.md; `pip install torch numpy pillow` gives them anywhere):
 
     python3 scripts/torch_u8_cases.py [FOLDER]
 
@@ -141,6 +143,26 @@ def main():
         print(note)
     for note in refused:
         print(f"refused, no case: {note}")
+    if len(sys.argv) <= 1:
+        write_images()
+
+
+def write_images():
+    """The command line's images: tests/data/images/rgb.png shrunk and enlarged by PyTorch,
+    antialiased bilinear and bicubic (torchvision's Resize on a uint8 tensor) and bicubic
+    without antialiasing, as rgb_{mode}_{w}x{h}.torch.png."""
+    from PIL import Image
+
+    images = OUT.parent / "images"
+    rgb = np.array(Image.open(images / "rgb.png").convert("RGB"))[None]
+    for name, mode, antialias in [
+        ("bilinear_aa", "bilinear", True),
+        ("bicubic_aa", "bicubic", True),
+        ("bicubic", "bicubic", False),
+    ]:
+        for w, h in [(20, 15), (100, 80)]:
+            resized = interpolate(rgb, mode, False, antialias, False, size=(h, w))[0]
+            Image.fromarray(resized).save(images / f"rgb_{name}_{w}x{h}.torch.png")
 
 
 def compare(argv):

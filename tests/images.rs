@@ -423,6 +423,64 @@ fn layout_applies_to_arrays_not_images() {
     assert_eq!(tensor.shape, [1, 2, 2, 4], "NCHW: n, c, height, width");
 }
 
+/// `--convention torch` on an 8-bit PNG gives `F.interpolate`'s own bytes on the uint8 tensor,
+/// every one, shrinking and enlarging: antialiased bilinear and bicubic (torchvision's `Resize`)
+/// and bicubic without antialiasing, in PyTorch's 8-bit fixed point
+/// (`tests/data/images/*.torch.png`, `scripts/torch_u8_cases.py`).
+#[test]
+fn png_matches_pytorch_to_the_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, filter, antialias) in [
+        ("bilinear_aa", "bilinear", true),
+        ("bicubic_aa", "bicubic", true),
+        ("bicubic", "bicubic", false),
+    ] {
+        for (width, height) in [(20, 15), (100, 80)] {
+            let output = dir.path().join(format!("{name}-{width}x{height}.png"));
+            let size = format!("{width}x{height}");
+            let mut args: Vec<String> = vec![
+                "resize".into(),
+                data().join("rgb.png").to_str().unwrap().to_owned(),
+                output.to_str().unwrap().to_owned(),
+                "--size".into(),
+                size,
+                "--filter".into(),
+                filter.into(),
+                "--convention".into(),
+                "torch".into(),
+            ];
+            if antialias {
+                args.push("--antialias".into());
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(&args);
+            if skip_without_gpu(&out) {
+                eprintln!("SKIPPED torch png: no GPU");
+                return;
+            }
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let got = image::open(&output).unwrap().to_rgb8();
+            let expected = data().join(format!("rgb_{name}_{width}x{height}.torch.png"));
+            let expected = image::open(expected).unwrap().to_rgb8();
+            assert_eq!(got.dimensions(), expected.dimensions());
+            let differing = got
+                .as_raw()
+                .iter()
+                .zip(expected.as_raw())
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(
+                differing, 0,
+                "{name} {width}x{height}: bytes other than PyTorch's"
+            );
+        }
+    }
+}
+
 /// `--convention opencv` with bilinear, lanczos4 and bilinear-exact on an 8-bit PNG gives
 /// `cv2.resize`'s own
 /// bytes, every one, shrinking and enlarging: OpenCV's 8-bit fixed point
