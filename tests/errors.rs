@@ -327,6 +327,56 @@ fn opencv_fixed_point_takes_its_own_filter_alone() {
     }
 }
 
+/// PyTorch's 8-bit fixed point, which the torch preset asks for, applies where PyTorch has a
+/// result: u8 bilinear and bicubic as F.interpolate has them. Floats, the other modes, colour
+/// conversions and crops (which PyTorch does not have) resize as without it, never an error.
+#[test]
+fn torch_fixed_point_applies_where_pytorch_has_a_result() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    let (input, output) = (Size2::new(12, 16), Size2::new(7, 9));
+    let torch = |mode, align_corners, antialias| {
+        presets::torch(
+            input,
+            TorchOutput::Size(output),
+            mode,
+            align_corners,
+            antialias,
+        )
+        .unwrap()
+        .element(ElementType::U8)
+        .channels(4)
+    };
+    for (mode, align_corners, antialias, expected) in [
+        (TorchMode::Bilinear, false, false, true),
+        (TorchMode::Bilinear, true, false, true),
+        (TorchMode::Bilinear, false, true, true),
+        (TorchMode::Bicubic, false, false, true),
+        (TorchMode::Bicubic, true, false, true),
+        (TorchMode::Bicubic, false, true, true),
+        (TorchMode::Nearest, false, false, false),
+        (TorchMode::NearestExact, false, false, false),
+        (TorchMode::Area, false, false, false),
+    ] {
+        let what = format!("{mode:?} align_corners={align_corners} antialias={antialias}");
+        let spec = torch(mode, align_corners, antialias).build().unwrap();
+        assert_eq!(spec.torch_fixed_point(), expected, "{what}");
+        assert_eq!(spec.fixed_point(), expected, "{what}");
+    }
+    let bilinear = || torch(TorchMode::Bilinear, false, true);
+    for (what, builder) in [
+        ("f32", bilinear().element(ElementType::F32)),
+        ("f16", bilinear().element(ElementType::F16)),
+        ("linear light", bilinear().linear_light(true)),
+        ("premultiplied alpha", bilinear().premultiplied_alpha(true)),
+        ("a crop", bilinear().crop(1.0, 2.0, 8.0, 9.0)),
+        ("asked not to", bilinear().torch_fixed_point(false)),
+    ] {
+        let spec = builder.build().unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(!spec.torch_fixed_point(), "{what}");
+    }
+}
+
 /// A stated scale must give the output size: `input × scale` rounded down (PyTorch's and
 /// ONNX's rule), to nearest or up. A scale stated the other way round, or one that gives
 /// another size, is a typed error that names the axis and the numbers; a crop region, which

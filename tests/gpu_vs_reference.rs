@@ -2351,3 +2351,74 @@ fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
         assert_eq!(plan.path, Path::Gather, "seed {seed}: {}", plan.reason);
     }
 }
+
+/// PyTorch's 8-bit fixed point (the torch preset on u8) on seeded random shapes: bilinear and
+/// bicubic, antialiased or with aligned corners, stated scales, 1 to 5 channels, NHWC and NCHW,
+/// on every path that takes the spec, to the byte of the reference (whose bytes are PyTorch's:
+/// `tests/data/torch-u8`), into poisoned buffers.
+#[test]
+fn torch_fixed_point_matches_the_reference_on_every_path() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    let Some(gpu) = gpu("torch u8") else { return };
+    let mut rng = Rng::new(20261205);
+    let mut ran = [0usize; 4];
+    for case in 0..32u64 {
+        let input = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let mode = [TorchMode::Bilinear, TorchMode::Bicubic][rng.range(0, 1) as usize];
+        let (align_corners, antialias) =
+            [(false, false), (true, false), (false, true)][rng.range(0, 2) as usize];
+        let output = if rng.range(0, 3) == 0 {
+            let scale = f64::from(rng.range(3, 30)) / 10.0;
+            TorchOutput::ScaleFactor {
+                y: scale,
+                x: scale,
+                recompute: false,
+            }
+        } else {
+            TorchOutput::Size(Size2::new(rng.range(1, 40), rng.range(1, 40)))
+        };
+        let Ok(builder) = presets::torch(input, output, mode, align_corners, antialias) else {
+            continue;
+        };
+        // One case in four RGBA NHWC pixels, which the fused path takes in fixed point.
+        let pixels = case % 4 == 0;
+        let channels = if pixels { 4 } else { rng.range(1, 5) };
+        let layout = if pixels {
+            Layout::Nhwc
+        } else {
+            [Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize]
+        };
+        let Ok(spec) = builder
+            .batch(rng.range(1, 2))
+            .channels(channels)
+            .layout(layout)
+            .element(ElementType::U8)
+            .build()
+        else {
+            // A scale whose output rounds to nothing.
+            continue;
+        };
+        let what = format!("case {case} {spec:?}");
+        assert!(spec.torch_fixed_point() && spec.fixed_point(), "{what}");
+        let data = Rng::new(case).u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for (k, path) in [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
+            .into_iter()
+            .enumerate()
+        {
+            if gpu.resizer.availability(&spec, path).is_err() {
+                assert_eq!(path, Path::Fused, "{what}");
+                continue;
+            }
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(0.0), "{what} {path}: {report}");
+            ran[k] += 1;
+        }
+    }
+    assert!(
+        ran[0] >= 24 && ran[2] >= 4,
+        "cases run on gather, separable, fused, auto: {ran:?}"
+    );
+}
