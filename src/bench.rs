@@ -261,7 +261,9 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// normalisation beside the same resize without it); a 2x enlargement of RGB pixels (NHWC) as
 /// f32 and as u8; and Pillow's lanczos
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
-/// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words.
+/// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
+/// of RGB u8 in its fixed point, and PyTorch's antialiased bilinear of a uint8 NCHW frame to
+/// 224x224 in its own.
 pub fn three_channel_shapes() -> Vec<BenchShape> {
     let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
         .to(224, 224)
@@ -288,6 +290,13 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
         BenchShape::scaled(1, 1080, 1920, 3, 0.5)
             .with_filter(BenchFilter::OpenCvBilinear)
             .with_element(ElementType::U8),
+        // F.interpolate's bytes on a decoded frame as a uint8 NCHW tensor (torchvision's
+        // Resize): PyTorch's fixed point.
+        BenchShape::scaled(1, 1080, 1920, 3, 1.0)
+            .to(224, 224)
+            .with_filter(BenchFilter::BilinearAntialias)
+            .with_element(ElementType::U8)
+            .with_layout(Layout::Nchw),
     ]
 }
 
