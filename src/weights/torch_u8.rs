@@ -2,10 +2,11 @@
 //! without antialiasing, as PyTorch computes them on the CPU (ATen's
 //! `_compute_index_ranges_int16_weights`, shared by its vectorised and generic kernels).
 //!
-//! PyTorch computes each axis' weights in f64, then stores them as 16-bit integers at a
-//! precision of `p` bits, `p` the largest that keeps the axis' largest weight (times two) under
-//! 2^15; each pass then sums bytes times those integers, adds 2^(p-1), shifts right by `p` and
-//! clamps to a byte, horizontal pass first. That is Pillow's 8-bit fixed point with another
+//! PyTorch computes each axis' weights in f64, then stores them as 16-bit integers in units of
+//! 2^-p, `p` the first precision at which twice the axis' largest weight reaches 2^15 units (22
+//! at most), so that every weight fits 16 bits; each pass then sums bytes times those integers,
+//! adds 2^(p-1), shifts right by `p` and clamps to a byte, horizontal pass first, skipping an
+//! axis kept at its size. That is Pillow's 8-bit fixed point with another
 //! quantisation: a weight of `k` units of 2^-p is `k · 2^(22-p)` units of Pillow's 2^-22, and
 //! `(s · 2^(22-p) + 2^21) >> 22` equals `(s + 2^(p-1)) >> p` for every integer sum `s`, so the
 //! tables below run on every path that runs Pillow's fixed point, and give PyTorch's bytes.
@@ -17,15 +18,17 @@ use crate::spec::{AxisResample, CoordinateMapping, Filter};
 const MAX_PRECISION: u32 = 22;
 
 impl AxisWeights {
-    /// PyTorch's table of a uint8 resize from `input_len` to `output_len` under `rule` (linear
-    /// or cubic, half-pixel or aligned corners, antialiased or not), its weights multiples of
-    /// 2^-p at the axis' precision `p`. An axis kept at its size is the identity: PyTorch copies
-    /// it, even where a stated scale would give other weights.
+    /// PyTorch's table of a uint8 resize from `input_len` to `output_len` under `rule` (cubic
+    /// of the rule's coefficient, or linear for any other filter; aligned corners or else
+    /// half-pixel; antialiased or not), its weights multiples of 2^-p at the axis' precision
+    /// `p`. An axis kept at its size is the identity: PyTorch copies it, even where a stated
+    /// scale would give other weights. [`AxisWeights::for_spec`] takes it for specs in
+    /// PyTorch's 8-bit fixed point ([`crate::ResizeSpec::torch_fixed_point`]).
     pub fn torch_u8(input_len: u32, output_len: u32, rule: &AxisResample) -> Self {
         if input_len == output_len {
             return Self::identity(input_len);
         }
-        // Linear, or cubic of its coefficient (the check of the spec has refused other filters).
+        // Cubic of its coefficient, or linear: a spec in PyTorch's fixed point has no other.
         let (interp_size, a) = match rule.filter {
             Filter::Cubic { a } => (4, Some(a)),
             _ => (2, None),
