@@ -423,113 +423,86 @@ fn layout_applies_to_arrays_not_images() {
     assert_eq!(tensor.shape, [1, 2, 2, 4], "NCHW: n, c, height, width");
 }
 
+/// Resizes `tests/data/images/rgb.png` to `width x height` through the command line with
+/// `options` and asserts that every byte of the result is the one in `expected`, a PNG of
+/// `library`'s own output. False where no GPU ran it (said on stderr).
+fn rgb_png_resizes_to(
+    options: &[&str],
+    (width, height): (u32, u32),
+    expected: &str,
+    library: &str,
+) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.png");
+    let (input, size) = (data().join("rgb.png"), format!("{width}x{height}"));
+    let mut args = vec![
+        "resize",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--size",
+        &size,
+    ];
+    args.extend_from_slice(options);
+    let out = run(&args);
+    if skip_without_gpu(&out) {
+        eprintln!("SKIPPED {library} png: no GPU");
+        return false;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = image::open(&output).unwrap().to_rgb8();
+    let want = image::open(data().join(expected)).unwrap().to_rgb8();
+    assert_eq!(got.dimensions(), want.dimensions(), "{expected}");
+    let differing = got
+        .as_raw()
+        .iter()
+        .zip(want.as_raw())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0, "{expected}: bytes other than {library}'s");
+    true
+}
+
 /// `--convention torch` on an 8-bit PNG gives `F.interpolate`'s own bytes on the uint8 tensor,
 /// every one, shrinking and enlarging: antialiased bilinear and bicubic (torchvision's `Resize`)
 /// and bicubic without antialiasing, in PyTorch's 8-bit fixed point
 /// (`tests/data/images/*.torch.png`, `scripts/torch_u8_cases.py`).
 #[test]
 fn png_matches_pytorch_to_the_byte() {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, filter, antialias) in [
-        ("bilinear_aa", "bilinear", true),
-        ("bicubic_aa", "bicubic", true),
-        ("bicubic", "bicubic", false),
+    for (name, options) in [
+        ("bilinear_aa", &["--filter", "bilinear", "--antialias"][..]),
+        ("bicubic_aa", &["--filter", "bicubic", "--antialias"]),
+        ("bicubic", &["--filter", "bicubic"]),
     ] {
         for (width, height) in [(20, 15), (100, 80)] {
-            let output = dir.path().join(format!("{name}-{width}x{height}.png"));
-            let size = format!("{width}x{height}");
-            let mut args: Vec<String> = vec![
-                "resize".into(),
-                data().join("rgb.png").to_str().unwrap().to_owned(),
-                output.to_str().unwrap().to_owned(),
-                "--size".into(),
-                size,
-                "--filter".into(),
-                filter.into(),
-                "--convention".into(),
-                "torch".into(),
-            ];
-            if antialias {
-                args.push("--antialias".into());
-            }
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = run(&args);
-            if skip_without_gpu(&out) {
-                eprintln!("SKIPPED torch png: no GPU");
+            let options = [options, &["--convention", "torch"]].concat();
+            let expected = format!("rgb_{name}_{width}x{height}.torch.png");
+            if !rgb_png_resizes_to(&options, (width, height), &expected, "PyTorch") {
                 return;
             }
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let got = image::open(&output).unwrap().to_rgb8();
-            let expected = data().join(format!("rgb_{name}_{width}x{height}.torch.png"));
-            let expected = image::open(expected).unwrap().to_rgb8();
-            assert_eq!(got.dimensions(), expected.dimensions());
-            let differing = got
-                .as_raw()
-                .iter()
-                .zip(expected.as_raw())
-                .filter(|(a, b)| a != b)
-                .count();
-            assert_eq!(
-                differing, 0,
-                "{name} {width}x{height}: bytes other than PyTorch's"
-            );
         }
     }
 }
 
 /// `--convention opencv` with bilinear, lanczos4 and bilinear-exact on an 8-bit PNG gives
-/// `cv2.resize`'s own
-/// bytes, every one, shrinking and enlarging: OpenCV's 8-bit fixed point
+/// `cv2.resize`'s own bytes, every one, shrinking and enlarging: OpenCV's 8-bit fixed point
 /// (`tests/data/images/*.opencv.png`).
 #[test]
 fn png_matches_opencv_to_the_byte() {
-    let dir = tempfile::tempdir().unwrap();
-    for filter in ["bilinear", "lanczos4", "bilinear-exact"] {
+    for (filter, name) in [
+        ("bilinear", "linear"),
+        ("lanczos4", "lanczos4"),
+        ("bilinear-exact", "linear_exact"),
+    ] {
         for (width, height) in [(20, 15), (100, 80)] {
-            let output = dir.path().join(format!("{filter}-{width}x{height}.png"));
-            let out = run(&[
-                "resize",
-                data().join("rgb.png").to_str().unwrap(),
-                output.to_str().unwrap(),
-                "--size",
-                &format!("{width}x{height}"),
-                "--filter",
-                filter,
-                "--convention",
-                "opencv",
-            ]);
-            if skip_without_gpu(&out) {
-                eprintln!("SKIPPED opencv png: no GPU");
+            let options = ["--filter", filter, "--convention", "opencv"];
+            let expected = format!("rgb_{name}_{width}x{height}.opencv.png");
+            if !rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV") {
                 return;
             }
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let got = image::open(&output).unwrap().to_rgb8();
-            let name = match filter {
-                "bilinear" => "linear",
-                "bilinear-exact" => "linear_exact",
-                other => other,
-            };
-            let expected = data().join(format!("rgb_{name}_{width}x{height}.opencv.png"));
-            let expected = image::open(expected).unwrap().to_rgb8();
-            assert_eq!(got.dimensions(), expected.dimensions());
-            let differing = got
-                .as_raw()
-                .iter()
-                .zip(expected.as_raw())
-                .filter(|(a, b)| a != b)
-                .count();
-            assert_eq!(
-                differing, 0,
-                "{filter} {width}x{height}: bytes other than OpenCV's"
-            );
         }
     }
 }
