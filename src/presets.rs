@@ -109,6 +109,13 @@ pub fn torch_output_size(input: Size2, output: TorchOutput) -> Result<Size2, Spe
 /// image. `align_corners` and `antialias` apply to bilinear and bicubic only: for the other
 /// modes PyTorch raises `ValueError`, and this returns [`SpecError::Unsupported`], rather than
 /// give numbers for a call that PyTorch refuses.
+///
+/// Bilinear and bicubic ask for PyTorch's 8-bit fixed point
+/// ([`ResizeSpecBuilder::torch_fixed_point`]), which applies to u8 elements: their bytes are
+/// those of `F.interpolate` on a uint8 tensor on the CPU, every one (`tests/data/torch-u8/`;
+/// PyTorch's CUDA kernels take no uint8 in these modes). Float elements are unaffected; so are
+/// the nearest modes, which pick bytes. PyTorch's `area` takes no uint8; a u8 spec of it from
+/// this preset computes in floats, rounded once.
 pub fn torch(
     input: Size2,
     output: TorchOutput,
