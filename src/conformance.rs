@@ -249,15 +249,23 @@ impl Case {
                     self.optional(p, key, "true, false or null", Value::as_bool)
                         .map(|set| set.unwrap_or(false))
                 };
-                let scale = self.optional(p, "scale_factor", "a number", Value::as_f64)?;
+                // One factor for both axes, or [y, x] as PyTorch takes a pair.
+                let scale =
+                    self.optional(p, "scale_factor", "a number or [y, x]", |v| match v {
+                        Value::Array(pair) => match pair.as_slice() {
+                            [y, x] => Some((y.as_f64()?, x.as_f64()?)),
+                            _ => None,
+                        },
+                        v => v.as_f64().map(|s| (s, s)),
+                    })?;
                 let out = match (sized, scale) {
                     (true, Some(_)) => {
                         return Err(self.bad("torch case with both size and scale_factor"));
                     }
                     (true, None) => TorchOutput::Size(output),
-                    (false, Some(scale)) => TorchOutput::ScaleFactor {
-                        y: scale,
-                        x: scale,
+                    (false, Some((y, x))) => TorchOutput::ScaleFactor {
+                        y,
+                        x,
                         recompute: flag("recompute_scale_factor")?,
                     },
                     (false, None) => {

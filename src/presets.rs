@@ -133,12 +133,20 @@ pub fn torch(
             )));
         }
     }
+    // PyTorch's separable CPU kernels (bilinear, and antialiased bicubic) copy an axis kept at
+    // its size whatever the stated scale; its other kernels map it by the scale.
+    let separable = mode == TorchMode::Bilinear || (mode == TorchMode::Bicubic && antialias);
+    let stated =
+        |scale: f64, input: u32, output: u32| (!(separable && input == output)).then_some(scale);
     let (scale_y, scale_x) = match output {
         TorchOutput::ScaleFactor {
             y,
             x,
             recompute: false,
-        } => (Some(y), Some(x)),
+        } => (
+            stated(y, input.height, out.height),
+            stated(x, input.width, out.width),
+        ),
         _ => (None, None),
     };
     let mapping = if align_corners {

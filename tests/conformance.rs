@@ -402,3 +402,34 @@ fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
         "floats rounded once missed only {in_floats} cases"
     );
 }
+
+/// PyTorch's float cases where a stated scale keeps an axis at its size
+/// (`tests/data/torch-f32-edges/`, `scripts/torch_f32_edge_cases.py`): its separable kernels
+/// copy that axis, its others map it by the scale, and the torch preset follows both, on the
+/// CPU reference and on the gather, separable and `auto` paths.
+#[test]
+fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-f32-edges");
+    let cases = load_cases(&dir).expect("torch-f32-edges/cases.json");
+    assert_eq!(cases.len(), 21);
+    let gpu = common::gpu("conformance torch f32 edges");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
+        }
+    }
+    for (runner, label) in runners {
+        for case in &cases {
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert!(
+                outcome.passed(),
+                "{label} {}: max abs {:.3e}",
+                case.id,
+                outcome.max_abs
+            );
+        }
+    }
+}
