@@ -768,6 +768,17 @@ impl<'a> RowBuilder<'a> {
                 normalize(&mut taps);
             }
             Border::Renormalize => {
+                // Antialiased, the taps are those Pillow and PyTorch take: from
+                // `(int)(centre - support + 0.5)` up to `(int)(centre + support + 0.5)`,
+                // exclusive (C casts truncate). A tap whose distance rounds to just inside the
+                // support but lies past those bounds weighs nothing there; for the box filter,
+                // which is 1 up to its edge, that decides the output (Pillow's BOX).
+                let in_range = if self.rule.antialias {
+                    let bound = |x: f64| (x + 0.5).trunc() as i64;
+                    bound(centre - support).max(0)..=(bound(centre + support) - 1).min(self.last())
+                } else {
+                    in_range
+                };
                 for j in in_range {
                     let w = kernels::evaluate(filter, (j as f64 - centre + 0.5) * inverse_widen);
                     taps.push((j as u32, w));

@@ -433,3 +433,33 @@ fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
         }
     }
 }
+
+/// Pillow's BOX shrinks whose taps lie on the box's edge (`tests/data/pillow-box/`,
+/// `scripts/pillow_box_cases.py`): the taps are Pillow's, bounded as it bounds them, on the CPU
+/// reference and on the gather, separable and `auto` paths.
+#[test]
+fn pillow_box_takes_pillows_taps() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-box");
+    let cases = load_cases(&dir).expect("pillow-box/cases.json");
+    assert_eq!(cases.len(), 12);
+    let gpu = common::gpu("conformance pillow box");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
+        }
+    }
+    for (runner, label) in runners {
+        for case in &cases {
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert!(
+                outcome.passed(),
+                "{label} {}: max abs {:.3e}",
+                case.id,
+                outcome.max_abs
+            );
+        }
+    }
+}
