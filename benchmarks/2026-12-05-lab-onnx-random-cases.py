@@ -10,7 +10,14 @@
 #    o105 and o195 nearest tf_crop_and_resize (ceil, floor),
 #    o064 linear and o269 cubic, antialiased, tf_crop_and_resize.
 #  So ONNX Runtime computes some nearest coordinates (and antialiased crops) in a way the
-#  library's f32 emulation (weights.rs `edge_centre_f32`) does not reproduce yet.
+#  library's f32 emulation (weights.rs `edge_centre_f32`) does not reproduce yet. Leads:
+#  - ONNX Runtime's half_pixel_symmetric (upsamplebase.h) adds `(x + 0.5) / scale - 0.5` with
+#    double literals: offset (f32) + ((double)x + 0.5) / scale - 0.5, then cast to f32. That
+#    gives o030's rows (0, 3, 7, 10, 13, 15, ...); the library computes it all in f32.
+#  - One-row nearest resizes 1..40 -> 1..60, every nearest mode (9600 each), ORT 1.30: the
+#    library's f32 form `(x + 0.5f) / (out/in) - 0.5f` misses 31 (pytorch_half_pixel) and 35
+#    (half_pixel); f64 forms miss 92 to 111, multiplying by in/out 274. None matches all, so
+#    ORT's nearest path computes its coordinates in some other way, not found yet.
 # Run: python3 -m venv v && v/bin/pip install onnxruntime onnx numpy; v/bin/python THIS OUT_DIR SEED
 import json, pathlib, sys, numpy as np, onnx, onnxruntime as ort
 from onnx import helper, TensorProto
