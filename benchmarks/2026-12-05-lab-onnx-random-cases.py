@@ -13,7 +13,8 @@
 #  library's f32 emulation (weights.rs `edge_centre_f32`) does not reproduce yet. Leads:
 #  - ONNX Runtime's half_pixel_symmetric (upsamplebase.h) adds `(x + 0.5) / scale - 0.5` with
 #    double literals: offset (f32) + ((double)x + 0.5) / scale - 0.5, then cast to f32. That
-#    gives o030's rows (0, 3, 7, 10, 13, 15, ...); the library computes it all in f32.
+#    gives o030's rows (0, 3, 7, 10, 13, 15, ...); the library computed it all in f32. Followed
+#    since (weights.rs; on1 with ORT 1.32: 295 of 300, the other 5 above still open).
 #  - One-row nearest resizes 1..40 -> 1..60, every nearest mode (9600 each), ORT 1.30: the
 #    library's f32 form `(x + 0.5f) / (out/in) - 0.5f` misses 31 (pytorch_half_pixel) and 35
 #    (half_pixel); f64 forms miss 92 to 111, multiplying by in/out 274. None matches all, so

@@ -525,7 +525,8 @@ impl<'a> RowBuilder<'a> {
             CoordinateMapping::HalfPixelSymmetric => {
                 let adjustment = n_out / (scale * n_in);
                 let offset = n_in / 2.0 * (1.0 - adjustment);
-                offset + (x + 0.5) / scale - 0.5
+                // ONNX Runtime adds the rest with double literals: in f64, rounded to f32 once.
+                (f64::from(offset) + (f64::from(x) + 0.5) / f64::from(scale) - 0.5) as f32
             }
             CoordinateMapping::AlignCorners => {
                 if self.output_len > 1 {
@@ -831,6 +832,23 @@ fn normalize(taps: &mut [(u32, f64)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ONNX Runtime's `half_pixel_symmetric` adds `(x + 0.5) / scale - 0.5` in f64 and rounds to
+    /// f32 once: 39 -> 13 rows under `floor` pick 0, 3, 7, 10, 13, 15, ... as ONNX Runtime
+    /// 1.30 and 1.32 do (`benchmarks/2026-12-05-lab-onnx-random-cases.py`, case o030), where all
+    /// of it in f32 picks 1, 4, 7, 10, 13, 16, ...
+    #[test]
+    fn onnx_half_pixel_symmetric_rounds_as_onnx_runtime() {
+        let rule = AxisResample {
+            filter: Filter::Nearest(NearestRule::Floor),
+            mapping: CoordinateMapping::HalfPixelSymmetric,
+            arithmetic: CoordinateArithmetic::F32,
+            ..AxisResample::default()
+        };
+        let table = AxisWeights::compute(39, 13, &rule);
+        let starts: Vec<u32> = (0..13).map(|i| table.start(i)).collect();
+        assert_eq!(starts, [0, 3, 7, 10, 13, 15, 19, 22, 25, 28, 31, 34, 37]);
+    }
 
     /// OpenCV's 8-bit `INTER_LINEAR` tables: two taps over the input padded by `OPENCV_PAD`
     /// indices at each end, the vertical first and last rows left where OpenCV leaves them
