@@ -403,16 +403,15 @@ fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
     );
 }
 
-/// PyTorch's float cases where a stated scale keeps an axis at its size
-/// (`tests/data/torch-f32-edges/`, `scripts/torch_f32_edge_cases.py`): its separable kernels
-/// copy that axis, its others map it by the scale, and the torch preset follows both, on the
-/// CPU reference and on the gather, separable and `auto` paths.
-#[test]
-fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-f32-edges");
-    let cases = load_cases(&dir).expect("torch-f32-edges/cases.json");
-    assert_eq!(cases.len(), 21);
-    let gpu = common::gpu("conformance torch f32 edges");
+/// Runs every case of `tests/data/{folder}/` (`count` of them) on the CPU reference and on the
+/// gather, separable and `auto` paths, each within its tolerance.
+fn data_set_passes(folder: &str, count: usize) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(folder);
+    let cases = load_cases(&dir).unwrap_or_else(|e| panic!("{folder}/cases.json: {e}"));
+    assert_eq!(cases.len(), count, "{folder}");
+    let gpu = common::gpu(&format!("conformance {folder}"));
     let mut runners = vec![(Runner::Cpu, "cpu reference")];
     if let Some(gpu) = gpu {
         for path in [Path::Gather, Path::Separable, Path::Auto] {
@@ -434,32 +433,17 @@ fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
     }
 }
 
+/// PyTorch's float cases where a stated scale keeps an axis at its size
+/// (`tests/data/torch-f32-edges/`, `scripts/torch_f32_edge_cases.py`): its separable kernels
+/// copy that axis, its others map it by the scale, and the torch preset follows both.
+#[test]
+fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
+    data_set_passes("torch-f32-edges", 21);
+}
+
 /// Pillow's BOX shrinks whose taps lie on the box's edge (`tests/data/pillow-box/`,
-/// `scripts/pillow_box_cases.py`): the taps are Pillow's, bounded as it bounds them, on the CPU
-/// reference and on the gather, separable and `auto` paths.
+/// `scripts/pillow_box_cases.py`): the taps are Pillow's, bounded as it bounds them.
 #[test]
 fn pillow_box_takes_pillows_taps() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-box");
-    let cases = load_cases(&dir).expect("pillow-box/cases.json");
-    assert_eq!(cases.len(), 12);
-    let gpu = common::gpu("conformance pillow box");
-    let mut runners = vec![(Runner::Cpu, "cpu reference")];
-    if let Some(gpu) = gpu {
-        for path in [Path::Gather, Path::Separable, Path::Auto] {
-            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
-        }
-    }
-    for (runner, label) in runners {
-        for case in &cases {
-            let outcome = case
-                .run(&dir, runner)
-                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
-            assert!(
-                outcome.passed(),
-                "{label} {}: max abs {:.3e}",
-                case.id,
-                outcome.max_abs
-            );
-        }
-    }
+    data_set_passes("pillow-box", 12);
 }
