@@ -1,8 +1,8 @@
 # Lab record, 2026-12-05: random F.interpolate float32 cases (torch 2.11.0 CPU, in the
 # conformance format) run through `wgresize conformance DIR` (auto path, lavapipe), seeds 1 to 6,
 # 1783 cases: every mode, sizes 1 to 80, stated scales with and without recompute.
-# Before the kept-axis fix (binary of b3a02e2): 6 failed.
-#  - 5 are PyTorch's own fault: its generic separable CPU kernel (float tensors antialiased;
+# Before the kept-axis fix (binary of b3a02e2): 4 failed.
+#  - 3 (seeds 1, 2, 3) are PyTorch's own fault: its generic separable CPU kernel (float tensors antialiased;
 #    uint8 tensors with more than 4 channels or without AVX2) gives every output row the first
 #    row's value where the output is one column wide and the height changes (see
 #    2026-12-05-lab-torch-one-column-outputs.py). The library gives the separable product, as
