@@ -7,11 +7,12 @@ exactly.
     v/bin/python scripts/opencv_u8_cases.py
 """
 
-import json
 import pathlib
 
 import cv2
 import numpy as np
+
+from conformance_case import save_case, write_cases
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "opencv-u8"
 # (batch, in_h, in_w, channels, out_h, out_w): shrinks and enlargements by whole and odd
@@ -45,27 +46,19 @@ def main():
             [cv2.resize(image, (ow, oh), interpolation=flag).reshape(oh, ow, c) for image in x]
         )
         case_id = f"cv_u8_{k:02d}_{name}_{n}x{h}x{w}x{c}_to_{oh}x{ow}"
-        np.save(OUT / f"{case_id}.in.npy", x)
-        np.save(OUT / f"{case_id}.out.npy", y)
         cases.append(
-            {
-                "id": case_id,
-                "input": f"{case_id}.in.npy",
-                "output": f"{case_id}.out.npy",
-                "in_shape": [n, h, w, c],
-                "out_shape": [n, oh, ow, c],
-                "dtype": "uint8",
-                "reference": f"opencv {cv2.__version__}",
-                "call": f"cv2.resize(x_hwc_uint8, ({ow}, {oh}), interpolation=cv2.{name})",
-                "params": {
-                    "library": "opencv",
-                    "dsize_wh": [ow, oh],
-                    "interpolation": name,
-                },
-                "tolerance_max_abs": 0.0,
-            }
+            save_case(
+                OUT,
+                case_id,
+                x,
+                y,
+                reference=f"opencv {cv2.__version__}",
+                call=f"cv2.resize(x_hwc_uint8, ({ow}, {oh}), interpolation=cv2.{name})",
+                params={"library": "opencv", "dsize_wh": [ow, oh], "interpolation": name},
+                tolerance=0.0,
+            )
         )
-    (OUT / "cases.json").write_text(json.dumps(cases, indent=1) + "\n")
+    write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT}")
     # The command line's images: tests/data/images/rgb.png shrunk and enlarged by cv2 itself
     # (read and written as BGR, which resizes each channel alike).

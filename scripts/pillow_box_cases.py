@@ -10,12 +10,13 @@ some shapes) cannot matter. Tolerance 0 for 8-bit modes, 1e-5 for F.
     python3 scripts/pillow_box_cases.py
 """
 
-import json
 import pathlib
 
 import numpy as np
 import PIL
 from PIL import Image
+
+from conformance_case import save_case, write_cases
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "pillow-box"
 # (mode, in_h, in_w, out_h, out_w): widths or heights whose ratio puts a tap on the box's edge.
@@ -50,23 +51,19 @@ def main():
         y = np.asarray(image.resize((ow, oh), Image.Resampling.BOX))
         x4, y4 = x.reshape(1, h, w, channels), y.reshape(1, oh, ow, channels)
         case_id = f"pillow_box_{k:02d}_{mode}_{h}x{w}_to_{oh}x{ow}"
-        np.save(OUT / f"{case_id}.in.npy", x4)
-        np.save(OUT / f"{case_id}.out.npy", y4)
         cases.append(
-            {
-                "id": case_id,
-                "input": f"{case_id}.in.npy",
-                "output": f"{case_id}.out.npy",
-                "in_shape": list(x4.shape),
-                "out_shape": list(y4.shape),
-                "dtype": "float32" if mode == "F" else "uint8",
-                "reference": f"Pillow {PIL.__version__}",
-                "call": f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.BOX)",
-                "params": {"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": "BOX"},
-                "tolerance_max_abs": 1e-5 if mode == "F" else 0.0,
-            }
+            save_case(
+                OUT,
+                case_id,
+                x4,
+                y4,
+                reference=f"Pillow {PIL.__version__}",
+                call=f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.BOX)",
+                params={"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": "BOX"},
+                tolerance=1e-5 if mode == "F" else 0.0,
+            )
         )
-    (OUT / "cases.json").write_text(json.dumps(cases, indent=1) + "\n")
+    write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT} with Pillow {PIL.__version__}")
 
 

@@ -8,12 +8,13 @@ kernels (bicubic, nearest, nearest-exact) map it by the scale.
     python3 scripts/torch_f32_edge_cases.py
 """
 
-import json
 import pathlib
 
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+from conformance_case import save_case, write_cases
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "torch-f32-edges"
 MODES = [
@@ -48,23 +49,19 @@ def main():
         oh, ow = y.shape[1:3]
         assert oh == h, (h, sy, oh)
         case_id = f"torch_f32_edge_{k:02d}_{mode.replace('-', '_')}_{h}x{w}x{c}_to_{oh}x{ow}"
-        np.save(OUT / f"{case_id}.in.npy", x)
-        np.save(OUT / f"{case_id}.out.npy", y)
         cases.append(
-            {
-                "id": case_id,
-                "input": f"{case_id}.in.npy",
-                "output": f"{case_id}.out.npy",
-                "in_shape": [1, h, w, c],
-                "out_shape": [1, oh, ow, c],
-                "dtype": "float32",
-                "reference": f"torch {torch.__version__} cpu",
-                "call": f"F.interpolate(x_nchw_float32, **{kwargs})",
-                "params": {**params, "scale_factor": [sy, sx]},
-                "tolerance_max_abs": 1e-5,
-            }
+            save_case(
+                OUT,
+                case_id,
+                x,
+                y,
+                reference=f"torch {torch.__version__} cpu",
+                call=f"F.interpolate(x_nchw_float32, **{kwargs})",
+                params={**params, "scale_factor": [sy, sx]},
+                tolerance=1e-5,
+            )
         )
-    (OUT / "cases.json").write_text(json.dumps(cases, indent=1) + "\n")
+    write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT}")
 
 

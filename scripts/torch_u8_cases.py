@@ -25,6 +25,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from conformance_case import save_case, write_cases
+
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "torch-u8"
 # (mode, align_corners, antialias): every uint8 mode of F.interpolate.
 MODES = [
@@ -106,8 +108,6 @@ def main():
         n, h, w, c = x.shape
         tag = mode.replace("-", "_") + ("_aa" if antialias else "") + ("_ac" if align_corners else "")
         case_id = f"torch_u8_{k:03d}_{tag}_{n}x{h}x{w}x{c}_to_{oh}x{ow}"
-        np.save(out / f"{case_id}.in.npy", x)
-        np.save(out / f"{case_id}.out.npy", y)
         params = {"library": "torch", "mode": mode}
         if "size" in size:
             params["size"] = [oh, ow]
@@ -123,20 +123,18 @@ def main():
             extra = f", align_corners={align_corners}, antialias={antialias}"
         layout = "channels_last" if channels_last else "contiguous"
         cases.append(
-            {
-                "id": case_id,
-                "input": f"{case_id}.in.npy",
-                "output": f"{case_id}.out.npy",
-                "in_shape": [n, h, w, c],
-                "out_shape": [n, oh, ow, c],
-                "dtype": "uint8",
-                "reference": f"torch {torch.__version__} cpu ({torch.backends.cpu.get_cpu_capability()})",
-                "call": f"F.interpolate(x_nchw_uint8_{layout}, {size_text}, mode='{mode}'{extra})",
-                "params": params,
-                "tolerance_max_abs": 0.0,
-            }
+            save_case(
+                out,
+                case_id,
+                x,
+                y,
+                reference=f"torch {torch.__version__} cpu ({torch.backends.cpu.get_cpu_capability()})",
+                call=f"F.interpolate(x_nchw_uint8_{layout}, {size_text}, mode='{mode}'{extra})",
+                params=params,
+                tolerance=0.0,
+            )
         )
-    (out / "cases.json").write_text(json.dumps(cases, indent=1) + "\n")
+    write_cases(out, cases)
     print(f"{len(cases)} cases written to {out} with torch {torch.__version__}, "
           f"CPU capability {torch.backends.cpu.get_cpu_capability()}")
     for note in notes or ["NCHW and channels-last gave the same bytes on every case"]:
