@@ -35,7 +35,9 @@ impl AxisWeights {
         };
         let weigh = |x: f64| match a {
             Some(a) => cubic(x, a),
-            None => triangle(x),
+            // The triangle, `1 - |x|` inside 1 (`HelperInterpLinear::aa_filter`), as the
+            // library's own linear filter computes it.
+            None => crate::kernels::evaluate(&Filter::Linear, x),
         };
         // ATen's `area_pixel_compute_scale`.
         let scale = match rule.mapping {
@@ -98,14 +100,10 @@ fn to_int16(v: f64) -> f64 {
     }
 }
 
-/// The triangle filter (`HelperInterpLinear::aa_filter`).
-fn triangle(x: f64) -> f64 {
-    let x = x.abs();
-    if x < 1.0 { 1.0 - x } else { 0.0 }
-}
-
 /// Keys' cubic of coefficient `a` (`HelperInterpCubic::aa_filter`, with ATen's
-/// `cubic_convolution1` and `cubic_convolution2`, operation for operation).
+/// `cubic_convolution1` and `cubic_convolution2`, operation for operation). Not the library's
+/// own cubic (`kernels.rs`): between 1 and 2 ATen multiplies each term by `a`, which rounds
+/// otherwise than factoring it out, and the tables must be PyTorch's to the last bit.
 fn cubic(x: f64, a: f64) -> f64 {
     let x = x.abs();
     if x < 1.0 {
