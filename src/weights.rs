@@ -776,7 +776,10 @@ impl<'a> RowBuilder<'a> {
                 // which is 1 up to its edge, that decides the output (Pillow's BOX).
                 let in_range = if self.rule.antialias {
                     let bound = |x: f64| (x + 0.5).trunc() as i64;
-                    bound(centre - support).max(0)..=(bound(centre + support) - 1).min(self.last())
+                    // (The casts saturate for a band far outside the input, and so does the
+                    // step back to the last tap: the range is then empty.)
+                    let end = bound(centre + support).saturating_sub(1);
+                    bound(centre - support).max(0)..=end.min(self.last())
                 } else {
                     in_range
                 };
@@ -832,6 +835,26 @@ fn normalize(taps: &mut [(u32, f64)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An antialiased band far outside the input (a crop region that runs to -5.6e51, found by
+    /// the property test of sound tables) bounds its taps without overflowing: the range is
+    /// empty and the output reads the edge nearest its coordinate.
+    #[test]
+    fn antialiased_bands_far_outside_the_input_bound_their_taps() {
+        let rule = AxisResample {
+            filter: Filter::Box,
+            mapping: CoordinateMapping::TfCropAndResize {
+                start: 100.0,
+                end: -5.610952041813095e51,
+            },
+            antialias: true,
+            border: Border::Renormalize,
+            ..AxisResample::default()
+        };
+        let table = AxisWeights::compute(2, 1, &rule);
+        assert!(table.start(0) + table.taps() <= 2);
+        assert_eq!(table.row(0).iter().sum::<f64>(), 1.0);
+    }
 
     /// ONNX Runtime's `half_pixel_symmetric` adds `(x + 0.5) / scale - 0.5` in f64 and rounds to
     /// f32 once: 39 -> 13 rows under `floor` pick 0, 3, 7, 10, 13, 15, ... as ONNX Runtime
