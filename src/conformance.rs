@@ -6,7 +6,9 @@
 //! key the runner does not read, a value of the wrong type, or an output size in the
 //! parameters other than `out_shape` is [`ConformanceError::BadParams`]. Beyond the bundled
 //! cases' Pillow modes (`F`, `RGB`), `L` and `RGBA` are read, `RGBA` premultiplied as Pillow
-//! resizes it.
+//! resizes it. A Pillow case rounds its 8-bit passes in the order of the release its
+//! `reference` names (Pillow 12's up to 12.x, Pillow 13's after and where none is named:
+//! [`crate::RoundingOrder`]).
 
 use std::path::{Path as FsPath, PathBuf};
 
@@ -19,7 +21,7 @@ use crate::npy::{self, NpyError};
 use crate::plan::Path;
 use crate::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, TorchMode, TorchOutput};
 use crate::readback::compare;
-use crate::spec::{ElementType, NearestRule, ResizeSpec, Size2};
+use crate::spec::{ElementType, NearestRule, ResizeSpec, RoundingOrder, Size2};
 use crate::{presets::OpenCvInterpolation, presets::PillowFilter, reference};
 
 /// One case of `cases.json`.
@@ -208,6 +210,30 @@ impl Case {
         }
     }
 
+    /// The order in which the Pillow release that made the case rounds between passes, read
+    /// from `reference` ("Pillow 12.3.0"): Pillow 12's up to 12.x, Pillow 13's from 13.0 and
+    /// where the case names no release.
+    fn pillow_order(&self) -> Result<RoundingOrder, ConformanceError> {
+        if self.reference.is_empty() {
+            return Ok(RoundingOrder::Pillow13);
+        }
+        let major = self
+            .reference
+            .strip_prefix("Pillow ")
+            .and_then(|version| version.split('.').next()?.parse::<u32>().ok())
+            .ok_or_else(|| {
+                self.bad(format!(
+                    "reference {:?} names no Pillow release (\"Pillow 12.3.0\", say)",
+                    self.reference
+                ))
+            })?;
+        Ok(if major <= 12 {
+            RoundingOrder::Pillow12
+        } else {
+            RoundingOrder::Pillow13
+        })
+    }
+
     fn element(&self) -> Result<ElementType, ConformanceError> {
         match self.dtype.as_str() {
             "float32" => Ok(ElementType::F32),
@@ -310,6 +336,7 @@ impl Case {
                 }
                 presets::pillow(input, output, filter)
                     .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
+                    .rounding_order(self.pillow_order()?)
             }
             "opencv" => {
                 self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;

@@ -30,7 +30,7 @@ pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
 pub use spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter,
-    Layout, NearestRule, OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, Size2,
+    Layout, NearestRule, OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
 };
 pub use video::{ChromaSiting, PlaneFormat, VideoSpec};
 pub use weights::AxisWeights;

@@ -108,8 +108,9 @@ pub(crate) enum PassOrder {
     YThenX,
 }
 
-/// The separable order. Rounding between passes to u8 or f16 is defined for horizontal-first
-/// (Pillow's order). Rounding to f32 is what f32 sums do in either order, so an f32 spec that
+/// The separable order. Rounding between passes to u8 or f16 takes the order that defines it:
+/// horizontal first (Pillow 12's and PyTorch's order), or vertical first where the spec's
+/// [`crate::RoundingOrder`] says so for u8 ([`ResizeSpec::rounds_vertical_first`]). Rounding to f32 is what f32 sums do in either order, so an f32 spec that
 /// asks for it (Pillow's presets do) takes the faster order: on an H200, Pillow's antialiased
 /// lanczos3 f32 4K -> 224x224 took 330 µs on the separable path horizontal-first, 132 vertical-
 /// first (BENCHMARKS.md tuning log item 55). Otherwise a horizontal shrink by 2 or more that
@@ -121,7 +122,11 @@ pub(crate) enum PassOrder {
 pub(crate) fn pass_order(spec: &ResizeSpec) -> PassOrder {
     let (i, o) = (spec.input(), spec.output());
     if spec.round_intermediate() && spec.element() != ElementType::F32 {
-        return PassOrder::XThenY;
+        return if spec.rounds_vertical_first() {
+            PassOrder::YThenX
+        } else {
+            PassOrder::XThenY
+        };
     }
     if i.width >= 2 * o.width && o.height <= i.height {
         return PassOrder::YThenX;
@@ -627,5 +632,57 @@ mod tests {
         assert_eq!(order(ElementType::F32), PassOrder::YThenX);
         assert_eq!(order(ElementType::F16), PassOrder::XThenY);
         assert_eq!(order(ElementType::U8), PassOrder::XThenY);
+    }
+
+    /// Each Pillow release's rule for which pass runs first, on both sides of its bounds, and
+    /// the separable order that follows it on u8 (f16 keeps the horizontal pass first).
+    #[test]
+    fn rounding_orders_follow_each_pillow_release() {
+        use crate::spec::RoundingOrder;
+        // (input, output, Pillow 12 vertical first, Pillow 13 vertical first)
+        let shapes = [
+            ((40, 12), (10, 20), false, true), // the height shrinks, the width grows
+            ((50, 40), (20, 25), false, false), // 30 rows lost, twice 15 columns
+            ((51, 40), (20, 25), false, true), // 31 rows lost
+            ((30, 30), (40, 20), false, false), // the height grows
+            ((200, 2), (100, 3), false, true), // exactly 100 times as tall
+            ((201, 2), (100, 3), true, true),  // over 100 times as tall
+            ((301, 3), (299, 1), true, false), // 2 rows lost, 2 columns
+            ((301, 3), (301, 1), false, false), // the height kept
+        ];
+        for ((ih, iw), (oh, ow), v12, v13) in shapes {
+            let (input, output) = (Size2::new(ih, iw), Size2::new(oh, ow));
+            assert!(!RoundingOrder::HorizontalFirst.vertical_first(input, output));
+            assert_eq!(RoundingOrder::Pillow12.vertical_first(input, output), v12);
+            assert_eq!(RoundingOrder::Pillow13.vertical_first(input, output), v13);
+            let spec = |element, order| {
+                presets::pillow(input, output, PillowFilter::Bicubic)
+                    .element(element)
+                    .rounding_order(order)
+                    .build()
+                    .unwrap()
+            };
+            let u8_order = pass_order(&spec(ElementType::U8, RoundingOrder::Pillow13));
+            let expected = if v13 {
+                PassOrder::YThenX
+            } else {
+                PassOrder::XThenY
+            };
+            assert_eq!(u8_order, expected, "{input:?} -> {output:?}");
+            assert!(spec(ElementType::U8, RoundingOrder::Pillow13).rounds_vertical_first() == v13);
+            let f16 = spec(ElementType::F16, RoundingOrder::Pillow13);
+            assert!(!f16.rounds_vertical_first());
+            assert_eq!(pass_order(&f16), PassOrder::XThenY);
+        }
+        // The preset takes Pillow 13's order.
+        let preset = presets::pillow(
+            Size2::new(40, 12),
+            Size2::new(10, 20),
+            PillowFilter::Lanczos,
+        )
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+        assert_eq!(preset.rounding_order(), RoundingOrder::Pillow13);
     }
 }

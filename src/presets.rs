@@ -13,7 +13,7 @@
 use crate::error::SpecError;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
-    OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, Size2,
+    OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
 };
 
 /// PyTorch's `mode` argument.
@@ -197,9 +197,11 @@ pub enum PillowFilter {
 }
 
 /// `Image.resize((output.width, output.height), filter)`. Pillow always antialiases a shrink,
-/// renormalises at the borders, runs the horizontal pass first and, in 8-bit modes, rounds
-/// between the passes: the builder sets all of that (rounding is a no-op for f32 elements, which
-/// is Pillow's `F` mode). Pillow resizes `RGBA` images premultiplied: for those (4 channels,
+/// renormalises at the borders and, in 8-bit modes, rounds between the passes: the builder sets
+/// all of that (rounding is a no-op for f32 elements, which is Pillow's `F` mode). The passes run
+/// in Pillow 13's order ([`RoundingOrder::Pillow13`]: the vertical pass first where the height
+/// shrinks most); for Pillow 12's bytes add `.rounding_order(RoundingOrder::Pillow12)`. The
+/// two differ only in 8-bit modes, by rounding, where the orders differ. Pillow resizes `RGBA` images premultiplied: for those (4 channels,
 /// NHWC; [`pillow_premultiplies`]) add `.premultiplied_alpha(true)`, as `wgresize --convention
 /// pillow` does; the builder cannot, since it learns the channel count later.
 pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBuilder {
@@ -222,6 +224,7 @@ pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBu
     ResizeSpec::builder(input, output)
         .both_axes(axis)
         .round_intermediate(true)
+        .rounding_order(RoundingOrder::Pillow13)
 }
 
 /// Whether Pillow resizes an image of `channels` channels with `filter` premultiplied: `RGBA`

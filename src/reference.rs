@@ -57,7 +57,13 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
     }
     let (n, c) = (spec.batch() as usize, spec.channels() as usize);
     let (inp, out) = (spec.input(), spec.output());
-    let mid_size = Size2::new(inp.height, out.width);
+    // Horizontal pass first, or vertical first where the spec rounds in that order.
+    let vertical_first = spec.rounds_vertical_first();
+    let mid_size = if vertical_first {
+        Size2::new(out.height, inp.width)
+    } else {
+        Size2::new(inp.height, out.width)
+    };
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
     let s_mid = Strides::new(spec.layout(), spec.channels(), mid_size);
     let s_out = Strides::new(spec.layout(), spec.channels(), out);
@@ -79,47 +85,61 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
 
-    // Horizontal pass into an f64 intermediate of shape [n, in_h, out_w, c].
+    // The first pass into an f64 intermediate of shape [n, in_h, out_w, c] (horizontal first)
+    // or [n, out_h, in_w, c] (vertical first), rounded to the element type where asked.
+    let round = |acc: f64| {
+        if spec.round_intermediate() {
+            T::from_f64(acc).to_f64()
+        } else {
+            acc
+        }
+    };
     let mut mid = vec![0.0f64; n * c * mid_size.height as usize * mid_size.width as usize];
     for b in 0..n {
         for ch in 0..c {
-            for y in 0..inp.height as usize {
-                for ox in 0..out.width as usize {
-                    let start = wx.start(ox) as usize;
-                    let acc: f64 = wx
-                        .row(ox)
-                        .iter()
-                        .enumerate()
-                        .map(|(k, w)| w * source[s_in.at(b, ch, y, start + k)])
-                        .sum();
-                    let acc = if spec.round_intermediate() {
-                        T::from_f64(acc).to_f64()
+            for y in 0..mid_size.height as usize {
+                for x in 0..mid_size.width as usize {
+                    let acc: f64 = if vertical_first {
+                        let start = wy.start(y) as usize;
+                        let column = |k: usize| source[s_in.at(b, ch, start + k, x)];
+                        wy.row(y)
+                            .iter()
+                            .enumerate()
+                            .map(|(k, w)| w * column(k))
+                            .sum()
                     } else {
-                        acc
+                        let start = wx.start(x) as usize;
+                        let row = |k: usize| source[s_in.at(b, ch, y, start + k)];
+                        wx.row(x).iter().enumerate().map(|(k, w)| w * row(k)).sum()
                     };
-                    mid[s_mid.at(b, ch, y, ox)] = acc;
+                    mid[s_mid.at(b, ch, y, x)] = round(acc);
                 }
             }
         }
     }
 
-    // Vertical pass, then the colour conversion back and the normalisation, into the output.
+    // The second pass, then the colour conversion back and the normalisation, into the output.
     let extrapolated = spec.extrapolation_value() as f64;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     let mut pixel = vec![0.0f64; c];
     for b in 0..n {
         for oy in 0..out.height as usize {
-            let start = wy.start(oy) as usize;
             for ox in 0..out.width as usize {
                 let outside = wy.is_outside(oy) || wx.is_outside(ox);
                 for (ch, value) in pixel.iter_mut().enumerate() {
                     *value = if outside {
                         extrapolated
+                    } else if vertical_first {
+                        let start = wx.start(ox) as usize;
+                        let row = |k: usize| mid[s_mid.at(b, ch, oy, start + k)];
+                        wx.row(ox).iter().enumerate().map(|(k, w)| w * row(k)).sum()
                     } else {
+                        let start = wy.start(oy) as usize;
+                        let column = |k: usize| mid[s_mid.at(b, ch, start + k, ox)];
                         wy.row(oy)
                             .iter()
                             .enumerate()
-                            .map(|(k, w)| w * mid[s_mid.at(b, ch, start + k, ox)])
+                            .map(|(k, w)| w * column(k))
                             .sum()
                     };
                 }

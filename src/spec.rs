@@ -362,6 +362,39 @@ impl OpenCvFixedPoint {
     }
 }
 
+/// Which pass runs first in an 8-bit resize that rounds between its passes (Pillow's fixed
+/// point, [`ResizeSpec::fixed_point`]): the intermediate is rounded to bytes, so the order is part
+/// of the result, and Pillow's releases choose it differently.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RoundingOrder {
+    /// The horizontal pass first, always (PyTorch's uint8 kernels; the builder's default).
+    #[default]
+    HorizontalFirst,
+    /// Pillow 12's `Image.resize`: the horizontal pass first, except for an image more than 100
+    /// times as tall as it is wide whose height shrinks, which Pillow resizes vertically first,
+    /// in a call of its own.
+    Pillow12,
+    /// Pillow 13's `ImagingResampleInner` (the order of [`crate::presets::pillow`]): the
+    /// vertical pass first where the height shrinks by more than twice as many pixels as the
+    /// width does (`in_h - out_h > 2 · (in_w - out_w)`, with `in_h > out_h`), the horizontal pass
+    /// first otherwise.
+    Pillow13,
+}
+
+impl RoundingOrder {
+    /// Whether a resize of an image from `input` to `output` runs its vertical pass first.
+    pub fn vertical_first(self, input: Size2, output: Size2) -> bool {
+        let (in_h, in_w) = (i64::from(input.height), i64::from(input.width));
+        let (out_h, out_w) = (i64::from(output.height), i64::from(output.width));
+        match self {
+            RoundingOrder::HorizontalFirst => false,
+            RoundingOrder::Pillow12 => in_h > 100 * in_w && out_h < in_h,
+            RoundingOrder::Pillow13 => in_h - out_h > 0 && in_h - out_h > 2 * (in_w - out_w),
+        }
+    }
+}
+
 /// A complete, validated description of one resize: `n` images of `c` channels from `input` to
 /// `output`, in a layout and element type, with a resampling rule per axis.
 ///
@@ -379,6 +412,7 @@ pub struct ResizeSpec {
     x: AxisResample,
     extrapolation_value: f32,
     round_intermediate: bool,
+    rounding_order: RoundingOrder,
     opencv_fixed_point: Option<OpenCvFixedPoint>,
     torch_fixed_point: bool,
     linear_light: bool,
@@ -486,10 +520,19 @@ impl ResizeSpecBuilder {
         self
     }
 
-    /// Round (and for u8, clamp) the horizontal pass's result to the element type before the
-    /// vertical pass, as Pillow does in 8-bit modes. Default: `false`.
+    /// Round (and for u8, clamp) the first pass's result to the element type before the
+    /// second pass, as Pillow does in 8-bit modes. The first pass is the horizontal one, unless
+    /// [`ResizeSpecBuilder::rounding_order`] says otherwise for 8-bit elements. Default: `false`.
     pub fn round_intermediate(mut self, round: bool) -> Self {
         self.spec.round_intermediate = round;
+        self
+    }
+
+    /// Which pass runs first where 8-bit elements round between the passes
+    /// ([`ResizeSpec::fixed_point`]); no effect elsewhere. Default:
+    /// [`RoundingOrder::HorizontalFirst`].
+    pub fn rounding_order(mut self, order: RoundingOrder) -> Self {
+        self.spec.rounding_order = order;
         self
     }
 
@@ -579,6 +622,7 @@ impl ResizeSpec {
                 x: AxisResample::default(),
                 extrapolation_value: 0.0,
                 round_intermediate: false,
+                rounding_order: RoundingOrder::HorizontalFirst,
                 opencv_fixed_point: None,
                 torch_fixed_point: false,
                 linear_light: false,
@@ -656,6 +700,18 @@ impl ResizeSpec {
     /// [`ResizeSpec::torch_fixed_point`] gives the tables).
     pub fn fixed_point(&self) -> bool {
         self.element == ElementType::U8 && self.round_intermediate()
+    }
+
+    /// The order asked for between rounded passes ([`ResizeSpecBuilder::rounding_order`]).
+    pub fn rounding_order(&self) -> RoundingOrder {
+        self.rounding_order
+    }
+
+    /// Whether the resize runs in Pillow's 8-bit fixed point with its vertical pass first (see
+    /// [`RoundingOrder`]): the separable path then runs the vertical pass first, and the gather
+    /// path rounds each tap column's vertical sum before the horizontal taps.
+    pub fn rounds_vertical_first(&self) -> bool {
+        self.fixed_point() && self.rounding_order.vertical_first(self.input, self.output)
     }
 
     /// The OpenCV 8-bit fixed point the resize runs in, if any

@@ -53,6 +53,9 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         // are as they were before OpenCV's fixed point).
         if spec.opencv_fixed_point().is_some() {
             "|opencv"
+        } else if spec.rounds_vertical_first() {
+            // Pillow 13's vertical-first rounding has no fused kernel.
+            "|yfirst"
         } else {
             ""
         },

@@ -168,6 +168,9 @@ impl VideoSpec {
                 .y_axis(y)
                 .x_axis(x)
                 .round_intermediate(luma.round_intermediate())
+                // Each plane takes the order for its own sizes, as a plane resized on its own
+                // as an image would.
+                .rounding_order(luma.rounding_order())
                 .extrapolation_value(luma.extrapolation_value())
                 .build()
         };

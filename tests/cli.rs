@@ -167,6 +167,51 @@ fn resize_npy_matches_textbook_bilinear() {
     }
 }
 
+/// `--convention pillow` rounds 8-bit arrays in Pillow 13's order and `--convention pillow12` in
+/// Pillow 12's: each gives its own release's bytes for shapes where the two releases differ
+/// (`tests/data/pillow-order/`).
+#[test]
+fn pillow_conventions_round_in_their_releases_order() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-order");
+    let dir = tempfile::tempdir().unwrap();
+    let output_path = dir.path().join("out.npy");
+    // (case suffix, size, filter): the height shrinks most, and an image over 100 times as tall.
+    let shapes = [
+        ("01_bicubic_RGB_64x48_to_16x40", "40x16", "bicubic"),
+        ("11_lanczos_L_301x3_to_299x1", "1x299", "lanczos3"),
+    ];
+    for (suffix, size, filter) in shapes {
+        let input = data.join(format!("p12_{suffix}.in.npy"));
+        let outputs: Vec<Vec<u8>> = ["p12", "p13"]
+            .iter()
+            .map(|release| {
+                npy::read::<u8>(&data.join(format!("{release}_{suffix}.out.npy")))
+                    .unwrap()
+                    .data
+            })
+            .collect();
+        assert_ne!(outputs[0], outputs[1], "{suffix}: the releases agree");
+        for (convention, expected) in [("pillow12", &outputs[0]), ("pillow", &outputs[1])] {
+            let args = [
+                "resize",
+                input.to_str().unwrap(),
+                output_path.to_str().unwrap(),
+                "--size",
+                size,
+                "--filter",
+                filter,
+                "--convention",
+                convention,
+            ];
+            if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+                return;
+            }
+            let got = npy::read::<u8>(&output_path).unwrap().data;
+            assert_eq!(&got, expected, "{suffix} --convention {convention}");
+        }
+    }
+}
+
 /// `--mean` and `--std` normalise each channel of the resized array, as torchvision's
 /// `Normalize` after a resize: NCHW planes of three channels, each against the textbook
 /// bilinear resize normalised by its own statistics.

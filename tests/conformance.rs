@@ -447,3 +447,55 @@ fn torch_axes_kept_at_their_size_follow_pytorchs_kernels() {
 fn pillow_box_takes_pillows_taps() {
     data_set_passes("pillow-box", 12);
 }
+
+/// Pillow's 8-bit rounding in each release's order (`tests/data/pillow-order/`,
+/// `scripts/pillow_order_cases.py`): Pillow 12.3's and 13.0's bytes from the same inputs, each
+/// case run in the order of the release that made it (its `reference`) on every path. The fused
+/// path refuses the vertical-first ones. A case misses in the other release's order exactly
+/// where the two releases' bytes differ, and they differ in enough cases to tell the orders
+/// apart.
+#[test]
+fn pillow_rounds_in_each_releases_order() {
+    use wgpu_resize::RoundingOrder;
+    data_set_passes("pillow-order", 30);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-order");
+    let cases = load_cases(&dir).unwrap();
+    let read = |file: &str| wgpu_resize::npy::read::<u8>(&dir.join(file)).unwrap().data;
+    if let Some(gpu) = common::gpu("conformance pillow-order fused") {
+        for case in &cases {
+            let spec = case.spec().unwrap();
+            if spec.rounds_vertical_first() {
+                let refused = gpu.resizer.availability(&spec, Path::Fused);
+                assert!(refused.is_err(), "{}: the fused path took it", case.id);
+            }
+        }
+    }
+    let mut differing = 0;
+    for case in cases.iter().filter(|case| case.dtype == "uint8") {
+        let spec = case.spec().unwrap();
+        let (other_order, other_prefix) = match spec.rounding_order() {
+            RoundingOrder::Pillow12 => (RoundingOrder::Pillow13, "p13_"),
+            _ => (RoundingOrder::Pillow12, "p12_"),
+        };
+        let twin_id = format!("{other_prefix}{}", &case.id[4..]);
+        let twin = cases.iter().find(|c| c.id == twin_id).expect(&twin_id);
+        let releases_differ = read(&case.output) != read(&twin.output);
+        differing += usize::from(releases_differ);
+        let flipped = spec
+            .to_builder()
+            .rounding_order(other_order)
+            .build()
+            .unwrap();
+        let got = wgpu_resize::reference::resize(&flipped, &read(&case.input)).unwrap();
+        assert_eq!(
+            got != read(&case.output),
+            releases_differ,
+            "{} in {other_order:?}'s order",
+            case.id
+        );
+    }
+    assert!(
+        differing >= 16,
+        "the releases differ in only {differing} cases"
+    );
+}

@@ -240,9 +240,13 @@ fn checked_and_trusted_kernels_agree() {
             let report = compare(&trusted, &verified);
             assert!(report.within(1e-6), "case {case} {spec:?} {path}: {report}");
         }
+        // The u8 spec's own paths: Pillow 13's vertical-first rounding has no fused kernel.
         let spec = spec.to_builder().element(ElementType::U8).build().unwrap();
         let data = Rng::new(case).u8s(spec.input_len());
-        for &path in &paths {
+        let paths = paths
+            .into_iter()
+            .filter(|&p| gpu.resizer.availability(&spec, p).is_ok());
+        for path in paths {
             assert_eq!(
                 run_poisoned(gpu, &spec, &data, path),
                 checked.resize(&spec, &data, path).unwrap(),

@@ -65,6 +65,9 @@ struct Params {
 // 8-bit resampling in Pillow's fixed point: weights are multiples of 2^-22 (the host quantises
 // them), sums are integers, and each pass rounds as `(sum + 2^21) >> 22`, clamped to 0..255.
 override FIXED_POINT: bool = false;
+// In that fixed point, each tap column's vertical sum rounded to 8 bits before the horizontal
+// taps (Pillow 13's order where the height shrinks most): the vector and scalar gathers.
+override FIXED_Y_FIRST: bool = false;
 // 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for
 // INTER_LINEAR_EXACT, 0 off. Tables padded by OPENCV_PAD indices at each end (clamped to the
 // input by the kernel), weights that are multiples of 2^-11 (2^-8 for INTER_LINEAR_EXACT), rows

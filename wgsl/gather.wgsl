@@ -14,6 +14,18 @@ fn resample(flat: u32) -> f32 {
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     let y0 = row_start(ry);
+    if FIXED_POINT && FIXED_Y_FIRST {
+        var total = 0;
+        for (var tx = 0u; tx < p.x_taps; tx++) {
+            let column = base + tx * p.src_x;
+            var sum = 0;
+            for (var ty = 0u; ty < p.y_taps; ty++) {
+                sum += fixed_weight(table[ry + 2u + ty]) * load_int(column + (y0 + ty) * p.src_y);
+            }
+            total += fixed_weight(table[rx + 2u + tx]) * fixed_round(sum);
+        }
+        return f32(fixed_round(total));
+    }
     if FIXED_POINT {
         var total = 0;
         for (var ty = 0u; ty < p.y_taps; ty++) {

@@ -116,6 +116,17 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                     let input = prepare4_int(load4_int(base + (y0 + ty) * sy));
                     total += fixed_weight(table[ry + 2u + ty]) * input;
                 }
+            } else if FIXED_Y_FIRST {
+                // Pillow 13's order: each tap column's vertical sum rounded, then the columns.
+                for (var tx = 0u; tx < taps_x; tx++) {
+                    let column = base + tx * sx;
+                    var sum = vec4<i32>(0);
+                    for (var ty = 0u; ty < taps_y; ty++) {
+                        let input = prepare4_int(load4_int(column + (y0 + ty) * sy));
+                        sum += fixed_weight(table[ry + 2u + ty]) * input;
+                    }
+                    total += fixed_weight(x_weight(rx, tx)) * fixed_round4(sum);
+                }
             } else {
                 for (var ty = 0u; ty < taps_y; ty++) {
                     let line = base + (y0 + ty) * sy;

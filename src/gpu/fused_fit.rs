@@ -53,6 +53,14 @@ pub(crate) fn fused_tile(
     columns: Option<u32>,
 ) -> Result<FusedTile, String> {
     let planar = spec.layout() == Layout::Nchw;
+    if spec.rounds_vertical_first() && !wy.is_identity() && !wx.is_identity() {
+        return Err(
+            "Pillow's 8-bit rounding with the vertical pass first (Pillow 13's order where the \
+             height shrinks most) runs on the gather and separable paths: a fused tile rounds \
+             its horizontal sums"
+                .into(),
+        );
+    }
     if planar {
         planes_serve(spec)?;
     } else if !spec.vector_friendly() {

@@ -227,6 +227,7 @@ fn split_lanes(
         && shape.y.1 == 1
         && shape.x.1 >= min_taps
         && (features.fixed_point || float(src) && float(dst))
+        && !features.fixed_y_first
         && features.integer_weights.is_none()
         && features.texture_source.is_none()
         && features.texture_target.is_none()
@@ -418,7 +419,7 @@ impl Launch {
                     row_stride: 0,
                 };
             }
-        } else if let Some(group) = quads_serve(spec, dst) {
+        } else if let Some(group) = quads_serve(spec, dst).filter(|_| !features.fixed_y_first) {
             // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
             // rows; the others one column per invocation, staged, whose loads are four times
             // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p

@@ -911,13 +911,15 @@ impl Resizer {
             .enumerate()
             .map(|(i, pass)| {
                 let (src, dst) = pass.elements;
+                let (y, x) = pass.shape.tables(&tables);
                 let (texture_source, texture_target) = texture_ends(i);
                 let features = KernelFeatures {
                     texture_source,
                     texture_target,
                     tensor_target: tensor_target.filter(|_| i == last),
                     ..chosen_features
-                };
+                }
+                .over(y, x);
                 Launch::choose(&pass.spec, &pass.shape, src, dst, features, &limits)
             })
             .collect();

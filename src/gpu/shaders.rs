@@ -174,6 +174,11 @@ impl ChannelGroup {
 pub struct KernelFeatures {
     /// Pillow's 8-bit fixed point.
     pub fixed_point: bool,
+    /// In that fixed point, the vertical taps summed and rounded first (`FIXED_Y_FIRST`: Pillow
+    /// 13's order where the height shrinks most, [`crate::RoundingOrder`]): the vector and
+    /// scalar gathers alone run it. Harmless on a pass with an identity axis, whose rounding
+    /// gives each byte back.
+    pub fixed_y_first: bool,
     /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the scalar gather
     /// alone runs it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
@@ -250,6 +255,7 @@ impl KernelFeatures {
     pub fn of(spec: &crate::ResizeSpec) -> Self {
         KernelFeatures {
             fixed_point: spec.fixed_point(),
+            fixed_y_first: spec.rounds_vertical_first(),
             opencv_fixed_point: spec.opencv_fixed_point(),
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
@@ -272,6 +278,17 @@ impl KernelFeatures {
         KernelFeatures {
             rows_inside: !y.any_outside(),
             columns_inside: !x.any_outside(),
+            ..self.over(y, x)
+        }
+    }
+
+    /// The same features for a pass over the tables `y` and `x` as far as choosing its kernel
+    /// goes: the vertical-first rounding only where both axes resize (a separable pass's
+    /// identity axis rounds each byte back to itself in either order, so its pass keeps the
+    /// faster kernels).
+    pub(crate) fn over(self, y: &AxisWeights, x: &AxisWeights) -> Self {
+        KernelFeatures {
+            fixed_y_first: self.fixed_y_first && !y.is_identity() && !x.is_identity(),
             ..self
         }
     }
@@ -299,6 +316,9 @@ impl KernelFeatures {
         ];
         // Declared by every kernel (common.wgsl) but set only where it is on, as the kernel
         // that runs it is one.
+        if self.fixed_y_first {
+            all.push(("FIXED_Y_FIRST", 1.0));
+        }
         if let Some(rounding) = self.opencv_fixed_point {
             let code = match rounding {
                 // The enlarging area rule rounds as INTER_LINEAR, its coefficients in its table.
@@ -370,6 +390,12 @@ impl Kernel {
                     variant,
                     features: KernelFeatures {
                         fixed_point: k % 2 == 1,
+                        // Every third fixed-point gather rounds its vertical sums first.
+                        fixed_y_first: k % 6 == 3
+                            && matches!(
+                                variant,
+                                KernelVariant::Gather { .. } | KernelVariant::GatherVec4 { .. }
+                            ),
                         opencv_fixed_point: None,
                         color: example_color(k % 4 >= 2, k % 2 == 1, k),
                         // Every third vector kernel reads a texture, sRGB every other time;

@@ -7,7 +7,7 @@ use wgpu_resize::presets::{
 };
 use wgpu_resize::{
     AreaRule, AxisResample, Border, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
-    Normalization, ResizeSpec, ResizeSpecBuilder, Size2,
+    Normalization, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
 };
 
 /// `--filter` values.
@@ -29,9 +29,16 @@ pub enum FilterArg {
 /// `--convention` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Convention {
+    /// PyTorch's F.interpolate.
     Torch,
+    /// Pillow's Image.resize, as Pillow 13 rounds 8-bit images.
     Pillow,
+    /// Pillow's Image.resize, as Pillow 12 and earlier round 8-bit images (the horizontal pass
+    /// first, save on images over 100 times as tall as wide).
+    Pillow12,
+    /// OpenCV's cv2.resize.
     Opencv,
+    /// ONNX Resize, as ONNX Runtime computes it.
     Onnx,
 }
 
@@ -146,7 +153,9 @@ fn antialiasing_filter(filter: FilterArg) -> bool {
 fn convention_filters(convention: Convention) -> &'static str {
     match convention {
         Convention::Torch => "nearest, nearest-exact, bilinear, bicubic and area",
-        Convention::Pillow => "nearest, box, bilinear, hamming, bicubic and lanczos3",
+        Convention::Pillow | Convention::Pillow12 => {
+            "nearest, box, bilinear, hamming, bicubic and lanczos3"
+        }
         Convention::Opencv => {
             "nearest, nearest-exact, bilinear, bilinear-exact, bicubic, area and lanczos4"
         }
@@ -287,7 +296,7 @@ impl ResizeFlags {
                 presets::torch(input, out, mode, self.align_corners, self.antialias)
                     .map_err(|e| e.to_string())?
             }
-            Some(Convention::Pillow) => {
+            Some(convention @ (Convention::Pillow | Convention::Pillow12)) => {
                 let filter = match self.filter {
                     FilterArg::Nearest => PillowFilter::Nearest,
                     FilterArg::Box => PillowFilter::Box,
@@ -295,11 +304,14 @@ impl ResizeFlags {
                     FilterArg::Hamming => PillowFilter::Hamming,
                     FilterArg::Bicubic => PillowFilter::Bicubic,
                     FilterArg::Lanczos3 => PillowFilter::Lanczos,
-                    _ => return Err(unsupported(Convention::Pillow)),
+                    _ => return Err(unsupported(convention)),
                 };
                 // RGBA as Pillow resizes it, whether or not --premultiplied says so.
                 premultiplied |= presets::pillow_premultiplies(filter, c);
-                presets::pillow(input, output, filter)
+                presets::pillow(input, output, filter).rounding_order(match convention {
+                    Convention::Pillow12 => RoundingOrder::Pillow12,
+                    _ => RoundingOrder::Pillow13,
+                })
             }
             Some(Convention::Opencv) => {
                 let interpolation = match self.filter {
@@ -395,7 +407,7 @@ impl ResizeFlags {
         // What the convention fixes that a flag would otherwise set.
         let fixed_cubic_a = match convention {
             Convention::Torch => Some("-0.75, or -0.5 with --antialias"),
-            Convention::Pillow => Some("-0.5"),
+            Convention::Pillow | Convention::Pillow12 => Some("-0.5"),
             Convention::Opencv => Some("-0.75"),
             Convention::Onnx => None,
         };
@@ -417,7 +429,12 @@ impl ResizeFlags {
                 }
             ));
         }
-        if self.align_corners && matches!(convention, Convention::Pillow | Convention::Opencv) {
+        if self.align_corners
+            && matches!(
+                convention,
+                Convention::Pillow | Convention::Pillow12 | Convention::Opencv
+            )
+        {
             return Err(format!(
                 "--align-corners: the {name} convention maps pixel centres (half pixel) and has \
                  no align-corners mode"
@@ -427,7 +444,7 @@ impl ResizeFlags {
         // ONNX takes the attribute for every mode, and nearest ignores it, as ONNX says.
         let antialias_refused = match convention {
             Convention::Opencv => Some("cv2.resize does not antialias; its shrink filter is area"),
-            Convention::Pillow if self.filter == FilterArg::Nearest => {
+            Convention::Pillow | Convention::Pillow12 if self.filter == FilterArg::Nearest => {
                 Some("Pillow's NEAREST takes one input pixel and does not antialias")
             }
             _ => None,
