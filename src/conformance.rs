@@ -311,6 +311,8 @@ impl Case {
                     "HAMMING" => PillowFilter::Hamming,
                     "BICUBIC" => PillowFilter::Bicubic,
                     "LANCZOS" => PillowFilter::Lanczos,
+                    "MKS2013" => PillowFilter::Mks2013,
+                    "MKS2021" => PillowFilter::Mks2021,
                     other => return Err(self.bad(format!("Pillow filter {other:?}"))),
                 };
                 // Pillow's modes: one float or 8-bit channel, RGB, and RGBA, which it resizes

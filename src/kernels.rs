@@ -12,6 +12,8 @@ pub(crate) fn support(filter: &Filter) -> f64 {
         Filter::Linear | Filter::Hamming => 1.0,
         Filter::Cubic { .. } => 2.0,
         Filter::Lanczos { lobes } => lobes as f64,
+        Filter::MagicKernelSharp2013 => 2.5,
+        Filter::MagicKernelSharp2021 => 4.5,
     }
 }
 
@@ -47,6 +49,41 @@ pub(crate) fn evaluate(filter: &Filter, x: f64) -> f64 {
                 sinc(x) * sinc(x / n)
             }
         }
+        Filter::MagicKernelSharp2013 => magic_kernel_sharp_2013(x),
+        Filter::MagicKernelSharp2021 => magic_kernel_sharp_2021(x),
+    }
+}
+
+/// Magic Kernel Sharp 2013, piecewise quadratic, as Pillow 13 writes it (`mks_2013_filter` in
+/// its Resample.c; <https://johncostella.com/magic/>).
+fn magic_kernel_sharp_2013(x: f64) -> f64 {
+    let x = x.abs();
+    if x < 0.5 {
+        17.0 / 16.0 - 7.0 / 4.0 * (x * x)
+    } else if x < 1.5 {
+        (1.0 - x) * (7.0 / 4.0 - x)
+    } else if x < 2.5 {
+        -1.0 / 8.0 * ((x - 5.0 / 2.0) * (x - 5.0 / 2.0))
+    } else {
+        0.0
+    }
+}
+
+/// Magic Kernel Sharp 2021, piecewise quadratic, as Pillow 13 writes it (`mks_2021_filter`).
+fn magic_kernel_sharp_2021(x: f64) -> f64 {
+    let x = x.abs();
+    if x < 0.5 {
+        577.0 / 576.0 - 239.0 / 144.0 * (x * x)
+    } else if x < 1.5 {
+        35.0 / 36.0 * (x - 1.0) * (x - 239.0 / 140.0)
+    } else if x < 2.5 {
+        1.0 / 6.0 * (x - 2.0) * (65.0 / 24.0 - x)
+    } else if x < 3.5 {
+        1.0 / 36.0 * (x - 3.0) * (x - 15.0 / 4.0)
+    } else if x < 4.5 {
+        -1.0 / 288.0 * ((x - 9.0 / 2.0) * (x - 9.0 / 2.0))
+    } else {
+        0.0
     }
 }
 
@@ -107,6 +144,8 @@ mod tests {
             Filter::Cubic { a: -0.75 },
             Filter::Lanczos { lobes: 3 },
             Filter::Hamming,
+            Filter::MagicKernelSharp2013,
+            Filter::MagicKernelSharp2021,
         ] {
             for i in 0..40 {
                 let x = i as f64 * 0.073;
@@ -134,6 +173,33 @@ mod tests {
                 let sum: f64 = (-1..=2).map(|k| cubic(t - k as f64, a)).sum();
                 assert!((sum - 1.0).abs() < 1e-12, "a={a} t={t} sum={sum}");
             }
+        }
+    }
+
+    /// The magic kernels reproduce constants (their weights at integer offsets sum to 1 at every
+    /// phase), are continuous at the joins of their pieces, and vanish at their support; at
+    /// their centre they weigh more than 1 (the sharpening), so neither is interpolating.
+    #[test]
+    fn magic_kernels_sum_to_one_and_join_continuously() {
+        for (filter, centre) in [
+            (Filter::MagicKernelSharp2013, 17.0 / 16.0),
+            (Filter::MagicKernelSharp2021, 577.0 / 576.0),
+        ] {
+            assert_eq!(evaluate(&filter, 0.0), centre, "{filter:?}");
+            let reach = support(&filter);
+            for i in 0..20 {
+                let t = i as f64 / 20.0;
+                let sum: f64 = (-5..=5).map(|k| evaluate(&filter, t - k as f64)).sum();
+                assert!((sum - 1.0).abs() < 1e-12, "{filter:?} t={t} sum={sum}");
+            }
+            let mut join = 0.5;
+            while join < reach {
+                let (below, above) = (evaluate(&filter, join - 1e-9), evaluate(&filter, join));
+                assert!((below - above).abs() < 1e-7, "{filter:?} at {join}");
+                join += 1.0;
+            }
+            assert!(evaluate(&filter, reach - 1e-9).abs() < 1e-12, "{filter:?}");
+            assert_eq!(evaluate(&filter, reach), 0.0, "{filter:?}");
         }
     }
 }

@@ -194,6 +194,10 @@ pub enum PillowFilter {
     Bicubic,
     /// `Image.Resampling.LANCZOS` (3 lobes).
     Lanczos,
+    /// `Image.Resampling.MKS2013` (Pillow 13): Magic Kernel Sharp 2013.
+    Mks2013,
+    /// `Image.Resampling.MKS2021` (Pillow 13): Magic Kernel Sharp 2021.
+    Mks2021,
 }
 
 /// `Image.resize((output.width, output.height), filter)`. Pillow always antialiases a shrink,
@@ -212,6 +216,8 @@ pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBu
         PillowFilter::Hamming => Filter::Hamming,
         PillowFilter::Bicubic => Filter::Cubic { a: -0.5 },
         PillowFilter::Lanczos => Filter::Lanczos { lobes: 3 },
+        PillowFilter::Mks2013 => Filter::MagicKernelSharp2013,
+        PillowFilter::Mks2021 => Filter::MagicKernelSharp2021,
     };
     let axis = AxisResample {
         filter,

@@ -155,6 +155,12 @@ pub enum Filter {
         /// Number of lobes: the support radius.
         lobes: u32,
     },
+    /// John Costella's Magic Kernel Sharp 2013: the magic kernel's quadratic B-spline with its
+    /// sharpening step folded in, support 2.5 (Pillow 13 `MKS2013`).
+    MagicKernelSharp2013,
+    /// Magic Kernel Sharp 2021, whose sharpening step is wider and flatter, support 4.5
+    /// (Pillow 13 `MKS2021`).
+    MagicKernelSharp2021,
     /// Area averaging, by the given rule.
     Area(AreaRule),
 }
@@ -169,6 +175,8 @@ impl Filter {
             Filter::Box => "box".into(),
             Filter::Hamming => "hamming".into(),
             Filter::Lanczos { lobes } => format!("lanczos{lobes}"),
+            Filter::MagicKernelSharp2013 => "mks2013".into(),
+            Filter::MagicKernelSharp2021 => "mks2021".into(),
             Filter::Area(_) => "area".into(),
         }
     }

@@ -87,8 +87,29 @@ impl AxisWeights {
     /// Computes the table for resizing `input_len` to `output_len` under `rule`. Any valid
     /// rule has a table: there is no limit on the ratio (a band may span the whole input).
     pub fn compute(input_len: u32, output_len: u32, rule: &AxisResample) -> Self {
+        if Self::left_as_it_is(input_len, output_len, rule) {
+            return Self::identity(input_len);
+        }
         let rows = RowBuilder::new(input_len, output_len, rule).rows();
         Self::from_sparse_rows(input_len, rows)
+    }
+
+    /// Whether an axis under `rule` is left as it is: the magic kernels' axis kept at its size
+    /// and not cropped. Pillow skips such an axis's pass; for the interpolating filters the
+    /// table is the identity anyway, but the magic kernels sharpen even at scale 1 (Magic
+    /// Kernel Sharp 2013 weighs the neighbours two pixels away -1/32).
+    fn left_as_it_is(input_len: u32, output_len: u32, rule: &AxisResample) -> bool {
+        let whole = match rule.mapping {
+            CoordinateMapping::HalfPixel => true,
+            CoordinateMapping::Region { start, end } => start == 0.0 && end == input_len as f64,
+            _ => false,
+        };
+        matches!(
+            rule.filter,
+            Filter::MagicKernelSharp2013 | Filter::MagicKernelSharp2021
+        ) && input_len == output_len
+            && rule.scale.is_none()
+            && whole
     }
 
     /// The identity table of length `len`: one tap of weight 1 per index.
@@ -1300,5 +1321,50 @@ pub(crate) mod convention_tests {
                 );
             }
         }
+    }
+
+    /// The magic kernels leave an axis kept at its size and not cropped as it is, as Pillow
+    /// skips its pass, where their own table would sharpen it; a crop or a stated scale on that
+    /// axis takes the kernel's table.
+    #[test]
+    fn magic_kernels_leave_a_kept_axis_as_it_is() {
+        for filter in [Filter::MagicKernelSharp2013, Filter::MagicKernelSharp2021] {
+            let rule = AxisResample::default().with_filter(filter);
+            assert!(
+                AxisWeights::compute(9, 9, &rule).is_identity(),
+                "{filter:?}"
+            );
+            let whole = rule.with_mapping(CoordinateMapping::Region {
+                start: 0.0,
+                end: 9.0,
+            });
+            assert!(
+                AxisWeights::compute(9, 9, &whole).is_identity(),
+                "{filter:?}"
+            );
+            let shifted = rule.with_mapping(CoordinateMapping::Region {
+                start: 0.5,
+                end: 9.5,
+            });
+            assert!(!AxisWeights::compute(12, 9, &shifted).is_identity());
+            assert!(
+                !AxisWeights::compute(9, 9, &shifted).is_identity(),
+                "{filter:?}"
+            );
+            let scaled = rule.with_scale(Some(1.01));
+            assert!(
+                !AxisWeights::compute(9, 9, &scaled).is_identity(),
+                "{filter:?}"
+            );
+        }
+        // MKS2013 weighs the pixels two away -1/32 where it is applied at scale 1.
+        let sharpened = AxisResample::default()
+            .with_filter(Filter::MagicKernelSharp2013)
+            .with_mapping(CoordinateMapping::AlignCorners);
+        let table = AxisWeights::compute(9, 9, &sharpened);
+        assert_eq!(
+            table.row(4),
+            [-1.0 / 32.0, 0.0, 17.0 / 16.0, 0.0, -1.0 / 32.0]
+        );
     }
 }

@@ -499,3 +499,11 @@ fn pillow_rounds_in_each_releases_order() {
         "the releases differ in only {differing} cases"
     );
 }
+
+/// Pillow 13's Magic Kernel Sharp filters, `MKS2013` and `MKS2021` (`tests/data/pillow-mks/`,
+/// `scripts/pillow_mks_cases.py`): enlargements, shrinks, one axis kept (whose pass Pillow
+/// skips: the magic kernels sharpen even at scale 1), modes F, L, RGB and RGBA.
+#[test]
+fn pillow_magic_kernels_are_pillows() {
+    data_set_passes("pillow-mks", 24);
+}

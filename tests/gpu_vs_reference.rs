@@ -86,6 +86,8 @@ fn every_filter_random_shapes() {
         Filter::Hamming,
         Filter::Lanczos { lobes: 3 },
         Filter::Lanczos { lobes: 4 },
+        Filter::MagicKernelSharp2013,
+        Filter::MagicKernelSharp2021,
         Filter::Area(AreaRule::AdaptiveAverage),
         Filter::Area(AreaRule::Coverage),
         Filter::Area(AreaRule::OpenCvUpscale),

@@ -106,6 +106,8 @@ fn wild_axis() -> impl Strategy<Value = AxisResample> {
         Just(Filter::Box),
         Just(Filter::Hamming),
         wild_u32().prop_map(|lobes| Filter::Lanczos { lobes }),
+        Just(Filter::MagicKernelSharp2013),
+        Just(Filter::MagicKernelSharp2021),
         Just(Filter::Area(AreaRule::AdaptiveAverage)),
         Just(Filter::Area(AreaRule::Coverage)),
         Just(Filter::Area(AreaRule::OpenCvUpscale)),

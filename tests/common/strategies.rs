@@ -31,6 +31,8 @@ pub fn filter() -> impl Strategy<Value = Filter> {
         Just(Filter::Box),
         Just(Filter::Hamming),
         (1u32..=8).prop_map(|lobes| Filter::Lanczos { lobes }),
+        Just(Filter::MagicKernelSharp2013),
+        Just(Filter::MagicKernelSharp2021),
         Just(Filter::Area(AreaRule::AdaptiveAverage)),
         Just(Filter::Area(AreaRule::Coverage)),
         Just(Filter::Area(AreaRule::OpenCvUpscale)),

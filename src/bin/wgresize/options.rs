@@ -24,6 +24,10 @@ pub enum FilterArg {
     Hamming,
     Lanczos3,
     Lanczos4,
+    /// Magic Kernel Sharp 2013 (Pillow 13's MKS2013).
+    Mks2013,
+    /// Magic Kernel Sharp 2021 (Pillow 13's MKS2021).
+    Mks2021,
 }
 
 /// `--convention` values.
@@ -153,9 +157,10 @@ fn antialiasing_filter(filter: FilterArg) -> bool {
 fn convention_filters(convention: Convention) -> &'static str {
     match convention {
         Convention::Torch => "nearest, nearest-exact, bilinear, bicubic and area",
-        Convention::Pillow | Convention::Pillow12 => {
-            "nearest, box, bilinear, hamming, bicubic and lanczos3"
+        Convention::Pillow => {
+            "nearest, box, bilinear, hamming, bicubic, lanczos3, mks2013 and mks2021"
         }
+        Convention::Pillow12 => "nearest, box, bilinear, hamming, bicubic and lanczos3",
         Convention::Opencv => {
             "nearest, nearest-exact, bilinear, bilinear-exact, bicubic, area and lanczos4"
         }
@@ -304,6 +309,8 @@ impl ResizeFlags {
                     FilterArg::Hamming => PillowFilter::Hamming,
                     FilterArg::Bicubic => PillowFilter::Bicubic,
                     FilterArg::Lanczos3 => PillowFilter::Lanczos,
+                    FilterArg::Mks2013 if convention == Convention::Pillow => PillowFilter::Mks2013,
+                    FilterArg::Mks2021 if convention == Convention::Pillow => PillowFilter::Mks2021,
                     _ => return Err(unsupported(convention)),
                 };
                 // RGBA as Pillow resizes it, whether or not --premultiplied says so.
@@ -479,6 +486,8 @@ impl ResizeFlags {
             FilterArg::Box => Filter::Box,
             FilterArg::Hamming => Filter::Hamming,
             FilterArg::Lanczos3 => Filter::Lanczos { lobes: 3 },
+            FilterArg::Mks2013 => Filter::MagicKernelSharp2013,
+            FilterArg::Mks2021 => Filter::MagicKernelSharp2021,
             FilterArg::Lanczos4 => Filter::Lanczos { lobes: 4 },
         };
         let axis = AxisResample::default()
