@@ -19,6 +19,16 @@
 #    library's f32 form `(x + 0.5f) / (out/in) - 0.5f` misses 31 (pytorch_half_pixel) and 35
 #    (half_pixel); f64 forms miss 92 to 111, multiplying by in/out 274. None matches all, so
 #    ORT's nearest path computes its coordinates in some other way, not found yet.
+#  - Later the same day, ORT 1.30, one-row nearest resizes 1..40 -> 1..60 (2400 a mode) against
+#    ORT's own formula (upsamplebase.h: scale = (float)out / (float)in, coordinate
+#    `(x + 0.5f) / scale - 0.5f` in f32, `round_prefer_floor` as `x == (int64)x + 0.5f ? floor :
+#    round`): floor and ceil match on all 2400 for half_pixel and pytorch_half_pixel; the round
+#    modes differ only on ties. There ORT decides as if the coordinate were exact in some
+#    shapes (14 -> 19, output 9: f32 gives 6.5000005, ORT takes 6 under prefer_floor) and as
+#    f32 in others (36 -> 21, output 17: exact 29.5, f32 29.500002, ORT takes 30). No form tried
+#    matches every tie: f32 (17 misses prefer_floor, 18 prefer_ceil), f64 with the f32 scale
+#    (17, 18), exact or f64 (4, 7), products by in/out or 1/scale, with or without a fused
+#    multiply-add (32 to 138). Left open.
 # Run: python3 -m venv v && v/bin/pip install onnxruntime onnx numpy; v/bin/python THIS OUT_DIR SEED
 import json, pathlib, sys, numpy as np, onnx, onnxruntime as ort
 from onnx import helper, TensorProto
