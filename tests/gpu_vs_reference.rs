@@ -2428,3 +2428,91 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
         "cases run on gather, separable, fused, auto: {ran:?}"
     );
 }
+
+/// Pillow's 8-bit rounding in Pillow 13's order on seeded random shapes whose height shrinks
+/// most (so that the vertical pass runs first): every filter, grey, RGB, premultiplied RGBA and
+/// 8-channel pixels, NHWC and NCHW, some batched or cropped, on every path that takes the spec,
+/// to the byte of the reference, into poisoned buffers. The same spec in Pillow 12's order
+/// differs from the reference in many of them, so the kernels' order is what is tested.
+#[test]
+fn pillow_vertical_first_rounding_matches_the_reference_on_every_path() {
+    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::{ElementType, RoundingOrder};
+    let Some(gpu) = gpu("pillow vertical first") else {
+        return;
+    };
+    let filters = [
+        PillowFilter::Box,
+        PillowFilter::Bilinear,
+        PillowFilter::Hamming,
+        PillowFilter::Bicubic,
+        PillowFilter::Lanczos,
+        PillowFilter::Mks2013,
+        PillowFilter::Mks2021,
+    ];
+    let mut rng = Rng::new(20261206);
+    let (mut ran, mut orders_differ) = ([0usize; 3], 0);
+    for case in 0..28u64 {
+        let filter = filters[case as usize % filters.len()];
+        let input = Size2::new(rng.range(12, 48), rng.range(1, 24));
+        let out_w = rng.range(1, input.width + 8);
+        // Keeps `in_h - out_h > 2 (in_w - out_w)`: the height loses the most.
+        let lost = (2 * (i64::from(input.width) - i64::from(out_w)) + 1).max(1) as u32;
+        if lost >= input.height {
+            continue;
+        }
+        let output = Size2::new(rng.range(1, input.height - lost), out_w);
+        let channels = [1, 3, 4, 8][rng.range(0, 3) as usize];
+        // Premultiplied alpha takes RGBA pixels.
+        let layout = match channels {
+            4 => Layout::Nhwc,
+            _ => [Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize],
+        };
+        let mut builder = presets::pillow(input, output, filter)
+            .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
+            .batch(rng.range(1, 2))
+            .channels(channels)
+            .layout(layout)
+            .element(ElementType::U8);
+        if case % 5 == 0 {
+            let (h, w) = (f64::from(input.height), f64::from(input.width));
+            builder = builder.crop(1.25, 0.5, h - 2.5, w - 0.75);
+        }
+        let spec = builder.build().unwrap();
+        let what = format!("case {case} {spec:?}");
+        assert!(spec.rounds_vertical_first(), "{what}");
+        let data = Rng::new(case).u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        let pillow_12 = spec
+            .to_builder()
+            .rounding_order(RoundingOrder::Pillow12)
+            .build()
+            .unwrap();
+        orders_differ += usize::from(reference::resize(&pillow_12, &data).unwrap() != expected);
+        for (k, path) in [Path::Gather, Path::Separable, Path::Auto]
+            .into_iter()
+            .enumerate()
+        {
+            if let Err(why) = gpu.resizer.availability(&spec, path) {
+                panic!("{what} {path}: {why}");
+            }
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(0.0), "{what} {path}: {report}");
+            ran[k] += 1;
+        }
+        assert!(
+            gpu.resizer.availability(&spec, Path::Fused).is_err(),
+            "{what}: the fused path took it"
+        );
+    }
+    eprintln!("gather, separable, auto ran {ran:?}; Pillow 12's order differs in {orders_differ}");
+    assert!(
+        ran[1] >= 20 && ran[0] >= 12,
+        "cases run on gather, separable, auto: {ran:?}"
+    );
+    assert!(
+        orders_differ >= 10,
+        "Pillow 12's order differs in only {orders_differ}"
+    );
+}
