@@ -1,6 +1,7 @@
 """The conformance format that the case generators write (tests/data/conformance/README.md): a
 case's NHWC input and output as .npy files beside its entry in cases.json. Imported by
-scripts/opencv_u8_cases.py, torch_u8_cases.py, torch_f32_edge_cases.py and pillow_box_cases.py.
+scripts/opencv_u8_cases.py, torch_u8_cases.py, torch_f32_edge_cases.py and, through
+scripts/pillow_case.py, the Pillow case generators.
 """
 
 import json

@@ -14,9 +14,9 @@ import pathlib
 
 import numpy as np
 import PIL
-from PIL import Image
 
-from conformance_case import save_case, write_cases
+from conformance_case import write_cases
+from pillow_case import pillow_case
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "pillow-box"
 # (mode, in_h, in_w, out_h, out_w): widths or heights whose ratio puts a tap on the box's edge.
@@ -41,28 +41,8 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     cases = []
     for k, (mode, h, w, oh, ow) in enumerate(SHAPES):
-        channels = 3 if mode == "RGB" else 1
-        if mode == "F":
-            x = rng.random((h, w), dtype=np.float32)
-            image = Image.fromarray(x, "F")
-        else:
-            x = rng.integers(0, 256, (h, w, channels), dtype=np.uint8)
-            image = Image.fromarray(x if channels == 3 else x[..., 0], mode)
-        y = np.asarray(image.resize((ow, oh), Image.Resampling.BOX))
-        x4, y4 = x.reshape(1, h, w, channels), y.reshape(1, oh, ow, channels)
         case_id = f"pillow_box_{k:02d}_{mode}_{h}x{w}_to_{oh}x{ow}"
-        cases.append(
-            save_case(
-                OUT,
-                case_id,
-                x4,
-                y4,
-                reference=f"Pillow {PIL.__version__}",
-                call=f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.BOX)",
-                params={"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": "BOX"},
-                tolerance=1e-5 if mode == "F" else 0.0,
-            )
-        )
+        cases.append(pillow_case(OUT, case_id, rng, mode, (h, w), (oh, ow), "BOX"))
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT} with Pillow {PIL.__version__}")
 

@@ -11,9 +11,9 @@ import pathlib
 
 import numpy as np
 import PIL
-from PIL import Image
 
-from conformance_case import save_case, write_cases
+from conformance_case import write_cases
+from pillow_case import pillow_case
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "pillow-mks"
 # (mode, in_h, in_w, out_h, out_w)
@@ -31,7 +31,6 @@ SHAPES = [
     ("RGBA", 50, 60, 19, 23),
     ("RGBA", 7, 5, 3, 2),
 ]
-CHANNELS = {"F": 1, "L": 1, "RGB": 3, "RGBA": 4}
 
 
 def main():
@@ -40,30 +39,9 @@ def main():
     cases = []
     for name in ["MKS2013", "MKS2021"]:
         for k, (mode, h, w, oh, ow) in enumerate(SHAPES):
-            channels = CHANNELS[mode]
-            if mode == "F":
-                x = rng.random((h, w), dtype=np.float32)
-                image = Image.fromarray(x, "F")
-            else:
-                x = rng.integers(0, 256, (h, w, channels), dtype=np.uint8)
-                if mode == "RGBA":  # some transparent pixels
-                    x[..., 3] = np.where(rng.random((h, w)) < 0.2, 0, x[..., 3])
-                image = Image.fromarray(x if channels > 1 else x[..., 0], mode)
-            y = np.asarray(image.resize((ow, oh), getattr(Image.Resampling, name)))
-            x4, y4 = x.reshape(1, h, w, channels), y.reshape(1, oh, ow, channels)
             case_id = f"{name.lower()}_{k:02d}_{mode}_{h}x{w}_to_{oh}x{ow}"
-            cases.append(
-                save_case(
-                    OUT,
-                    case_id,
-                    x4,
-                    y4,
-                    reference=f"Pillow {PIL.__version__}",
-                    call=f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.{name})",
-                    params={"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": name},
-                    tolerance=1e-5 if mode == "F" else 0.0,
-                )
-            )
+            case = pillow_case(OUT, case_id, rng, mode, (h, w), (oh, ow), name, transparent=mode == "RGBA")
+            cases.append(case)
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT} with Pillow {PIL.__version__}")
 

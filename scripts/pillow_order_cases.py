@@ -23,9 +23,9 @@ import pathlib
 
 import numpy as np
 import PIL
-from PIL import Image
 
-from conformance_case import save_case, write_cases
+from conformance_case import write_cases
+from pillow_case import pillow_case
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "pillow-order"
 # (mode, in_h, in_w, out_h, out_w, filter), with the order each release takes (v: vertical
@@ -47,7 +47,6 @@ SHAPES = [
     ("RGB", 33, 17, 9, 5, "LANCZOS"),  # h / h: 24 rows lost, twice 12 columns
     ("RGB", 34, 17, 9, 5, "LANCZOS"),  # h / v: 25 rows lost
 ]
-CHANNELS = {"F": 1, "L": 1, "RGB": 3, "RGBA": 4}
 
 
 def main():
@@ -59,29 +58,8 @@ def main():
     kept = [c for c in json.loads(index.read_text()) if not c["id"].startswith(prefix)] if index.exists() else []
     cases = []
     for k, (mode, h, w, oh, ow, name) in enumerate(SHAPES):
-        channels = CHANNELS[mode]
-        if mode == "F":
-            x = rng.random((h, w), dtype=np.float32)
-            image = Image.fromarray(x, "F")
-        else:
-            x = rng.integers(0, 256, (h, w, channels), dtype=np.uint8)
-            image = Image.fromarray(x if channels > 1 else x[..., 0], mode)
-        filt = getattr(Image.Resampling, name)
-        y = np.asarray(image.resize((ow, oh), filt))
-        x4, y4 = x.reshape(1, h, w, channels), y.reshape(1, oh, ow, channels)
         case_id = f"{prefix}{k:02d}_{name.lower()}_{mode}_{h}x{w}_to_{oh}x{ow}"
-        cases.append(
-            save_case(
-                OUT,
-                case_id,
-                x4,
-                y4,
-                reference=f"Pillow {PIL.__version__}",
-                call=f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.{name})",
-                params={"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": name},
-                tolerance=1e-5 if mode == "F" else 0.0,
-            )
-        )
+        cases.append(pillow_case(OUT, case_id, rng, mode, (h, w), (oh, ow), name))
     write_cases(OUT, sorted(kept + cases, key=lambda c: c["id"]))
     print(f"{len(cases)} cases written to {OUT} with Pillow {PIL.__version__}")
 

@@ -41,6 +41,14 @@ impl Strides {
     }
 }
 
+/// Output `i` of `table`'s 1-D resize: its band's weights times the inputs `read(j)`, `j` the
+/// input indices from the band's start.
+fn band_sum(table: &AxisWeights, i: usize, read: impl Fn(usize) -> f64) -> f64 {
+    let start = table.start(i) as usize;
+    let taps = table.row(i).iter().enumerate();
+    taps.map(|(k, w)| w * read(start + k)).sum()
+}
+
 /// Resizes `input` on the CPU as `spec` says, normalising the results where it asks.
 /// `input.len()` must be `spec.input_len()`.
 pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, ResizeError> {
@@ -99,18 +107,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         for ch in 0..c {
             for y in 0..mid_size.height as usize {
                 for x in 0..mid_size.width as usize {
-                    let acc: f64 = if vertical_first {
-                        let start = wy.start(y) as usize;
-                        let column = |k: usize| source[s_in.at(b, ch, start + k, x)];
-                        wy.row(y)
-                            .iter()
-                            .enumerate()
-                            .map(|(k, w)| w * column(k))
-                            .sum()
+                    let acc = if vertical_first {
+                        band_sum(&wy, y, |j| source[s_in.at(b, ch, j, x)])
                     } else {
-                        let start = wx.start(x) as usize;
-                        let row = |k: usize| source[s_in.at(b, ch, y, start + k)];
-                        wx.row(x).iter().enumerate().map(|(k, w)| w * row(k)).sum()
+                        band_sum(&wx, x, |j| source[s_in.at(b, ch, y, j)])
                     };
                     mid[s_mid.at(b, ch, y, x)] = round(acc);
                 }
@@ -130,17 +130,9 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                     *value = if outside {
                         extrapolated
                     } else if vertical_first {
-                        let start = wx.start(ox) as usize;
-                        let row = |k: usize| mid[s_mid.at(b, ch, oy, start + k)];
-                        wx.row(ox).iter().enumerate().map(|(k, w)| w * row(k)).sum()
+                        band_sum(&wx, ox, |j| mid[s_mid.at(b, ch, oy, j)])
                     } else {
-                        let start = wy.start(oy) as usize;
-                        let column = |k: usize| mid[s_mid.at(b, ch, start + k, ox)];
-                        wy.row(oy)
-                            .iter()
-                            .enumerate()
-                            .map(|(k, w)| w * column(k))
-                            .sum()
+                        band_sum(&wy, oy, |j| mid[s_mid.at(b, ch, j, ox)])
                     };
                 }
                 let finished = if color.active && !outside {
