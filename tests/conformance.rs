@@ -196,6 +196,15 @@ fn malformed_parameters_are_refused() {
             "\"reducing_gap\"",
         ),
         (
+            // The Pillow release decides the order of the 8-bit passes: a reference that names
+            // none is refused rather than guessed.
+            Case {
+                reference: "PIL 1.1.7".into(),
+                ..pillow.clone()
+            },
+            "reference \"PIL 1.1.7\" names no Pillow release",
+        ),
+        (
             edited(&opencv, &|p| p["dsize_wh"] = json!([1, 1])),
             "dsize_wh is [1, 1]",
         ),
