@@ -674,6 +674,16 @@ mod tests {
             assert!(!f16.rounds_vertical_first());
             assert_eq!(pass_order(&f16), PassOrder::XThenY);
         }
+        // Nearest neighbours round nothing, so no order is taken for them.
+        let nearest = presets::pillow(
+            Size2::new(40, 12),
+            Size2::new(10, 20),
+            PillowFilter::Nearest,
+        )
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+        assert!(nearest.fixed_point() && !nearest.rounds_vertical_first());
         // The preset takes Pillow 13's order.
         let preset = presets::pillow(
             Size2::new(40, 12),

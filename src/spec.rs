@@ -717,9 +717,15 @@ impl ResizeSpec {
 
     /// Whether the resize runs in Pillow's 8-bit fixed point with its vertical pass first (see
     /// [`RoundingOrder`]): the separable path then runs the vertical pass first, and the gather
-    /// path rounds each tap column's vertical sum before the horizontal taps.
+    /// path rounds each tap column's vertical sum before the horizontal taps. Never where an
+    /// axis takes the nearest neighbour, whose one tap of weight 1 rounds nothing, so that the
+    /// order cannot change a value.
     pub fn rounds_vertical_first(&self) -> bool {
-        self.fixed_point() && self.rounding_order.vertical_first(self.input, self.output)
+        let nearest = |axis: &AxisResample| matches!(axis.filter, Filter::Nearest(_));
+        self.fixed_point()
+            && !nearest(&self.y)
+            && !nearest(&self.x)
+            && self.rounding_order.vertical_first(self.input, self.output)
     }
 
     /// The OpenCV 8-bit fixed point the resize runs in, if any
