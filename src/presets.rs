@@ -479,9 +479,16 @@ pub fn onnx(
             },
         ),
     };
-    let axis = |start, end| AxisResample {
+    // ONNX Runtime leaves an axis kept at its size as it is (its scale is 1), whatever the
+    // mapping: a `tf_crop_and_resize` region on that axis is not applied (its other mappings
+    // keep pixel centres in place at scale 1 anyway).
+    let axis = |start, end, kept: bool| AxisResample {
         filter,
-        mapping: mapping(start, end),
+        mapping: if kept {
+            CoordinateMapping::HalfPixel
+        } else {
+            mapping(start, end)
+        },
         antialias: node.antialias && node.mode != OnnxMode::Nearest,
         border,
         scale: None,
@@ -489,7 +496,7 @@ pub fn onnx(
     };
     let [y0, x0, y1, x1] = node.roi;
     Ok(ResizeSpec::builder(input, output)
-        .y_axis(axis(y0, y1))
-        .x_axis(axis(x0, x1))
+        .y_axis(axis(y0, y1, input.height == output.height))
+        .x_axis(axis(x0, x1, input.width == output.width))
         .extrapolation_value(node.extrapolation_value))
 }

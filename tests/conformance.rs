@@ -516,3 +516,11 @@ fn pillow_rounds_in_each_releases_order() {
 fn pillow_magic_kernels_are_pillows() {
     data_set_passes("pillow-mks", 24);
 }
+
+/// ONNX Runtime's `tf_crop_and_resize` with one axis kept at its size
+/// (`tests/data/onnx-kept-axis/`, `scripts/onnx_kept_axis_cases.py`): the region on that axis
+/// is not applied, in every mode.
+#[test]
+fn onnx_axes_kept_at_their_size_ignore_the_crop() {
+    data_set_passes("onnx-kept-axis", 8);
+}
