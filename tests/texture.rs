@@ -1127,6 +1127,58 @@ fn pillow_outputs_through_the_texture_api() {
     }
 }
 
+/// Pillow 13's premultiplied RGBA shapes whose height shrinks most (the vertical pass rounds
+/// first) through the texture API on every path that takes them, to Pillow 13's byte
+/// (`tests/data/pillow-order/`): the vector gather reads the texture and rounds its vertical
+/// sums first, the separable path runs its vertical pass first.
+#[test]
+fn pillow_13_vertical_first_rgba_through_the_texture_api() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("pillow 13 vertical first textures") else {
+        return;
+    };
+    let folder = FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-order");
+    let cases = wgpu_resize::conformance::load_cases(&folder).unwrap();
+    let rgba: Vec<_> = cases
+        .iter()
+        .filter(|case| case.id.starts_with("p13_") && case.params["image_mode"] == "RGBA")
+        .collect();
+    assert_eq!(rgba.len(), 2, "the Pillow 13 RGBA cases");
+    for case in rgba {
+        let spec = case.spec().unwrap();
+        assert!(spec.rounds_vertical_first(), "{}", case.id);
+        let read = |file: &str| {
+            wgpu_resize::npy::read::<u8>(&folder.join(file))
+                .unwrap()
+                .data
+        };
+        let floats = |bytes: Vec<u8>| bytes.into_iter().map(f32::from).collect::<Vec<f32>>();
+        let (values, want) = (floats(read(&case.input)), floats(read(&case.output)));
+        let source = texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            spec.input(),
+            U::TEXTURE_BINDING,
+            &values,
+        );
+        for (path, target_usage) in [
+            (Path::Gather, U::STORAGE_BINDING),
+            (Path::Separable, U::STORAGE_BINDING),
+            (Path::Auto, U::RENDER_ATTACHMENT),
+        ] {
+            let target = texture_with(
+                gpu,
+                F::Rgba8Unorm,
+                spec.output(),
+                target_usage | U::TEXTURE_BINDING,
+                &vec![0.0; spec.output_len()],
+            );
+            let (got, _) = run_on(gpu, &spec, &source, &target, path);
+            assert_eq!(worst(&got, &want), 0.0, "{} {path}", case.id);
+        }
+    }
+}
+
 #[test]
 fn linear_light_on_srgb_textures_matches_the_reference() {
     let Some(gpu) = gpu("linear_light_on_srgb_textures_matches_the_reference") else {
