@@ -19,7 +19,7 @@ use half::f16;
 use proptest::prelude::*;
 use wgpu_resize::{
     AreaRule, AxisResample, AxisWeights, Border, CoordinateMapping, CropBox, ElementType, Filter,
-    Layout, Path, ResizeSpec, ResizeSpecBuilder, Size2, compare, crop, reference,
+    Layout, Path, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2, compare, crop, reference,
 };
 
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
@@ -387,7 +387,8 @@ proptest! {
 
     /// Every path that takes a generated spec (any rule on each axis, now and then with wild
     /// numbers the spec accepts, small sizes, 1 to 5 channels, either layout, f32, f16 or u8,
-    /// linear light, premultiplied alpha or neither, and u8 rounded between the passes or not)
+    /// linear light, premultiplied alpha or neither, and u8 rounded between the passes or not,
+    /// in each order)
     /// matches the CPU reference into an output full of poison, so that an element no kernel
     /// writes fails too, with input and output slices at generated offsets inside larger
     /// buffers whose other bytes must stay as they were. A path that does not take the spec
@@ -398,6 +399,11 @@ proptest! {
         run in prop_oneof![Just(Run::F32), Just(Run::F16), Just(Run::U8)],
         colour in prop_oneof![6 => Just(Colour::None), 2 => Just(Colour::LinearLight), 2 => Just(Colour::Premultiplied)],
         round_intermediate in any::<bool>(),
+        order in prop_oneof![
+            Just(RoundingOrder::HorizontalFirst),
+            Just(RoundingOrder::Pillow12),
+            Just(RoundingOrder::Pillow13),
+        ],
         offsets in (0u64..3, 0u64..3),
         seed in any::<u64>(),
     ) {
@@ -414,6 +420,7 @@ proptest! {
             .linear_light(colour == Colour::LinearLight)
             .premultiplied_alpha(colour == Colour::Premultiplied)
             .round_intermediate(round_intermediate && run == Run::U8)
+            .rounding_order(order)
             .build()
         else {
             return Ok(());
