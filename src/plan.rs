@@ -684,6 +684,21 @@ mod tests {
         .build()
         .unwrap();
         assert!(nearest.fixed_point() && !nearest.rounds_vertical_first());
+        // PyTorch's fixed point keeps its horizontal-first order whatever is asked.
+        let torch = presets::torch(
+            Size2::new(40, 12),
+            presets::TorchOutput::Size(Size2::new(10, 20)),
+            presets::TorchMode::Bilinear,
+            false,
+            true,
+        )
+        .unwrap()
+        .element(ElementType::U8)
+        .rounding_order(RoundingOrder::Pillow13)
+        .build()
+        .unwrap();
+        assert!(torch.torch_fixed_point() && !torch.rounds_vertical_first());
+        assert_eq!(pass_order(&torch), PassOrder::XThenY);
         // The preset takes Pillow 13's order.
         let preset = presets::pillow(
             Size2::new(40, 12),

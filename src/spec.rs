@@ -536,9 +536,9 @@ impl ResizeSpecBuilder {
         self
     }
 
-    /// Which pass runs first where 8-bit elements round between the passes
-    /// ([`ResizeSpec::fixed_point`]); no effect elsewhere. Default:
-    /// [`RoundingOrder::HorizontalFirst`].
+    /// Which pass runs first where 8-bit elements round between the passes in Pillow's fixed
+    /// point ([`ResizeSpec::fixed_point`]); no effect elsewhere, nor in PyTorch's fixed point,
+    /// which keeps its own order. Default: [`RoundingOrder::HorizontalFirst`].
     pub fn rounding_order(mut self, order: RoundingOrder) -> Self {
         self.spec.rounding_order = order;
         self
@@ -719,10 +719,12 @@ impl ResizeSpec {
     /// [`RoundingOrder`]): the separable path then runs the vertical pass first, and the gather
     /// path rounds each tap column's vertical sum before the horizontal taps. Never where an
     /// axis takes the nearest neighbour, whose one tap of weight 1 rounds nothing, so that the
-    /// order cannot change a value.
+    /// order cannot change a value, nor in PyTorch's fixed point, whose passes run horizontal
+    /// first ([`ResizeSpec::torch_fixed_point`]).
     pub fn rounds_vertical_first(&self) -> bool {
         let nearest = |axis: &AxisResample| matches!(axis.filter, Filter::Nearest(_));
         self.fixed_point()
+            && !self.torch_fixed_point()
             && !nearest(&self.y)
             && !nearest(&self.x)
             && self.rounding_order.vertical_first(self.input, self.output)
