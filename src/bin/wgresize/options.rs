@@ -160,7 +160,10 @@ fn convention_filters(convention: Convention) -> &'static str {
         Convention::Pillow => {
             "nearest, box, bilinear, hamming, bicubic, lanczos3, mks2013 and mks2021"
         }
-        Convention::Pillow12 => "nearest, box, bilinear, hamming, bicubic and lanczos3",
+        Convention::Pillow12 => {
+            "nearest, box, bilinear, hamming, bicubic and lanczos3 (Pillow 13 added mks2013 and \
+             mks2021: --convention pillow)"
+        }
         Convention::Opencv => {
             "nearest, nearest-exact, bilinear, bilinear-exact, bicubic, area and lanczos4"
         }
