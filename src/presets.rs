@@ -205,9 +205,10 @@ pub enum PillowFilter {
 /// all of that (rounding is a no-op for f32 elements, which is Pillow's `F` mode). The passes run
 /// in Pillow 13's order ([`RoundingOrder::Pillow13`]: the vertical pass first where the height
 /// shrinks most); for Pillow 12's bytes add `.rounding_order(RoundingOrder::Pillow12)`. The
-/// two differ only in 8-bit modes, by rounding, where the orders differ. Pillow resizes `RGBA` images premultiplied: for those (4 channels,
-/// NHWC; [`pillow_premultiplies`]) add `.premultiplied_alpha(true)`, as `wgresize --convention
-/// pillow` does; the builder cannot, since it learns the channel count later.
+/// two differ only in 8-bit modes, by rounding, where the orders differ. Pillow resizes `RGBA`
+/// images premultiplied: for those (4 channels, NHWC; [`pillow_premultiplies`]) add
+/// `.premultiplied_alpha(true)`, as `wgresize --convention pillow` does; the builder cannot,
+/// since it learns the channel count later.
 pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBuilder {
     let filter = match filter {
         PillowFilter::Nearest => Filter::Nearest(NearestRule::PillowAffine),
