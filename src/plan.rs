@@ -110,8 +110,9 @@ pub(crate) enum PassOrder {
 
 /// The separable order. Rounding between passes to u8 or f16 takes the order that defines it:
 /// horizontal first (Pillow 12's and PyTorch's order), or vertical first where the spec's
-/// [`crate::RoundingOrder`] says so for u8 ([`ResizeSpec::rounds_vertical_first`]). Rounding to f32 is what f32 sums do in either order, so an f32 spec that
-/// asks for it (Pillow's presets do) takes the faster order: on an H200, Pillow's antialiased
+/// [`crate::RoundingOrder`] says so for u8 ([`ResizeSpec::rounds_vertical_first`]). Rounding
+/// to f32 is what f32 sums do in either order, so an f32 spec that asks for it (Pillow's
+/// presets do) takes the faster order: on an H200, Pillow's antialiased
 /// lanczos3 f32 4K -> 224x224 took 330 µs on the separable path horizontal-first, 132 vertical-
 /// first (BENCHMARKS.md tuning log item 55). Otherwise a horizontal shrink by 2 or more that
 /// does not enlarge vertically goes second: each horizontal output reads a window of inputs along
