@@ -160,10 +160,7 @@ fn convention_filters(convention: Convention) -> &'static str {
         Convention::Pillow => {
             "nearest, box, bilinear, hamming, bicubic, lanczos3, mks2013 and mks2021"
         }
-        Convention::Pillow12 => {
-            "nearest, box, bilinear, hamming, bicubic and lanczos3 (Pillow 13 added mks2013 and \
-             mks2021: --convention pillow)"
-        }
+        Convention::Pillow12 => "nearest, box, bilinear, hamming, bicubic and lanczos3",
         Convention::Opencv => {
             "nearest, nearest-exact, bilinear, bilinear-exact, bicubic, area and lanczos4"
         }
@@ -314,6 +311,12 @@ impl ResizeFlags {
                     FilterArg::Lanczos3 => PillowFilter::Lanczos,
                     FilterArg::Mks2013 if convention == Convention::Pillow => PillowFilter::Mks2013,
                     FilterArg::Mks2021 if convention == Convention::Pillow => PillowFilter::Mks2021,
+                    FilterArg::Mks2013 | FilterArg::Mks2021 => {
+                        return Err(format!(
+                            "{} (Pillow 13 added the magic kernels: --convention pillow)",
+                            unsupported(convention)
+                        ));
+                    }
                     _ => return Err(unsupported(convention)),
                 };
                 // RGBA as Pillow resizes it, whether or not --premultiplied says so.
