@@ -94,22 +94,19 @@ impl AxisWeights {
         Self::from_sparse_rows(input_len, rows)
     }
 
-    /// Whether an axis under `rule` is left as it is: the magic kernels' axis kept at its size
-    /// and not cropped. Pillow skips such an axis's pass; for the interpolating filters the
-    /// table is the identity anyway, but the magic kernels sharpen even at scale 1 (Magic
-    /// Kernel Sharp 2013 weighs the neighbours two pixels away -1/32).
+    /// Whether an axis under `rule` is left as it is: kept at its size, half-pixel or a region
+    /// of the whole axis, without a stated scale. Pillow skips such an axis's pass. Every filter
+    /// but the magic kernels gives the identity there anyway (the unit test
+    /// `kept_axes_are_left_as_they_are` checks each); those sharpen even at scale 1 (Magic
+    /// Kernel Sharp 2013 weighs the neighbours two pixels away -1/32), and are left as Pillow
+    /// leaves them.
     fn left_as_it_is(input_len: u32, output_len: u32, rule: &AxisResample) -> bool {
         let whole = match rule.mapping {
             CoordinateMapping::HalfPixel => true,
             CoordinateMapping::Region { start, end } => start == 0.0 && end == input_len as f64,
             _ => false,
         };
-        matches!(
-            rule.filter,
-            Filter::MagicKernelSharp2013 | Filter::MagicKernelSharp2021
-        ) && input_len == output_len
-            && rule.scale.is_none()
-            && whole
+        input_len == output_len && rule.scale.is_none() && whole
     }
 
     /// The identity table of length `len`: one tap of weight 1 per index.
@@ -1319,6 +1316,89 @@ pub(crate) mod convention_tests {
                     "{filter:?} x1/{k}: {} taps, expected about {expected}",
                     y.taps()
                 );
+            }
+        }
+    }
+
+    /// An axis kept at its size and not cropped is left as it is, as Pillow skips its pass.
+    /// Every filter's own table there (built without that rule) is already the identity, for
+    /// each border, with and without antialiasing and in either arithmetic, except the magic
+    /// kernels', which would sharpen it: so the rule changes the magic kernels alone.
+    #[test]
+    fn kept_axes_are_left_as_they_are() {
+        let mut filters = vec![
+            Filter::Linear,
+            Filter::Cubic { a: -0.5 },
+            Filter::Cubic { a: -0.75 },
+            Filter::Box,
+            Filter::Hamming,
+            Filter::Area(AreaRule::AdaptiveAverage),
+            Filter::Area(AreaRule::Coverage),
+            Filter::Area(AreaRule::OpenCvUpscale),
+        ];
+        filters.extend((1..=8).map(|lobes| Filter::Lanczos { lobes }));
+        filters.extend(
+            [
+                NearestRule::Floor,
+                NearestRule::Ceil,
+                NearestRule::RoundPreferFloor,
+                NearestRule::RoundPreferCeil,
+                NearestRule::TorchLegacy,
+                NearestRule::TorchExact,
+                NearestRule::PillowAffine,
+                NearestRule::OpenCvNearest,
+                NearestRule::OpenCvNearestExact,
+            ]
+            .map(Filter::Nearest),
+        );
+        let own_table = |len: u32, rule: &AxisResample| {
+            AxisWeights::from_sparse_rows(len, RowBuilder::new(len, len, rule).rows())
+        };
+        for len in [1, 2, 3, 9, 40] {
+            for mapping in [
+                CoordinateMapping::HalfPixel,
+                CoordinateMapping::Region {
+                    start: 0.0,
+                    end: len as f64,
+                },
+            ] {
+                for filter in filters
+                    .iter()
+                    .copied()
+                    .chain([Filter::MagicKernelSharp2013, Filter::MagicKernelSharp2021])
+                {
+                    for (border, antialias, arithmetic) in [
+                        (Border::Clamp, false, CoordinateArithmetic::F64),
+                        (Border::Renormalize, true, CoordinateArithmetic::F64),
+                        (Border::Clamp, true, CoordinateArithmetic::F32),
+                        (Border::Renormalize, false, CoordinateArithmetic::F32),
+                    ] {
+                        let rule = AxisResample {
+                            filter,
+                            mapping,
+                            antialias,
+                            border,
+                            scale: None,
+                            arithmetic,
+                        };
+                        let what = format!("{len} {rule:?}");
+                        assert!(
+                            AxisWeights::compute(len, len, &rule).is_identity(),
+                            "{what}"
+                        );
+                        let magic = matches!(
+                            filter,
+                            Filter::MagicKernelSharp2013 | Filter::MagicKernelSharp2021
+                        );
+                        // (On a short axis the magic kernels' own taps at 2 and 4 pixels
+                        // can all lie outside it, and renormalising leaves the identity.)
+                        if !magic {
+                            assert!(own_table(len, &rule).is_identity(), "own {what}");
+                        } else if len >= 9 {
+                            assert!(!own_table(len, &rule).is_identity(), "own {what}");
+                        }
+                    }
+                }
             }
         }
     }
