@@ -12,12 +12,27 @@ from conformance_case import save_case
 CHANNELS = {"F": 1, "L": 1, "RGB": 3, "RGBA": 4}
 
 
-def pillow_case(folder, case_id, rng, mode, in_hw, out_hw, filter_name, *, transparent=False):
+def pillow_case(
+    folder,
+    case_id,
+    rng,
+    mode,
+    in_hw,
+    out_hw,
+    filter_name,
+    *,
+    transparent=False,
+    box=None,
+    reducing_gap=None,
+    thumbnail_wh=None,
+):
     """Draws an `in_hw` image of `mode` from `rng` (F: floats in 0..1; 8-bit modes: bytes, RGBA
     with a fifth of its pixels transparent where `transparent`), resizes it to `out_hw` with
-    `Image.Resampling.<filter_name>` and saves both as `case_id`; returns the cases.json entry
+    `Image.Resampling.<filter_name>` (and `box` and `reducing_gap` where given), or where
+    `thumbnail_wh` is given makes it a thumbnail within that size with `Image.thumbnail`'s
+    defaults (`out_hw` then None), and saves both as `case_id`; returns the cases.json entry
     (tolerance 0 for 8-bit modes, 1e-5 for F)."""
-    (h, w), (oh, ow) = in_hw, out_hw
+    h, w = in_hw
     channels = CHANNELS[mode]
     if mode == "F":
         x = rng.random((h, w), dtype=np.float32)
@@ -27,14 +42,35 @@ def pillow_case(folder, case_id, rng, mode, in_hw, out_hw, filter_name, *, trans
         if transparent:
             x[..., 3] = np.where(rng.random((h, w)) < 0.2, 0, x[..., 3])
         image = Image.fromarray(x if channels > 1 else x[..., 0], mode)
-    y = np.asarray(image.resize((ow, oh), getattr(Image.Resampling, filter_name)))
+    params = {"library": "pillow", "image_mode": mode}
+    if thumbnail_wh is not None:
+        image.thumbnail(tuple(thumbnail_wh))
+        y = np.asarray(image)
+        oh, ow = y.shape[0], y.shape[1]
+        call = f"Image.fromarray(x, {mode!r}).thumbnail({tuple(thumbnail_wh)})"
+        params |= {"thumbnail_wh": list(thumbnail_wh), "size_wh": [ow, oh], "filter": "BICUBIC"}
+    else:
+        oh, ow = out_hw
+        options = ""
+        if box is not None:
+            options += f", box={tuple(box)}"
+        if reducing_gap is not None:
+            options += f", reducing_gap={reducing_gap}"
+        resample = getattr(Image.Resampling, filter_name)
+        y = np.asarray(image.resize((ow, oh), resample, box=box, reducing_gap=reducing_gap))
+        call = f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.{filter_name}{options})"
+        params |= {"size_wh": [ow, oh], "filter": filter_name}
+        if box is not None:
+            params["box"] = list(box)
+        if reducing_gap is not None:
+            params["reducing_gap"] = reducing_gap
     return save_case(
         folder,
         case_id,
         x.reshape(1, h, w, channels),
         y.reshape(1, oh, ow, channels),
         reference=f"Pillow {PIL.__version__}",
-        call=f"Image.fromarray(x, {mode!r}).resize(({ow}, {oh}), Image.Resampling.{filter_name})",
-        params={"library": "pillow", "image_mode": mode, "size_wh": [ow, oh], "filter": filter_name},
+        call=call,
+        params=params,
         tolerance=1e-5 if mode == "F" else 0.0,
     )

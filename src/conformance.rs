@@ -302,7 +302,19 @@ impl Case {
                     .map_err(spec_error)?
             }
             "pillow" => {
-                self.only_known(p, "params", &["library", "image_mode", "size_wh", "filter"])?;
+                self.only_known(
+                    p,
+                    "params",
+                    &[
+                        "library",
+                        "image_mode",
+                        "size_wh",
+                        "filter",
+                        "box",
+                        "reducing_gap",
+                        "thumbnail_wh",
+                    ],
+                )?;
                 self.same_size("size_wh", &[out_w, out_h])?;
                 let filter = match self.str_param(p, "filter")? {
                     "NEAREST" => PillowFilter::Nearest,
@@ -336,9 +348,48 @@ impl Case {
                         self.dtype
                     )));
                 }
-                presets::pillow(input, output, filter)
+                let numbers = |key| {
+                    self.optional(p, key, "an array of numbers", |v| {
+                        v.as_array()?
+                            .iter()
+                            .map(Value::as_f64)
+                            .collect::<Option<Vec<f64>>>()
+                    })
+                };
+                let mut gap = self.optional(p, "reducing_gap", "a number", Value::as_f64)?;
+                if let Some(bound) = numbers("thumbnail_wh")? {
+                    // Image.thumbnail: its size from the bound, its default gap.
+                    let &[w, h] = bound.as_slice() else {
+                        return Err(self.bad(format!("thumbnail_wh is {bound:?}; expected [w, h]")));
+                    };
+                    let bound = Size2::new(h as u32, w as u32);
+                    let size = presets::pillow_thumbnail_size(input, bound).unwrap_or(input);
+                    if size != output {
+                        return Err(self.bad(format!(
+                            "Image.thumbnail within {bound:?} makes {size:?}, and out_shape \
+                             {:?} makes {output:?}",
+                            self.out_shape
+                        )));
+                    }
+                    gap = gap.or(Some(presets::PILLOW_THUMBNAIL_GAP));
+                }
+                let mut builder = presets::pillow(input, output, filter)
                     .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
                     .rounding_order(self.pillow_order()?)
+                    .reducing_gap(gap);
+                if let Some(corners) = numbers("box")? {
+                    // Pillow's (left, top, right, bottom), which it passes to C as f32.
+                    let &[left, top, right, bottom] = corners.as_slice() else {
+                        return Err(self.bad(format!(
+                            "box is {corners:?}; expected [left, top, right, bottom]"
+                        )));
+                    };
+                    let f32_of = |v: f64| f64::from(v as f32);
+                    let (left, top) = (f32_of(left), f32_of(top));
+                    let (right, bottom) = (f32_of(right), f32_of(bottom));
+                    builder = builder.crop(top, left, bottom - top, right - left);
+                }
+                builder
             }
             "opencv" => {
                 self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;

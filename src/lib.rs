@@ -13,6 +13,7 @@ pub mod npy;
 pub mod plan;
 pub mod presets;
 pub mod readback;
+pub mod reduction;
 pub mod reference;
 pub mod spec;
 pub mod timing;
@@ -28,6 +29,7 @@ pub use gpu::{CropBatch, Resizer, ResizerStats, TextureImage, TextureWrite};
 pub use normalization::Normalization;
 pub use plan::{Path, Plan, PlanSource};
 pub use readback::{ErrorReport, compare, read_buffer, read_buffer_async};
+pub use reduction::Reduction;
 pub use spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, ElementType, Filter,
     Layout, NearestRule, OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,

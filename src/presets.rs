@@ -241,6 +241,57 @@ pub fn pillow_premultiplies(filter: PillowFilter, channels: u32) -> bool {
     channels == 4 && filter != PillowFilter::Nearest
 }
 
+/// The size `Image.thumbnail(bound)` gives an image of `input` pixels: the largest within
+/// `bound` of the image's aspect ratio as Pillow rounds it (each side the floor or the ceiling
+/// of its exact value, whichever keeps the ratio closer, the floor on a tie, at least 1);
+/// `None` where Pillow leaves the image as it is (it fits `bound` already, or the size comes
+/// out the image's own).
+pub fn pillow_thumbnail_size(input: Size2, bound: Size2) -> Option<Size2> {
+    let (width, height) = (f64::from(input.width), f64::from(input.height));
+    let (mut x, mut y) = (bound.width, bound.height);
+    if x >= input.width && y >= input.height {
+        return None;
+    }
+    let aspect = width / height;
+    // Python's min(floor, ceil, key=..) keeps the first of equal keys: the floor.
+    let round_aspect = |number: f64, key: &dyn Fn(f64) -> f64| {
+        let (floor, ceil) = (number.floor(), number.ceil());
+        let best = if key(ceil) < key(floor) { ceil } else { floor };
+        best.max(1.0) as u32
+    };
+    if f64::from(x) / f64::from(y) >= aspect {
+        let y_f = f64::from(y);
+        x = round_aspect(y_f * aspect, &|n| (aspect - n / y_f).abs());
+    } else {
+        let x_f = f64::from(x);
+        y = round_aspect(x_f / aspect, &|n| {
+            if n == 0.0 {
+                0.0
+            } else {
+                (aspect - x_f / n).abs()
+            }
+        });
+    }
+    let size = Size2::new(y, x);
+    (size != input).then_some(size)
+}
+
+/// `Image.thumbnail(bound, filter)`: [`pillow`] to [`pillow_thumbnail_size`] with Pillow's
+/// default reducing gap of 2 ([`ResizeSpecBuilder::reducing_gap`]); `None` where Pillow leaves
+/// the image as it is. Pillow's JPEG `draft` (decoding at a reduced scale) happens before any
+/// pixel reaches a resizer, and is not part of it.
+pub fn pillow_thumbnail(
+    input: Size2,
+    bound: Size2,
+    filter: PillowFilter,
+) -> Option<ResizeSpecBuilder> {
+    let output = pillow_thumbnail_size(input, bound)?;
+    Some(pillow(input, output, filter).reducing_gap(Some(PILLOW_THUMBNAIL_GAP)))
+}
+
+/// The reducing gap of `Image.thumbnail` unless told otherwise.
+pub const PILLOW_THUMBNAIL_GAP: f64 = 2.0;
+
 /// OpenCV's `interpolation` flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

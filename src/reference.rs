@@ -5,6 +5,7 @@
 
 use crate::element::Element;
 use crate::error::ResizeError;
+use crate::reduction::round_block_sum;
 use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
 use crate::weights::{AxisWeights, OPENCV_PAD};
 
@@ -59,6 +60,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
             got: input.len(),
         });
     }
+    // A two-step resize is its two stages, the reduced image stored as the element type.
+    if let Some((reduce, resize_reduced)) = spec.stages() {
+        return resize(&resize_reduced, &resize(&reduce, input)?);
+    }
     let (wy, wx) = AxisWeights::for_spec(spec);
     if let Some(rounding) = spec.opencv_fixed_point() {
         return Ok(resize_opencv_fixed_point(spec, input, rounding, (&wy, &wx)));
@@ -76,10 +81,11 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
     let s_mid = Strides::new(spec.layout(), spec.channels(), mid_size);
     let s_out = Strides::new(spec.layout(), spec.channels(), out);
     let color = Color::of(spec);
+    let (convert_on_load, convert_on_store) = spec.color_ends();
 
     // The input as f64, colour-converted (linear light, premultiplied) where the spec says so.
     let mut source: Vec<f64> = input.iter().map(|v| v.to_f64()).collect();
-    if color.active {
+    if color.active && convert_on_load {
         for b in 0..n {
             for y in 0..inp.height as usize {
                 for x in 0..inp.width as usize {
@@ -91,6 +97,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                 }
             }
         }
+    }
+
+    if spec.reduction_stage().is_some() {
+        return Ok(average_blocks(spec, &source, (&wy, &wx)));
     }
 
     // The first pass into an f64 intermediate of shape [n, in_h, out_w, c] (horizontal first)
@@ -135,7 +145,7 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                         band_sum(&wy, oy, |j| mid[s_mid.at(b, ch, j, ox)])
                     };
                 }
-                let finished = if color.active && !outside {
+                let finished = if color.active && convert_on_store && !outside {
                     color.finish(&pixel)
                 } else {
                     pixel.clone()
@@ -151,6 +161,50 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
     Ok(output)
+}
+
+/// [`resize`] of the reduction stage of a two-step resize (`source` the input as the taps see
+/// it): each output the average of its block, the inputs that weigh anything in its rows of
+/// `wy` and `wx`. In Pillow's 8-bit fixed point the block's sum rounds as Pillow's
+/// `Image.reduce` rounds it ([`round_block_sum`]); floats take the average.
+fn average_blocks<T: Element>(
+    spec: &ResizeSpec,
+    source: &[f64],
+    (wy, wx): (&AxisWeights, &AxisWeights),
+) -> Vec<T> {
+    let (n, c) = (spec.batch() as usize, spec.channels() as usize);
+    let (inp, out) = (spec.input(), spec.output());
+    let s_in = Strides::new(spec.layout(), spec.channels(), inp);
+    let s_out = Strides::new(spec.layout(), spec.channels(), out);
+    let block = |table: &AxisWeights, i: usize| {
+        let start = table.start(i) as usize;
+        let weighed = table.row(i).iter().enumerate().filter(|(_, w)| **w != 0.0);
+        weighed.map(|(k, _)| start + k).collect::<Vec<_>>()
+    };
+    let mut output = vec![T::from_f64(0.0); spec.output_len()];
+    for oy in 0..out.height as usize {
+        let rows = block(wy, oy);
+        for ox in 0..out.width as usize {
+            let columns = block(wx, ox);
+            let count = (rows.len() * columns.len()) as u32;
+            for b in 0..n {
+                for ch in 0..c {
+                    let sum: f64 = rows
+                        .iter()
+                        .flat_map(|&y| columns.iter().map(move |&x| (y, x)))
+                        .map(|(y, x)| source[s_in.at(b, ch, y, x)])
+                        .sum();
+                    let average = if spec.fixed_point() {
+                        f64::from(round_block_sum(sum as u32, count))
+                    } else {
+                        sum / f64::from(count)
+                    };
+                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(average);
+                }
+            }
+        }
+    }
+    output
 }
 
 /// The colour conversions around the taps: the CPU twin of `prepare4`/`finish4` in

@@ -3,6 +3,7 @@
 
 use crate::error::SpecError;
 use crate::normalization::Normalization;
+use crate::reduction::{MAX_BLOCK_PIXELS, Reduction};
 
 /// Largest extent accepted along any one dimension. Far above any real image, far below the
 /// point where index arithmetic in `u32` could overflow.
@@ -426,6 +427,21 @@ pub struct ResizeSpec {
     linear_light: bool,
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
+    reducing_gap: Option<f64>,
+    stage: Stage,
+}
+
+/// Which part of a two-step resize ([`ResizeSpecBuilder::reducing_gap`]) a spec runs: the
+/// resizers run a spec with a reduction as its two stages, each a spec of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) enum Stage {
+    /// The whole resize, from the caller's input to the caller's output.
+    #[default]
+    Whole,
+    /// The reduction alone, into the reduced image: colour converted on load, not back.
+    Reduce(Reduction),
+    /// The resize of the reduced image, colour converted back on store, not on load.
+    AfterReduce,
 }
 
 /// By-value builder of a [`ResizeSpec`]; [`ResizeSpecBuilder::build`] validates.
@@ -607,6 +623,24 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=gap)` does (and
+    /// `Image.thumbnail`, whose gap is 2 by default; [`crate::presets::pillow_thumbnail`]):
+    /// first reduce the input by whole factors, averaging blocks of pixels, so that the resize
+    /// that follows changes the size by at least `gap`; then resize the reduced image. Pillow's
+    /// rule chooses the factors and the region reduced ([`crate::Reduction`]); where both
+    /// factors come out 1, or an axis takes a nearest rule (which Pillow never reduces), the
+    /// resize is one step as without a gap. Pillow 12's `Image.resize` drops the gap for RGBA
+    /// images, and so does a spec of [`RoundingOrder::Pillow12`] with premultiplied alpha.
+    ///
+    /// The gap must be at least 1. The axes must be Pillow's: antialiased, half-pixel or a
+    /// region, without a stated scale; u8 elements must round as Pillow does
+    /// ([`ResizeSpecBuilder::round_intermediate`]), and their blocks average as Pillow's
+    /// `Image.reduce` rounds them. Floats average in f32. Default: `None` (one step).
+    pub fn reducing_gap(mut self, gap: Option<f64>) -> Self {
+        self.spec.reducing_gap = gap;
+        self
+    }
+
     /// Validates and returns the spec.
     pub fn build(self) -> Result<ResizeSpec, SpecError> {
         self.spec.validate()?;
@@ -636,6 +670,8 @@ impl ResizeSpec {
                 linear_light: false,
                 premultiplied_alpha: false,
                 normalization: None,
+                reducing_gap: None,
+                stage: Stage::Whole,
             },
         }
     }
@@ -715,6 +751,76 @@ impl ResizeSpec {
         self.rounding_order
     }
 
+    /// The reducing gap asked for ([`ResizeSpecBuilder::reducing_gap`]).
+    pub fn reducing_gap(&self) -> Option<f64> {
+        self.reducing_gap
+    }
+
+    /// The reduction that the resize makes first, where its reducing gap makes one
+    /// ([`ResizeSpecBuilder::reducing_gap`]).
+    pub fn reduction(&self) -> Option<Reduction> {
+        self.reduction_and_region().map(|(reduction, _)| reduction)
+    }
+
+    fn reduction_and_region(&self) -> Option<(Reduction, [f64; 4])> {
+        let gap = self.reducing_gap?;
+        let nearest = |axis: &AxisResample| matches!(axis.filter, Filter::Nearest(_));
+        let pillow12_rgba =
+            self.rounding_order == RoundingOrder::Pillow12 && self.premultiplied_alpha;
+        if self.stage != Stage::Whole || nearest(&self.y) || nearest(&self.x) || pillow12_rgba {
+            return None;
+        }
+        Reduction::pillow(self.input, self.output, (&self.y, &self.x), gap)
+    }
+
+    /// The two stages of a resize that reduces first: the reduction, from the input into the
+    /// reduced image (its output), and the resize of the reduced image's region into the
+    /// output. `None` for a resize of one step.
+    pub(crate) fn stages(&self) -> Option<(ResizeSpec, ResizeSpec)> {
+        let (reduction, [top, left, bottom, right]) = self.reduction_and_region()?;
+        let reduce = ResizeSpec {
+            output: reduction.output(),
+            normalization: None,
+            reducing_gap: None,
+            stage: Stage::Reduce(reduction),
+            ..*self
+        };
+        let mut resize = ResizeSpec {
+            input: reduction.output(),
+            reducing_gap: None,
+            stage: Stage::AfterReduce,
+            ..*self
+        };
+        resize.y.mapping = CoordinateMapping::Region {
+            start: top,
+            end: bottom,
+        };
+        resize.x.mapping = CoordinateMapping::Region {
+            start: left,
+            end: right,
+        };
+        Some((reduce, resize))
+    }
+
+    /// The reduction this spec runs where it is the first stage of a two-step resize
+    /// ([`ResizeSpec::stages`]).
+    pub(crate) fn reduction_stage(&self) -> Option<Reduction> {
+        match self.stage {
+            Stage::Reduce(reduction) => Some(reduction),
+            _ => None,
+        }
+    }
+
+    /// Whether the spec's colour conversions apply on load and on store: both for a whole
+    /// resize, on load alone for a reduction stage and on store alone for the stage after it.
+    pub(crate) fn color_ends(&self) -> (bool, bool) {
+        match self.stage {
+            Stage::Whole => (true, true),
+            Stage::Reduce(_) => (true, false),
+            Stage::AfterReduce => (false, true),
+        }
+    }
+
     /// Whether the resize runs in Pillow's 8-bit fixed point with its vertical pass first (see
     /// [`RoundingOrder`]): the separable path then runs the vertical pass first, and the gather
     /// path rounds each tap column's vertical sum before the horizontal taps. Never where an
@@ -725,6 +831,7 @@ impl ResizeSpec {
         let nearest = |axis: &AxisResample| matches!(axis.filter, Filter::Nearest(_));
         self.fixed_point()
             && !self.torch_fixed_point()
+            && self.reduction_stage().is_none()
             && !nearest(&self.y)
             && !nearest(&self.x)
             && self.rounding_order.vertical_first(self.input, self.output)
@@ -973,6 +1080,57 @@ impl ResizeSpec {
                 value: self.extrapolation_value as f64,
                 allowed: "a finite number",
             });
+        }
+        if let Some(gap) = self.reducing_gap {
+            self.check_reducing_gap(gap)?;
+        }
+        Ok(())
+    }
+
+    /// A reducing gap is Pillow's: at least 1, on Pillow's axes, and on u8 elements with
+    /// Pillow's rounding, whose blocks then round as Pillow's do; each stage must be a valid
+    /// spec, and the blocks small enough for 32-bit sums.
+    fn check_reducing_gap(&self, gap: f64) -> Result<(), SpecError> {
+        if !(gap >= 1.0 && gap.is_finite()) {
+            return Err(SpecError::InvalidParameter {
+                what: "reducing gap",
+                value: gap,
+                allowed: "a finite number of at least 1 (Pillow's reducing_gap)",
+            });
+        }
+        let pillow_rule = |rule: &AxisResample| {
+            rule.antialias
+                && matches!(
+                    rule.mapping,
+                    CoordinateMapping::HalfPixel | CoordinateMapping::Region { .. }
+                )
+                && rule.scale.is_none()
+        };
+        if !(pillow_rule(&self.y) && pillow_rule(&self.x)) {
+            return Err(SpecError::Unsupported(
+                "a reducing gap is Pillow's two-step resize: it takes Pillow's axes,                  antialiased, half-pixel or a crop region, without a stated scale                  (presets::pillow)"
+                    .into(),
+            ));
+        }
+        let pillow_bytes =
+            self.fixed_point() && !self.torch_fixed_point() && self.opencv_fixed_point().is_none();
+        if self.element == ElementType::U8 && !pillow_bytes {
+            return Err(SpecError::Unsupported(
+                "a reducing gap on u8 elements averages blocks as Pillow's 8-bit code rounds                  them: it takes Pillow's rounding between the passes (round_intermediate, as                  presets::pillow sets), not PyTorch's or OpenCV's fixed point"
+                    .into(),
+            ));
+        }
+        if let Some((reduce, resize)) = self.stages() {
+            let pixels = reduce.reduction_stage().map_or(0, |r| r.block_pixels());
+            if pixels > MAX_BLOCK_PIXELS {
+                return Err(SpecError::InvalidParameter {
+                    what: "pixels in a block of the reduction",
+                    value: pixels as f64,
+                    allowed: "fewer than 2^23 (Pillow's 8-bit sums): a larger gap or output",
+                });
+            }
+            reduce.validate()?;
+            resize.validate()?;
         }
         Ok(())
     }

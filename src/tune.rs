@@ -56,6 +56,9 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         } else if spec.rounds_vertical_first() {
             // Pillow 13's vertical-first rounding has no fused kernel.
             "|yfirst"
+        } else if spec.color_ends() != (true, true) {
+            // A stage of a two-step resize converts colour at one end alone.
+            "|stage"
         } else {
             ""
         },

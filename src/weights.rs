@@ -6,6 +6,7 @@
 //! extrapolation) reduces to this one form. It is computed on the CPU in f64 and is the single
 //! source of truth shared by the CPU reference and every GPU path.
 
+mod blocks;
 mod torch_u8;
 
 use crate::kernels;
@@ -131,9 +132,14 @@ impl AxisWeights {
 
     /// The `(y, x)` tables of a spec. Specs that round 8-bit values between passes (Pillow's
     /// 8-bit modes) get their weights quantised as Pillow stores them; those in OpenCV's or
-    /// PyTorch's 8-bit fixed point get that library's own tables.
+    /// PyTorch's 8-bit fixed point get that library's own tables; the reduction stage of a
+    /// two-step resize gets its blocks. A spec that reduces first resizes in two stages, each
+    /// with its own tables: these are those of its resize in one step.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         let (input, output) = (spec.input(), spec.output());
+        if let Some(reduction) = spec.reduction_stage() {
+            return reduction.tables(input);
+        }
         if let Some(rounding) = spec.opencv_fixed_point() {
             return (
                 Self::opencv(rounding, input.height, output.height, false),

@@ -524,3 +524,11 @@ fn pillow_magic_kernels_are_pillows() {
 fn onnx_axes_kept_at_their_size_ignore_the_crop() {
     data_set_passes("onnx-kept-axis", 8);
 }
+
+/// Pillow's two-step resizes (`tests/data/pillow-reduce/`, `scripts/pillow_reduce_cases.py`):
+/// `Image.resize` with a reducing gap, with and without a box, and `Image.thumbnail`, in modes
+/// F, L, RGB and RGBA, from Pillow 12.3 and 13.0, on every path.
+#[test]
+fn pillow_two_step_resizes_are_pillows() {
+    data_set_passes("pillow-reduce", 38);
+}

@@ -68,6 +68,11 @@ override FIXED_POINT: bool = false;
 // In that fixed point, each tap column's vertical sum rounded to 8 bits before the horizontal
 // taps (Pillow 13's order where the height shrinks most): the vector and scalar gathers.
 override FIXED_Y_FIRST: bool = false;
+// In that fixed point, the reduction of Pillow's two-step resize (src/reduction.rs): each output
+// the block of inputs that its rows weigh (weights 1/n stored as non-zero integers), their bytes
+// summed and rounded as Pillow's `Image.reduce` rounds them (`pillow_block_average`): the vector
+// and scalar gathers.
+override PILLOW_REDUCE: bool = false;
 // 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for
 // INTER_LINEAR_EXACT, 0 off. Tables padded by OPENCV_PAD indices at each end (clamped to the
 // input by the kernel), weights that are multiples of 2^-11 (2^-8 for INTER_LINEAR_EXACT), rows
@@ -278,6 +283,14 @@ fn fixed_is_one(w: f32) -> bool {
 }
 
 // A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
+// Pillow's average of `count` bytes summing to `sum`: `((sum + count/2) * m) >> 24`, where Pillow
+// computes `m` as 2^32 / (256 count) in float and truncates it, which is the integer quotient
+// 2^24 / count for every block of fewer than 2^23 pixels (src/reduction.rs). Neither the sum nor
+// the product exceeds 32 bits there.
+fn pillow_block_average(sum: u32, count: u32) -> u32 {
+    return ((sum + count / 2u) * ((1u << 24u) / count)) >> 24u;
+}
+
 fn fixed_round(sum: i32) -> i32 {
     return clamp((sum + 2097152) >> 22u, 0, 255);
 }

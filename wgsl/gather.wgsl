@@ -14,6 +14,27 @@ fn resample(flat: u32) -> f32 {
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     let y0 = row_start(ry);
+    if FIXED_POINT && PILLOW_REDUCE {
+        var sum = 0u;
+        var rows = 0u;
+        var columns = 0u;
+        for (var tx = 0u; tx < p.x_taps; tx++) {
+            columns += u32(fixed_weight(table[rx + 2u + tx]) != 0);
+        }
+        for (var ty = 0u; ty < p.y_taps; ty++) {
+            if fixed_weight(table[ry + 2u + ty]) == 0 {
+                continue;
+            }
+            rows++;
+            let line = base + (y0 + ty) * p.src_y;
+            for (var tx = 0u; tx < p.x_taps; tx++) {
+                if fixed_weight(table[rx + 2u + tx]) != 0 {
+                    sum += u32(load_int(line + tx * p.src_x));
+                }
+            }
+        }
+        return f32(pillow_block_average(sum, rows * columns));
+    }
     if FIXED_POINT && FIXED_Y_FIRST {
         var total = 0;
         for (var tx = 0u; tx < p.x_taps; tx++) {

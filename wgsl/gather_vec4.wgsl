@@ -107,7 +107,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = vec4<f32>(p.extrapolation);
-        if fixed && !(x_outside || y_row_outside(ry)) {
+        if fixed && PILLOW_REDUCE {
+            acc = finish4(vec4<f32>(block_average4(base, rx, ry, y_band_start(ry, y), taps_y, taps_x)));
+        } else if fixed && !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             var total = vec4<i32>(0);
             if TAPS_X == 1u && fixed_is_one(x_weight(rx, 0u)) {
@@ -163,6 +165,39 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         }
         store4v(out_base + y * (p.dst_y / UNIT), acc);
     }
+}
+
+// Pillow's reduction (PILLOW_REDUCE): the column's block of inputs from input row `y0`, the taps
+// that weigh anything, each channel's bytes summed and averaged as Pillow rounds them. No row of
+// a reduction lies outside the input.
+fn block_average4(base: u32, rx: u32, ry: u32, y0: u32, taps_y: u32, taps_x: u32) -> vec4<u32> {
+    let sy = p.src_y / UNIT;
+    let sx = p.src_x / UNIT;
+    var sum = vec4<u32>(0u);
+    var rows = 0u;
+    var columns = 0u;
+    for (var tx = 0u; tx < taps_x; tx++) {
+        columns += u32(fixed_weight(x_weight(rx, tx)) != 0);
+    }
+    for (var ty = 0u; ty < taps_y; ty++) {
+        if fixed_weight(table[ry + 2u + ty]) == 0 {
+            continue;
+        }
+        rows++;
+        let line = base + (y0 + ty) * sy;
+        for (var tx = 0u; tx < taps_x; tx++) {
+            if fixed_weight(x_weight(rx, tx)) != 0 {
+                sum += vec4<u32>(prepare4_int(load4_int(line + tx * sx)));
+            }
+        }
+    }
+    let count = rows * columns;
+    return vec4<u32>(
+        pillow_block_average(sum.x, count),
+        pillow_block_average(sum.y, count),
+        pillow_block_average(sum.z, count),
+        pillow_block_average(sum.w, count),
+    );
 }
 
 // The horizontal taps of input row `row` for the invocation's column.

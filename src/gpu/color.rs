@@ -48,11 +48,17 @@ impl ColorSteps {
 
     /// The steps of `pass` of `spec`: those on load in its first pass, those on store in its
     /// last.
+    /// A stage of a two-step resize converts at its own end alone ([`ResizeSpec::color_ends`]).
     pub(crate) fn of(spec: &ResizeSpec, pass: PassColor) -> ColorSteps {
         let on = |yes: bool, steps: ColorSteps| if yes { steps } else { ColorSteps::NONE };
         if !spec.converts_color() {
             return ColorSteps::NONE;
         }
+        let (load, store) = spec.color_ends();
+        let pass = PassColor {
+            on_load: pass.on_load && load,
+            on_store: pass.on_store && store,
+        };
         if spec.premultiplies_in_8_bits() {
             return on(pass.on_load, ColorSteps::PREMULTIPLY_8_BIT)
                 .with(on(pass.on_store, ColorSteps::UNPREMULTIPLY_8_BIT));

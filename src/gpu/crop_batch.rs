@@ -86,6 +86,14 @@ impl Resizer {
     ) -> Result<CropBatch, ResizeError> {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
+        if template.reducing_gap().is_some() {
+            return Err(SpecError::Unsupported(
+                "a crop batch resizes each box in one step; a spec with a reducing gap \
+                 (Pillow's two-step resize) runs through Resizer::encode, one image at a time"
+                    .into(),
+            )
+            .into());
+        }
         let (wy, wx) = AxisWeights::for_spec(template);
         let slots = table_slots(template, capacity.max(1), wy.taps(), wx.taps());
         let (tables, params) = scope::capture(&self.device, || {

@@ -228,6 +228,7 @@ fn split_lanes(
         && shape.x.1 >= min_taps
         && (features.fixed_point || float(src) && float(dst))
         && !features.fixed_y_first
+        && !features.pillow_reduce
         && features.integer_weights.is_none()
         && features.texture_source.is_none()
         && features.texture_target.is_none()
@@ -341,8 +342,11 @@ impl Launch {
             }
         };
         // OpenCV's fixed point runs on the scalar gather alone (`opencv_fixed` in
-        // wgsl/gather.wgsl).
-        if features.opencv_fixed_point.is_some() {
+        // wgsl/gather.wgsl); Pillow's reduction on it too, but for premultiplied RGBA, whose
+        // pixels only the vector gather converts.
+        if features.opencv_fixed_point.is_some()
+            || (features.pillow_reduce && !spec.premultiplied_alpha())
+        {
             return scalar();
         }
         // Images times channel groups of `size`: the grid's third dimension.

@@ -498,6 +498,9 @@ impl Resizer {
             spec.output_bytes(),
             "any",
         )?;
+        if let Some(stages) = spec.stages() {
+            return self.ready_in_two_steps(stages, input, output, path);
+        }
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
@@ -505,6 +508,38 @@ impl Resizer {
             plan,
             prepared,
             bind_groups,
+            before: None,
+        })
+    }
+
+    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) ready as its two stages:
+    /// the reduction from `input` into the pooled reduced image, on the gather path (whose
+    /// kernels sum a block of bytes as one, as Pillow rounds it), then the resize of the
+    /// reduced image into `output` on `path`, planned as that stage alone.
+    fn ready_in_two_steps(
+        &self,
+        (reduce, resize): (ResizeSpec, ResizeSpec),
+        input: wgpu::BufferSlice<'_>,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<ReadyResize, ResizeError> {
+        let limits = self.device.limits();
+        check_limit(
+            "reduced image",
+            reduce.output_bytes(),
+            u64::from(limits.max_storage_buffer_binding_size),
+        )?;
+        let reduced = self.scratch.acquire(
+            &self.device,
+            ScratchRole::Reduced,
+            reduce.output_bytes(),
+            limits.max_buffer_size,
+        );
+        let first = self.ready(&reduce, input, reduced.slice(..), Path::Gather)?;
+        let second = self.ready(&resize, reduced.slice(..), output, path)?;
+        Ok(ReadyResize {
+            before: Some(Box::new(first)),
+            ..second
         })
     }
 
@@ -1198,6 +1233,8 @@ pub(crate) struct ReadyResize {
     pub(crate) plan: Plan,
     prepared: Arc<Prepared>,
     bind_groups: Arc<Vec<wgpu::BindGroup>>,
+    /// The stage recorded first: the reduction of a two-step resize.
+    before: Option<Box<ReadyResize>>,
 }
 
 impl ReadyResize {
@@ -1220,6 +1257,9 @@ impl ReadyResize {
     /// the first, which writes it, as it would between two compute passes; one compute pass
     /// spares the second pass's own start and end (tuning log item 125).
     pub(crate) fn record_dispatches(&self, pass: &mut wgpu::ComputePass<'_>) {
+        if let Some(before) = &self.before {
+            before.record_dispatches(pass);
+        }
         record_dispatches(pass, &self.prepared, &self.bind_groups);
     }
 }

@@ -149,6 +149,9 @@ impl Resizer {
         route: Route,
         path: Path,
     ) -> Result<Plan, ResizeError> {
+        if let Some((_, resize)) = spec.stages() {
+            return self.plan_route(&resize, Route::Buffers, path);
+        }
         if path != Path::Auto {
             return Ok(requested(path));
         }
@@ -211,6 +214,11 @@ impl Resizer {
         route: Route,
         path: Path,
     ) -> Plan {
+        // A two-step resize runs its reduction on the gather path, and between buffers (a
+        // texture's is staged): what is planned is its resize, from the reduced image.
+        if let Some((_, resize)) = spec.stages() {
+            return self.plan_route_without_measuring(&resize, Route::Buffers, path);
+        }
         if path != Path::Auto {
             return requested(path);
         }

@@ -1,5 +1,5 @@
-//! Scratch buffers, pooled by role and power-of-two size class: separable intermediates and the
-//! staging tensors of texture resizes.
+//! Scratch buffers, pooled by role and power-of-two size class: separable intermediates, the
+//! reduced images of two-step resizes and the staging tensors of texture resizes.
 //!
 //! One buffer per role and class serves every resize: the passes of one queue run in order and
 //! wgpu places barriers between them, so two resizes never use the same scratch at once, and
@@ -13,6 +13,8 @@ use std::sync::Mutex;
 pub(crate) enum ScratchRole {
     /// Between the two passes of the separable path.
     Intermediate,
+    /// The reduced image between the two stages of a two-step resize.
+    Reduced,
     /// A source texture copied into the tensor the kernels read.
     TextureInput,
     /// The kernels' output on its way to a target texture.

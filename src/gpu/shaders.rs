@@ -179,6 +179,10 @@ pub struct KernelFeatures {
     /// scalar gathers alone run it. Harmless on a pass with an identity axis, whose rounding
     /// gives each byte back.
     pub fixed_y_first: bool,
+    /// In that fixed point, the reduction of Pillow's two-step resize (`PILLOW_REDUCE`): each
+    /// block's bytes summed and rounded as Pillow's `Image.reduce` rounds them. The vector and
+    /// scalar gathers alone run it.
+    pub pillow_reduce: bool,
     /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the scalar gather
     /// alone runs it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
@@ -256,6 +260,7 @@ impl KernelFeatures {
         KernelFeatures {
             fixed_point: spec.fixed_point(),
             fixed_y_first: spec.rounds_vertical_first(),
+            pillow_reduce: spec.fixed_point() && spec.reduction_stage().is_some(),
             opencv_fixed_point: spec.opencv_fixed_point(),
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
@@ -318,6 +323,9 @@ impl KernelFeatures {
         // that runs it is one.
         if self.fixed_y_first {
             all.push(("FIXED_Y_FIRST", 1.0));
+        }
+        if self.pillow_reduce {
+            all.push(("PILLOW_REDUCE", 1.0));
         }
         if let Some(rounding) = self.opencv_fixed_point {
             let code = match rounding {
@@ -392,6 +400,12 @@ impl Kernel {
                         fixed_point: k % 2 == 1,
                         // Every third fixed-point gather rounds its vertical sums first.
                         fixed_y_first: k % 6 == 3
+                            && matches!(
+                                variant,
+                                KernelVariant::Gather { .. } | KernelVariant::GatherVec4 { .. }
+                            ),
+                        // Every third fixed-point gather one step later reduces as Pillow.
+                        pillow_reduce: k % 6 == 5
                             && matches!(
                                 variant,
                                 KernelVariant::Gather { .. } | KernelVariant::GatherVec4 { .. }

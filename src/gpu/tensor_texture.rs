@@ -158,6 +158,10 @@ impl Resizer {
         write: TextureWrite,
         path: Path,
     ) -> Result<Option<ReadyTexture>, ResizeError> {
+        // A two-step resize runs between buffers: staged.
+        if spec.stages().is_some() {
+            return Ok(None);
+        }
         let route = route_into(spec, target, write);
         let Route::TensorToTexture(format) = route else {
             return Ok(None);
@@ -184,6 +188,7 @@ impl Resizer {
                 plan,
                 prepared: direct,
                 bind_groups,
+                before: None,
             },
             pack: None,
             write,

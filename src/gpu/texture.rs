@@ -384,7 +384,8 @@ impl Resizer {
         });
         let texture_target = (rgba && write == TextureWrite::Storage).then_some(target_format);
         let plan = self.plan_without_measuring(spec, path);
-        let direct = if rgba {
+        // A two-step resize runs between buffers: staged.
+        let direct = if rgba && spec.stages().is_none() {
             let ends = DirectEnds {
                 source: texture_source,
                 target: texture_target,
@@ -444,6 +445,7 @@ impl Resizer {
                 plan,
                 prepared: direct,
                 bind_groups: groups,
+                before: None,
             },
             pack,
             write,

@@ -194,6 +194,10 @@ impl Resizer {
         output: wgpu::BufferSlice<'_>,
         plan: &Plan,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
+        // A two-step resize runs between buffers: staged.
+        if spec.stages().is_some() {
+            return Ok(None);
+        }
         let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {
             return Ok(None);
         };
@@ -222,6 +226,7 @@ impl Resizer {
                 plan: plan.clone(),
                 prepared: direct,
                 bind_groups,
+                before: None,
             },
         }))
     }
