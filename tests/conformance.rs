@@ -532,3 +532,44 @@ fn onnx_axes_kept_at_their_size_ignore_the_crop() {
 fn pillow_two_step_resizes_are_pillows() {
     data_set_passes("pillow-reduce", 38);
 }
+
+/// `presets::pillow_thumbnail_size` against the sizes Pillow's own `Image.thumbnail` chose for
+/// 408 images of random and extreme sizes (`tests/data/pillow-thumbnail-sizes.json`,
+/// `scripts/pillow_thumbnail_sizes.py`; Pillow 12.3 chooses the same), including those it
+/// leaves as they are.
+#[test]
+fn pillow_thumbnail_sizes_are_pillows() {
+    use wgpu_resize::{Size2, presets};
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pillow-thumbnail-sizes.json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 408);
+    let size = |value: &serde_json::Value| {
+        let wh: Vec<u32> = value
+            .as_array()?
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        Some(Size2::new(wh[1], wh[0]))
+    };
+    let mut left_alone = 0;
+    for case in cases {
+        let (input, bound) = (
+            size(&case["input_wh"]).unwrap(),
+            size(&case["bound_wh"]).unwrap(),
+        );
+        let expected = size(&case["size_wh"]);
+        left_alone += usize::from(expected.is_none());
+        assert_eq!(
+            presets::pillow_thumbnail_size(input, bound),
+            expected,
+            "{input:?} within {bound:?}"
+        );
+    }
+    assert!(
+        left_alone >= 2,
+        "the data leave only {left_alone} images alone"
+    );
+}

@@ -656,3 +656,101 @@ fn warm_up_takes_finite_seconds() {
     }
     wgpu_resize::bench::warm_up(&gpu.resizer, 0.0).unwrap();
 }
+
+/// A reducing gap (Pillow's two-step resize) outside what Pillow has is a spec error that says
+/// what is allowed: a gap under 1 or not a number, axes that are not Pillow's, u8 elements in
+/// another library's arithmetic, blocks too large for Pillow's 32-bit sums; and a crop batch,
+/// which resizes each box in one step, refuses a template with a gap.
+#[test]
+fn reducing_gaps_outside_pillows_are_spec_errors() {
+    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::{ElementType, presets::TorchMode, presets::TorchOutput};
+    let (input, output) = (Size2::new(64, 48), Size2::new(8, 6));
+    let pillow = || presets::pillow(input, output, PillowFilter::Bicubic);
+    for gap in [0.5, 0.0, -2.0, f64::NAN, f64::INFINITY] {
+        let err = pillow().reducing_gap(Some(gap)).build().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SpecError::InvalidParameter {
+                    what: "reducing gap",
+                    ..
+                }
+            ),
+            "gap {gap}: {err}"
+        );
+        assert!(err.to_string().contains("at least 1"), "{err}");
+    }
+    let err = pillow()
+        .antialias(false)
+        .reducing_gap(Some(2.0))
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("Pillow's axes"), "{err}");
+    let err = ResizeSpec::builder(input, output)
+        .reducing_gap(Some(2.0))
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("antialiased"), "{err}");
+    // u8 without Pillow's rounding between passes, and in PyTorch's fixed point.
+    let err = pillow()
+        .element(ElementType::U8)
+        .round_intermediate(false)
+        .reducing_gap(Some(2.0))
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("round_intermediate"), "{err}");
+    let torch = presets::torch(
+        input,
+        TorchOutput::Size(output),
+        TorchMode::Bilinear,
+        false,
+        true,
+    )
+    .unwrap()
+    .element(ElementType::U8)
+    .reducing_gap(Some(2.0))
+    .build()
+    .unwrap_err();
+    assert!(torch.to_string().contains("PyTorch's"), "{torch}");
+    // 4096 x 4096 to one pixel with a gap of 1: blocks of 2^24 pixels.
+    let err = presets::pillow(Size2::new(4096, 4096), Size2::new(1, 1), PillowFilter::Box)
+        .reducing_gap(Some(1.0))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SpecError::InvalidParameter {
+                what: "pixels in a block of the reduction",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    // The same resizes without a gap, or with one that reduces nothing, build.
+    pillow().build().unwrap();
+    let kept = presets::pillow(input, Size2::new(40, 30), PillowFilter::Bicubic)
+        .reducing_gap(Some(2.0))
+        .build()
+        .unwrap();
+    assert_eq!(kept.reduction(), None);
+
+    let Some(gpu) = common::gpu("reducing gap crop batch") else {
+        return;
+    };
+    let template = pillow()
+        .channels(3)
+        .crop(0.0, 0.0, 64.0, 48.0)
+        .reducing_gap(Some(2.0))
+        .build()
+        .unwrap();
+    let Err(err) = gpu.resizer.crop_batch(&template, 2) else {
+        panic!("a crop batch took a template with a reducing gap");
+    };
+    assert!(
+        matches!(err, ResizeError::Spec(SpecError::Unsupported(_))),
+        "{err}"
+    );
+    assert!(err.to_string().contains("one step"), "{err}");
+}

@@ -2516,3 +2516,85 @@ fn pillow_vertical_first_rounding_matches_the_reference_on_every_path() {
         "Pillow 12's order differs in only {orders_differ}"
     );
 }
+
+/// Pillow's two-step resizes (`ResizeSpecBuilder::reducing_gap`) on seeded random shapes:
+/// Pillow's filters, gaps of 1 to 3, crop boxes, u8 in Pillow's fixed point (RGBA
+/// premultiplied, as Pillow resizes it), f32 and f16, 1 to 4 channels, NHWC and NCHW, batches,
+/// on every path that takes the resize stage, into poisoned outputs: to the byte of the
+/// reference for u8 (whose bytes are Pillow's: `tests/data/pillow-reduce`), within float
+/// rounding otherwise. Most draws reduce along at least one axis.
+#[test]
+fn two_step_resizes_match_the_reference_on_every_path() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, PillowFilter};
+    let Some(gpu) = gpu("two-step resizes") else {
+        return;
+    };
+    let mut rng = Rng::new(0x2_57e9);
+    let mut reduced = 0;
+    let cases = 40;
+    for case in 0..cases {
+        let input = Size2::new(rng.range(6, 70), rng.range(6, 70));
+        let output = Size2::new(
+            rng.range(1, (input.height / 2).max(1)),
+            rng.range(1, (input.width / 2).max(1)),
+        );
+        let filter = [
+            PillowFilter::Box,
+            PillowFilter::Bilinear,
+            PillowFilter::Hamming,
+            PillowFilter::Bicubic,
+            PillowFilter::Lanczos,
+            PillowFilter::Mks2013,
+        ][rng.range(0, 5) as usize];
+        let gap = [1.0, 1.5, 2.0, 3.0][rng.range(0, 3) as usize];
+        let element = [ElementType::U8, ElementType::F32, ElementType::F16][case % 3];
+        let channels = rng.range(1, 4);
+        let premultiplied = element == ElementType::U8 && channels == 4;
+        let layout = if premultiplied || rng.range(0, 1) == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let mut builder = presets::pillow(input, output, filter)
+            .batch(rng.range(1, 2))
+            .channels(channels)
+            .layout(layout)
+            .element(element)
+            .premultiplied_alpha(premultiplied)
+            .reducing_gap(Some(gap));
+        if case % 4 == 3 {
+            // A box inside the input, with fractional corners.
+            let top = f64::from(rng.range(0, input.height / 4)) + 0.25;
+            let left = f64::from(rng.range(0, input.width / 4)) + 0.5;
+            let height = f64::from(input.height) - top - f64::from(rng.range(0, 2));
+            let width = f64::from(input.width) - left - f64::from(rng.range(0, 2));
+            builder = builder.crop(top, left, height, width);
+        }
+        let spec = builder.build().unwrap();
+        reduced += usize::from(spec.reduction().is_some());
+        let mut paths = vec![Path::Gather, Path::Separable, Path::Auto];
+        if gpu.resizer.availability(&spec, Path::Fused).is_ok() {
+            paths.push(Path::Fused);
+        }
+        let what = format!("case {case}, gap {gap}, reduction {:?}", spec.reduction());
+        match element {
+            ElementType::U8 => {
+                let data = rng.u8s(spec.input_len());
+                assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
+            }
+            ElementType::F32 => {
+                let data = rng.f32s(spec.input_len());
+                assert_paths_match_reference(gpu, &spec, &data, &paths, 1e-4, &what);
+            }
+            _ => {
+                let data = rng.f16s(spec.input_len());
+                assert_paths_match_reference(gpu, &spec, &data, &paths, 4e-3, &what);
+            }
+        }
+    }
+    assert!(
+        reduced >= cases * 3 / 4,
+        "only {reduced} of {cases} reduced"
+    );
+}

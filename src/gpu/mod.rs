@@ -345,6 +345,10 @@ impl Resizer {
     /// conditions (layout, channels, footprint, workgroup memory); OpenCV's 8-bit fixed point
     /// runs on the gather path alone.
     pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
+        // A two-step resize runs its reduction on the gather path and its resize on `path`.
+        if let Some((_, resize)) = spec.stages() {
+            return self.availability(&resize, path);
+        }
         match path {
             Path::Separable | Path::Fused if spec.opencv_fixed_point().is_some() => {
                 Err(OPENCV_GATHER_ONLY.into())
