@@ -1179,6 +1179,103 @@ fn pillow_13_vertical_first_rgba_through_the_texture_api() {
     }
 }
 
+/// Pillow 13's two-step RGBA resizes and thumbnail (`tests/data/pillow-reduce/`) through the
+/// texture API, to Pillow's byte: texture to texture on every path (a two-step resize runs
+/// staged, through buffers), texture to tensor in a pass of its own and in the caller's, and
+/// tensor to texture.
+#[test]
+fn pillow_two_step_rgba_through_the_texture_api() {
+    use wgpu::TextureUsages as U;
+    let Some(gpu) = gpu("pillow two-step textures") else {
+        return;
+    };
+    let folder = FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-reduce");
+    let cases = wgpu_resize::conformance::load_cases(&folder).unwrap();
+    let rgba: Vec<_> = cases
+        .iter()
+        .filter(|case| case.id.starts_with("p13_") && case.params["image_mode"] == "RGBA")
+        .collect();
+    assert_eq!(rgba.len(), 4, "the Pillow 13 RGBA cases");
+    for case in rgba {
+        let spec = case.spec().unwrap();
+        assert!(spec.reduction().is_some(), "{}", case.id);
+        let read = |file: &str| {
+            wgpu_resize::npy::read::<u8>(&folder.join(file))
+                .unwrap()
+                .data
+        };
+        let floats = |bytes: Vec<u8>| bytes.into_iter().map(f32::from).collect::<Vec<f32>>();
+        let (values, want) = (floats(read(&case.input)), floats(read(&case.output)));
+        let source = texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            spec.input(),
+            U::TEXTURE_BINDING,
+            &values,
+        );
+        for (path, target_usage) in [
+            (Path::Gather, U::STORAGE_BINDING),
+            (Path::Separable, U::STORAGE_BINDING),
+            (Path::Auto, U::RENDER_ATTACHMENT),
+        ] {
+            let target = texture_with(
+                gpu,
+                F::Rgba8Unorm,
+                spec.output(),
+                target_usage | U::TEXTURE_BINDING,
+                &vec![0.0; spec.output_len()],
+            );
+            let (got, _) = run_on(gpu, &spec, &source, &target, path);
+            assert_eq!(worst(&got, &want), 0.0, "{} {path} into a texture", case.id);
+        }
+        let device = &gpu.context.device;
+        let buffer = tensor_buffer(device, 256 + spec.output_bytes() + 256);
+        for in_callers_pass in [false, true] {
+            let (got, _) = run_texture_to_tensor(
+                gpu,
+                &gpu.resizer,
+                (&spec, Path::Auto),
+                &source,
+                (&buffer, 256, 0x5A),
+                in_callers_pass,
+            )
+            .unwrap();
+            assert_eq!(worst(&got, &want), 0.0, "{} into a tensor", case.id);
+        }
+        let input = wgpu::util::DeviceExt::create_buffer_init(
+            device,
+            &wgpu::util::BufferInitDescriptor {
+                label: Some("two-step input"),
+                contents: &read(&case.input),
+                usage: wgpu::BufferUsages::STORAGE,
+            },
+        );
+        let target = texture_with(
+            gpu,
+            F::Rgba8Unorm,
+            spec.output(),
+            U::STORAGE_BINDING | U::TEXTURE_BINDING,
+            &vec![0.0; spec.output_len()],
+        );
+        poison_texels(gpu, &target);
+        let mut encoder = device.create_command_encoder(&Default::default());
+        gpu.resizer
+            .encode_buffer_to_texture(
+                &mut encoder,
+                &spec,
+                input.slice(..),
+                &TextureImage::first(&target),
+                Path::Auto,
+            )
+            .unwrap();
+        gpu.context.queue.submit([encoder.finish()]);
+        let got = read_texels(gpu, &target);
+        assert_eq!(worst(&got, &want), 0.0, "{} from a tensor", case.id);
+        gpu.resizer.forget_buffer(&buffer);
+        gpu.resizer.forget_buffer(&input);
+    }
+}
+
 #[test]
 fn linear_light_on_srgb_textures_matches_the_reference() {
     let Some(gpu) = gpu("linear_light_on_srgb_textures_matches_the_reference") else {
