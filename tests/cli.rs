@@ -212,6 +212,54 @@ fn pillow_conventions_round_in_their_releases_order() {
     }
 }
 
+/// `--thumbnail` and `--reducing-gap` with the pillow conventions give Pillow's bytes
+/// (`tests/data/pillow-reduce/`): `Image.thumbnail((20, 20))` of a 64 x 96 RGB image, and
+/// `Image.resize((8, 11), BICUBIC, reducing_gap=2.0)` of a 48 x 64 one, under each release.
+#[test]
+fn pillow_thumbnails_and_reducing_gaps_from_the_command_line() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-reduce");
+    let dir = tempfile::tempdir().unwrap();
+    let output_path = dir.path().join("out.npy");
+    for (release, convention) in [("p13", "pillow"), ("p12", "pillow12")] {
+        let cases: [(&str, &[&str]); 2] = [
+            (
+                "thumbnail_01_RGB_64x96_within_20x20",
+                &["--thumbnail", "20x20", "--filter", "bicubic"],
+            ),
+            (
+                "08_bicubic_RGB_48x64_to_11x8_gap2.0",
+                &[
+                    "--size",
+                    "8x11",
+                    "--filter",
+                    "bicubic",
+                    "--reducing-gap",
+                    "2",
+                ],
+            ),
+        ];
+        for (suffix, flags) in cases {
+            let case = format!("{release}_{suffix}");
+            let input = data.join(format!("{case}.in.npy"));
+            let expected = npy::read::<u8>(&data.join(format!("{case}.out.npy"))).unwrap();
+            let mut args = vec![
+                "resize",
+                input.to_str().unwrap(),
+                output_path.to_str().unwrap(),
+                "--convention",
+                convention,
+            ];
+            args.extend_from_slice(flags);
+            if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+                return;
+            }
+            let got = npy::read::<u8>(&output_path).unwrap();
+            assert_eq!(got.shape, expected.shape, "{case}");
+            assert_eq!(got.data, expected.data, "{case}");
+        }
+    }
+}
+
 /// `--mean` and `--std` normalise each channel of the resized array, as torchvision's
 /// `Normalize` after a resize: NCHW planes of three channels, each against the textbook
 /// bilinear resize normalised by its own statistics.

@@ -78,6 +78,17 @@ pub struct ResizeFlags {
     /// Scale factor S, or SXxSY for different factors per axis.
     #[arg(long, value_name = "S|SXxSY", allow_hyphen_values = true)]
     pub scale: Option<String>,
+    /// Output the size Pillow's `Image.thumbnail((W, H))` gives: the largest within WxH of the
+    /// input's aspect ratio, or the input's own size where it fits already. With Pillow's
+    /// reducing gap of 2 unless --reducing-gap says otherwise (--convention pillow or
+    /// pillow12; `thumbnail`'s filter is --filter bicubic).
+    #[arg(long, value_name = "WxH", conflicts_with_all = ["size", "scale"])]
+    pub thumbnail: Option<String>,
+    /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=G)`: reduce by whole
+    /// factors first, averaging blocks of pixels, so that the resize after changes the size by
+    /// at least G (--convention pillow or pillow12; G at least 1).
+    #[arg(long, value_name = "G")]
+    pub reducing_gap: Option<f64>,
     /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w (images are
     /// pixels, whatever it says: nchw is refused where no .npy array is resized).
     #[arg(long, value_enum, default_value = "nhwc")]
@@ -218,6 +229,16 @@ impl ResizeFlags {
 
     /// The output size for an input size.
     pub fn output_size(&self, input: Size2) -> Result<Size2, String> {
+        if let Some(text) = &self.thumbnail {
+            let (w, h) = parse_pair::<u32>(text, "--thumbnail", "a whole number of pixels")?;
+            if w == 0 || h == 0 {
+                return Err(format!(
+                    "--thumbnail {text:?}: both sides must be at least 1"
+                ));
+            }
+            let bound = Size2::new(h, w);
+            return Ok(presets::pillow_thumbnail_size(input, bound).unwrap_or(input));
+        }
         if let Some(text) = &self.size {
             let (w, h) = parse_pair::<u32>(text, "--size", "a whole number of pixels")?;
             return Ok(Size2::new(h, w));
@@ -232,7 +253,9 @@ impl ResizeFlags {
                 },
             )
             .map_err(|e| e.to_string()),
-            None => Err("give the output size with --size WxH or --scale S".into()),
+            None => {
+                Err("give the output size with --size WxH, --scale S or --thumbnail WxH".into())
+            }
         }
     }
 
@@ -321,10 +344,17 @@ impl ResizeFlags {
                 };
                 // RGBA as Pillow resizes it, whether or not --premultiplied says so.
                 premultiplied |= presets::pillow_premultiplies(filter, c);
-                presets::pillow(input, output, filter).rounding_order(match convention {
-                    Convention::Pillow12 => RoundingOrder::Pillow12,
-                    _ => RoundingOrder::Pillow13,
-                })
+                // Image.thumbnail's gap is 2 unless told otherwise.
+                let thumbnail_gap = self
+                    .thumbnail
+                    .as_ref()
+                    .map(|_| presets::PILLOW_THUMBNAIL_GAP);
+                presets::pillow(input, output, filter)
+                    .rounding_order(match convention {
+                        Convention::Pillow12 => RoundingOrder::Pillow12,
+                        _ => RoundingOrder::Pillow13,
+                    })
+                    .reducing_gap(self.reducing_gap.or(thumbnail_gap))
             }
             Some(Convention::Opencv) => {
                 let interpolation = match self.filter {
@@ -394,6 +424,21 @@ impl ResizeFlags {
     /// `--coord` gives other numbers than the ones asked for.
     fn refuse_flags_without_effect(&self) -> Result<(), String> {
         let filter = arg_name(self.filter);
+        let pillow = matches!(
+            self.convention,
+            Some(Convention::Pillow | Convention::Pillow12)
+        );
+        for (flag, given) in [
+            ("--reducing-gap", self.reducing_gap.is_some()),
+            ("--thumbnail", self.thumbnail.is_some()),
+        ] {
+            if given && !pillow {
+                return Err(format!(
+                    "{flag} is Pillow's two-step resize (reducing_gap): give it with \
+                     --convention pillow or pillow12"
+                ));
+            }
+        }
         if let (Some(coord), true) = (self.coord, self.align_corners)
             && coord != CoordArg::AlignCorners
         {
@@ -686,6 +731,52 @@ mod tests {
 
     /// Values that start with a minus reach the flags' own parsers: a crop may start left of
     /// or above the image, and a negative size is refused as a size, not as an unknown flag.
+    /// `--thumbnail` sizes the output as `Image.thumbnail` does and reduces with its gap of 2
+    /// unless `--reducing-gap` says otherwise; both are Pillow's, and refused elsewhere.
+    #[test]
+    fn thumbnails_and_reducing_gaps_are_pillows() {
+        let large = |args: &[&str]| {
+            let parsed =
+                Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied()))
+                    .unwrap();
+            parsed
+                .flags
+                .spec(1, 3, Size2::new(480, 640), ElementType::U8)
+        };
+        let pillow = ["--convention", "pillow", "--filter", "bicubic"];
+        let with = |rest: &[&'static str]| -> Vec<&'static str> {
+            pillow.iter().chain(rest).copied().collect()
+        };
+        // 640 x 480 within 100 x 700: 100 x 75, reduced by int(640 / 100 / 2) = 3 first.
+        let spec = large(&with(&["--thumbnail", "100x700"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(75, 100));
+        assert_eq!(spec.reducing_gap(), Some(2.0));
+        assert_eq!(spec.reduction().unwrap().factors(), Size2::new(3, 3));
+        let spec = large(&with(&["--thumbnail", "100x700", "--reducing-gap", "3"])).unwrap();
+        assert_eq!(spec.reduction().unwrap().factors(), Size2::new(2, 2));
+        // An image that fits the bound keeps its size.
+        let spec = large(&with(&["--thumbnail", "700x700"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(480, 640));
+        let spec = large(&with(&["--size", "64x48", "--reducing-gap", "1.5"])).unwrap();
+        assert_eq!(spec.reduction().unwrap().factors(), Size2::new(6, 6));
+        for args in [
+            vec!["--size", "4x3", "--reducing-gap", "2"],
+            vec!["--thumbnail", "4x3", "--convention", "torch"],
+        ] {
+            let message = refused(&args);
+            assert!(
+                message.contains("--convention pillow"),
+                "{args:?}: {message}"
+            );
+        }
+        let message = refused(&with(&["--thumbnail", "4x3", "--size", "4x3"]));
+        assert!(message.contains("cannot be used with"), "{message}");
+        let message = refused(&with(&["--size", "4x3", "--reducing-gap", "0.5"]));
+        assert!(message.contains("at least 1"), "{message}");
+        let message = refused(&with(&["--thumbnail", "0x3"]));
+        assert!(message.contains("at least 1"), "{message}");
+    }
+
     #[test]
     fn negative_values_reach_their_parsers() {
         let spec = spec_of(&["--size", "4x3", "--crop", "-1,-2,4,5"]).unwrap();
