@@ -38,6 +38,11 @@ pub enum BenchFilter {
     /// OpenCV's `INTER_LINEAR` (on u8, in OpenCV's own fixed point).
     #[serde(rename = "opencv_bilinear")]
     OpenCvBilinear,
+    /// Pillow's antialiased bicubic (`a = -0.5`), in one step.
+    PillowBicubic,
+    /// Pillow's `Image.thumbnail`: its bicubic after reducing by whole factors with a gap of 2
+    /// ([`crate::ResizeSpecBuilder::reducing_gap`]), two resizes in all.
+    PillowThumbnail,
 }
 
 impl BenchFilter {
@@ -64,6 +69,11 @@ impl BenchFilter {
                 output,
                 presets::OpenCvInterpolation::Linear,
             )),
+            BenchFilter::PillowBicubic => Ok(presets::pillow(input, output, PillowFilter::Bicubic)),
+            BenchFilter::PillowThumbnail => {
+                Ok(presets::pillow(input, output, PillowFilter::Bicubic)
+                    .reducing_gap(Some(presets::PILLOW_THUMBNAIL_GAP)))
+            }
         }
     }
 }
@@ -262,8 +272,9 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// f32 and as u8; and Pillow's lanczos
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
 /// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
-/// of RGB u8 in its fixed point, and PyTorch's antialiased bilinear of a uint8 NCHW frame to
-/// 224x224 in its own.
+/// of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8 NCHW frame to
+/// 224x224 in its own; and Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
+/// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale).
 pub fn three_channel_shapes() -> Vec<BenchShape> {
     let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
         .to(224, 224)
@@ -297,6 +308,12 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
             .with_filter(BenchFilter::BilinearAntialias)
             .with_element(ElementType::U8)
             .with_layout(Layout::Nchw),
+        BenchShape::scaled(1, 2160, 3840, 3, 0.125)
+            .with_filter(BenchFilter::PillowBicubic)
+            .with_element(ElementType::U8),
+        BenchShape::scaled(1, 2160, 3840, 3, 0.125)
+            .with_filter(BenchFilter::PillowThumbnail)
+            .with_element(ElementType::U8),
     ]
 }
 
