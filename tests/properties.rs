@@ -388,7 +388,7 @@ proptest! {
     /// Every path that takes a generated spec (any rule on each axis, now and then with wild
     /// numbers the spec accepts, small sizes, 1 to 5 channels, either layout, f32, f16 or u8,
     /// linear light, premultiplied alpha or neither, and u8 rounded between the passes or not,
-    /// in each order)
+    /// in each order, in Pillow's two steps where a drawn reducing gap applies)
     /// matches the CPU reference into an output full of poison, so that an element no kernel
     /// writes fails too, with input and output slices at generated offsets inside larger
     /// buffers whose other bytes must stay as they were. A path that does not take the spec
@@ -404,6 +404,7 @@ proptest! {
             Just(RoundingOrder::Pillow12),
             Just(RoundingOrder::Pillow13),
         ],
+        gap in prop_oneof![4 => Just(None), 1 => Just(Some(1.0)), 1 => Just(Some(2.0))],
         offsets in (0u64..3, 0u64..3),
         seed in any::<u64>(),
     ) {
@@ -415,14 +416,14 @@ proptest! {
             Run::F16 => ElementType::F16,
             Run::U8 => ElementType::U8,
         };
-        let Ok(spec) = builder
+        let builder = builder
             .element(element)
             .linear_light(colour == Colour::LinearLight)
             .premultiplied_alpha(colour == Colour::Premultiplied)
             .round_intermediate(round_intermediate && run == Run::U8)
-            .rounding_order(order)
-            .build()
-        else {
+            .rounding_order(order);
+        // Pillow's two-step resize where the spec takes a gap (Pillow's axes), else one step.
+        let Ok(spec) = builder.reducing_gap(gap).build().or_else(|_| builder.build()) else {
             return Ok(());
         };
         let mut data = values(seed, spec.input_len());
