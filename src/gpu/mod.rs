@@ -531,7 +531,7 @@ impl Resizer {
         check_limit(
             "reduced image",
             reduce.output_bytes(),
-            u64::from(limits.max_storage_buffer_binding_size),
+            limits.max_storage_buffer_binding_size,
         )?;
         let reduced = self.scratch.acquire(
             &self.device,
