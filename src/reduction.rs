@@ -165,11 +165,12 @@ mod tests {
 
     #[test]
     fn block_sums_round_as_pillow_and_stay_within_a_byte() {
-        // Pillow's multiplier for 3 is under 2^24 / 3, so some exact thirds round down: 3 bytes
-        // summing to 3k + 1 would be k.33 either way, but 2 + 2 + 3 = 7 is (7 + 1) · 5592405 >>
-        // 24 = 2, where 7/3 = 2.33 also gives 2; the largest sums must stay 255.
-        assert_eq!(round_block_sum(7, 3), 2);
-        assert_eq!(round_block_sum(8, 3), 3);
+        // Pillow's multiplier for 3 is 2^24 / 3 truncated, so that a sum 2 above a multiple of
+        // 3 rounds down: Pillow 13.0's `Image.reduce((3, 1))` of the bytes [2, 3, 3] is 2 (the
+        // average is 2.67), of [1, 1, 0] 0, of [255, 255, 254] 254, and of [2, 2, 3] 2.
+        for (sum, pillow) in [(8, 2), (2, 0), (764, 254), (7, 2)] {
+            assert_eq!(round_block_sum(sum, 3), pillow, "sum {sum}");
+        }
         for count in [
             1u32,
             2,
@@ -243,11 +244,11 @@ mod tests {
         assert_eq!(region[1], 3.5);
         assert_eq!(region[2], 155.0);
         assert_eq!(region[3], f64::from((810.5f64 / 3.0) as f32));
-        // Gaps that leave both factors at 1 make no reduction.
+        // int(100 / 20 / 2) = 2 reduces; int(100 / 40 / 2) = 1 does not, nor does 100 / 60.
         assert!(
             Reduction::pillow(
                 Size2::new(100, 100),
-                Size2::new(40, 40),
+                Size2::new(20, 20),
                 (&bicubic, &bicubic),
                 2.0
             )
@@ -257,6 +258,15 @@ mod tests {
             Reduction::pillow(
                 Size2::new(100, 100),
                 Size2::new(60, 60),
+                (&bicubic, &bicubic),
+                2.0
+            )
+            .is_none()
+        );
+        assert!(
+            Reduction::pillow(
+                Size2::new(100, 100),
+                Size2::new(40, 40),
                 (&bicubic, &bicubic),
                 2.0
             )
