@@ -38,6 +38,10 @@ RESIZES = [
     ("RGBA", 30, 90, 6, 7, "BOX", 3.0, (2.5, 1.0, 88.0, 29.0)),
     ("L", 50, 60, 7, 9, "MKS2013", 2.0, None),
     ("RGB", 41, 66, 6, 8, "MKS2021", 1.5, None),
+    # Boxes of whole pixels as large as the output, which Pillow copies instead of resampling
+    # (the magic kernels would sharpen them): after a reduction by 4, and without a gap.
+    ("L", 60, 56, 10, 10, "MKS2013", 1.0, (8.0, 4.0, 48.0, 44.0)),
+    ("RGB", 30, 30, 10, 12, "MKS2021", None, (5.0, 7.0, 17.0, 17.0)),
 ]
 # (mode, in_h, in_w, bound as (width, height))
 THUMBNAILS = [
@@ -60,7 +64,8 @@ def main():
     for k, (mode, h, w, oh, ow, name, gap, box) in enumerate(RESIZES):
         if name.startswith("MKS") and release == "12":
             continue
-        case_id = f"{prefix}{k:02d}_{name.lower()}_{mode}_{h}x{w}_to_{oh}x{ow}_gap{gap}"
+        gap_text = f"_gap{gap}" if gap is not None else ""
+        case_id = f"{prefix}{k:02d}_{name.lower()}_{mode}_{h}x{w}_to_{oh}x{ow}{gap_text}"
         cases.append(
             pillow_case(OUT, case_id, rng, mode, (h, w), (oh, ow), name,
                         transparent=mode == "RGBA", box=box, reducing_gap=gap)

@@ -110,6 +110,44 @@ impl AxisWeights {
         input_len == output_len && rule.scale.is_none() && whole
     }
 
+    /// The tables of a resize that only crops, where both axes map a region of whole pixels as
+    /// long as their outputs (or the whole axis, kept at its size), without a stated scale:
+    /// each output copies its input pixel. Pillow copies such a box rather than resampling it
+    /// (`_resize_impl`), which only the magic kernels, sharpening even at scale 1, tell apart
+    /// (`tests/data/pillow-reduce/`); every other filter's table is this copy already.
+    fn crop_only(spec: &ResizeSpec) -> Option<(AxisWeights, AxisWeights)> {
+        let copy = |rule: &AxisResample, input_len: u32, output_len: u32| {
+            let start = match rule.mapping {
+                CoordinateMapping::HalfPixel if input_len == output_len => 0.0,
+                CoordinateMapping::Region { start, end }
+                    if end - start == f64::from(output_len) =>
+                {
+                    start
+                }
+                _ => return None,
+            };
+            let whole = rule.scale.is_none()
+                && start >= 0.0
+                && start.fract() == 0.0
+                && start + f64::from(output_len) <= f64::from(input_len);
+            whole.then(|| Self::crop(input_len, start as u32, output_len))
+        };
+        let (input, output) = (spec.input(), spec.output());
+        Some((
+            copy(spec.y_axis(), input.height, output.height)?,
+            copy(spec.x_axis(), input.width, output.width)?,
+        ))
+    }
+
+    /// The table that copies `len` inputs from `start` of an axis of `input_len`: one tap of
+    /// weight 1 per output.
+    pub fn crop(input_len: u32, start: u32, len: u32) -> Self {
+        let rows = (start..start + len)
+            .map(|index| SparseRow::single(index, false))
+            .collect();
+        Self::from_sparse_rows(input_len, rows)
+    }
+
     /// The identity table of length `len`: one tap of weight 1 per index.
     pub fn identity(len: u32) -> Self {
         AxisWeights {
@@ -151,6 +189,9 @@ impl AxisWeights {
                 Self::torch_u8(input.height, output.height, spec.y_axis()),
                 Self::torch_u8(input.width, output.width, spec.x_axis()),
             );
+        }
+        if let Some(copies) = Self::crop_only(spec) {
+            return copies;
         }
         let mut y = Self::compute(input.height, output.height, spec.y_axis());
         let mut x = Self::compute(input.width, output.width, spec.x_axis());
@@ -1326,12 +1367,8 @@ pub(crate) mod convention_tests {
         }
     }
 
-    /// An axis kept at its size and not cropped is left as it is, as Pillow skips its pass.
-    /// Every filter's own table there (built without that rule) is already the identity, for
-    /// each border, with and without antialiasing and in either arithmetic, except the magic
-    /// kernels', which would sharpen it: so the rule changes the magic kernels alone.
-    #[test]
-    fn kept_axes_are_left_as_they_are() {
+    /// Every filter and nearest rule but the magic kernels.
+    fn filters_but_the_magic_kernels() -> Vec<Filter> {
         let mut filters = vec![
             Filter::Linear,
             Filter::Cubic { a: -0.5 },
@@ -1357,6 +1394,16 @@ pub(crate) mod convention_tests {
             ]
             .map(Filter::Nearest),
         );
+        filters
+    }
+
+    /// An axis kept at its size and not cropped is left as it is, as Pillow skips its pass.
+    /// Every filter's own table there (built without that rule) is already the identity, for
+    /// each border, with and without antialiasing and in either arithmetic, except the magic
+    /// kernels', which would sharpen it: so the rule changes the magic kernels alone.
+    #[test]
+    fn kept_axes_are_left_as_they_are() {
+        let filters = filters_but_the_magic_kernels();
         let own_table = |len: u32, rule: &AxisResample| {
             AxisWeights::from_sparse_rows(len, RowBuilder::new(len, len, rule).rows())
         };
@@ -1406,6 +1453,56 @@ pub(crate) mod convention_tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A resize whose two axes each map a box of whole pixels as long as the output copies the
+    /// box (Pillow crops it instead of resampling): for every filter, each filter's own table
+    /// is that copy already but for the magic kernels', which would sharpen it; a box at a
+    /// fractional start takes the filter's own table.
+    #[test]
+    fn whole_pixel_boxes_of_the_outputs_size_are_copied() {
+        let copies = |t: &AxisWeights, start: u32| {
+            t.taps() == 1
+                && (0..t.output_len() as usize)
+                    .all(|i| t.start(i) == start + i as u32 && t.row(i) == [1.0])
+        };
+        // (The area rules and the nearest rules of whole axes take no crop region.)
+        let filters = filters_but_the_magic_kernels()
+            .into_iter()
+            .filter(|filter| match filter {
+                Filter::Area(_) => false,
+                Filter::Nearest(rule) => !rule.maps_whole_axes_only(),
+                _ => true,
+            });
+        for filter in filters.chain([Filter::MagicKernelSharp2013, Filter::MagicKernelSharp2021]) {
+            let magic = matches!(
+                filter,
+                Filter::MagicKernelSharp2013 | Filter::MagicKernelSharp2021
+            );
+            let rule = AxisResample::default()
+                .with_filter(filter)
+                .with_antialias(true)
+                .with_border(Border::Renormalize);
+            let spec = |top: f64, left: f64, output: Size2| {
+                ResizeSpec::builder(Size2::new(30, 40), output)
+                    .both_axes(rule)
+                    .crop(top, left, f64::from(output.height), f64::from(output.width))
+                    .build()
+                    .unwrap()
+            };
+            let (y, x) = AxisWeights::for_spec(&spec(4.0, 7.0, Size2::new(12, 20)));
+            assert!(copies(&y, 4) && copies(&x, 7), "{filter:?}");
+            let region = |start: f64, len: u32| CoordinateMapping::Region {
+                start,
+                end: start + f64::from(len),
+            };
+            let own = AxisWeights::compute(40, 20, &rule.with_mapping(region(7.0, 20)));
+            assert_eq!(copies(&own, 7), !magic, "{filter:?}'s own table");
+            // A fractional start: the filter's own table, whatever it is.
+            let (_, x) = AxisWeights::for_spec(&spec(4.0, 7.5, Size2::new(12, 20)));
+            let own = AxisWeights::compute(40, 20, &rule.with_mapping(region(7.5, 20)));
+            assert_eq!(x, own, "{filter:?} at 7.5");
         }
     }
 

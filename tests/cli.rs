@@ -332,7 +332,10 @@ fn resize_reports_bad_requests_without_panicking() {
             vec!["resize", i, o, "--size", "ax4"],
             "is not a whole number of pixels",
         ),
-        (vec!["resize", i, o], "--size WxH or --scale S"),
+        (
+            vec!["resize", i, o],
+            "--size WxH, --scale S or --thumbnail WxH",
+        ),
         (
             vec!["resize", i, o, "--scale", "-1"],
             "must be finite and > 0",

@@ -192,9 +192,19 @@ fn malformed_parameters_are_refused() {
             "image_mode \"I;16\"",
         ),
         (
-            edited(&pillow, &|p| p["reducing_gap"] = json!(2.0)),
-            "\"reducing_gap\"",
+            edited(&pillow, &|p| p["reducing_gap"] = json!("two")),
+            "reducing_gap is \"two\"; expected a number",
         ),
+        (
+            edited(&pillow, &|p| p["box"] = json!([0.0, 1.0, 4.0])),
+            "expected [left, top, right, bottom]",
+        ),
+        (
+            // Image.thumbnail within 8 x 8 of a 16 x 12 image is 8 x 6, not the case's size.
+            edited(&pillow, &|p| p["thumbnail_wh"] = json!([8, 8])),
+            "Image.thumbnail within",
+        ),
+        (edited(&pillow, &|p| p["dither"] = json!(1)), "\"dither\""),
         (
             // The Pillow release decides the order of the 8-bit passes: a reference that names
             // none is refused rather than guessed.
@@ -530,7 +540,7 @@ fn onnx_axes_kept_at_their_size_ignore_the_crop() {
 /// F, L, RGB and RGBA, from Pillow 12.3 and 13.0, on every path.
 #[test]
 fn pillow_two_step_resizes_are_pillows() {
-    data_set_passes("pillow-reduce", 38);
+    data_set_passes("pillow-reduce", 40);
 }
 
 /// `presets::pillow_thumbnail_size` against the sizes Pillow's own `Image.thumbnail` chose for
