@@ -1252,17 +1252,6 @@ fn validate_axis(axis: AxisName, rule: &AxisResample) -> Result<(), SpecError> {
         });
     }
     let region = matches!(rule.mapping, CoordinateMapping::Region { .. });
-    // The area rules average whole axes by their libraries' own index arithmetic, which has no
-    // place for a crop or another mapping: they would resize the whole axis regardless.
-    if let Filter::Area(area) = rule.filter
-        && rule.mapping != CoordinateMapping::HalfPixel
-    {
-        return Err(SpecError::Unsupported(format!(
-            "the area rule {area:?} with the coordinate mapping {:?}: area rules average whole \
-             axes, half-pixel only (crop first, or use a filter)",
-            rule.mapping
-        )));
-    }
     if let Filter::Nearest(nearest) = rule.filter
         && nearest.maps_whole_axes_only()
         && region

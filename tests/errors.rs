@@ -754,36 +754,3 @@ fn reducing_gaps_outside_pillows_are_spec_errors() {
     );
     assert!(err.to_string().contains("one step"), "{err}");
 }
-
-/// The area rules average whole axes by their libraries' own index arithmetic: a crop region
-/// or another coordinate mapping, which they would ignore, is a spec error that says so.
-#[test]
-fn area_rules_refuse_what_they_would_ignore() {
-    use wgpu_resize::AreaRule;
-    for area in [
-        AreaRule::AdaptiveAverage,
-        AreaRule::Coverage,
-        AreaRule::OpenCvUpscale,
-    ] {
-        let rule = AxisResample::default().with_filter(Filter::Area(area));
-        let input = Size2::new(16, 16);
-        ResizeSpec::builder(input, Size2::new(8, 8))
-            .both_axes(rule)
-            .build()
-            .unwrap();
-        for mapping in [
-            CoordinateMapping::Region {
-                start: 4.0,
-                end: 12.0,
-            },
-            CoordinateMapping::AlignCorners,
-        ] {
-            let err = ResizeSpec::builder(input, Size2::new(8, 8))
-                .both_axes(rule.with_mapping(mapping))
-                .build()
-                .unwrap_err();
-            assert!(matches!(err, SpecError::Unsupported(_)), "{area:?}: {err}");
-            assert!(err.to_string().contains("whole axes"), "{err}");
-        }
-    }
-}
