@@ -25,13 +25,15 @@ def pillow_case(
     box=None,
     reducing_gap=None,
     thumbnail_wh=None,
+    reduce_factor=None,
 ):
     """Draws an `in_hw` image of `mode` from `rng` (F: floats in 0..1; 8-bit modes: bytes, RGBA
     with a fifth of its pixels transparent where `transparent`), resizes it to `out_hw` with
     `Image.Resampling.<filter_name>` (and `box` and `reducing_gap` where given), or where
     `thumbnail_wh` is given makes it a thumbnail within that size with `Image.thumbnail`'s
-    defaults (`out_hw` then None), and saves both as `case_id`; returns the cases.json entry
-    (tolerance 0 for 8-bit modes, 1e-5 for F)."""
+    defaults, or where `reduce_factor` (x, y) is given reduces it with `Image.reduce` (and `box`)
+    (`out_hw` and `filter_name` then None), and saves both as `case_id`; returns the cases.json
+    entry (tolerance 0 for 8-bit modes, 1e-5 for F)."""
     h, w = in_hw
     channels = CHANNELS[mode]
     if mode == "F":
@@ -43,7 +45,15 @@ def pillow_case(
             x[..., 3] = np.where(rng.random((h, w)) < 0.2, 0, x[..., 3])
         image = Image.fromarray(x if channels > 1 else x[..., 0], mode)
     params = {"library": "pillow", "image_mode": mode}
-    if thumbnail_wh is not None:
+    if reduce_factor is not None:
+        y = np.asarray(image.reduce(tuple(reduce_factor), box=box))
+        oh, ow = y.shape[0], y.shape[1]
+        options = f", box={tuple(box)}" if box is not None else ""
+        call = f"Image.fromarray(x, {mode!r}).reduce({tuple(reduce_factor)}{options})"
+        params |= {"size_wh": [ow, oh], "reduce": list(reduce_factor)}
+        if box is not None:
+            params["box"] = list(box)
+    elif thumbnail_wh is not None:
         image.thumbnail(tuple(thumbnail_wh))
         y = np.asarray(image)
         oh, ow = y.shape[0], y.shape[1]

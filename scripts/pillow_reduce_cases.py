@@ -1,7 +1,8 @@
 """Writes tests/data/pillow-reduce/: Pillow's two-step resizes, `Image.resize(..,
-reducing_gap=g)` (with and without a box) and `Image.thumbnail` (whose gap is 2), in modes F, L,
-RGB and RGBA, on shapes whose blocks do not divide the image, in the format of
-tests/data/conformance/ (NHWC .npy files and cases.json). Run once under each release; each
+reducing_gap=g)` (with and without a box) and `Image.thumbnail` (whose gap is 2), and
+`Image.reduce` (with and without a box), in modes F, L, RGB and RGBA, on shapes whose blocks
+do not divide the image, in the format of tests/data/conformance/ (NHWC .npy files and
+cases.json). Run once under each release; each
 writes its own cases (ids `p12_` or `p13_`) and keeps the other's:
 
     pip install pillow==13.0.0 numpy && python3 scripts/pillow_reduce_cases.py
@@ -43,6 +44,17 @@ RESIZES = [
     ("L", 60, 56, 10, 10, "MKS2013", 1.0, (8.0, 4.0, 48.0, 44.0)),
     ("RGB", 30, 30, 10, 12, "MKS2021", None, (5.0, 7.0, 17.0, 17.0)),
 ]
+# Image.reduce: (mode, in_h, in_w, factor as (x, y), box as Pillow's (left, top, right, bottom))
+REDUCES = [
+    ("L", 37, 53, (3, 3), None),
+    ("RGB", 40, 30, (2, 5), None),
+    ("RGBA", 33, 45, (4, 3), None),
+    ("F", 29, 31, (5, 2), None),
+    ("L", 50, 50, (3, 1), (5, 7, 44, 47)),
+    ("RGB", 20, 26, (1, 1), (3, 2, 20, 17)),  # a factor of 1: the box copied
+    ("RGBA", 64, 64, (2, 2), None),
+    ("L", 9, 7, (8, 10), None),  # factors past the image: one partial block
+]
 # (mode, in_h, in_w, bound as (width, height))
 THUMBNAILS = [
     ("L", 100, 80, (30, 30)),
@@ -75,6 +87,12 @@ def main():
         cases.append(
             pillow_case(OUT, case_id, rng, mode, (h, w), None, "BICUBIC",
                         transparent=mode == "RGBA", thumbnail_wh=bound)
+        )
+    for k, (mode, h, w, factor, box) in enumerate(REDUCES):
+        case_id = f"{prefix}reduce_{k:02d}_{mode}_{h}x{w}_by_{factor[0]}x{factor[1]}"
+        cases.append(
+            pillow_case(OUT, case_id, rng, mode, (h, w), None, None,
+                        transparent=mode == "RGBA", box=box, reduce_factor=factor)
         )
     write_cases(OUT, kept + cases)
     print(f"{len(cases)} cases written to {OUT} with Pillow {PIL.__version__}")

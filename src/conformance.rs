@@ -313,20 +313,10 @@ impl Case {
                         "box",
                         "reducing_gap",
                         "thumbnail_wh",
+                        "reduce",
                     ],
                 )?;
                 self.same_size("size_wh", &[out_w, out_h])?;
-                let filter = match self.str_param(p, "filter")? {
-                    "NEAREST" => PillowFilter::Nearest,
-                    "BOX" => PillowFilter::Box,
-                    "BILINEAR" => PillowFilter::Bilinear,
-                    "HAMMING" => PillowFilter::Hamming,
-                    "BICUBIC" => PillowFilter::Bicubic,
-                    "LANCZOS" => PillowFilter::Lanczos,
-                    "MKS2013" => PillowFilter::Mks2013,
-                    "MKS2021" => PillowFilter::Mks2021,
-                    other => return Err(self.bad(format!("Pillow filter {other:?}"))),
-                };
                 // Pillow's modes: one float or 8-bit channel, RGB, and RGBA, which it resizes
                 // premultiplied (`presets::pillow`).
                 let (channels, dtype) =
@@ -356,40 +346,82 @@ impl Case {
                             .collect::<Option<Vec<f64>>>()
                     })
                 };
-                let mut gap = self.optional(p, "reducing_gap", "a number", Value::as_f64)?;
-                if let Some(bound) = numbers("thumbnail_wh")? {
-                    // Image.thumbnail: its size from the bound, its default gap.
-                    let &[w, h] = bound.as_slice() else {
-                        return Err(self.bad(format!("thumbnail_wh is {bound:?}; expected [w, h]")));
+                if let Some(factors) = numbers("reduce")? {
+                    // Image.reduce(factor, box): no filter; RGBA averaged premultiplied.
+                    self.only_known(
+                        p,
+                        "params",
+                        &["library", "image_mode", "size_wh", "reduce", "box"],
+                    )?;
+                    let &[fx, fy] = factors.as_slice() else {
+                        return Err(self.bad(format!("reduce is {factors:?}; expected [x, y]")));
                     };
-                    let bound = Size2::new(h as u32, w as u32);
-                    let size = presets::pillow_thumbnail_size(input, bound).unwrap_or(input);
-                    if size != output {
-                        return Err(self.bad(format!(
-                            "Image.thumbnail within {bound:?} makes {size:?}, and out_shape \
-                             {:?} makes {output:?}",
-                            self.out_shape
-                        )));
+                    let region = match numbers("box")? {
+                        Some(corners) => {
+                            let &[left, top, right, bottom] = corners.as_slice() else {
+                                return Err(self.bad(format!(
+                                    "box is {corners:?}; expected [left, top, right, bottom]"
+                                )));
+                            };
+                            Some([top, left, bottom, right].map(|v| v as u32))
+                        }
+                        None => None,
+                    };
+                    let factors = Size2::new(fy as u32, fx as u32);
+                    // The case's output size, which the reduction's must be.
+                    presets::pillow_reduce(input, factors, region)
+                        .map_err(spec_error)?
+                        .sizes(input, output)
+                        .premultiplied_alpha(channels == 4)
+                } else {
+                    let filter = match self.str_param(p, "filter")? {
+                        "NEAREST" => PillowFilter::Nearest,
+                        "BOX" => PillowFilter::Box,
+                        "BILINEAR" => PillowFilter::Bilinear,
+                        "HAMMING" => PillowFilter::Hamming,
+                        "BICUBIC" => PillowFilter::Bicubic,
+                        "LANCZOS" => PillowFilter::Lanczos,
+                        "MKS2013" => PillowFilter::Mks2013,
+                        "MKS2021" => PillowFilter::Mks2021,
+                        other => return Err(self.bad(format!("Pillow filter {other:?}"))),
+                    };
+                    let mut gap = self.optional(p, "reducing_gap", "a number", Value::as_f64)?;
+                    if let Some(bound) = numbers("thumbnail_wh")? {
+                        // Image.thumbnail: its size from the bound, its default gap.
+                        let &[w, h] = bound.as_slice() else {
+                            return Err(
+                                self.bad(format!("thumbnail_wh is {bound:?}; expected [w, h]"))
+                            );
+                        };
+                        let bound = Size2::new(h as u32, w as u32);
+                        let size = presets::pillow_thumbnail_size(input, bound).unwrap_or(input);
+                        if size != output {
+                            return Err(self.bad(format!(
+                                "Image.thumbnail within {bound:?} makes {size:?}, and out_shape \
+                                 {:?} makes {output:?}",
+                                self.out_shape
+                            )));
+                        }
+                        gap = gap.or(Some(presets::PILLOW_THUMBNAIL_GAP));
                     }
-                    gap = gap.or(Some(presets::PILLOW_THUMBNAIL_GAP));
+                    let mut builder = presets::pillow(input, output, filter)
+                        .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
+                        .rounding_order(self.pillow_order()?)
+                        .reducing_gap(gap);
+                    if let Some(corners) = numbers("box")? {
+                        // Pillow's (left, top, right, bottom), which it passes to C as f32.
+                        let &[left, top, right, bottom] = corners.as_slice() else {
+                            return Err(self.bad(format!(
+                                "box is {corners:?}; expected [left, top, right, bottom]"
+                            )));
+                        };
+                        let f32_of = |v: f64| f64::from(v as f32);
+                        let (left, top) = (f32_of(left), f32_of(top));
+                        let (right, bottom) = (f32_of(right), f32_of(bottom));
+                        builder = builder.crop(top, left, bottom - top, right - left);
+                    }
+                    builder
                 }
-                let mut builder = presets::pillow(input, output, filter)
-                    .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
-                    .rounding_order(self.pillow_order()?)
-                    .reducing_gap(gap);
-                if let Some(corners) = numbers("box")? {
-                    // Pillow's (left, top, right, bottom), which it passes to C as f32.
-                    let &[left, top, right, bottom] = corners.as_slice() else {
-                        return Err(self.bad(format!(
-                            "box is {corners:?}; expected [left, top, right, bottom]"
-                        )));
-                    };
-                    let f32_of = |v: f64| f64::from(v as f32);
-                    let (left, top) = (f32_of(left), f32_of(top));
-                    let (right, bottom) = (f32_of(right), f32_of(bottom));
-                    builder = builder.crop(top, left, bottom - top, right - left);
-                }
-                builder
             }
             "opencv" => {
                 self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;

@@ -11,6 +11,7 @@
 //! | [`onnx`] | ONNX `Resize` (opset 19, as ONNX Runtime computes it) with `sizes` |
 
 use crate::error::SpecError;
+use crate::reduction::Reduction;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
     OpenCvFixedPoint, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
@@ -287,6 +288,30 @@ pub fn pillow_thumbnail(
 ) -> Option<ResizeSpecBuilder> {
     let output = pillow_thumbnail_size(input, bound)?;
     Some(pillow(input, output, filter).reducing_gap(Some(PILLOW_THUMBNAIL_GAP)))
+}
+
+/// `Image.reduce(factor, box)`: the input, or its `region` (`[top, left, bottom, right]` in
+/// pixels: Pillow's box is `(left, top, right, bottom)`), averaged in blocks of `factors` (rows,
+/// columns), the last row and column of blocks what is left; the output is the region's size
+/// over the factors, rounded up. On u8 elements each block rounds as Pillow rounds it
+/// ([`crate::Reduction`]); RGBA is averaged premultiplied where the builder says so, as Pillow
+/// does ([`pillow_premultiplies`] with any filter but NEAREST). Every path but the gather
+/// refuses it. Factors of 0, or a region outside the input or empty, are errors.
+pub fn pillow_reduce(
+    input: Size2,
+    factors: Size2,
+    region: Option<[u32; 4]>,
+) -> Result<ResizeSpecBuilder, SpecError> {
+    let region = region.unwrap_or([0, 0, input.height, input.width]);
+    let reduction = Reduction::new(factors, region);
+    let output = reduction.output();
+    if output.height == 0 || output.width == 0 {
+        return Err(SpecError::Unsupported(format!(
+            "Image.reduce by {factors:?} of the region {region:?}: factors must be at least 1, \
+             and the region [top, left, bottom, right] must hold a pixel"
+        )));
+    }
+    Ok(pillow(input, output, PillowFilter::Box).reduction_only(reduction))
 }
 
 /// The reducing gap of `Image.thumbnail` unless told otherwise.

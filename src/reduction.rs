@@ -33,6 +33,18 @@ pub struct Reduction {
 }
 
 impl Reduction {
+    /// The reduction of the input region `[top, left, bottom, right]` in blocks of `factors`
+    /// (rows, columns); a spec that takes it checks that it fits its input.
+    pub fn new(factors: Size2, [top, left, bottom, right]: [u32; 4]) -> Self {
+        Reduction {
+            factors,
+            top,
+            left,
+            bottom,
+            right,
+        }
+    }
+
     /// Block rows and columns.
     pub fn factors(&self) -> Size2 {
         self.factors
@@ -44,10 +56,16 @@ impl Reduction {
     }
 
     /// Pixels of the reduced image: the region's size over the factors, rounded up.
+    /// A factor of 0 or an empty region counts as a reduction to nothing (0 pixels), which no
+    /// spec takes.
     pub fn output(&self) -> Size2 {
+        let blocks = |start: u32, end: u32, factor: u32| match factor {
+            0 => 0,
+            _ => end.saturating_sub(start).div_ceil(factor),
+        };
         Size2::new(
-            (self.bottom - self.top).div_ceil(self.factors.height),
-            (self.right - self.left).div_ceil(self.factors.width),
+            blocks(self.top, self.bottom, self.factors.height),
+            blocks(self.left, self.right, self.factors.width),
         )
     }
 

@@ -99,10 +99,8 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
 
-    if spec.reduction_stage().is_some() {
-        return Ok(average_blocks(spec, &source, (&wy, &wx)));
-    }
-
+    // A reduction averages blocks in one step: it has no first pass.
+    let reduction = spec.reduction_stage().is_some();
     // The first pass into an f64 intermediate of shape [n, in_h, out_w, c] (horizontal first)
     // or [n, out_h, in_w, c] (vertical first), rounded to the element type where asked.
     let round = |acc: f64| {
@@ -112,8 +110,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
             acc
         }
     };
-    let mut mid = vec![0.0f64; n * c * mid_size.height as usize * mid_size.width as usize];
-    for b in 0..n {
+    let first_pass_images = if reduction { 0 } else { n };
+    let mut mid =
+        vec![0.0f64; first_pass_images * c * mid_size.height as usize * mid_size.width as usize];
+    for b in 0..first_pass_images {
         for ch in 0..c {
             for y in 0..mid_size.height as usize {
                 for x in 0..mid_size.width as usize {
@@ -128,7 +128,8 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         }
     }
 
-    // The second pass, then the colour conversion back and the normalisation, into the output.
+    // The second pass (or the blocks' averages), then the colour conversion back and the
+    // normalisation, into the output.
     let extrapolated = spec.extrapolation_value() as f64;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     let mut pixel = vec![0.0f64; c];
@@ -139,6 +140,10 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                 for (ch, value) in pixel.iter_mut().enumerate() {
                     *value = if outside {
                         extrapolated
+                    } else if reduction {
+                        block_average(spec.fixed_point(), (&wy, &wx), (oy, ox), |y, x| {
+                            source[s_in.at(b, ch, y, x)]
+                        })
                     } else if vertical_first {
                         band_sum(&wx, ox, |j| mid[s_mid.at(b, ch, oy, j)])
                     } else {
@@ -163,48 +168,33 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
     Ok(output)
 }
 
-/// [`resize`] of the reduction stage of a two-step resize (`source` the input as the taps see
-/// it): each output the average of its block, the inputs that weigh anything in its rows of
-/// `wy` and `wx`. In Pillow's 8-bit fixed point the block's sum rounds as Pillow's
-/// `Image.reduce` rounds it ([`round_block_sum`]); floats take the average.
-fn average_blocks<T: Element>(
-    spec: &ResizeSpec,
-    source: &[f64],
+/// The average of output `(oy, ox)`'s block of a reduction ([`crate::Reduction`]): the inputs
+/// `read(y, x)` that weigh anything in its rows of `wy` and `wx`. In Pillow's 8-bit fixed point
+/// (`fixed`) the block's sum rounds as Pillow's `Image.reduce` rounds it ([`round_block_sum`]);
+/// floats take the average.
+fn block_average(
+    fixed: bool,
     (wy, wx): (&AxisWeights, &AxisWeights),
-) -> Vec<T> {
-    let (n, c) = (spec.batch() as usize, spec.channels() as usize);
-    let (inp, out) = (spec.input(), spec.output());
-    let s_in = Strides::new(spec.layout(), spec.channels(), inp);
-    let s_out = Strides::new(spec.layout(), spec.channels(), out);
+    (oy, ox): (usize, usize),
+    read: impl Fn(usize, usize) -> f64,
+) -> f64 {
     let block = |table: &AxisWeights, i: usize| {
         let start = table.start(i) as usize;
         let weighed = table.row(i).iter().enumerate().filter(|(_, w)| **w != 0.0);
         weighed.map(|(k, _)| start + k).collect::<Vec<_>>()
     };
-    let mut output = vec![T::from_f64(0.0); spec.output_len()];
-    for oy in 0..out.height as usize {
-        let rows = block(wy, oy);
-        for ox in 0..out.width as usize {
-            let columns = block(wx, ox);
-            let count = (rows.len() * columns.len()) as u32;
-            for b in 0..n {
-                for ch in 0..c {
-                    let sum: f64 = rows
-                        .iter()
-                        .flat_map(|&y| columns.iter().map(move |&x| (y, x)))
-                        .map(|(y, x)| source[s_in.at(b, ch, y, x)])
-                        .sum();
-                    let average = if spec.fixed_point() {
-                        f64::from(round_block_sum(sum as u32, count))
-                    } else {
-                        sum / f64::from(count)
-                    };
-                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(average);
-                }
-            }
-        }
+    let (rows, columns) = (block(wy, oy), block(wx, ox));
+    let count = (rows.len() * columns.len()) as u32;
+    let sum: f64 = rows
+        .iter()
+        .flat_map(|&y| columns.iter().map(move |&x| (y, x)))
+        .map(|(y, x)| read(y, x))
+        .sum();
+    if fixed {
+        f64::from(round_block_sum(sum as u32, count))
+    } else {
+        sum / f64::from(count)
     }
-    output
 }
 
 /// The colour conversions around the taps: the CPU twin of `prepare4`/`finish4` in

@@ -438,8 +438,15 @@ pub(crate) enum Stage {
     /// The whole resize, from the caller's input to the caller's output.
     #[default]
     Whole,
-    /// The reduction alone, into the reduced image: colour converted on load, not back.
-    Reduce(Reduction),
+    /// A reduction alone: the first stage of a two-step resize, into the reduced image (colour
+    /// converted on load, not back), or where `last` the whole resize (`Image.reduce`,
+    /// [`crate::presets::pillow_reduce`]).
+    Reduce {
+        /// The factors and the region.
+        reduction: Reduction,
+        /// The reduced image is the output: colour converted back, normalised.
+        last: bool,
+    },
     /// The resize of the reduced image, colour converted back on store, not on load.
     AfterReduce,
 }
@@ -641,6 +648,16 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// Makes the spec the reduction `reduction` alone, whose output the builder's output must
+    /// be ([`crate::presets::pillow_reduce`]).
+    pub(crate) fn reduction_only(mut self, reduction: Reduction) -> Self {
+        self.spec.stage = Stage::Reduce {
+            reduction,
+            last: true,
+        };
+        self
+    }
+
     /// Validates and returns the spec.
     pub fn build(self) -> Result<ResizeSpec, SpecError> {
         self.spec.validate()?;
@@ -757,9 +774,16 @@ impl ResizeSpec {
     }
 
     /// The reduction that the resize makes first, where its reducing gap makes one
-    /// ([`ResizeSpecBuilder::reducing_gap`]).
+    /// ([`ResizeSpecBuilder::reducing_gap`]), or the one it is
+    /// ([`crate::presets::pillow_reduce`]).
     pub fn reduction(&self) -> Option<Reduction> {
-        self.reduction_and_region().map(|(reduction, _)| reduction)
+        match self.stage {
+            Stage::Reduce {
+                reduction,
+                last: true,
+            } => Some(reduction),
+            _ => self.reduction_and_region().map(|(reduction, _)| reduction),
+        }
     }
 
     fn reduction_and_region(&self) -> Option<(Reduction, [f64; 4])> {
@@ -782,7 +806,10 @@ impl ResizeSpec {
             output: reduction.output(),
             normalization: None,
             reducing_gap: None,
-            stage: Stage::Reduce(reduction),
+            stage: Stage::Reduce {
+                reduction,
+                last: false,
+            },
             ..*self
         };
         let mut resize = ResizeSpec {
@@ -802,21 +829,27 @@ impl ResizeSpec {
         Some((reduce, resize))
     }
 
-    /// The reduction this spec runs where it is the first stage of a two-step resize
-    /// ([`ResizeSpec::stages`]).
+    /// The reduction this spec runs where it is one: the first stage of a two-step resize
+    /// ([`ResizeSpec::stages`]), or a reduction alone ([`crate::presets::pillow_reduce`]).
     pub(crate) fn reduction_stage(&self) -> Option<Reduction> {
         match self.stage {
-            Stage::Reduce(reduction) => Some(reduction),
+            Stage::Reduce { reduction, .. } => Some(reduction),
             _ => None,
         }
+    }
+
+    /// Whether the resize reduces: in two steps ([`ResizeSpecBuilder::reducing_gap`]), or as a
+    /// reduction alone. A reduction runs between buffers, on the gather kernels.
+    pub(crate) fn reduces(&self) -> bool {
+        self.stages().is_some() || self.reduction_stage().is_some()
     }
 
     /// Whether the spec's colour conversions apply on load and on store: both for a whole
     /// resize, on load alone for a reduction stage and on store alone for the stage after it.
     pub(crate) fn color_ends(&self) -> (bool, bool) {
         match self.stage {
-            Stage::Whole => (true, true),
-            Stage::Reduce(_) => (true, false),
+            Stage::Whole | Stage::Reduce { last: true, .. } => (true, true),
+            Stage::Reduce { last: false, .. } => (true, false),
             Stage::AfterReduce => (false, true),
         }
     }
@@ -1084,7 +1117,63 @@ impl ResizeSpec {
         if let Some(gap) = self.reducing_gap {
             self.check_reducing_gap(gap)?;
         }
+        if let Some(reduction) = self.reduction_stage() {
+            self.check_reduction(reduction)?;
+        }
         Ok(())
+    }
+
+    /// A reduction's blocks lie in the input, make the output, and hold fewer than 2^23 pixels
+    /// (Pillow's 32-bit sums); on u8 elements they round as Pillow's do, in its arithmetic; a
+    /// reduction takes no gap of its own.
+    fn check_reduction(&self, reduction: Reduction) -> Result<(), SpecError> {
+        let [top, left, bottom, right] = reduction.region();
+        let factors = reduction.factors();
+        if factors.height == 0 || factors.width == 0 {
+            return Err(SpecError::Unsupported(format!(
+                "reduction factors {factors:?}: each must be at least 1"
+            )));
+        }
+        if !(top < bottom && left < right) || bottom > self.input.height || right > self.input.width
+        {
+            return Err(SpecError::Unsupported(format!(
+                "the region [top, left, bottom, right] = {:?} of a {:?} input: it must hold a \
+                 pixel and lie inside the input",
+                reduction.region(),
+                self.input
+            )));
+        }
+        if reduction.output() != self.output {
+            return Err(SpecError::Unsupported(format!(
+                "a reduction of {:?} by {factors:?} makes {:?}, not the output {:?}",
+                reduction.region(),
+                reduction.output(),
+                self.output
+            )));
+        }
+        let pixels = reduction.block_pixels();
+        if pixels > MAX_BLOCK_PIXELS {
+            return Err(SpecError::InvalidParameter {
+                what: "pixels in a block of the reduction",
+                value: pixels as f64,
+                allowed: "fewer than 2^23 (Pillow's 8-bit sums): a larger gap or output",
+            });
+        }
+        if self.element == ElementType::U8 && !self.pillow_bytes() {
+            return Err(SpecError::Unsupported(PILLOW_BYTES_ONLY.into()));
+        }
+        if self.reducing_gap.is_some() {
+            return Err(SpecError::Unsupported(
+                "a reduction alone takes no reducing gap".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether u8 elements round as Pillow's 8-bit code does: its fixed point, not PyTorch's
+    /// or OpenCV's.
+    fn pillow_bytes(&self) -> bool {
+        self.fixed_point() && !self.torch_fixed_point() && self.opencv_fixed_point().is_none()
     }
 
     /// A reducing gap is Pillow's: at least 1, on Pillow's axes, and on u8 elements with
@@ -1108,27 +1197,16 @@ impl ResizeSpec {
         };
         if !(pillow_rule(&self.y) && pillow_rule(&self.x)) {
             return Err(SpecError::Unsupported(
-                "a reducing gap is Pillow's two-step resize: it takes Pillow's axes,                  antialiased, half-pixel or a crop region, without a stated scale                  (presets::pillow)"
+                "a reducing gap is Pillow's two-step resize: it takes Pillow's axes, \
+                 antialiased, half-pixel or a crop region, without a stated scale \
+                 (presets::pillow)"
                     .into(),
             ));
         }
-        let pillow_bytes =
-            self.fixed_point() && !self.torch_fixed_point() && self.opencv_fixed_point().is_none();
-        if self.element == ElementType::U8 && !pillow_bytes {
-            return Err(SpecError::Unsupported(
-                "a reducing gap on u8 elements averages blocks as Pillow's 8-bit code rounds                  them: it takes Pillow's rounding between the passes (round_intermediate, as                  presets::pillow sets), not PyTorch's or OpenCV's fixed point"
-                    .into(),
-            ));
+        if self.element == ElementType::U8 && !self.pillow_bytes() {
+            return Err(SpecError::Unsupported(PILLOW_BYTES_ONLY.into()));
         }
         if let Some((reduce, resize)) = self.stages() {
-            let pixels = reduce.reduction_stage().map_or(0, |r| r.block_pixels());
-            if pixels > MAX_BLOCK_PIXELS {
-                return Err(SpecError::InvalidParameter {
-                    what: "pixels in a block of the reduction",
-                    value: pixels as f64,
-                    allowed: "fewer than 2^23 (Pillow's 8-bit sums): a larger gap or output",
-                });
-            }
             reduce.validate()?;
             resize.validate()?;
         }
@@ -1186,6 +1264,12 @@ impl ResizeSpec {
         Ok(())
     }
 }
+
+/// Why a reduction on u8 elements needs Pillow's arithmetic.
+const PILLOW_BYTES_ONLY: &str = "a reduction (Pillow's reducing gap or Image.reduce) on u8 \
+    elements averages blocks as Pillow's 8-bit code rounds them: it takes Pillow's rounding \
+    between the passes (round_intermediate, as presets::pillow sets), not PyTorch's or \
+    OpenCV's fixed point";
 
 /// Which axis an error names. `SpecError::InvalidParameter`'s `what` is a static string, so
 /// each axis has its own wording.

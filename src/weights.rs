@@ -1467,7 +1467,8 @@ pub(crate) mod convention_tests {
                 && (0..t.output_len() as usize)
                     .all(|i| t.start(i) == start + i as u32 && t.row(i) == [1.0])
         };
-        // (The area rules and the nearest rules of whole axes take no crop region.)
+        // (The area rules average whole axes whatever their mapping, and the nearest rules of
+        // whole axes take no crop region.)
         let filters = filters_but_the_magic_kernels()
             .into_iter()
             .filter(|filter| match filter {

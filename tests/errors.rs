@@ -754,3 +754,76 @@ fn reducing_gaps_outside_pillows_are_spec_errors() {
     );
     assert!(err.to_string().contains("one step"), "{err}");
 }
+
+/// `presets::pillow_reduce` (Pillow's `Image.reduce`) refuses factors of 0 and regions that
+/// hold no pixel or leave the input, and a spec made from it refuses another output size, a
+/// gap, u8 outside Pillow's arithmetic, and every path but the gather.
+#[test]
+fn reductions_outside_pillows_are_errors() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets;
+    let input = Size2::new(30, 40);
+    for (factors, region) in [
+        (Size2::new(0, 2), None),
+        (Size2::new(2, 0), None),
+        (Size2::new(2, 2), Some([5, 5, 5, 9])),
+    ] {
+        let err = presets::pillow_reduce(input, factors, region).unwrap_err();
+        assert!(err.to_string().contains("at least 1"), "{err}");
+    }
+    let reduce = || presets::pillow_reduce(input, Size2::new(3, 4), None).unwrap();
+    assert_eq!(reduce().build().unwrap().output(), Size2::new(10, 10));
+    let outside = presets::pillow_reduce(input, Size2::new(2, 2), Some([0, 0, 31, 40]))
+        .unwrap()
+        .build()
+        .unwrap_err();
+    assert!(
+        outside.to_string().contains("inside the input"),
+        "{outside}"
+    );
+    let resized = reduce()
+        .sizes(input, Size2::new(10, 11))
+        .build()
+        .unwrap_err();
+    assert!(resized.to_string().contains("not the output"), "{resized}");
+    let gap = reduce().reducing_gap(Some(2.0)).build().unwrap_err();
+    assert!(gap.to_string().contains("no reducing gap"), "{gap}");
+    let bytes = reduce()
+        .element(ElementType::U8)
+        .round_intermediate(false)
+        .build()
+        .unwrap_err();
+    assert!(bytes.to_string().contains("round_intermediate"), "{bytes}");
+
+    let Some(gpu) = common::gpu("reduction paths") else {
+        return;
+    };
+    let spec = reduce().channels(3).build().unwrap();
+    let storage = |size| {
+        gpu.context.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("reduction"),
+            size,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        })
+    };
+    let (input_buffer, output_buffer) = (storage(spec.input_bytes()), storage(spec.output_bytes()));
+    for path in [Path::Separable, Path::Fused] {
+        assert!(gpu.resizer.availability(&spec, path).is_err(), "{path}");
+        let mut encoder = gpu
+            .context
+            .device
+            .create_command_encoder(&Default::default());
+        let err = gpu
+            .resizer
+            .encode(&mut encoder, &spec, &input_buffer, &output_buffer, path)
+            .unwrap_err();
+        assert!(
+            matches!(err, ResizeError::PathUnavailable { .. })
+                && err.to_string().contains("gather"),
+            "{path}: {err}"
+        );
+    }
+    let plan = gpu.resizer.plan(&spec, Path::Auto).unwrap();
+    assert_eq!(plan.path, Path::Gather, "{}", plan.reason);
+}

@@ -86,10 +86,11 @@ impl Resizer {
     ) -> Result<CropBatch, ResizeError> {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
-        if template.reducing_gap().is_some() {
+        if template.reducing_gap().is_some() || template.reduction().is_some() {
             return Err(SpecError::Unsupported(
                 "a crop batch resizes each box in one step; a spec with a reducing gap \
-                 (Pillow's two-step resize) runs through Resizer::encode, one image at a time"
+                 (Pillow's two-step resize) or a reduction runs through Resizer::encode, one \
+                 image at a time"
                     .into(),
             )
             .into());

@@ -148,6 +148,11 @@ struct Prepared {
 const OPENCV_GATHER_ONLY: &str =
     "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
 
+/// Why a reduction runs on one path: the gather kernels sum each block of bytes as one, as
+/// Pillow's `Image.reduce` rounds it (a separable pass would round each axis).
+pub(crate) const REDUCTION_GATHER_ONLY: &str =
+    "Pillow's reduction runs on the gather path, whose kernels sum each block as one";
+
 /// What a resize's kernels read and write in place of the spec's buffers: a texture that the
 /// first pass reads, and a texture or the caller's tensor of fewer channels that the last
 /// writes.
@@ -352,6 +357,9 @@ impl Resizer {
         match path {
             Path::Separable | Path::Fused if spec.opencv_fixed_point().is_some() => {
                 Err(OPENCV_GATHER_ONLY.into())
+            }
+            Path::Separable | Path::Fused if spec.reduction_stage().is_some() => {
+                Err(REDUCTION_GATHER_ONLY.into())
             }
             Path::Fused => {
                 let (wy, wx) = AxisWeights::for_spec(spec);
@@ -905,6 +913,12 @@ impl Resizer {
             return Err(ResizeError::PathUnavailable {
                 path: path.name(),
                 why: OPENCV_GATHER_ONLY.into(),
+            });
+        }
+        if spec.reduction_stage().is_some() && path != Path::Gather {
+            return Err(ResizeError::PathUnavailable {
+                path: path.name(),
+                why: REDUCTION_GATHER_ONLY.into(),
             });
         }
         let (wy, wx) = AxisWeights::for_spec(spec);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use super::fused_columns::{ColumnChoices, FusedKernels};
-use super::{Resizer, fused_fits, lock};
+use super::{REDUCTION_GATHER_ONLY, Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
 use crate::spec::ResizeSpec;
@@ -125,6 +125,17 @@ fn route_key(spec: &ResizeSpec, route: Route) -> String {
     }
 }
 
+/// The plan of a reduction alone ([`crate::presets::pillow_reduce`]): the gather path, the
+/// one that runs it, unmeasured.
+fn reduction_plan() -> Plan {
+    Plan {
+        path: Path::Gather,
+        source: PlanSource::Heuristic,
+        reason: REDUCTION_GATHER_ONLY.into(),
+        candidates: Vec::new(),
+    }
+}
+
 fn requested(path: Path) -> Plan {
     Plan {
         path,
@@ -154,6 +165,9 @@ impl Resizer {
         }
         if path != Path::Auto {
             return Ok(requested(path));
+        }
+        if spec.reduction_stage().is_some() {
+            return Ok(reduction_plan());
         }
         if let Some(plan) = self.known_plan(spec, route)
             && (plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off)
@@ -221,6 +235,9 @@ impl Resizer {
         }
         if path != Path::Auto {
             return requested(path);
+        }
+        if spec.reduction_stage().is_some() {
+            return reduction_plan();
         }
         if let Some(plan) = self.known_plan(spec, route) {
             return plan;

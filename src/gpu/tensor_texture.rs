@@ -158,8 +158,8 @@ impl Resizer {
         write: TextureWrite,
         path: Path,
     ) -> Result<Option<ReadyTexture>, ResizeError> {
-        // A two-step resize runs between buffers: staged.
-        if spec.stages().is_some() {
+        // A reduction runs between buffers: staged.
+        if spec.reduces() {
             return Ok(None);
         }
         let route = route_into(spec, target, write);

@@ -384,8 +384,8 @@ impl Resizer {
         });
         let texture_target = (rgba && write == TextureWrite::Storage).then_some(target_format);
         let plan = self.plan_without_measuring(spec, path);
-        // A two-step resize runs between buffers: staged.
-        let direct = if rgba && spec.stages().is_none() {
+        // A reduction runs between buffers: staged.
+        let direct = if rgba && !spec.reduces() {
             let ends = DirectEnds {
                 source: texture_source,
                 target: texture_target,

@@ -194,8 +194,8 @@ impl Resizer {
         output: wgpu::BufferSlice<'_>,
         plan: &Plan,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
-        // A two-step resize runs between buffers: staged.
-        if spec.stages().is_some() {
+        // A reduction runs between buffers: staged.
+        if spec.reduces() {
             return Ok(None);
         }
         let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {
