@@ -8,7 +8,10 @@
 //! cases' Pillow modes (`F`, `RGB`), `L` and `RGBA` are read, `RGBA` premultiplied as Pillow
 //! resizes it. A Pillow case rounds its 8-bit passes in the order of the release its
 //! `reference` names (Pillow 12's up to 12.x, Pillow 13's after and where none is named:
-//! [`crate::RoundingOrder`]).
+//! [`crate::RoundingOrder`]). A Pillow case may also give `box` (`[left, top, right, bottom]`,
+//! rounded to f32 as Pillow passes it), `reducing_gap`, `thumbnail_wh` (`Image.thumbnail`'s
+//! bound, whose size and gap of 2 the runner derives) or `reduce` (`Image.reduce`'s `[x, y]`
+//! factors, with a `box` of whole pixels and no filter).
 
 use std::path::{Path as FsPath, PathBuf};
 
