@@ -212,16 +212,17 @@ fn pillow_conventions_round_in_their_releases_order() {
     }
 }
 
-/// `--thumbnail` and `--reducing-gap` with the pillow conventions give Pillow's bytes
-/// (`tests/data/pillow-reduce/`): `Image.thumbnail((20, 20))` of a 64 x 96 RGB image, and
-/// `Image.resize((8, 11), BICUBIC, reducing_gap=2.0)` of a 48 x 64 one, under each release.
+/// `--thumbnail`, `--reducing-gap` and `--reduce` with the pillow conventions give Pillow's
+/// bytes (`tests/data/pillow-reduce/`): `Image.thumbnail((20, 20))` of a 64 x 96 RGB image,
+/// `Image.resize((8, 11), BICUBIC, reducing_gap=2.0)` of a 48 x 64 one, and `Image.reduce` of
+/// the whole image and of a box, under each release.
 #[test]
-fn pillow_thumbnails_and_reducing_gaps_from_the_command_line() {
+fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-reduce");
     let dir = tempfile::tempdir().unwrap();
     let output_path = dir.path().join("out.npy");
     for (release, convention) in [("p13", "pillow"), ("p12", "pillow12")] {
-        let cases: [(&str, &[&str]); 2] = [
+        let cases: [(&str, &[&str]); 4] = [
             (
                 "thumbnail_01_RGB_64x96_within_20x20",
                 &["--thumbnail", "20x20", "--filter", "bicubic"],
@@ -236,6 +237,12 @@ fn pillow_thumbnails_and_reducing_gaps_from_the_command_line() {
                     "--reducing-gap",
                     "2",
                 ],
+            ),
+            ("reduce_01_RGB_40x30_by_2x5", &["--reduce", "2x5"]),
+            // Image.reduce((3, 1), box=(5, 7, 44, 47)).
+            (
+                "reduce_04_L_50x50_by_3x1",
+                &["--reduce", "3x1", "--crop", "5,7,39,40"],
             ),
         ];
         for (suffix, flags) in cases {

@@ -89,6 +89,15 @@ pub struct ResizeFlags {
     /// at least G (--convention pillow or pillow12; G at least 1).
     #[arg(long, value_name = "G")]
     pub reducing_gap: Option<f64>,
+    /// Reduce by whole factors, as Pillow's `Image.reduce(F)` (or `((FX, FY))` as FXxFY):
+    /// blocks of pixels averaged, the output the input's size over the factors, rounded up;
+    /// with --crop, that box (whole pixels) reduced (--convention pillow or pillow12).
+    #[arg(
+        long,
+        value_name = "F|FXxFY",
+        conflicts_with_all = ["size", "scale", "thumbnail", "reducing_gap"]
+    )]
+    pub reduce: Option<String>,
     /// Memory layout of the .npy arrays: nhwc is shaped n,h,w,c and nchw n,c,h,w (images are
     /// pixels, whatever it says: nchw is refused where no .npy array is resized).
     #[arg(long, value_enum, default_value = "nhwc")]
@@ -227,8 +236,65 @@ impl ResizeFlags {
         Ok(Some((sy, sx)))
     }
 
+    /// `--reduce`'s factors (rows, columns), each at least 1.
+    fn reduce_factors(&self) -> Result<Option<Size2>, String> {
+        let Some(text) = &self.reduce else {
+            return Ok(None);
+        };
+        let (fx, fy) = if text.contains(['x', 'X']) {
+            parse_pair::<u32>(text, "--reduce", "a whole number")?
+        } else {
+            let f = text
+                .parse::<u32>()
+                .map_err(|_| format!("--reduce {text:?} is not a whole number"))?;
+            (f, f)
+        };
+        if fx == 0 || fy == 0 {
+            return Err(format!("--reduce {text:?}: factors must be at least 1"));
+        }
+        Ok(Some(Size2::new(fy, fx)))
+    }
+
+    /// `--crop X,Y,W,H` as numbers.
+    fn crop_numbers(&self) -> Result<Option<[f64; 4]>, String> {
+        let Some(text) = &self.crop else {
+            return Ok(None);
+        };
+        let parts: Vec<f64> = text
+            .split(',')
+            .map(|v| v.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("--crop {text:?} must be four numbers X,Y,W,H"))?;
+        let [x, y, w, h] = parts[..] else {
+            return Err(format!("--crop {text:?} must be four numbers X,Y,W,H"));
+        };
+        Ok(Some([x, y, w, h]))
+    }
+
+    /// The region `--reduce` reduces: `--crop`'s box, which must be whole pixels, or `None`
+    /// for the whole input.
+    fn reduce_region(&self) -> Result<Option<[u32; 4]>, String> {
+        let Some([x, y, w, h]) = self.crop_numbers()? else {
+            return Ok(None);
+        };
+        let whole = [x, y, w, h].iter().all(|v| *v >= 0.0 && v.fract() == 0.0);
+        if !whole {
+            return Err("--crop with --reduce is Image.reduce's box: whole pixels X,Y,W,H".into());
+        }
+        let [x, y, w, h] = [x, y, w, h].map(|v| v as u32);
+        Ok(Some([y, x, y + h, x + w]))
+    }
+
     /// The output size for an input size.
     pub fn output_size(&self, input: Size2) -> Result<Size2, String> {
+        if let Some(factors) = self.reduce_factors()? {
+            let region = self.reduce_region()?;
+            let reduced = presets::pillow_reduce(input, factors, region)
+                .map_err(|e| e.to_string())?
+                .build()
+                .map_err(|e| e.to_string())?;
+            return Ok(reduced.output());
+        }
         if let Some(text) = &self.thumbnail {
             let (w, h) = parse_pair::<u32>(text, "--thumbnail", "a whole number of pixels")?;
             if w == 0 || h == 0 {
@@ -253,9 +319,10 @@ impl ResizeFlags {
                 },
             )
             .map_err(|e| e.to_string()),
-            None => {
-                Err("give the output size with --size WxH, --scale S or --thumbnail WxH".into())
-            }
+            None => Err(
+                "give the output size with --size WxH, --scale S, --thumbnail WxH or --reduce F"
+                    .into(),
+            ),
         }
     }
 
@@ -344,6 +411,21 @@ impl ResizeFlags {
                 };
                 // RGBA as Pillow resizes it, whether or not --premultiplied says so.
                 premultiplied |= presets::pillow_premultiplies(filter, c);
+                if let Some(factors) = self.reduce_factors()? {
+                    // Image.reduce averages RGBA premultiplied, whatever the filter.
+                    premultiplied |= c == 4;
+                    return presets::pillow_reduce(input, factors, self.reduce_region()?)
+                        .map_err(|e| e.to_string())?
+                        .batch(n)
+                        .channels(c)
+                        .layout(self.layout())
+                        .element(element)
+                        .premultiplied_alpha(premultiplied)
+                        .linear_light(self.linear_light)
+                        .normalize(self.normalization()?)
+                        .build()
+                        .map_err(|e| e.to_string());
+                }
                 // Image.thumbnail's gap is 2 unless told otherwise.
                 let thumbnail_gap = self
                     .thumbnail
@@ -393,18 +475,8 @@ impl ResizeFlags {
                 presets::onnx(input, output, &node).map_err(|e| e.to_string())?
             }
         };
-        let builder = match &self.crop {
-            Some(text) => {
-                let parts: Vec<f64> = text
-                    .split(',')
-                    .map(|v| v.trim().parse::<f64>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| format!("--crop {text:?} must be four numbers X,Y,W,H"))?;
-                let [x, y, w, h] = parts[..] else {
-                    return Err(format!("--crop {text:?} must be four numbers X,Y,W,H"));
-                };
-                builder.crop(y, x, h, w)
-            }
+        let builder = match self.crop_numbers()? {
+            Some([x, y, w, h]) => builder.crop(y, x, h, w),
             None => builder,
         };
         builder
@@ -431,11 +503,12 @@ impl ResizeFlags {
         for (flag, given) in [
             ("--reducing-gap", self.reducing_gap.is_some()),
             ("--thumbnail", self.thumbnail.is_some()),
+            ("--reduce", self.reduce.is_some()),
         ] {
             if given && !pillow {
                 return Err(format!(
-                    "{flag} is Pillow's two-step resize (reducing_gap): give it with \
-                     --convention pillow or pillow12"
+                    "{flag} is Pillow's (Image.resize's reducing_gap, Image.thumbnail, \
+                     Image.reduce): give it with --convention pillow or pillow12"
                 ));
             }
         }
@@ -775,6 +848,28 @@ mod tests {
         assert!(message.contains("at least 1"), "{message}");
         let message = refused(&with(&["--thumbnail", "0x3"]));
         assert!(message.contains("at least 1"), "{message}");
+        // --reduce: Image.reduce's output size, of the whole input or of a box.
+        let spec = large(&with(&["--reduce", "3"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(160, 214));
+        assert_eq!(spec.reduction().unwrap().factors(), Size2::new(3, 3));
+        let spec = large(&with(&["--reduce", "4x2", "--crop", "10,20,101,50"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(25, 26));
+        assert_eq!(spec.reduction().unwrap().region(), [20, 10, 70, 111]);
+        for (args, needle) in [
+            (with(&["--reduce", "0"]), "at least 1"),
+            (
+                with(&["--reduce", "2", "--crop", "1.5,0,4,4"]),
+                "whole pixels",
+            ),
+            (
+                with(&["--reduce", "2", "--size", "4x4"]),
+                "cannot be used with",
+            ),
+            (vec!["--reduce", "2"], "--convention pillow"),
+        ] {
+            let message = refused(&args);
+            assert!(message.contains(needle), "{args:?}: {message}");
+        }
     }
 
     #[test]
