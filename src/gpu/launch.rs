@@ -342,10 +342,11 @@ impl Launch {
             }
         };
         // OpenCV's fixed point runs on the scalar gather alone (`opencv_fixed` in
-        // wgsl/gather.wgsl); Pillow's reduction on it too, but for premultiplied RGBA, whose
-        // pixels only the vector gather converts.
+        // wgsl/gather.wgsl); Pillow's reduction on it too, but for NHWC pixels of four
+        // channels, which the vector gather reads a word at a time (and premultiplied RGBA,
+        // which it alone converts).
         if features.opencv_fixed_point.is_some()
-            || (features.pillow_reduce && !spec.premultiplied_alpha())
+            || (features.pillow_reduce && !spec.vector_friendly())
         {
             return scalar();
         }
