@@ -99,6 +99,40 @@ pub struct Plan {
     pub candidates: Vec<CandidateTime>,
 }
 
+impl Plan {
+    /// The plan of a two-step resize's second stage, its reason saying what the first stage
+    /// does; `self` as it is for a resize of one step.
+    pub(crate) fn after_reduction(self, spec: &ResizeSpec) -> Plan {
+        let Some(reduction) = spec.reduction().filter(|_| spec.stages().is_some()) else {
+            return self;
+        };
+        let (factors, reduced) = (reduction.factors(), reduction.output());
+        Plan {
+            reason: format!(
+                "{}; after Pillow's reduction by {}x{} to {}x{}, on the gather path",
+                self.reason, factors.height, factors.width, reduced.height, reduced.width
+            ),
+            ..self
+        }
+    }
+
+    /// The plan of a reduction alone ([`crate::presets::pillow_reduce`]): the gather path,
+    /// the one that runs it, unmeasured.
+    pub(crate) fn reduction() -> Plan {
+        Plan {
+            path: Path::Gather,
+            source: PlanSource::Heuristic,
+            reason: REDUCTION_GATHER_ONLY.into(),
+            candidates: Vec::new(),
+        }
+    }
+}
+
+/// Why a reduction runs on one path: the gather kernels sum each block of bytes as one, as
+/// Pillow's `Image.reduce` rounds it (a separable pass would round each axis).
+pub(crate) const REDUCTION_GATHER_ONLY: &str =
+    "Pillow's reduction runs on the gather path, whose kernels sum each block as one";
+
 /// Order of a separable resize's two passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PassOrder {
@@ -211,7 +245,17 @@ pub const GATHER_MAX_TAPS: u64 = 36;
 /// against 17.3); on the 16 shrinking by more, the gather on all 16 within 6%, the fused path
 /// up to 1.40x slower. On 26 shapes the rule was not fitted to, its choice was within 5% of
 /// the fastest on 25, the gather's on 9.
+///
+/// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) is planned as its second
+/// stage, the resize of the reduced image (`fused_fits` then says whether the fused kernel fits
+/// that stage); a reduction alone takes the gather path, the one that runs it.
 pub fn heuristic_with_fused(spec: &ResizeSpec, fused_fits: bool) -> Plan {
+    if let Some((_, resize)) = spec.stages() {
+        return heuristic_with_fused(&resize, fused_fits).after_reduction(spec);
+    }
+    if spec.reduction_stage().is_some() {
+        return Plan::reduction();
+    }
     let (wy, wx) = AxisWeights::for_spec(spec);
     heuristic_for_tables(spec, &wy, &wx, fused_fits)
 }
@@ -331,6 +375,45 @@ mod tests {
     use super::*;
     use crate::presets::{self, PillowFilter};
     use crate::spec::Size2;
+
+    /// A two-step resize is planned as its second stage, whose reason says what the first
+    /// does; a reduction alone takes the gather path; a gap that reduces nothing changes
+    /// nothing.
+    #[test]
+    fn two_step_resizes_plan_their_second_stage() {
+        let (input, output) = (Size2::new(2160, 3840), Size2::new(270, 480));
+        let one_step = presets::pillow(input, output, PillowFilter::Bicubic).channels(3);
+        let two_step = one_step.reducing_gap(Some(2.0)).build().unwrap();
+        // Reduced by 4 to 540x960, then bicubic by 2: 8 taps an axis, not the one step's 32.
+        let reduced = presets::pillow(Size2::new(540, 960), output, PillowFilter::Bicubic)
+            .channels(3)
+            .build()
+            .unwrap();
+        let plan = heuristic(&two_step);
+        assert_eq!(plan.path, heuristic(&reduced).path);
+        assert!(plan.reason.starts_with("8x8 taps"), "{}", plan.reason);
+        assert!(
+            plan.reason
+                .ends_with("after Pillow's reduction by 4x4 to 540x960, on the gather path"),
+            "{}",
+            plan.reason
+        );
+        let alone = presets::pillow_reduce(input, Size2::new(4, 4), None)
+            .unwrap()
+            .build()
+            .unwrap();
+        assert_eq!(heuristic(&alone).path, Path::Gather);
+        assert_eq!(heuristic(&alone).reason, REDUCTION_GATHER_ONLY);
+        let no_reduction = presets::pillow(input, Size2::new(1500, 3000), PillowFilter::Bicubic)
+            .reducing_gap(Some(2.0))
+            .build()
+            .unwrap();
+        assert_eq!(no_reduction.reduction(), None);
+        assert_eq!(
+            heuristic(&no_reduction),
+            heuristic(&no_reduction.to_builder().reducing_gap(None).build().unwrap())
+        );
+    }
 
     /// Where the fused kernel fits, the unmeasured choice is it exactly for supports of more
     /// than 16 taps shrinking by at most [`FUSED_MAX_SHRINK`] along each axis or having at most

@@ -341,7 +341,7 @@ fn resize_reports_bad_requests_without_panicking() {
         ),
         (
             vec!["resize", i, o],
-            "--size WxH, --scale S or --thumbnail WxH",
+            "--size WxH, --scale S, --thumbnail WxH or --reduce F",
         ),
         (
             vec!["resize", i, o, "--scale", "-1"],

@@ -36,7 +36,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::plan::{Path, Plan};
+use crate::plan::{Path, Plan, REDUCTION_GATHER_ONLY};
 use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
 use checks::{check_limit, check_tensor_sizes};
@@ -147,11 +147,6 @@ struct Prepared {
 /// buffers ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
 const OPENCV_GATHER_ONLY: &str =
     "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
-
-/// Why a reduction runs on one path: the gather kernels sum each block of bytes as one, as
-/// Pillow's `Image.reduce` rounds it (a separable pass would round each axis).
-pub(crate) const REDUCTION_GATHER_ONLY: &str =
-    "Pillow's reduction runs on the gather path, whose kernels sum each block as one";
 
 /// What a resize's kernels read and write in place of the spec's buffers: a texture that the
 /// first pass reads, and a texture or the caller's tensor of fewer channels that the last
@@ -511,7 +506,7 @@ impl Resizer {
             "any",
         )?;
         if let Some(stages) = spec.stages() {
-            return self.ready_in_two_steps(stages, input, output, path);
+            return self.ready_in_two_steps(spec, stages, input, output, path);
         }
         let plan = self.plan_without_measuring(spec, path);
         let prepared = self.prepared(spec, plan.path)?;
@@ -530,6 +525,7 @@ impl Resizer {
     /// reduced image into `output` on `path`, planned as that stage alone.
     fn ready_in_two_steps(
         &self,
+        whole: &ResizeSpec,
         (reduce, resize): (ResizeSpec, ResizeSpec),
         input: wgpu::BufferSlice<'_>,
         output: wgpu::BufferSlice<'_>,
@@ -550,6 +546,7 @@ impl Resizer {
         let first = self.ready(&reduce, input, reduced.slice(..), Path::Gather)?;
         let second = self.ready(&resize, reduced.slice(..), output, path)?;
         Ok(ReadyResize {
+            plan: second.plan.clone().after_reduction(&whole),
             before: Some(Box::new(first)),
             ..second
         })

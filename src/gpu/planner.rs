@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use super::fused_columns::{ColumnChoices, FusedKernels};
-use super::{REDUCTION_GATHER_ONLY, Resizer, fused_fits, lock};
+use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
 use crate::plan::{self, Path, Plan, PlanSource};
 use crate::spec::ResizeSpec;
@@ -125,17 +125,6 @@ fn route_key(spec: &ResizeSpec, route: Route) -> String {
     }
 }
 
-/// The plan of a reduction alone ([`crate::presets::pillow_reduce`]): the gather path, the
-/// one that runs it, unmeasured.
-fn reduction_plan() -> Plan {
-    Plan {
-        path: Path::Gather,
-        source: PlanSource::Heuristic,
-        reason: REDUCTION_GATHER_ONLY.into(),
-        candidates: Vec::new(),
-    }
-}
-
 fn requested(path: Path) -> Plan {
     Plan {
         path,
@@ -161,13 +150,14 @@ impl Resizer {
         path: Path,
     ) -> Result<Plan, ResizeError> {
         if let Some((_, resize)) = spec.stages() {
-            return self.plan_route(&resize, Route::Buffers, path);
+            let plan = self.plan_route(&resize, Route::Buffers, path)?;
+            return Ok(plan.after_reduction(spec));
         }
         if path != Path::Auto {
             return Ok(requested(path));
         }
         if spec.reduction_stage().is_some() {
-            return Ok(reduction_plan());
+            return Ok(Plan::reduction());
         }
         if let Some(plan) = self.known_plan(spec, route)
             && (plan.source != PlanSource::Heuristic || self.planner.tuning == Tuning::Off)
@@ -231,13 +221,15 @@ impl Resizer {
         // A two-step resize runs its reduction on the gather path, and between buffers (a
         // texture's is staged): what is planned is its resize, from the reduced image.
         if let Some((_, resize)) = spec.stages() {
-            return self.plan_route_without_measuring(&resize, Route::Buffers, path);
+            return self
+                .plan_route_without_measuring(&resize, Route::Buffers, path)
+                .after_reduction(spec);
         }
         if path != Path::Auto {
             return requested(path);
         }
         if spec.reduction_stage().is_some() {
-            return reduction_plan();
+            return Plan::reduction();
         }
         if let Some(plan) = self.known_plan(spec, route) {
             return plan;
@@ -284,6 +276,12 @@ impl Resizer {
     /// What [`Path::Auto`] runs for `spec` before it is measured (and always, with tuning
     /// off): [`plan::heuristic_with_fused`], told whether the fused kernel fits this device.
     pub fn heuristic_plan(&self, spec: &ResizeSpec) -> Plan {
+        if let Some((_, resize)) = spec.stages() {
+            return self.heuristic_plan(&resize).after_reduction(spec);
+        }
+        if spec.reduction_stage().is_some() {
+            return Plan::reduction();
+        }
         let (wy, wx) = AxisWeights::for_spec(spec);
         let fits = fused_fits(spec, &wy, &wx, &self.device.limits()).is_ok();
         plan::heuristic_for_tables(spec, &wy, &wx, fits)
