@@ -546,7 +546,7 @@ impl Resizer {
         let first = self.ready(&reduce, input, reduced.slice(..), Path::Gather)?;
         let second = self.ready(&resize, reduced.slice(..), output, path)?;
         Ok(ReadyResize {
-            plan: second.plan.clone().after_reduction(&whole),
+            plan: second.plan.clone().after_reduction(whole),
             before: Some(Box::new(first)),
             ..second
         })
