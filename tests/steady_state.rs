@@ -1,5 +1,6 @@
 //! After warm-up, recording a resize creates no pipelines, buffers or bind groups: the library's
-//! own counters stay still over frames that alternate between buffer sets.
+//! own counters stay still over frames that alternate between buffer sets, two-step resizes
+//! included.
 
 mod common;
 
@@ -22,7 +23,20 @@ fn steady_state_frames_allocate_nothing() {
             .channels(3)
             .build()
             .unwrap(),
+        // Pillow's thumbnail of RGBA bytes: two stages through a pooled reduced image.
+        wgpu_resize::presets::pillow_thumbnail(
+            Size2::new(30, 40),
+            Size2::new(8, 8),
+            wgpu_resize::presets::PillowFilter::Bicubic,
+        )
+        .unwrap()
+        .channels(4)
+        .element(wgpu_resize::ElementType::U8)
+        .premultiplied_alpha(true)
+        .build()
+        .unwrap(),
     ];
+    assert!(specs[2].reduction().is_some());
     let buffer = |size| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
