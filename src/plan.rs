@@ -411,7 +411,13 @@ mod tests {
         assert_eq!(no_reduction.reduction(), None);
         assert_eq!(
             heuristic(&no_reduction),
-            heuristic(&no_reduction.to_builder().reducing_gap(None).build().unwrap())
+            heuristic(
+                &no_reduction
+                    .to_builder()
+                    .reducing_gap(None)
+                    .build()
+                    .unwrap()
+            )
         );
     }
 

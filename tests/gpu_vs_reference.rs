@@ -2579,20 +2579,7 @@ fn two_step_resizes_match_the_reference_on_every_path() {
             paths.push(Path::Fused);
         }
         let what = format!("case {case}, gap {gap}, reduction {:?}", spec.reduction());
-        match element {
-            ElementType::U8 => {
-                let data = rng.u8s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
-            }
-            ElementType::F32 => {
-                let data = rng.f32s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 1e-4, &what);
-            }
-            _ => {
-                let data = rng.f16s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 4e-3, &what);
-            }
-        }
+        random_data_matches_the_reference(gpu, &spec, &mut rng, &paths, (1e-4, 4e-3), &what);
     }
     assert!(
         reduced >= cases * 3 / 4,
@@ -2602,8 +2589,8 @@ fn two_step_resizes_match_the_reference_on_every_path() {
 
 /// Pillow's `Image.reduce` (`presets::pillow_reduce`) on seeded random shapes, factors (some
 /// past the image, some 1) and regions: u8 in Pillow's arithmetic (RGBA premultiplied, or four
-/// channels as they are), f32 and f16, 1 to 4 channels, NHWC and NCHW, batches, on the gather path (the only one that takes
-/// it) and `auto`, into poisoned outputs: u8 to the byte of the reference (whose bytes are
+/// channels as they are), f32 and f16, 1 to 4 channels, NHWC and NCHW, batches, on the gather
+/// path (the only one that takes it) and `auto`, into poisoned outputs: u8 to the byte of the reference (whose bytes are
 /// Pillow's: `tests/data/pillow-reduce`), floats within their rounding.
 #[test]
 fn reductions_match_the_reference() {
@@ -2648,19 +2635,32 @@ fn reductions_match_the_reference() {
             .unwrap();
         let paths = [Path::Gather, Path::Auto];
         let what = format!("case {case}, {factors:?} of {region:?}");
-        match element {
-            ElementType::U8 => {
-                let data = rng.u8s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 0.0, &what);
-            }
-            ElementType::F32 => {
-                let data = rng.f32s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 1e-5, &what);
-            }
-            _ => {
-                let data = rng.f16s(spec.input_len());
-                assert_paths_match_reference(gpu, &spec, &data, &paths, 2e-3, &what);
-            }
+        random_data_matches_the_reference(gpu, &spec, &mut rng, &paths, (1e-5, 2e-3), &what);
+    }
+}
+
+/// Draws `spec`'s input from `rng` in its element type and asserts that `paths` give the
+/// reference's output: u8 to the byte, f32 and f16 within `tolerances`.
+fn random_data_matches_the_reference(
+    gpu: &common::Gpu,
+    spec: &ResizeSpec,
+    rng: &mut Rng,
+    paths: &[Path],
+    (f32_tolerance, f16_tolerance): (f64, f64),
+    what: &str,
+) {
+    match spec.element() {
+        wgpu_resize::ElementType::U8 => {
+            let data = rng.u8s(spec.input_len());
+            assert_paths_match_reference(gpu, spec, &data, paths, 0.0, what);
+        }
+        wgpu_resize::ElementType::F32 => {
+            let data = rng.f32s(spec.input_len());
+            assert_paths_match_reference(gpu, spec, &data, paths, f32_tolerance, what);
+        }
+        _ => {
+            let data = rng.f16s(spec.input_len());
+            assert_paths_match_reference(gpu, spec, &data, paths, f16_tolerance, what);
         }
     }
 }

@@ -1127,6 +1127,53 @@ fn pillow_outputs_through_the_texture_api() {
     }
 }
 
+/// A Pillow 13 RGBA case of a data set, its input as an RGBA8 texture and as bytes, and its
+/// expected texels.
+struct RgbaCase {
+    case: wgpu_resize::conformance::Case,
+    spec: ResizeSpec,
+    source: wgpu::Texture,
+    input: Vec<u8>,
+    want: Vec<f32>,
+}
+
+/// The Pillow 13 RGBA cases of `tests/data/<folder>/`.
+fn pillow_13_rgba_cases(gpu: &common::Gpu, folder: &str) -> Vec<RgbaCase> {
+    let folder = FsPath::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(folder);
+    let read = |file: &str| {
+        wgpu_resize::npy::read::<u8>(&folder.join(file))
+            .unwrap()
+            .data
+    };
+    let floats = |bytes: &[u8]| bytes.iter().copied().map(f32::from).collect::<Vec<f32>>();
+    wgpu_resize::conformance::load_cases(&folder)
+        .unwrap()
+        .into_iter()
+        .filter(|case| case.id.starts_with("p13_") && case.params["image_mode"] == "RGBA")
+        .map(|case| {
+            let spec = case.spec().unwrap();
+            let input = read(&case.input);
+            let source = texture_with(
+                gpu,
+                F::Rgba8Unorm,
+                spec.input(),
+                wgpu::TextureUsages::TEXTURE_BINDING,
+                &floats(&input),
+            );
+            let want = floats(&read(&case.output));
+            RgbaCase {
+                case,
+                spec,
+                source,
+                input,
+                want,
+            }
+        })
+        .collect()
+}
+
 /// Pillow 13's premultiplied RGBA shapes whose height shrinks most (the vertical pass rounds
 /// first) through the texture API on every path that takes them, to Pillow 13's byte
 /// (`tests/data/pillow-order/`): the vector gather reads the texture and rounds its vertical
@@ -1137,30 +1184,17 @@ fn pillow_13_vertical_first_rgba_through_the_texture_api() {
     let Some(gpu) = gpu("pillow 13 vertical first textures") else {
         return;
     };
-    let folder = FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-order");
-    let cases = wgpu_resize::conformance::load_cases(&folder).unwrap();
-    let rgba: Vec<_> = cases
-        .iter()
-        .filter(|case| case.id.starts_with("p13_") && case.params["image_mode"] == "RGBA")
-        .collect();
-    assert_eq!(rgba.len(), 2, "the Pillow 13 RGBA cases");
-    for case in rgba {
-        let spec = case.spec().unwrap();
+    let cases = pillow_13_rgba_cases(gpu, "pillow-order");
+    assert_eq!(cases.len(), 2, "the Pillow 13 RGBA cases");
+    for RgbaCase {
+        case,
+        spec,
+        source,
+        want,
+        ..
+    } in &cases
+    {
         assert!(spec.rounds_vertical_first(), "{}", case.id);
-        let read = |file: &str| {
-            wgpu_resize::npy::read::<u8>(&folder.join(file))
-                .unwrap()
-                .data
-        };
-        let floats = |bytes: Vec<u8>| bytes.into_iter().map(f32::from).collect::<Vec<f32>>();
-        let (values, want) = (floats(read(&case.input)), floats(read(&case.output)));
-        let source = texture_with(
-            gpu,
-            F::Rgba8Unorm,
-            spec.input(),
-            U::TEXTURE_BINDING,
-            &values,
-        );
         for (path, target_usage) in [
             (Path::Gather, U::STORAGE_BINDING),
             (Path::Separable, U::STORAGE_BINDING),
@@ -1173,8 +1207,8 @@ fn pillow_13_vertical_first_rgba_through_the_texture_api() {
                 target_usage | U::TEXTURE_BINDING,
                 &vec![0.0; spec.output_len()],
             );
-            let (got, _) = run_on(gpu, &spec, &source, &target, path);
-            assert_eq!(worst(&got, &want), 0.0, "{} {path}", case.id);
+            let (got, _) = run_on(gpu, spec, source, &target, path);
+            assert_eq!(worst(&got, want), 0.0, "{} {path}", case.id);
         }
     }
 }
@@ -1189,37 +1223,24 @@ fn pillow_two_step_rgba_through_the_texture_api() {
     let Some(gpu) = gpu("pillow two-step textures") else {
         return;
     };
-    let folder = FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-reduce");
-    let cases = wgpu_resize::conformance::load_cases(&folder).unwrap();
-    let rgba: Vec<_> = cases
-        .iter()
-        .filter(|case| case.id.starts_with("p13_") && case.params["image_mode"] == "RGBA")
-        .collect();
-    assert_eq!(rgba.len(), 6, "the Pillow 13 RGBA cases");
-    for case in rgba {
-        let spec = case.spec().unwrap();
+    let cases = pillow_13_rgba_cases(gpu, "pillow-reduce");
+    assert_eq!(cases.len(), 6, "the Pillow 13 RGBA cases");
+    for RgbaCase {
+        case,
+        spec,
+        source,
+        input,
+        want,
+    } in &cases
+    {
         assert!(spec.reduction().is_some(), "{}", case.id);
-        let read = |file: &str| {
-            wgpu_resize::npy::read::<u8>(&folder.join(file))
-                .unwrap()
-                .data
-        };
-        let floats = |bytes: Vec<u8>| bytes.into_iter().map(f32::from).collect::<Vec<f32>>();
-        let (values, want) = (floats(read(&case.input)), floats(read(&case.output)));
-        let source = texture_with(
-            gpu,
-            F::Rgba8Unorm,
-            spec.input(),
-            U::TEXTURE_BINDING,
-            &values,
-        );
         for (path, target_usage) in [
             (Path::Gather, U::STORAGE_BINDING),
             (Path::Separable, U::STORAGE_BINDING),
             (Path::Auto, U::RENDER_ATTACHMENT),
         ] {
             // Image.reduce runs on the gather path alone.
-            if gpu.resizer.availability(&spec, path).is_err() {
+            if gpu.resizer.availability(spec, path).is_err() {
                 assert!(case.params.get("reduce").is_some(), "{} {path}", case.id);
                 continue;
             }
@@ -1230,8 +1251,8 @@ fn pillow_two_step_rgba_through_the_texture_api() {
                 target_usage | U::TEXTURE_BINDING,
                 &vec![0.0; spec.output_len()],
             );
-            let (got, _) = run_on(gpu, &spec, &source, &target, path);
-            assert_eq!(worst(&got, &want), 0.0, "{} {path} into a texture", case.id);
+            let (got, _) = run_on(gpu, spec, source, &target, path);
+            assert_eq!(worst(&got, want), 0.0, "{} {path} into a texture", case.id);
         }
         let device = &gpu.context.device;
         let buffer = tensor_buffer(device, 256 + spec.output_bytes() + 256);
@@ -1239,19 +1260,19 @@ fn pillow_two_step_rgba_through_the_texture_api() {
             let (got, _) = run_texture_to_tensor(
                 gpu,
                 &gpu.resizer,
-                (&spec, Path::Auto),
-                &source,
+                (spec, Path::Auto),
+                source,
                 (&buffer, 256, 0x5A),
                 in_callers_pass,
             )
             .unwrap();
-            assert_eq!(worst(&got, &want), 0.0, "{} into a tensor", case.id);
+            assert_eq!(worst(&got, want), 0.0, "{} into a tensor", case.id);
         }
         let input = wgpu::util::DeviceExt::create_buffer_init(
             device,
             &wgpu::util::BufferInitDescriptor {
                 label: Some("two-step input"),
-                contents: &read(&case.input),
+                contents: input,
                 usage: wgpu::BufferUsages::STORAGE,
             },
         );
@@ -1267,7 +1288,7 @@ fn pillow_two_step_rgba_through_the_texture_api() {
         gpu.resizer
             .encode_buffer_to_texture(
                 &mut encoder,
-                &spec,
+                spec,
                 input.slice(..),
                 &TextureImage::first(&target),
                 Path::Auto,
@@ -1275,7 +1296,7 @@ fn pillow_two_step_rgba_through_the_texture_api() {
             .unwrap();
         gpu.context.queue.submit([encoder.finish()]);
         let got = read_texels(gpu, &target);
-        assert_eq!(worst(&got, &want), 0.0, "{} from a tensor", case.id);
+        assert_eq!(worst(&got, want), 0.0, "{} from a tensor", case.id);
         gpu.resizer.forget_buffer(&buffer);
         gpu.resizer.forget_buffer(&input);
     }
