@@ -2590,8 +2590,9 @@ fn two_step_resizes_match_the_reference_on_every_path() {
 /// Pillow's `Image.reduce` (`presets::pillow_reduce`) on seeded random shapes, factors (some
 /// past the image, some 1) and regions: u8 in Pillow's arithmetic (RGBA premultiplied, or four
 /// channels as they are), f32 and f16, 1 to 4 channels, NHWC and NCHW, batches, on the gather
-/// path (the only one that takes it) and `auto`, into poisoned outputs: u8 to the byte of the reference (whose bytes are
-/// Pillow's: `tests/data/pillow-reduce`), floats within their rounding.
+/// path (the only one that takes it) and `auto`, into poisoned outputs: u8 to the byte of the
+/// reference (whose bytes are Pillow's: `tests/data/pillow-reduce`), floats within their
+/// rounding.
 #[test]
 fn reductions_match_the_reference() {
     use wgpu_resize::ElementType;
