@@ -1156,7 +1156,7 @@ impl ResizeSpec {
             return Err(SpecError::InvalidParameter {
                 what: "pixels in a block of the reduction",
                 value: pixels as f64,
-                allowed: "fewer than 2^23 (Pillow's 8-bit sums): a larger gap or output",
+                allowed: "fewer than 2^23 (Pillow's 8-bit sums): smaller factors, or a larger gap or output",
             });
         }
         if self.element == ElementType::U8 && !self.pillow_bytes() {
