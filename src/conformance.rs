@@ -10,8 +10,10 @@
 //! `reference` names (Pillow 12's up to 12.x, Pillow 13's after and where none is named:
 //! [`crate::RoundingOrder`]). A Pillow case may also give `box` (`[left, top, right, bottom]`,
 //! rounded to f32 as Pillow passes it), `reducing_gap`, `thumbnail_wh` (`Image.thumbnail`'s
-//! bound, whose size and gap of 2 the runner derives) or `reduce` (`Image.reduce`'s `[x, y]`
-//! factors, with a `box` of whole pixels and no filter).
+//! bound, whose size and gap of 2 the runner derives), `reduce` (`Image.reduce`'s `[x, y]`
+//! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain` or
+//! `cover`, with the `requested_wh` size and `fit`'s `bleed` and `centering`, from which the
+//! runner derives the box or the size).
 
 use std::path::{Path as FsPath, PathBuf};
 
@@ -24,7 +26,7 @@ use crate::npy::{self, NpyError};
 use crate::plan::Path;
 use crate::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, TorchMode, TorchOutput};
 use crate::readback::compare;
-use crate::spec::{ElementType, NearestRule, ResizeSpec, RoundingOrder, Size2};
+use crate::spec::{ElementType, NearestRule, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2};
 use crate::{presets::OpenCvInterpolation, presets::PillowFilter, reference};
 
 /// One case of `cases.json`.
@@ -317,6 +319,10 @@ impl Case {
                         "reducing_gap",
                         "thumbnail_wh",
                         "reduce",
+                        "imageops",
+                        "requested_wh",
+                        "bleed",
+                        "centering",
                     ],
                 )?;
                 self.same_size("size_wh", &[out_w, out_h])?;
@@ -407,7 +413,8 @@ impl Case {
                         }
                         gap = gap.or(Some(presets::PILLOW_THUMBNAIL_GAP));
                     }
-                    let mut builder = presets::pillow(input, output, filter)
+                    let mut builder = self
+                        .pillow_imageops(input, output, filter)?
                         .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
                         .rounding_order(self.pillow_order()?)
                         .reducing_gap(gap);
@@ -462,6 +469,65 @@ impl Case {
             .element(self.element()?)
             .build()
             .map_err(spec_error)
+    }
+
+    /// The builder of a Pillow case from `input` to `output` with `filter`: `Image.resize`, or
+    /// where `imageops` names one, `ImageOps.fit` (its box from `requested_wh`, `bleed` and
+    /// `centering`), `ImageOps.contain` or `ImageOps.cover` (whose size from `requested_wh`
+    /// must be the output's).
+    fn pillow_imageops(
+        &self,
+        input: Size2,
+        output: Size2,
+        filter: PillowFilter,
+    ) -> Result<ResizeSpecBuilder, ConformanceError> {
+        let p = &self.params;
+        let Some(operation) = self.optional(p, "imageops", "a string", Value::as_str)? else {
+            return Ok(presets::pillow(input, output, filter));
+        };
+        let requested = self
+            .optional(p, "requested_wh", "[w, h]", |v| {
+                match v.as_array()?.as_slice() {
+                    [w, h] => Some(Size2::new(
+                        u32::try_from(h.as_u64()?).ok()?,
+                        u32::try_from(w.as_u64()?).ok()?,
+                    )),
+                    _ => None,
+                }
+            })?
+            .ok_or_else(|| self.bad(format!("ImageOps.{operation} without requested_wh")))?;
+        let sized = match operation {
+            "fit" => requested,
+            "contain" => presets::pillow_contain_size(input, requested).unwrap_or(Size2::new(0, 0)),
+            "cover" => presets::pillow_cover_size(input, requested),
+            other => {
+                return Err(self.bad(format!("imageops {other:?}; known: fit, contain, cover")));
+            }
+        };
+        if sized != output {
+            return Err(self.bad(format!(
+                "ImageOps.{operation} of {input:?} to {requested:?} makes {sized:?}, and \
+                 out_shape {:?} makes {output:?}",
+                self.out_shape
+            )));
+        }
+        if operation != "fit" {
+            return Ok(presets::pillow(input, output, filter));
+        }
+        let bleed = self.optional(p, "bleed", "a number", Value::as_f64)?;
+        let centering = self.optional(p, "centering", "[x, y]", |v| {
+            match v.as_array()?.as_slice() {
+                [x, y] => Some((x.as_f64()?, y.as_f64()?)),
+                _ => None,
+            }
+        })?;
+        Ok(presets::pillow_fit(
+            input,
+            output,
+            filter,
+            bleed.unwrap_or(0.0),
+            centering.unwrap_or((0.5, 0.5)),
+        ))
     }
 
     fn onnx_node(&self) -> Result<OnnxResize, ConformanceError> {

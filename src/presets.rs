@@ -314,6 +314,82 @@ pub fn pillow_reduce(
     Ok(pillow(input, output, PillowFilter::Box).reduction_only(reduction))
 }
 
+/// The size `ImageOps.contain(image, size)` gives an image of `input` pixels: the largest
+/// within `size` of the image's aspect ratio, the side that shrinks more kept and the other
+/// rounded as Python's `round` does (half to even); `None` where that side rounds to 0 (Pillow
+/// then returns an empty image).
+pub fn pillow_contain_size(input: Size2, size: Size2) -> Option<Size2> {
+    let sized = pillow_aspect_size(input, size, |image, destination| image > destination);
+    (sized.width > 0 && sized.height > 0).then_some(sized)
+}
+
+/// The size `ImageOps.cover(image, size)` gives an image of `input` pixels: the smallest that
+/// covers `size` with the image's aspect ratio, rounded as [`pillow_contain_size`] rounds.
+pub fn pillow_cover_size(input: Size2, size: Size2) -> Size2 {
+    pillow_aspect_size(input, size, |image, destination| image < destination)
+}
+
+/// `ImageOps.contain`'s and `ImageOps.cover`'s arithmetic: where the image's ratio (width over
+/// height) differs from `size`'s, the height follows the width where `height_follows` says so
+/// of the two ratios, and the width follows the height otherwise.
+fn pillow_aspect_size(
+    input: Size2,
+    size: Size2,
+    height_follows: impl Fn(f64, f64) -> bool,
+) -> Size2 {
+    let (width, height) = (f64::from(input.width), f64::from(input.height));
+    let image_ratio = width / height;
+    let destination_ratio = f64::from(size.width) / f64::from(size.height);
+    if image_ratio == destination_ratio {
+        return size;
+    }
+    if height_follows(image_ratio, destination_ratio) {
+        let height = (height / width * f64::from(size.width)).round_ties_even() as u32;
+        Size2::new(height, size.width)
+    } else {
+        let width = (width / height * f64::from(size.height)).round_ties_even() as u32;
+        Size2::new(size.height, width)
+    }
+}
+
+/// `ImageOps.fit(image, (output.width, output.height), filter, bleed, centering)`: the largest
+/// box of the output's aspect ratio inside the image less `bleed` (a fraction of each side
+/// trimmed off every edge: 0 to under 0.5, else 0), placed by `centering` (`(x, y)`, each 0 to
+/// 1, else 0.5: 0.5 crops evenly, 0 keeps the left or top edge), resized to the output
+/// ([`pillow`] with that box, its corners rounded to f32 as Pillow passes them to its C code).
+pub fn pillow_fit(
+    input: Size2,
+    output: Size2,
+    filter: PillowFilter,
+    bleed: f64,
+    (centering_x, centering_y): (f64, f64),
+) -> ResizeSpecBuilder {
+    let centered = |c: f64| if (0.0..=1.0).contains(&c) { c } else { 0.5 };
+    let (centering_x, centering_y) = (centered(centering_x), centered(centering_y));
+    let bleed = if (0.0..0.5).contains(&bleed) {
+        bleed
+    } else {
+        0.0
+    };
+    let (width, height) = (f64::from(input.width), f64::from(input.height));
+    let bleed_pixels = (bleed * width, bleed * height);
+    let live = (width - bleed_pixels.0 * 2.0, height - bleed_pixels.1 * 2.0);
+    let live_ratio = live.0 / live.1;
+    let output_ratio = f64::from(output.width) / f64::from(output.height);
+    let (crop_width, crop_height) = if live_ratio == output_ratio {
+        live
+    } else if live_ratio >= output_ratio {
+        (output_ratio * live.1, live.1)
+    } else {
+        (live.0, live.0 / output_ratio)
+    };
+    let left = bleed_pixels.0 + (live.0 - crop_width) * centering_x;
+    let top = bleed_pixels.1 + (live.1 - crop_height) * centering_y;
+    let corners = [left, top, left + crop_width, top + crop_height];
+    let [left, top, right, bottom] = corners.map(|v| f64::from(v as f32));
+    pillow(input, output, filter).crop(top, left, bottom - top, right - left)
+}
+
 /// The reducing gap of `Image.thumbnail` unless told otherwise.
 pub const PILLOW_THUMBNAIL_GAP: f64 = 2.0;
 

@@ -594,3 +594,55 @@ fn pillow_thumbnail_sizes_are_pillows() {
         "the data leave only {left_alone} images alone"
     );
 }
+
+/// Pillow's `ImageOps.fit` (bleed, centering, out-of-range centering), `ImageOps.contain` and
+/// `ImageOps.cover` (`tests/data/pillow-imageops/`, `scripts/pillow_imageops_cases.py`): the
+/// presets' boxes and sizes, and the resizes, on every path.
+#[test]
+fn pillow_imageops_are_pillows() {
+    data_set_passes("pillow-imageops", 12);
+}
+
+/// `presets::pillow_contain_size` and `presets::pillow_cover_size` against the sizes Pillow's own
+/// `ImageOps.contain` and `ImageOps.cover` chose for 306 images of random and extreme sizes
+/// (`tests/data/pillow-imageops-sizes.json`): Python's rounding of halves to even included.
+#[test]
+fn pillow_contain_and_cover_sizes_are_pillows() {
+    use wgpu_resize::{Size2, presets};
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/pillow-imageops-sizes.json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 306);
+    let size = |value: &serde_json::Value| {
+        let wh: Vec<u32> = value
+            .as_array()?
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        Some(Size2::new(wh[1], wh[0]))
+    };
+    let mut ties = 0;
+    for case in cases {
+        let (input, wanted) = (
+            size(&case["input_wh"]).unwrap(),
+            size(&case["size_wh"]).unwrap(),
+        );
+        assert_eq!(
+            presets::pillow_contain_size(input, wanted),
+            size(&case["contain_wh"]),
+            "contain {input:?} in {wanted:?}"
+        );
+        let cover = size(&case["cover_wh"]).unwrap();
+        assert_eq!(
+            presets::pillow_cover_size(input, wanted),
+            cover,
+            "cover {input:?} {wanted:?}"
+        );
+        // A side that came out of a tie (x.5), which Python rounds to even.
+        let exact = f64::from(input.width) / f64::from(input.height) * f64::from(wanted.height);
+        ties += usize::from(exact.fract() == 0.5);
+    }
+    assert!(ties >= 1, "no tie among the sizes");
+}
