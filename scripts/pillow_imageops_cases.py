@@ -105,7 +105,9 @@ def main():
     sizes_rng = random.Random(20261207)
     sizes = []
     shapes = [(1, 1, (1, 1)), (3, 1000, (10, 10)), (1000, 3, (10, 10)), (640, 480, (640, 480)),
-              (5, 2, (3, 3)), (101, 100, (2, 1))]
+              (5, 2, (3, 3)), (101, 100, (2, 1)),
+              # Sides of exactly 2.5, which Python's round takes to 2 (half to even).
+              (5, 2, (3, 1)), (2, 5, (1, 3))]
     shapes += [(sizes_rng.randint(1, 5000), sizes_rng.randint(1, 5000),
                 (sizes_rng.randint(1, 600), sizes_rng.randint(1, 600))) for _ in range(300)]
     for width, height, size in shapes:

@@ -604,7 +604,7 @@ fn pillow_imageops_are_pillows() {
 }
 
 /// `presets::pillow_contain_size` and `presets::pillow_cover_size` against the sizes Pillow's own
-/// `ImageOps.contain` and `ImageOps.cover` chose for 306 images of random and extreme sizes
+/// `ImageOps.contain` and `ImageOps.cover` chose for 308 images of random and extreme sizes
 /// (`tests/data/pillow-imageops-sizes.json`): Python's rounding of halves to even included.
 #[test]
 fn pillow_contain_and_cover_sizes_are_pillows() {
@@ -614,7 +614,7 @@ fn pillow_contain_and_cover_sizes_are_pillows() {
     let data: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let cases = data["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 306);
+    assert_eq!(cases.len(), 308);
     let size = |value: &serde_json::Value| {
         let wh: Vec<u32> = value
             .as_array()?
@@ -640,9 +640,15 @@ fn pillow_contain_and_cover_sizes_are_pillows() {
             cover,
             "cover {input:?} {wanted:?}"
         );
-        // A side that came out of a tie (x.5), which Python rounds to even.
-        let exact = f64::from(input.width) / f64::from(input.height) * f64::from(wanted.height);
-        ties += usize::from(exact.fract() == 0.5);
+        // A side of exactly 2k + 0.5, which Python rounds down to even and rounding half away
+        // from zero would not.
+        let (width, height) = (f64::from(input.width), f64::from(input.height));
+        for exact in [
+            width / height * f64::from(wanted.height),
+            height / width * f64::from(wanted.width),
+        ] {
+            ties += usize::from(exact.fract() == 0.5 && exact.floor() % 2.0 == 0.0);
+        }
     }
-    assert!(ties >= 1, "no tie among the sizes");
+    assert!(ties >= 2, "{ties} even ties among the sizes");
 }
