@@ -267,6 +267,40 @@ fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
     }
 }
 
+/// `--fit`, `--contain` and `--cover` with the pillow convention give the bytes of Pillow's
+/// `ImageOps.fit`, `ImageOps.contain` and `ImageOps.cover` (`tests/data/pillow-imageops/`).
+#[test]
+fn pillow_imageops_from_the_command_line() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-imageops");
+    let dir = tempfile::tempdir().unwrap();
+    let output_path = dir.path().join("out.npy");
+    for (case, flag) in [
+        ("fit_00_RGB_48x64_to_20x20", "--fit"),
+        ("contain_00_RGB_48x64_within_20x20", "--contain"),
+        ("cover_04_RGB_48x64_within_20x20", "--cover"),
+    ] {
+        let input = data.join(format!("{case}.in.npy"));
+        let expected = npy::read::<u8>(&data.join(format!("{case}.out.npy"))).unwrap();
+        let args = [
+            "resize",
+            input.to_str().unwrap(),
+            output_path.to_str().unwrap(),
+            flag,
+            "20x20",
+            "--filter",
+            "bicubic",
+            "--convention",
+            "pillow",
+        ];
+        if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+            return;
+        }
+        let got = npy::read::<u8>(&output_path).unwrap();
+        assert_eq!(got.shape, expected.shape, "{case}");
+        assert_eq!(got.data, expected.data, "{case}");
+    }
+}
+
 /// `--mean` and `--std` normalise each channel of the resized array, as torchvision's
 /// `Normalize` after a resize: NCHW planes of three channels, each against the textbook
 /// bilinear resize normalised by its own statistics.

@@ -84,6 +84,23 @@ pub struct ResizeFlags {
     /// pillow12; `thumbnail`'s filter is --filter bicubic).
     #[arg(long, value_name = "WxH", conflicts_with_all = ["size", "scale"])]
     pub thumbnail: Option<String>,
+    /// Fill WxH as Pillow's `ImageOps.fit(image, (W, H))` does: the largest centred box of that
+    /// aspect ratio, resized to WxH (--convention pillow or pillow12; its filter is --filter
+    /// bicubic).
+    #[arg(long, value_name = "WxH", conflicts_with_all = ["size", "scale", "thumbnail", "crop"])]
+    pub fit: Option<String>,
+    /// Output the size Pillow's `ImageOps.contain(image, (W, H))` gives: the largest within WxH
+    /// of the input's aspect ratio (--convention pillow or pillow12).
+    #[arg(long, value_name = "WxH", conflicts_with_all = ["size", "scale", "thumbnail", "fit"])]
+    pub contain: Option<String>,
+    /// Output the size Pillow's `ImageOps.cover(image, (W, H))` gives: the smallest that
+    /// covers WxH with the input's aspect ratio (--convention pillow or pillow12).
+    #[arg(
+        long,
+        value_name = "WxH",
+        conflicts_with_all = ["size", "scale", "thumbnail", "fit", "contain"]
+    )]
+    pub cover: Option<String>,
     /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=G)`: reduce by whole
     /// factors first, averaging blocks of pixels, so that the resize after changes the size by
     /// at least G (--convention pillow or pillow12; G at least 1).
@@ -295,15 +312,28 @@ impl ResizeFlags {
                 .map_err(|e| e.to_string())?;
             return Ok(reduced.output());
         }
-        if let Some(text) = &self.thumbnail {
-            let (w, h) = parse_pair::<u32>(text, "--thumbnail", "a whole number of pixels")?;
+        // Pillow's sizing flags: a size each, at least 1 pixel a side.
+        let sizing = |flag: &str, text: &str| {
+            let (w, h) = parse_pair::<u32>(text, flag, "a whole number of pixels")?;
             if w == 0 || h == 0 {
-                return Err(format!(
-                    "--thumbnail {text:?}: both sides must be at least 1"
-                ));
+                return Err(format!("{flag} {text:?}: both sides must be at least 1"));
             }
-            let bound = Size2::new(h, w);
+            Ok(Size2::new(h, w))
+        };
+        if let Some(text) = &self.thumbnail {
+            let bound = sizing("--thumbnail", text)?;
             return Ok(presets::pillow_thumbnail_size(input, bound).unwrap_or(input));
+        }
+        if let Some(text) = &self.fit {
+            return sizing("--fit", text);
+        }
+        if let Some(text) = &self.contain {
+            return presets::pillow_contain_size(input, sizing("--contain", text)?).ok_or_else(
+                || format!("--contain {text:?}: ImageOps.contain gives an empty image"),
+            );
+        }
+        if let Some(text) = &self.cover {
+            return Ok(presets::pillow_cover_size(input, sizing("--cover", text)?));
         }
         if let Some(text) = &self.size {
             let (w, h) = parse_pair::<u32>(text, "--size", "a whole number of pixels")?;
@@ -431,7 +461,12 @@ impl ResizeFlags {
                     .thumbnail
                     .as_ref()
                     .map(|_| presets::PILLOW_THUMBNAIL_GAP);
-                presets::pillow(input, output, filter)
+                // ImageOps.fit's box; contain and cover resize the whole image.
+                let pillow = match self.fit {
+                    Some(_) => presets::pillow_fit(input, output, filter, 0.0, (0.5, 0.5)),
+                    None => presets::pillow(input, output, filter),
+                };
+                pillow
                     .rounding_order(match convention {
                         Convention::Pillow12 => RoundingOrder::Pillow12,
                         _ => RoundingOrder::Pillow13,
@@ -504,11 +539,14 @@ impl ResizeFlags {
             ("--reducing-gap", self.reducing_gap.is_some()),
             ("--thumbnail", self.thumbnail.is_some()),
             ("--reduce", self.reduce.is_some()),
+            ("--fit", self.fit.is_some()),
+            ("--contain", self.contain.is_some()),
+            ("--cover", self.cover.is_some()),
         ] {
             if given && !pillow {
                 return Err(format!(
                     "{flag} is Pillow's (Image.resize's reducing_gap, Image.thumbnail, \
-                     Image.reduce): give it with --convention pillow or pillow12"
+                     Image.reduce, ImageOps): give it with --convention pillow or pillow12"
                 ));
             }
         }
@@ -855,7 +893,27 @@ mod tests {
         let spec = large(&with(&["--reduce", "4x2", "--crop", "10,20,101,50"])).unwrap();
         assert_eq!(spec.output(), Size2::new(25, 26));
         assert_eq!(spec.reduction().unwrap().region(), [20, 10, 70, 111]);
+        // ImageOps: 640 x 480 fit to 100 x 100 takes the centred 480 x 480 box; contained in
+        // 100 x 100 it is 100 x 75, covering it 133 x 100.
+        let spec = large(&with(&["--fit", "100x100"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(100, 100));
+        assert_eq!(
+            spec.x_axis().mapping,
+            wgpu_resize::CoordinateMapping::Region {
+                start: 80.0,
+                end: 560.0
+            }
+        );
+        let spec = large(&with(&["--contain", "100x100"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(75, 100));
+        let spec = large(&with(&["--cover", "100x100"])).unwrap();
+        assert_eq!(spec.output(), Size2::new(100, 133));
         for (args, needle) in [
+            (
+                with(&["--fit", "4x3", "--crop", "0,0,2,2"]),
+                "cannot be used with",
+            ),
+            (vec!["--cover", "4x3"], "--convention pillow"),
             (with(&["--reduce", "0"]), "at least 1"),
             (
                 with(&["--reduce", "2", "--crop", "1.5,0,4,4"]),
