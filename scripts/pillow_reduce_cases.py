@@ -43,6 +43,10 @@ RESIZES = [
     # (the magic kernels would sharpen them): after a reduction by 4, and without a gap.
     ("L", 60, 56, 10, 10, "MKS2013", 1.0, (8.0, 4.0, 48.0, 44.0)),
     ("RGB", 30, 30, 10, 12, "MKS2021", None, (5.0, 7.0, 17.0, 17.0)),
+    # Boxes whose corners f32 does not hold: Pillow's C code takes their length as the f32
+    # difference of the f32 corners (after a reduction, whose box is in thirds; and without).
+    ("RGB", 40, 21, 9, 6, "HAMMING", 1.0, (2.25, 6.5, 20.5, 39.5)),
+    ("L", 30, 31, 7, 9, "BILINEAR", None, (1 / 3, 2 / 3, 30.1, 29.9)),
 ]
 # Image.reduce: (mode, in_h, in_w, factor as (x, y), box as Pillow's (left, top, right, bottom))
 REDUCES = [

@@ -8,8 +8,8 @@
 //! cases' Pillow modes (`F`, `RGB`), `L` and `RGBA` are read, `RGBA` premultiplied as Pillow
 //! resizes it. A Pillow case rounds its 8-bit passes in the order of the release its
 //! `reference` names (Pillow 12's up to 12.x, Pillow 13's after and where none is named:
-//! [`crate::RoundingOrder`]). A Pillow case may also give `box` (`[left, top, right, bottom]`,
-//! rounded to f32 as Pillow passes it), `reducing_gap`, `thumbnail_wh` (`Image.thumbnail`'s
+//! [`crate::RoundingOrder`]). A Pillow case may also give `box` (`[left, top, right, bottom]`),
+//! `reducing_gap`, `thumbnail_wh` (`Image.thumbnail`'s
 //! bound, whose size and gap of 2 the runner derives), `reduce` (`Image.reduce`'s `[x, y]`
 //! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain` or
 //! `cover`, with the `requested_wh` size and `fit`'s `bleed` and `centering`, from which the
@@ -419,15 +419,13 @@ impl Case {
                         .rounding_order(self.pillow_order()?)
                         .reducing_gap(gap);
                     if let Some(corners) = numbers("box")? {
-                        // Pillow's (left, top, right, bottom), which it passes to C as f32.
+                        // Pillow's (left, top, right, bottom), in f64 as Python holds it (the
+                        // preset's arithmetic takes it to f32 as Pillow's C code does).
                         let &[left, top, right, bottom] = corners.as_slice() else {
                             return Err(self.bad(format!(
                                 "box is {corners:?}; expected [left, top, right, bottom]"
                             )));
                         };
-                        let f32_of = |v: f64| f64::from(v as f32);
-                        let (left, top) = (f32_of(left), f32_of(top));
-                        let (right, bottom) = (f32_of(right), f32_of(bottom));
                         builder = builder.crop(top, left, bottom - top, right - left);
                     }
                     builder

@@ -227,7 +227,7 @@ pub fn pillow(input: Size2, output: Size2, filter: PillowFilter) -> ResizeSpecBu
         antialias: true,
         border: Border::Renormalize,
         scale: None,
-        arithmetic: CoordinateArithmetic::F64,
+        arithmetic: CoordinateArithmetic::PillowBox,
     };
     ResizeSpec::builder(input, output)
         .both_axes(axis)
@@ -356,7 +356,8 @@ fn pillow_aspect_size(
 /// box of the output's aspect ratio inside the image less `bleed` (a fraction of each side
 /// trimmed off every edge: 0 to under 0.5, else 0), placed by `centering` (`(x, y)`, each 0 to
 /// 1, else 0.5: 0.5 crops evenly, 0 keeps the left or top edge), resized to the output
-/// ([`pillow`] with that box, its corners rounded to f32 as Pillow passes them to its C code).
+/// ([`pillow`] with that box, which its arithmetic takes as Pillow's C code does:
+/// [`CoordinateArithmetic::PillowBox`]).
 pub fn pillow_fit(
     input: Size2,
     output: Size2,
@@ -385,9 +386,7 @@ pub fn pillow_fit(
     };
     let left = bleed_pixels.0 + (live.0 - crop_width) * centering_x;
     let top = bleed_pixels.1 + (live.1 - crop_height) * centering_y;
-    let corners = [left, top, left + crop_width, top + crop_height];
-    let [left, top, right, bottom] = corners.map(|v| f64::from(v as f32));
-    pillow(input, output, filter).crop(top, left, bottom - top, right - left)
+    pillow(input, output, filter).crop(top, left, crop_height, crop_width)
 }
 
 /// The reducing gap of `Image.thumbnail` unless told otherwise.

@@ -238,11 +238,17 @@ pub enum Border {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CoordinateArithmetic {
-    /// Double precision (PyTorch on f64 tensors, Pillow, OpenCV).
+    /// Double precision (PyTorch on f64 tensors, OpenCV).
     #[default]
     F64,
     /// Single precision, step by step as ONNX Runtime does.
     F32,
+    /// Double precision, with a crop region ([`CoordinateMapping::Region`]) taken as Pillow's C
+    /// code takes a box: its corners in single precision, and its length their
+    /// single-precision difference (`precompute_coeffs`: `(double)(in1 - in0) / outSize`), so
+    /// that a box whose corners f32 does not hold exactly (a third of a pixel, say) gives
+    /// Pillow's weights. [`crate::presets::pillow`] sets it.
+    PillowBox,
 }
 
 /// The resampling rule along one axis.
@@ -311,11 +317,26 @@ impl AxisResample {
         self
     }
 
+    /// A crop region's start and length in the rule's arithmetic: as given, or with
+    /// [`CoordinateArithmetic::PillowBox`] its corners rounded to f32 and its length their f32
+    /// difference.
+    pub(crate) fn region_start_and_length(&self, start: f64, end: f64) -> (f64, f64) {
+        match self.arithmetic {
+            CoordinateArithmetic::PillowBox => {
+                let (start, end) = (start as f32, end as f32);
+                (f64::from(start), f64::from(end - start))
+            }
+            _ => (start, end - start),
+        }
+    }
+
     /// Input pixels per output pixel when resizing `input_len` to `output_len`: `in/out`, or
     /// `1/scale` when the caller stated a scale, or the region's length over `out`.
     pub(crate) fn ratio(&self, input_len: u32, output_len: u32) -> f64 {
         match (self.mapping, self.scale) {
-            (CoordinateMapping::Region { start, end }, _) => (end - start) / output_len as f64,
+            (CoordinateMapping::Region { start, end }, _) => {
+                self.region_start_and_length(start, end).1 / output_len as f64
+            }
             (_, Some(scale)) => 1.0 / scale,
             (_, None) => input_len as f64 / output_len as f64,
         }

@@ -117,15 +117,16 @@ impl AxisWeights {
     /// (`tests/data/pillow-reduce/`); every other filter's table is this copy already.
     fn crop_only(spec: &ResizeSpec) -> Option<(AxisWeights, AxisWeights)> {
         let copy = |rule: &AxisResample, input_len: u32, output_len: u32| {
-            let start = match rule.mapping {
-                CoordinateMapping::HalfPixel if input_len == output_len => 0.0,
-                CoordinateMapping::Region { start, end }
-                    if end - start == f64::from(output_len) =>
-                {
-                    start
+            let (start, length) = match rule.mapping {
+                CoordinateMapping::HalfPixel => (0.0, f64::from(input_len)),
+                CoordinateMapping::Region { start, end } => {
+                    rule.region_start_and_length(start, end)
                 }
                 _ => return None,
             };
+            if length != f64::from(output_len) {
+                return None;
+            }
             let whole = rule.scale.is_none()
                 && start >= 0.0
                 && start.fract() == 0.0
@@ -558,7 +559,10 @@ impl<'a> RowBuilder<'a> {
                 }
             }
             CoordinateMapping::Asymmetric => i * ratio + 0.5,
-            CoordinateMapping::Region { start, .. } => start + (i + 0.5) * ratio,
+            CoordinateMapping::Region { start, end } => {
+                let (start, _) = self.rule.region_start_and_length(start, end);
+                start + (i + 0.5) * ratio
+            }
             CoordinateMapping::TfCropAndResize { start, end } => {
                 if self.output_len > 1 {
                     start * (n_in - 1.0) + i * (end - start) * (n_in - 1.0) / (n_out - 1.0) + 0.5
@@ -668,7 +672,9 @@ impl<'a> RowBuilder<'a> {
                 // f64: rounding drift decides exact ties, so the steps are taken one by one.
                 let step = self.ratio();
                 let origin = match self.rule.mapping {
-                    CoordinateMapping::Region { start, .. } => start,
+                    CoordinateMapping::Region { start, end } => {
+                        self.rule.region_start_and_length(start, end).0
+                    }
                     _ => 0.0,
                 };
                 let mut coordinate = origin + step * 0.5;
