@@ -1,6 +1,7 @@
 """One Pillow resize case in the conformance format: a random image of a Pillow mode, resized by
-`Image.resize`, saved with `conformance_case.save_case`. Imported by scripts/pillow_box_cases.py,
-pillow_order_cases.py and pillow_mks_cases.py.
+`Image.resize`, saved with `conformance_case.save_case`; and the size a Pillow function resizes
+an image to. Imported by scripts/pillow_box_cases.py, pillow_order_cases.py, pillow_mks_cases.py,
+pillow_reduce_cases.py, pillow_thumbnail_sizes.py and pillow_imageops_cases.py.
 """
 
 import numpy as np
@@ -84,3 +85,24 @@ def pillow_case(
         params=params,
         tolerance=1e-5 if mode == "F" else 0.0,
     )
+
+
+def recorded_size(operation, width, height):
+    """The size `operation(image)` resizes a `width` x `height` image to (as `[w, h]`), or None
+    where it resizes nothing: read with `Image.resize` replaced by a recorder, so that no pixel
+    is resized (the functions read nothing but the size before resizing)."""
+    sizes = []
+
+    def record(self, size, *args, **kwargs):
+        sizes.append(list(size))
+        return self
+
+    image = Image.new("L", (1, 1))
+    image._size = (width, height)
+    original = Image.Image.resize
+    Image.Image.resize = record
+    try:
+        operation(image)
+    finally:
+        Image.Image.resize = original
+    return sizes[0] if sizes else None

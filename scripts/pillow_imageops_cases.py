@@ -17,7 +17,7 @@ import PIL
 from PIL import Image, ImageOps
 
 from conformance_case import save_case, write_cases
-from pillow_case import CHANNELS
+from pillow_case import CHANNELS, recorded_size
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data"
 OUT = DATA / "pillow-imageops"
@@ -61,25 +61,6 @@ def case(folder, case_id, x, y, mode, call, params):
                      tolerance=1e-5 if mode == "F" else 0.0)
 
 
-def recorded_size(operation, width, height, size):
-    """The size `ImageOps.<operation>` resizes a `width` x `height` image to, or None."""
-    sizes = []
-
-    def record(self, size, *args, **kwargs):
-        sizes.append(list(size))
-        return self
-
-    image = Image.new("L", (1, 1))
-    image._size = (width, height)  # the size alone: contain and cover read nothing else
-    original = Image.Image.resize
-    Image.Image.resize = record
-    try:
-        getattr(ImageOps, operation)(image, size)
-    finally:
-        Image.Image.resize = original
-    return sizes[0] if sizes else None
-
-
 def main():
     rng = np.random.default_rng(20261207)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -112,8 +93,8 @@ def main():
                 (sizes_rng.randint(1, 600), sizes_rng.randint(1, 600))) for _ in range(300)]
     for width, height, size in shapes:
         sizes.append({"input_wh": [width, height], "size_wh": list(size),
-                      "contain_wh": recorded_size("contain", width, height, size),
-                      "cover_wh": recorded_size("cover", width, height, size)})
+                      "contain_wh": recorded_size(lambda im: ImageOps.contain(im, size), width, height),
+                      "cover_wh": recorded_size(lambda im: ImageOps.cover(im, size), width, height)})
     (DATA / "pillow-imageops-sizes.json").write_text(
         json.dumps({"reference": f"Pillow {PIL.__version__}", "cases": sizes}) + "\n")
     print(f"{len(cases)} cases and {len(sizes)} sizes written with Pillow {PIL.__version__}")

@@ -10,27 +10,14 @@ import pathlib
 import random
 
 import PIL
-from PIL import Image
+
+from pillow_case import recorded_size
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "pillow-thumbnail-sizes.json"
 
 
 def thumbnail_size(width, height, bound):
-    sizes = []
-
-    def record(self, size, *args, **kwargs):
-        sizes.append(list(size))
-        return self
-
-    image = Image.new("L", (1, 1))
-    image._size = (width, height)  # the size alone: thumbnail reads nothing else before resizing
-    original = Image.Image.resize
-    Image.Image.resize = record
-    try:
-        image.thumbnail(bound, reducing_gap=None)
-    finally:
-        Image.Image.resize = original
-    return sizes[0] if sizes else None
+    return recorded_size(lambda image: image.thumbnail(bound, reducing_gap=None), width, height)
 
 
 def main():

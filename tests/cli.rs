@@ -219,8 +219,6 @@ fn pillow_conventions_round_in_their_releases_order() {
 #[test]
 fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-reduce");
-    let dir = tempfile::tempdir().unwrap();
-    let output_path = dir.path().join("out.npy");
     for (release, convention) in [("p13", "pillow"), ("p12", "pillow12")] {
         let cases: [(&str, &[&str]); 4] = [
             (
@@ -246,25 +244,35 @@ fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
             ),
         ];
         for (suffix, flags) in cases {
+            let flags = [&["--convention", convention], flags].concat();
             let case = format!("{release}_{suffix}");
-            let input = data.join(format!("{case}.in.npy"));
-            let expected = npy::read::<u8>(&data.join(format!("{case}.out.npy"))).unwrap();
-            let mut args = vec![
-                "resize",
-                input.to_str().unwrap(),
-                output_path.to_str().unwrap(),
-                "--convention",
-                convention,
-            ];
-            args.extend_from_slice(flags);
-            if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+            if !resizes_case_as_given(&data, &case, &flags) {
                 return;
             }
-            let got = npy::read::<u8>(&output_path).unwrap();
-            assert_eq!(got.shape, expected.shape, "{case}");
-            assert_eq!(got.data, expected.data, "{case}");
         }
     }
+}
+
+/// Runs `wgresize resize` on `case`'s input in `data` with `flags` and asserts that it writes
+/// the case's output, shape and bytes; false where the GPU is skipped.
+fn resizes_case_as_given(data: &std::path::Path, case: &str, flags: &[&str]) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let output_path = dir.path().join("out.npy");
+    let input = data.join(format!("{case}.in.npy"));
+    let expected = npy::read::<u8>(&data.join(format!("{case}.out.npy"))).unwrap();
+    let mut args = vec![
+        "resize",
+        input.to_str().unwrap(),
+        output_path.to_str().unwrap(),
+    ];
+    args.extend_from_slice(flags);
+    if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+        return false;
+    }
+    let got = npy::read::<u8>(&output_path).unwrap();
+    assert_eq!(got.shape, expected.shape, "{case}");
+    assert_eq!(got.data, expected.data, "{case}");
+    true
 }
 
 /// `--fit`, `--contain` and `--cover` with the pillow convention give the bytes of Pillow's
@@ -272,19 +280,12 @@ fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
 #[test]
 fn pillow_imageops_from_the_command_line() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pillow-imageops");
-    let dir = tempfile::tempdir().unwrap();
-    let output_path = dir.path().join("out.npy");
     for (case, flag) in [
         ("fit_00_RGB_48x64_to_20x20", "--fit"),
         ("contain_00_RGB_48x64_within_20x20", "--contain"),
         ("cover_04_RGB_48x64_within_20x20", "--cover"),
     ] {
-        let input = data.join(format!("{case}.in.npy"));
-        let expected = npy::read::<u8>(&data.join(format!("{case}.out.npy"))).unwrap();
-        let args = [
-            "resize",
-            input.to_str().unwrap(),
-            output_path.to_str().unwrap(),
+        let flags = [
             flag,
             "20x20",
             "--filter",
@@ -292,12 +293,9 @@ fn pillow_imageops_from_the_command_line() {
             "--convention",
             "pillow",
         ];
-        if succeeded(run(&args), &format!("cli resize {args:?}")).is_none() {
+        if !resizes_case_as_given(&data, case, &flags) {
             return;
         }
-        let got = npy::read::<u8>(&output_path).unwrap();
-        assert_eq!(got.shape, expected.shape, "{case}");
-        assert_eq!(got.data, expected.data, "{case}");
     }
 }
 

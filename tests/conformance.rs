@@ -554,29 +554,37 @@ fn pillow_two_step_resizes_are_pillows() {
     data_set_passes("pillow-reduce", 60);
 }
 
+/// The cases of a file of sizes read from Pillow's own functions (`tests/data/<file>`).
+fn size_cases(file: &str) -> Vec<serde_json::Value> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file);
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    data["cases"].as_array().unwrap().clone()
+}
+
+/// A size `[w, h]` of such a file, `None` for null.
+fn size(value: &serde_json::Value) -> Option<wgpu_resize::Size2> {
+    let wh: Vec<u32> = value
+        .as_array()?
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    Some(wgpu_resize::Size2::new(wh[1], wh[0]))
+}
+
 /// `presets::pillow_thumbnail_size` against the sizes Pillow's own `Image.thumbnail` chose for
 /// 408 images of random and extreme sizes (`tests/data/pillow-thumbnail-sizes.json`,
 /// `scripts/pillow_thumbnail_sizes.py`; Pillow 12.3 chooses the same), including those it
 /// leaves as they are.
 #[test]
 fn pillow_thumbnail_sizes_are_pillows() {
-    use wgpu_resize::{Size2, presets};
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/pillow-thumbnail-sizes.json");
-    let data: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    let cases = data["cases"].as_array().unwrap();
+    use wgpu_resize::presets;
+    let cases = size_cases("pillow-thumbnail-sizes.json");
     assert_eq!(cases.len(), 408);
-    let size = |value: &serde_json::Value| {
-        let wh: Vec<u32> = value
-            .as_array()?
-            .iter()
-            .map(|v| v.as_u64().unwrap() as u32)
-            .collect();
-        Some(Size2::new(wh[1], wh[0]))
-    };
     let mut left_alone = 0;
-    for case in cases {
+    for case in &cases {
         let (input, bound) = (
             size(&case["input_wh"]).unwrap(),
             size(&case["bound_wh"]).unwrap(),
@@ -608,23 +616,11 @@ fn pillow_imageops_are_pillows() {
 /// (`tests/data/pillow-imageops-sizes.json`): Python's rounding of halves to even included.
 #[test]
 fn pillow_contain_and_cover_sizes_are_pillows() {
-    use wgpu_resize::{Size2, presets};
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/pillow-imageops-sizes.json");
-    let data: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    let cases = data["cases"].as_array().unwrap();
+    use wgpu_resize::presets;
+    let cases = size_cases("pillow-imageops-sizes.json");
     assert_eq!(cases.len(), 308);
-    let size = |value: &serde_json::Value| {
-        let wh: Vec<u32> = value
-            .as_array()?
-            .iter()
-            .map(|v| v.as_u64().unwrap() as u32)
-            .collect();
-        Some(Size2::new(wh[1], wh[0]))
-    };
     let mut ties = 0;
-    for case in cases {
+    for case in &cases {
         let (input, wanted) = (
             size(&case["input_wh"]).unwrap(),
             size(&case["size_wh"]).unwrap(),
