@@ -1180,7 +1180,6 @@ fn pillow_13_rgba_cases(gpu: &common::Gpu, folder: &str) -> Vec<RgbaCase> {
 /// sums first, the separable path runs its vertical pass first.
 #[test]
 fn pillow_13_vertical_first_rgba_through_the_texture_api() {
-    use wgpu::TextureUsages as U;
     let Some(gpu) = gpu("pillow 13 vertical first textures") else {
         return;
     };
@@ -1195,22 +1194,34 @@ fn pillow_13_vertical_first_rgba_through_the_texture_api() {
     } in &cases
     {
         assert!(spec.rounds_vertical_first(), "{}", case.id);
-        for (path, target_usage) in [
-            (Path::Gather, U::STORAGE_BINDING),
-            (Path::Separable, U::STORAGE_BINDING),
-            (Path::Auto, U::RENDER_ATTACHMENT),
-        ] {
-            let target = texture_with(
-                gpu,
-                F::Rgba8Unorm,
-                spec.output(),
-                target_usage | U::TEXTURE_BINDING,
-                &vec![0.0; spec.output_len()],
-            );
-            let (got, _) = run_on(gpu, spec, source, &target, path);
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
+            let got = into_texture_on(gpu, spec, source, path);
             assert_eq!(worst(&got, want), 0.0, "{} {path}", case.id);
         }
     }
+}
+
+/// `spec` run on `path` from `source` into a new RGBA8 texture (written by the kernels for a
+/// concrete path, by a render pass for `auto`), read back.
+fn into_texture_on(
+    gpu: &common::Gpu,
+    spec: &ResizeSpec,
+    source: &wgpu::Texture,
+    path: Path,
+) -> Vec<f32> {
+    use wgpu::TextureUsages as U;
+    let write = match path {
+        Path::Auto => U::RENDER_ATTACHMENT,
+        _ => U::STORAGE_BINDING,
+    };
+    let target = texture_with(
+        gpu,
+        F::Rgba8Unorm,
+        spec.output(),
+        write | U::TEXTURE_BINDING,
+        &vec![0.0; spec.output_len()],
+    );
+    run_on(gpu, spec, source, &target, path).0
 }
 
 /// Pillow 13's two-step RGBA resizes, thumbnail and reductions (`tests/data/pillow-reduce/`)
@@ -1234,24 +1245,13 @@ fn pillow_two_step_rgba_through_the_texture_api() {
     } in &cases
     {
         assert!(spec.reduction().is_some(), "{}", case.id);
-        for (path, target_usage) in [
-            (Path::Gather, U::STORAGE_BINDING),
-            (Path::Separable, U::STORAGE_BINDING),
-            (Path::Auto, U::RENDER_ATTACHMENT),
-        ] {
+        for path in [Path::Gather, Path::Separable, Path::Auto] {
             // Image.reduce runs on the gather path alone.
             if gpu.resizer.availability(spec, path).is_err() {
                 assert!(case.params.get("reduce").is_some(), "{} {path}", case.id);
                 continue;
             }
-            let target = texture_with(
-                gpu,
-                F::Rgba8Unorm,
-                spec.output(),
-                target_usage | U::TEXTURE_BINDING,
-                &vec![0.0; spec.output_len()],
-            );
-            let (got, _) = run_on(gpu, spec, source, &target, path);
+            let got = into_texture_on(gpu, spec, source, path);
             assert_eq!(worst(&got, want), 0.0, "{} {path} into a texture", case.id);
         }
         let device = &gpu.context.device;
