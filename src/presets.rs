@@ -6,7 +6,10 @@
 //! | preset | the call it reproduces |
 //! | --- | --- |
 //! | [`torch`] | `torch.nn.functional.interpolate(x, size=.. or scale_factor=.., mode=.., align_corners=.., recompute_scale_factor=.., antialias=..)` |
-//! | [`pillow`] | `Image.resize((w, h), resample=..)` on the whole image (modes `F`, `L`, `RGB`, …) |
+//! | [`pillow`] | `Image.resize((w, h), resample=..)` on the whole image (modes `F`, `L`, `RGB`, …); with [`ResizeSpecBuilder::crop`], `box=..`; with [`ResizeSpecBuilder::reducing_gap`], `reducing_gap=..` |
+//! | [`pillow_thumbnail`] | `Image.thumbnail((w, h), resample=..)` |
+//! | [`pillow_reduce`] | `Image.reduce(factor, box=..)` |
+//! | [`pillow_fit`] | `ImageOps.fit(image, (w, h), method=.., bleed=.., centering=..)`; [`pillow_contain_size`] and [`pillow_cover_size`] size `ImageOps.contain` and `ImageOps.cover` for [`pillow`] |
 //! | [`opencv`] | `cv2.resize(x, (w, h), interpolation=..)` |
 //! | [`onnx`] | ONNX `Resize` (opset 19, as ONNX Runtime computes it) with `sizes` |
 

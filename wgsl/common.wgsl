@@ -282,7 +282,6 @@ fn fixed_is_one(w: f32) -> bool {
     return fixed_weight(w) == 4194304;
 }
 
-// A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
 // Pillow's average of `count` bytes summing to `sum`: `((sum + count/2) * m) >> 24`, where Pillow
 // computes `m` as 2^32 / (256 count) in float and truncates it, which is the integer quotient
 // 2^24 / count for every block of fewer than 2^23 pixels (src/reduction.rs). Neither the sum nor
@@ -291,6 +290,7 @@ fn pillow_block_average(sum: u32, count: u32) -> u32 {
     return ((sum + count / 2u) * ((1u << 24u) / count)) >> 24u;
 }
 
+// A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
 fn fixed_round(sum: i32) -> i32 {
     return clamp((sum + 2097152) >> 22u, 0, 255);
 }

@@ -47,8 +47,8 @@ impl ColorSteps {
     }
 
     /// The steps of `pass` of `spec`: those on load in its first pass, those on store in its
-    /// last.
-    /// A stage of a two-step resize converts at its own end alone ([`ResizeSpec::color_ends`]).
+    /// last. A stage of a two-step resize converts at its own end alone
+    /// ([`ResizeSpec::color_ends`]).
     pub(crate) fn of(spec: &ResizeSpec, pass: PassColor) -> ColorSteps {
         let on = |yes: bool, steps: ColorSteps| if yes { steps } else { ColorSteps::NONE };
         if !spec.converts_color() {
