@@ -365,17 +365,9 @@ impl Case {
                     let &[fx, fy] = factors.as_slice() else {
                         return Err(self.bad(format!("reduce is {factors:?}; expected [x, y]")));
                     };
-                    let region = match numbers("box")? {
-                        Some(corners) => {
-                            let &[left, top, right, bottom] = corners.as_slice() else {
-                                return Err(self.bad(format!(
-                                    "box is {corners:?}; expected [left, top, right, bottom]"
-                                )));
-                            };
-                            Some([top, left, bottom, right].map(|v| v as u32))
-                        }
-                        None => None,
-                    };
+                    let region = self.pillow_box()?.map(|[left, top, right, bottom]| {
+                        [top, left, bottom, right].map(|v| v as u32)
+                    });
                     let factors = Size2::new(fy as u32, fx as u32);
                     // The case's output size, which the reduction's must be.
                     presets::pillow_reduce(input, factors, region)
@@ -418,14 +410,9 @@ impl Case {
                         .premultiplied_alpha(presets::pillow_premultiplies(filter, channels))
                         .rounding_order(self.pillow_order()?)
                         .reducing_gap(gap);
-                    if let Some(corners) = numbers("box")? {
-                        // Pillow's (left, top, right, bottom), in f64 as Python holds it (the
-                        // preset's arithmetic takes it to f32 as Pillow's C code does).
-                        let &[left, top, right, bottom] = corners.as_slice() else {
-                            return Err(self.bad(format!(
-                                "box is {corners:?}; expected [left, top, right, bottom]"
-                            )));
-                        };
+                    // In f64 as Python holds it: the preset's arithmetic takes it to f32 as
+                    // Pillow's C code does.
+                    if let Some([left, top, right, bottom]) = self.pillow_box()? {
                         builder = builder.crop(top, left, bottom - top, right - left);
                     }
                     builder
@@ -467,6 +454,25 @@ impl Case {
             .element(self.element()?)
             .build()
             .map_err(spec_error)
+    }
+
+    /// A Pillow case's `box`, `[left, top, right, bottom]` as Pillow writes it, if given.
+    fn pillow_box(&self) -> Result<Option<[f64; 4]>, ConformanceError> {
+        let corners = self.optional(&self.params, "box", "an array of numbers", |v| {
+            v.as_array()?
+                .iter()
+                .map(Value::as_f64)
+                .collect::<Option<Vec<f64>>>()
+        })?;
+        corners
+            .map(|corners| {
+                <[f64; 4]>::try_from(corners.as_slice()).map_err(|_| {
+                    self.bad(format!(
+                        "box is {corners:?}; expected [left, top, right, bottom]"
+                    ))
+                })
+            })
+            .transpose()
     }
 
     /// The builder of a Pillow case from `input` to `output` with `filter`: `Image.resize`, or

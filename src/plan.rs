@@ -103,7 +103,10 @@ impl Plan {
     /// The plan of a two-step resize's second stage, its reason saying what the first stage
     /// does; `self` as it is for a resize of one step.
     pub(crate) fn after_reduction(self, spec: &ResizeSpec) -> Plan {
-        let Some(reduction) = spec.reduction().filter(|_| spec.stages().is_some()) else {
+        let Some(reduction) = spec
+            .stages()
+            .and_then(|(reduce, _)| reduce.reduction_stage())
+        else {
             return self;
         };
         let (factors, reduced) = (reduction.factors(), reduction.output());

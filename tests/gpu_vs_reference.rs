@@ -2519,10 +2519,11 @@ fn pillow_vertical_first_rounding_matches_the_reference_on_every_path() {
 
 /// Pillow's two-step resizes (`ResizeSpecBuilder::reducing_gap`) on seeded random shapes:
 /// Pillow's filters, gaps of 1 to 3, crop boxes, u8 in Pillow's fixed point (RGBA
-/// premultiplied as Pillow resizes it, or four channels as they are), f32 and f16, 1 to 4 channels, NHWC and NCHW, batches,
-/// on every path that takes the resize stage, into poisoned outputs: to the byte of the
-/// reference for u8 (whose bytes are Pillow's: `tests/data/pillow-reduce`), within float
-/// rounding otherwise. Most draws reduce along at least one axis.
+/// premultiplied as Pillow resizes it, or four channels as they are), f32 and f16, 1 to 4
+/// channels, NHWC and NCHW, batches, on every path that takes the resize stage, into poisoned
+/// outputs: to the byte of the reference for u8 (whose bytes are Pillow's:
+/// `tests/data/pillow-reduce`), within float rounding otherwise. Most draws reduce along at
+/// least one axis.
 #[test]
 fn two_step_resizes_match_the_reference_on_every_path() {
     use wgpu_resize::ElementType;
