@@ -120,6 +120,12 @@ impl NearestRule {
 }
 
 /// Which definition of "area" an area filter uses.
+///
+/// Each rule averages the footprints of the output pixels over the whole axis (the half-pixel
+/// mapping) or over a crop region ([`CoordinateMapping::Region`]), which moves them by its
+/// start and scales them by its length: a region of whole pixels gives the crop resized, to the
+/// bit. Footprints reaching past the input average the part inside it. Other mappings place
+/// sample points rather than footprints, and a spec refuses them with an area rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum AreaRule {
@@ -1351,6 +1357,19 @@ fn validate_axis(axis: AxisName, rule: &AxisResample) -> Result<(), SpecError> {
         });
     }
     let region = matches!(rule.mapping, CoordinateMapping::Region { .. });
+    // The area rules average footprints that tile the axis, or a crop region: a mapping that
+    // places sample points (corners, ONNX's variants, a crop-and-resize box) has no footprint
+    // for them to average.
+    if let Filter::Area(area) = rule.filter
+        && !(region || rule.mapping == CoordinateMapping::HalfPixel)
+    {
+        return Err(SpecError::Unsupported(format!(
+            "the area rule {area:?} with the coordinate mapping {:?}: area rules average \
+             footprints that tile the axis, half-pixel or a crop region (CoordinateMapping::\
+             Region) only",
+            rule.mapping
+        )));
+    }
     if let Filter::Nearest(nearest) = rule.filter
         && nearest.maps_whole_axes_only()
         && region

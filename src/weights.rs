@@ -714,15 +714,48 @@ impl<'a> RowBuilder<'a> {
         }
     }
 
+    /// The stretch of input an area rule averages, as its start and length in pixels: a crop
+    /// region's, or the whole axis. The rules' arithmetic is their libraries' over the whole
+    /// axis, which a region at 0 of the axis's length reproduces step for step.
+    fn area_span(&self) -> (f64, f64) {
+        match self.rule.mapping {
+            CoordinateMapping::Region { start, end } => {
+                self.rule.region_start_and_length(start, end)
+            }
+            _ => (0.0, self.input_len as f64),
+        }
+    }
+
+    /// PyTorch's adaptive average pooling: output `i` averages, with equal weights, the inputs
+    /// its footprint `start + [i, i + 1) · length / out` touches. A whole-pixel region inside
+    /// the input takes PyTorch's integer arithmetic on the cropped axis; a fractional region
+    /// the same floor and ceiling in f64. Footprints past the input average the pixels inside
+    /// it, or repeat the edge pixel (as [`Border::Clamp`] would) where none is.
     fn adaptive_average_rows(&self) -> Vec<SparseRow> {
         let (n_in, n_out) = (self.input_len as u64, self.output_len as u64);
+        let (start, length) = self.area_span();
+        let whole_pixels = start.fract() == 0.0
+            && length.fract() == 0.0
+            && start >= 0.0
+            && start + length <= n_in as f64;
         (0..n_out)
             .map(|i| {
-                let start = i * n_in / n_out;
-                let end = ((i + 1) * n_in).div_ceil(n_out);
-                let w = 1.0 / (end - start) as f64;
+                let (first, end) = if whole_pixels {
+                    let (start, length) = (start as u64, length as u64);
+                    (
+                        start + i * length / n_out,
+                        start + ((i + 1) * length).div_ceil(n_out),
+                    )
+                } else {
+                    let step = length / n_out as f64;
+                    let from = (start + i as f64 * step).floor() as i64;
+                    let to = (start + (i + 1) as f64 * step).ceil() as i64;
+                    let first = from.clamp(0, self.last());
+                    (first as u64, to.clamp(first + 1, n_in as i64) as u64)
+                };
+                let w = 1.0 / (end - first) as f64;
                 SparseRow {
-                    taps: (start..end).map(|j| (j as u32, w)).collect(),
+                    taps: (first..end).map(|j| (j as u32, w)).collect(),
                     outside: false,
                 }
             })
@@ -730,26 +763,51 @@ impl<'a> RowBuilder<'a> {
     }
 
     /// OpenCV's `computeResizeAreaTab`: each input pixel weighs by the part of it inside the
-    /// output pixel's footprint, weights rounded to f32 as OpenCV stores them.
+    /// output pixel's footprint, weights rounded to f32 as OpenCV stores them. A crop region
+    /// moves the footprints by its start and scales them by its length; the part of a
+    /// footprint outside the input is left out, and a footprint wholly outside repeats the
+    /// edge pixel.
     fn coverage_rows(&self) -> Vec<SparseRow> {
         let n_in = self.input_len as f64;
-        let scale = 1.0 / (self.output_len as f64 / n_in);
+        let (origin, length) = self.area_span();
+        let scale = 1.0 / (self.output_len as f64 / length);
+        // OpenCV leaves out a part of a pixel under 1e-3 at either end of a footprint, as
+        // rounding noise: so do footprints of the kind OpenCV makes, a pixel or wider over the
+        // whole axis or a crop of whole pixels. Others (narrower, or in a fractional region,
+        // where such parts are real) leave out parts under 1e-6 of a pixel or of their width,
+        // so that no row loses more than that of its weight.
+        let whole_pixels = origin.fract() == 0.0 && length.fract() == 0.0;
+        let sliver = if whole_pixels && scale >= 1.0 {
+            1e-3
+        } else {
+            1e-6 * scale.min(1.0)
+        };
         (0..self.output_len)
             .map(|i| {
-                let f1 = i as f64 * scale;
+                let f1 = origin + i as f64 * scale;
                 let f2 = f1 + scale;
-                let cell = scale.min(n_in - f1);
+                if f2 <= 0.0 || f1 >= n_in {
+                    let edge = if f1 >= n_in { self.last() as u32 } else { 0 };
+                    return SparseRow::single(edge, false);
+                }
+                // OpenCV's cell is `min(scale, in - f1)`; a footprint that starts left of the
+                // input keeps the part from 0.
+                let (f1, cell) = if f1 < 0.0 {
+                    (0.0, f2.min(n_in))
+                } else {
+                    (f1, scale.min(n_in - f1))
+                };
                 let mut s2 = (f2.floor() as i64).min(self.last());
                 let s1 = (f1.ceil() as i64).min(s2);
                 s2 = s2.max(s1);
                 let mut taps = Vec::new();
-                if s1 as f64 - f1 > 1e-3 {
+                if s1 as f64 - f1 > sliver {
                     taps.push(((s1 - 1) as u32, (((s1 as f64 - f1) / cell) as f32) as f64));
                 }
                 for j in s1..s2 {
                     taps.push((j as u32, ((1.0 / cell) as f32) as f64));
                 }
-                if f2 - s2 as f64 > 1e-3 {
+                if f2 - s2 as f64 > sliver {
                     let w = (f2 - s2 as f64).min(1.0).min(cell) / cell;
                     taps.push((s2 as u32, (w as f32) as f64));
                 }
@@ -762,14 +820,17 @@ impl<'a> RowBuilder<'a> {
     }
 
     /// OpenCV's `INTER_AREA` when enlarging: linear weights whose fraction is how far the output
-    /// pixel reaches past the input pixel's right edge.
+    /// pixel reaches past the input pixel's right edge. A crop region moves the output pixels'
+    /// edges by its start and scales them by its length.
     fn opencv_area_upscale_rows(&self) -> Vec<SparseRow> {
-        let inverse_scale = self.output_len as f64 / self.input_len as f64;
+        let (origin, length) = self.area_span();
+        let inverse_scale = self.output_len as f64 / length;
         let scale = 1.0 / inverse_scale;
         (0..self.output_len)
             .map(|i| {
-                let mut j = (i as f64 * scale).floor() as i64;
-                let mut fraction = ((i + 1) as f64 - (j + 1) as f64 * inverse_scale) as f32;
+                let mut j = (origin + i as f64 * scale).floor() as i64;
+                let reach = (i + 1) as f64 - (j as f64 + 1.0 - origin) * inverse_scale;
+                let mut fraction = reach as f32;
                 fraction = if fraction <= 0.0 {
                     0.0
                 } else {
@@ -1164,6 +1225,102 @@ mod tests {
         assert_rows_sum_to_one(&t);
     }
 
+    /// The input indices and weights of row `i` that weigh something.
+    fn weighed_taps(t: &AxisWeights, i: usize) -> Vec<(u32, f64)> {
+        let start = t.start(i);
+        t.row(i)
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w != 0.0)
+            .map(|(k, w)| (start + k as u32, *w))
+            .collect()
+    }
+
+    fn area_rules() -> [AxisResample; 3] {
+        [
+            AreaRule::AdaptiveAverage,
+            AreaRule::Coverage,
+            AreaRule::OpenCvUpscale,
+        ]
+        .map(|rule| AxisResample::default().with_filter(Filter::Area(rule)))
+    }
+
+    /// An area rule over a crop region of whole pixels is the crop resized by the rule: the
+    /// cropped axis's table moved by the region's start, to the bit, on every start and length
+    /// of small axes, shrinking and growing.
+    #[test]
+    fn area_rules_over_whole_pixel_regions_resize_the_crop() {
+        for rule in area_rules() {
+            for n_in in [1u32, 2, 7, 16, 23] {
+                for start in 0..n_in {
+                    for len in 1..=n_in - start {
+                        for n_out in [1u32, 2, 3, 5, 7, 8, 13, 16, 31, 48] {
+                            let crop = table(len, n_out, rule);
+                            let region = CoordinateMapping::Region {
+                                start: start as f64,
+                                end: (start + len) as f64,
+                            };
+                            let t = table(n_in, n_out, rule.with_mapping(region));
+                            for i in 0..n_out as usize {
+                                let moved: Vec<_> = weighed_taps(&crop, i)
+                                    .into_iter()
+                                    .map(|(j, w)| (j + start, w))
+                                    .collect();
+                                assert_eq!(
+                                    weighed_taps(&t, i),
+                                    moved,
+                                    "{:?} {n_in} [{start}, +{len}) -> {n_out} row {i}",
+                                    rule.filter
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Area rules over fractional regions and regions reaching past the input: rows inside the
+    /// input summing to one (OpenCV's f32 weights to within their rounding), footprints that
+    /// overlap the input averaging only pixels they touch, and a footprint wholly outside
+    /// repeating the edge pixel.
+    #[test]
+    fn area_rules_over_any_region_average_the_input_they_touch() {
+        let regions = [
+            (0.25, 6.75),
+            (-3.5, 4.0),
+            (5.0, 14.5),
+            (-6.0, -2.0),
+            (11.0, 20.0),
+        ];
+        for rule in area_rules() {
+            for (start, end) in regions {
+                for n_out in [1u32, 3, 4, 9, 20] {
+                    let region = CoordinateMapping::Region { start, end };
+                    let t = table(10, n_out, rule.with_mapping(region));
+                    let what = format!("{:?} [{start}, {end}) -> {n_out}", rule.filter);
+                    let step = (end - start) / n_out as f64;
+                    for i in 0..n_out as usize {
+                        let taps = weighed_taps(&t, i);
+                        let sum: f64 = taps.iter().map(|(_, w)| w).sum();
+                        assert!((sum - 1.0).abs() < 1e-6, "{what} row {i}: {taps:?}");
+                        assert!(taps.iter().all(|&(j, _)| j < 10), "{what} row {i}");
+                        let (lo, hi) = (start + i as f64 * step, start + (i + 1) as f64 * step);
+                        if hi <= 0.0 || lo >= 10.0 {
+                            let edge = if lo >= 10.0 { 9 } else { 0 };
+                            assert_eq!(taps, [(edge, 1.0)], "{what} row {i}");
+                        } else if rule.filter != Filter::Area(AreaRule::OpenCvUpscale) {
+                            // (The enlarging rule interpolates between neighbours instead.)
+                            let touched =
+                                |&(j, _): &(u32, f64)| (j as f64) < hi && j as f64 + 1.0 > lo;
+                            assert!(taps.iter().all(touched), "{what} row {i}: {taps:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// An output sampled past the input's edge whose renormalised taps all lie outside it reads
     /// the nearest input pixel, not nothing: a box half a pixel beyond the last input, and a
     /// lanczos centred on an integer sample outside (every in-range tap exactly 0).
@@ -1473,12 +1630,10 @@ pub(crate) mod convention_tests {
                 && (0..t.output_len() as usize)
                     .all(|i| t.start(i) == start + i as u32 && t.row(i) == [1.0])
         };
-        // (The area rules average whole axes whatever their mapping, and the nearest rules of
-        // whole axes take no crop region.)
+        // (The nearest rules of whole axes take no crop region.)
         let filters = filters_but_the_magic_kernels()
             .into_iter()
             .filter(|filter| match filter {
-                Filter::Area(_) => false,
                 Filter::Nearest(rule) => !rule.maps_whole_axes_only(),
                 _ => true,
             });

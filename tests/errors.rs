@@ -827,3 +827,50 @@ fn reductions_outside_pillows_are_errors() {
     let plan = gpu.resizer.plan(&spec, Path::Auto).unwrap();
     assert_eq!(plan.path, Path::Gather, "{}", plan.reason);
 }
+
+/// The area rules average footprints that tile the axis or a crop region: a mapping that
+/// places sample points instead (corners, ONNX's variants, a crop-and-resize box) is a spec
+/// error that says what they take, and a crop region builds.
+#[test]
+fn area_rules_refuse_mappings_without_footprints() {
+    use wgpu_resize::AreaRule;
+    for area in [
+        AreaRule::AdaptiveAverage,
+        AreaRule::Coverage,
+        AreaRule::OpenCvUpscale,
+    ] {
+        let rule = AxisResample::default().with_filter(Filter::Area(area));
+        let input = Size2::new(16, 16);
+        let build = |mapping| {
+            ResizeSpec::builder(input, Size2::new(8, 8))
+                .both_axes(rule.with_mapping(mapping))
+                .build()
+        };
+        for mapping in [
+            CoordinateMapping::HalfPixel,
+            CoordinateMapping::Region {
+                start: 4.0,
+                end: 12.5,
+            },
+        ] {
+            build(mapping).unwrap();
+        }
+        for mapping in [
+            CoordinateMapping::AlignCorners,
+            CoordinateMapping::Asymmetric,
+            CoordinateMapping::PytorchHalfPixel,
+            CoordinateMapping::HalfPixelSymmetric,
+            CoordinateMapping::TfCropAndResize {
+                start: 0.25,
+                end: 0.75,
+            },
+        ] {
+            let err = build(mapping).unwrap_err();
+            assert!(matches!(err, SpecError::Unsupported(_)), "{area:?}: {err}");
+            assert!(
+                err.to_string().contains("half-pixel or a crop region"),
+                "{err}"
+            );
+        }
+    }
+}

@@ -67,8 +67,8 @@ fn one_pixel_dimensions() {
     }
 }
 
-/// Every filter, antialiased or not, both borders, crop-and-resize extrapolation, both element
-/// types, on random shapes: GPU against the CPU reference.
+/// Every filter, antialiased or not, both borders, crop-and-resize extrapolation (a crop region
+/// for the area rules), every element type, on random shapes: GPU against the CPU reference.
 #[test]
 fn every_filter_random_shapes() {
     use wgpu_resize::{AreaRule, AxisResample, Border, ElementType, Filter, NearestRule};
@@ -98,8 +98,14 @@ fn every_filter_random_shapes() {
             let seed = k as u64 * 16 + variant;
             let input = Size2::new(rng.range(1, 48), rng.range(1, 48));
             let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
-            let mapping = match variant {
-                3 => CoordinateMapping::TfCropAndResize {
+            let mapping = match (variant, filter) {
+                // The area rules average footprints: a crop region (fractional, reaching past
+                // the input's start), not a crop-and-resize box of sample points.
+                (3, Filter::Area(_)) => CoordinateMapping::Region {
+                    start: -1.25,
+                    end: 9.5,
+                },
+                (3, _) => CoordinateMapping::TfCropAndResize {
                     start: -0.2,
                     end: 0.9,
                 },
@@ -164,6 +170,72 @@ fn every_filter_random_shapes() {
             }
         }
     }
+}
+
+/// An area rule over a crop region of whole pixels resizes the crop: the reference on the whole
+/// image equals the reference on the cropped pixels, bit for bit, and each path's result on the
+/// whole image, in a poisoned output, is the reference's; in f32 and in u8, growing one axis and
+/// shrinking the other (each rule's own table per axis, whatever OpenCV would pick).
+#[test]
+fn area_rules_resize_a_crop_region() {
+    use wgpu_resize::{AreaRule, AxisResample, ElementType, Filter};
+    let Some(gpu) = gpu("area crop") else { return };
+    for (k, area) in [
+        AreaRule::AdaptiveAverage,
+        AreaRule::Coverage,
+        AreaRule::OpenCvUpscale,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rule = AxisResample::default().with_filter(Filter::Area(area));
+        let what = format!("{area:?}");
+        let data = Rng::new(k as u64).f32s(29 * 37 * 3);
+        check_area_crop(gpu, rule, ElementType::F32, &data, 2e-5, &what);
+        let bytes = Rng::new(k as u64).u8s(29 * 37 * 3);
+        check_area_crop(gpu, rule, ElementType::U8, &bytes, 1.0, &what);
+    }
+}
+
+/// [`area_rules_resize_a_crop_region`] for one rule and element type, on a 29 x 37 RGB input
+/// cropped to 17 x 13 at (5, 9) and resized to 11 x 23.
+fn check_area_crop<T: wgpu_resize::Element + Into<f64> + PartialEq + std::fmt::Debug>(
+    gpu: &common::Gpu,
+    rule: wgpu_resize::AxisResample,
+    element: wgpu_resize::ElementType,
+    data: &[T],
+    tolerance: f64,
+    what: &str,
+) {
+    let (input, output) = (Size2::new(29, 37), Size2::new(11, 23));
+    let (top, left, height, width) = (5u32, 9u32, 17u32, 13u32);
+    let builder = |size| {
+        ResizeSpec::builder(size, output)
+            .channels(3)
+            .both_axes(rule)
+            .element(element)
+    };
+    let cropped_spec = builder(Size2::new(height, width)).build().unwrap();
+    let spec = builder(input)
+        .crop(top as f64, left as f64, height as f64, width as f64)
+        .build()
+        .unwrap();
+    let pixel = |y: u32, x: u32| (y * input.width + x) as usize * 3;
+    let cropped: Vec<T> = (top..top + height)
+        .flat_map(|y| (left..left + width).map(move |x| (y, x)))
+        .flat_map(|(y, x)| data[pixel(y, x)..pixel(y, x) + 3].to_vec())
+        .collect();
+    let expected = reference::resize(&cropped_spec, &cropped).unwrap();
+    let whole = reference::resize(&spec, data).unwrap();
+    assert_eq!(whole, expected, "{what} {element:?}: the reference");
+    assert_paths_match_reference(
+        gpu,
+        &spec,
+        data,
+        &[Path::Gather, Path::Separable, Path::Auto],
+        tolerance,
+        &format!("{what} {element:?}"),
+    );
 }
 
 /// A batch of images resized in one call equals each image resized alone.

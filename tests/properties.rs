@@ -345,6 +345,11 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let size = Size2::new(h, w);
+        // (The area rules take the half-pixel mapping or a crop region only.)
+        let mapping = match filter {
+            Filter::Area(_) => CoordinateMapping::HalfPixel,
+            _ => mapping,
+        };
         let spec = ResizeSpec::builder(size, size)
             .both_axes(
                 AxisResample::default()
