@@ -64,6 +64,8 @@ def main(ours_path, peer_path):
         ratio = f"{auto['median_us'] / floor:.2f}" if floor >= 0.1 else "-"
         shape = (f"{k[0]}x{k[3]}x{k[1]}x{k[2]} NCHW" if k[8] == "nchw"
                  else f"{k[0]}x{k[1]}x{k[2]}x{k[3]}")
+        # Specs only the gather path takes (OpenCV's 8-bit fixed point) have no other rows.
+        separable = rows["separable"]["median_us"] if "separable" in rows else None
         fused = rows["fused"]["median_us"] if "fused" in rows else None
         # The fused tile's output columns (tuning's choice), where the run reports them.
         columns = rows["fused"].get("fused_columns") if "fused" in rows else None
@@ -75,7 +77,7 @@ def main(ours_path, peer_path):
         many_ratio = f"{min(many) / one_pass:.2f}" if many and one_pass else "-"
         shape += " imagenet" if normalized else ""
         print(f"| {shape} -> {k[4]}x{k[5]} | {k[6]} | {k[7]} | {floor:.1f} | "
-              f"{us(rows['gather']['median_us'])} | {us(rows['separable']['median_us'])} | "
+              f"{us(rows['gather']['median_us'])} | {us(separable)} | "
               f"{fused_cell} | {auto['median_us']:.1f} ({auto.get('chosen')}) | {ratio} | "
               f"{mode or '-'} | {us(tn)} | {us(tc)} | {speedup} | {err:.1e} | "
               f"{us(one_pass)} | {us(min(many) if many else None)} | {many_ratio} |")
