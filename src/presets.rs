@@ -120,6 +120,11 @@ pub fn torch_output_size(input: Size2, output: TorchOutput) -> Result<Size2, Spe
 /// PyTorch's CUDA kernels take no uint8 in these modes). Float elements are unaffected; so are
 /// the nearest modes, which pick bytes. PyTorch's `area` takes no uint8; a u8 spec of it from
 /// this preset computes in floats, rounded once.
+///
+/// Where PyTorch's CPU and CUDA kernels disagree, this follows the CPU: an axis kept at its
+/// size under a stated scale (`recompute_scale_factor=False`) is copied in bilinear and
+/// antialiased bicubic, as the CPU kernels copy it, where CUDA maps it by the scale
+/// (BENCHMARKS.md, 2026-12-05).
 pub fn torch(
     input: Size2,
     output: TorchOutput,
