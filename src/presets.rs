@@ -10,10 +10,13 @@
 //! | [`pillow_thumbnail`] | `Image.thumbnail((w, h), resample=..)` |
 //! | [`pillow_reduce`] | `Image.reduce(factor, box=..)` |
 //! | [`pillow_fit`] | `ImageOps.fit(image, (w, h), method=.., bleed=.., centering=..)`; [`pillow_contain_size`] and [`pillow_cover_size`] size `ImageOps.contain` and `ImageOps.cover` for [`pillow`] |
+//! | [`pillow_pad`] | `ImageOps.pad(image, (w, h), method=.., centering=..)` |
 //! | [`opencv`] | `cv2.resize(x, (w, h), interpolation=..)` |
+//! | [`opencv_letterbox`] | `cv2.resize` to the aspect-keeping size, then `cv2.copyMakeBorder(.., cv2.BORDER_CONSTANT, value=..)`: a detector's letterbox |
 //! | [`onnx`] | ONNX `Resize` (opset 19, as ONNX Runtime computes it) with `sizes` |
 
 use crate::error::SpecError;
+use crate::padding::Padding;
 use crate::reduction::Reduction;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
@@ -395,6 +398,50 @@ pub fn pillow_fit(
     let left = bleed_pixels.0 + (live.0 - crop_width) * centering_x;
     let top = bleed_pixels.1 + (live.1 - crop_height) * centering_y;
     pillow(input, output, filter).crop(top, left, crop_height, crop_width)
+}
+
+/// `ImageOps.pad(image, (size.width, size.height), method=filter, centering=centering)`: the
+/// image resized to its `ImageOps.contain` size ([`pillow_contain_size`]) and placed in a
+/// `size` output as Pillow pastes it ([`Padding::pillow_pad`]; `centering` is `(x, y)`), the
+/// rest filled with the spec's extrapolation value: 0 as built, Pillow's `color=None`; set
+/// [`ResizeSpecBuilder::extrapolation_value`] for a `color` of one value in every channel.
+/// Where the contained size is `size` itself, nothing is padded. An error where a side of the
+/// contained image rounds to 0 pixels (Pillow returns an empty image).
+pub fn pillow_pad(
+    input: Size2,
+    size: Size2,
+    filter: PillowFilter,
+    centering: (f64, f64),
+) -> Result<ResizeSpecBuilder, SpecError> {
+    let too_thin = || {
+        SpecError::Unsupported(format!(
+            "ImageOps.pad of a {}x{} image into {}x{}: a side of the contained image rounds to \
+             0 pixels",
+            input.width, input.height, size.width, size.height
+        ))
+    };
+    let image = pillow_contain_size(input, size).ok_or_else(too_thin)?;
+    let padding = Padding::pillow_pad(image, size, centering).ok_or_else(too_thin)?;
+    Ok(pillow(input, image, filter).padding(padding))
+}
+
+/// The letterbox of YOLO-style detectors' preprocessing: `cv2.resize(image, (w, h),
+/// interpolation=..)` to the image's size in `canvas` keeping its aspect ratio, then
+/// `cv2.copyMakeBorder(.., top, bottom, left, right, cv2.BORDER_CONSTANT, value=fill)` with
+/// `fill` in every channel (114 is the detectors' grey). [`Padding::letterbox`] gives the
+/// sizes and bands (`scale_up: false` leaves smaller images at their size); the resize is
+/// [`opencv`]'s, its 8-bit fixed point included, so that u8 images come out as OpenCV's bytes.
+pub fn opencv_letterbox(
+    input: Size2,
+    canvas: Size2,
+    interpolation: OpenCvInterpolation,
+    scale_up: bool,
+    fill: f32,
+) -> ResizeSpecBuilder {
+    let (image, padding) = Padding::letterbox(input, canvas, scale_up);
+    opencv(input, image, interpolation)
+        .padding(padding)
+        .extrapolation_value(fill)
 }
 
 /// The reducing gap of `Image.thumbnail` unless told otherwise.

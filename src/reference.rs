@@ -308,7 +308,7 @@ pub fn linear_to_srgb(v: f64) -> f64 {
 /// tables ([`AxisWeights::opencv`]): each input row's horizontal taps summed in integers of
 /// weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`), then the vertical taps rounded as
 /// [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
-/// the kernel's sums are.
+/// the kernel's sums are. Outputs in the bands of padding take the extrapolation value.
 fn resize_opencv_fixed_point<T: Element>(
     spec: &ResizeSpec,
     input: &[T],
@@ -333,6 +333,11 @@ fn resize_opencv_fixed_point<T: Element>(
         for ch in 0..c {
             for oy in 0..out.height as usize {
                 for ox in 0..out.width as usize {
+                    if wy.is_outside(oy) || wx.is_outside(ox) {
+                        let fill = f64::from(spec.extrapolation_value());
+                        output[s_out.at(b, ch, oy, ox)] = T::from_f64(fill);
+                        continue;
+                    }
                     let mut total = 0i32;
                     for (ty, &weight_y) in wy.row(oy).iter().enumerate() {
                         let y = clamped(wy.start(oy) + ty as u32, inp.height);

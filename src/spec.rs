@@ -3,6 +3,7 @@
 
 use crate::error::SpecError;
 use crate::normalization::Normalization;
+use crate::padding::Padding;
 use crate::reduction::{MAX_BLOCK_PIXELS, Reduction};
 
 /// Largest extent accepted along any one dimension. Far above any real image, far below the
@@ -455,6 +456,7 @@ pub struct ResizeSpec {
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
     reducing_gap: Option<f64>,
+    padding: Padding,
     stage: Stage,
 }
 
@@ -485,7 +487,8 @@ pub struct ResizeSpecBuilder {
 }
 
 impl ResizeSpecBuilder {
-    /// Input and output sizes, in place of those the builder was started with.
+    /// Input and output sizes, in place of those the builder was started with (the output
+    /// before any padding).
     pub fn sizes(mut self, input: Size2, output: Size2) -> Self {
         self.spec.input = input;
         self.spec.output = output;
@@ -675,6 +678,19 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// Grow the output by the bands of `padding` around the resized image, and fill the bands
+    /// with the extrapolation value ([`ResizeSpecBuilder::extrapolation_value`], in input
+    /// units: normalised as the image is, not colour converted). The builder's output size
+    /// stays the image's, and [`ResizeSpec::output`] becomes the image and the bands. A
+    /// letterbox ([`Padding::letterbox`], [`crate::presets::opencv_letterbox`]) or Pillow's
+    /// `ImageOps.pad` ([`crate::presets::pillow_pad`]) then runs in one pass, and the image
+    /// inside is the resize to the image's size, to the bit. A two-step resize and video
+    /// planes take no padding. Default: [`Padding::NONE`].
+    pub fn padding(mut self, padding: Padding) -> Self {
+        self.spec.padding = padding;
+        self
+    }
+
     /// Makes the spec the reduction `reduction` alone, whose output the builder's output must
     /// be ([`crate::presets::pillow_reduce`]).
     pub(crate) fn reduction_only(mut self, reduction: Reduction) -> Self {
@@ -715,6 +731,7 @@ impl ResizeSpec {
                 premultiplied_alpha: false,
                 normalization: None,
                 reducing_gap: None,
+                padding: Padding::NONE,
                 stage: Stage::Whole,
             },
         }
@@ -737,8 +754,28 @@ impl ResizeSpec {
     pub fn input(&self) -> Size2 {
         self.input
     }
-    /// Output image size.
+    /// Output image size: the resized image and the bands of padding around it, if any.
     pub fn output(&self) -> Size2 {
+        let Padding {
+            top,
+            left,
+            bottom,
+            right,
+        } = self.padding;
+        let grown =
+            |len: u32, before: u32, after: u32| len.saturating_add(before).saturating_add(after);
+        Size2::new(
+            grown(self.output.height, top, bottom),
+            grown(self.output.width, left, right),
+        )
+    }
+    /// The bands of the output around the resized image ([`ResizeSpecBuilder::padding`]).
+    pub fn padding(&self) -> Padding {
+        self.padding
+    }
+    /// The resized image's size, which the builder was given: the output less the bands of
+    /// padding (the output itself, without).
+    pub fn resized(&self) -> Size2 {
         self.output
     }
     /// Memory layout.
@@ -778,6 +815,8 @@ impl ResizeSpec {
             layout: Layout::Nhwc,
             input,
             output,
+            // The pass's tables, which the caller gives, hold its bands.
+            padding: Padding::NONE,
             ..*self
         }
     }
@@ -894,6 +933,7 @@ impl ResizeSpec {
             && self.reduction_stage().is_none()
             && !nearest(&self.y)
             && !nearest(&self.x)
+            // (The image's size: the bands are no part of Pillow's resize.)
             && self.rounding_order.vertical_first(self.input, self.output)
     }
 
@@ -989,7 +1029,7 @@ impl ResizeSpec {
 
     /// Elements in the output tensor.
     pub fn output_len(&self) -> usize {
-        self.tensor_elements(self.output) as usize
+        self.tensor_elements(self.output()) as usize
     }
 
     /// Input tensor shape in the spec's layout order.
@@ -999,7 +1039,7 @@ impl ResizeSpec {
 
     /// Output tensor shape in the spec's layout order.
     pub fn output_shape(&self) -> [u32; 4] {
-        self.shape(self.output)
+        self.shape(self.output())
     }
 
     /// Bytes of the input tensor as stored (u8 rounds up to whole `u32` words on the GPU).
@@ -1009,7 +1049,7 @@ impl ResizeSpec {
 
     /// Bytes of the output tensor as stored.
     pub fn output_bytes(&self) -> u64 {
-        self.stored_bytes(self.tensor_elements(self.output))
+        self.stored_bytes(self.tensor_elements(self.output()))
     }
 
     /// Whether the four-channel vector kernels apply: NHWC with channels a multiple of 4 (one
@@ -1048,6 +1088,9 @@ impl ResizeSpec {
             ("input width", self.input.width),
             ("output height", self.output.height),
             ("output width", self.output.width),
+            // With the bands of padding (saturating: far too large where they overflow).
+            ("padded output height", self.output().height),
+            ("padded output width", self.output().width),
         ];
         for (what, value) in dims {
             if value == 0 {
@@ -1062,17 +1105,12 @@ impl ResizeSpec {
             }
         }
         // The largest tensor the passes touch: input, output, or either separable intermediate.
+        let output = self.output();
         let sizes = [
             ("input", self.input),
-            ("output", self.output),
-            (
-                "intermediate",
-                Size2::new(self.input.height, self.output.width),
-            ),
-            (
-                "intermediate",
-                Size2::new(self.output.height, self.input.width),
-            ),
+            ("output", output),
+            ("intermediate", Size2::new(self.input.height, output.width)),
+            ("intermediate", Size2::new(output.height, self.input.width)),
         ];
         for (what, size) in sizes {
             let elements = self.tensor_elements(size);
@@ -1083,6 +1121,13 @@ impl ResizeSpec {
                     max: MAX_ELEMENTS,
                 });
             }
+        }
+        if !self.padding.is_none() && (self.reducing_gap.is_some() || self.stage != Stage::Whole) {
+            return Err(SpecError::Unsupported(
+                "padding with a reducing gap or a reduction: Pillow's two steps take none \
+                 (resize in one step, or pad the reduced image in a second resize)"
+                    .into(),
+            ));
         }
         for (axis, rule, input_len, output_len) in [
             (AxisName::Y, &self.y, self.input.height, self.output.height),

@@ -32,7 +32,7 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
     let bucket = |v: u32| v.next_power_of_two();
     let (i, o) = (spec.input(), spec.output());
     format!(
-        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}{}",
+        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}{}{}",
         spec.element().name(),
         match spec.layout() {
             Layout::Nhwc => "nhwc",
@@ -62,6 +62,8 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         } else {
             ""
         },
+        // Padded outputs' bands keep the kernels that take no row outside the input away.
+        if spec.padding().is_none() { "" } else { "|pad" },
     )
 }
 

@@ -85,7 +85,7 @@ impl VideoSpec {
     ///
     /// A typed error where the luma spec cannot make a frame: batch or channels other than 1,
     /// linear light (chroma holds colour differences, which no sRGB curve decodes), OpenCV's
-    /// 8-bit fixed point (whole images only), a mapping
+    /// 8-bit fixed point (whole images only), padding, a mapping
     /// other than half-pixel without a stated scale or a crop region, or a nearest rule that
     /// maps whole axes only (the chroma planes sample a shifted region). PyTorch's 8-bit fixed
     /// point maps whole images only too, and a luma spec from [`crate::presets::torch`] asks
@@ -103,6 +103,15 @@ impl VideoSpec {
                  channels)",
                 luma.batch(),
                 luma.channels()
+            )));
+        }
+        // Bands of padding would have to halve with the planes, and a band of odd width has no
+        // chroma sample of its own to take.
+        if !luma.padding().is_none() {
+            return Err(SpecError::Unsupported(format!(
+                "video planes take no padding (the luma spec pads by {:?}): resize the frame, \
+                 then pad each plane",
+                luma.padding()
             )));
         }
         // Chroma planes hold colour differences, not sRGB-encoded values, so decoding them to

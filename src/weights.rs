@@ -133,7 +133,7 @@ impl AxisWeights {
                 && start + f64::from(output_len) <= f64::from(input_len);
             whole.then(|| Self::crop(input_len, start as u32, output_len))
         };
-        let (input, output) = (spec.input(), spec.output());
+        let (input, output) = (spec.input(), spec.resized());
         Some((
             copy(spec.y_axis(), input.height, output.height)?,
             copy(spec.x_axis(), input.width, output.width)?,
@@ -161,6 +161,41 @@ impl AxisWeights {
         }
     }
 
+    /// This table with `before` rows added before it and `after` after it, each flagged
+    /// outside the input (so taking the extrapolation value) with no weight: the bands of a
+    /// padded output. The added rows start where the nearest of the table's own rows does,
+    /// so that starts keep their order, which tiled kernels bound their input windows by.
+    pub fn padded(&self, before: u32, after: u32) -> Self {
+        let taps = self.taps as usize;
+        let last = self.output_len as usize - 1;
+        let band = |row: usize, count: u32| {
+            let start = self.starts[row];
+            (0..count).map(move |_| start)
+        };
+        let starts = band(0, before)
+            .chain(self.starts.iter().copied())
+            .chain(band(last, after))
+            .collect();
+        let zeros = |count: u32| std::iter::repeat_n(0.0, count as usize * taps);
+        let weights = zeros(before)
+            .chain(self.weights.iter().copied())
+            .chain(zeros(after))
+            .collect();
+        let flags = |count: u32| std::iter::repeat_n(true, count as usize);
+        let outside = flags(before)
+            .chain(self.outside.iter().copied())
+            .chain(flags(after))
+            .collect();
+        AxisWeights {
+            input_len: self.input_len,
+            output_len: self.output_len + before + after,
+            taps: self.taps,
+            starts,
+            weights,
+            outside,
+        }
+    }
+
     /// The identity table of length `len` carrying `other`'s out-of-range flags, so that a
     /// second separable pass still knows which outputs take the extrapolation value.
     pub(crate) fn identity_with_outside_of(other: &AxisWeights) -> Self {
@@ -174,8 +209,26 @@ impl AxisWeights {
     /// PyTorch's 8-bit fixed point get that library's own tables; the reduction stage of a
     /// two-step resize gets its blocks. A spec that reduces first resizes in two stages, each
     /// with its own tables: these are those of its resize in one step.
+    ///
+    /// A spec with padding ([`crate::ResizeSpecBuilder::padding`]) gets the tables of its
+    /// resize to the image's size, with the bands' rows added around them outside the input
+    /// ([`AxisWeights::padded`]).
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
-        let (input, output) = (spec.input(), spec.output());
+        let (y, x) = Self::for_image(spec);
+        let padding = spec.padding();
+        if padding.is_none() {
+            return (y, x);
+        }
+        (
+            y.padded(padding.top, padding.bottom),
+            x.padded(padding.left, padding.right),
+        )
+    }
+
+    /// [`AxisWeights::for_spec`]'s tables from the input to the resized image, without the
+    /// bands of padding.
+    fn for_image(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
+        let (input, output) = (spec.input(), spec.resized());
         if let Some(reduction) = spec.reduction_stage() {
             return reduction.tables(input);
         }

@@ -874,3 +874,40 @@ fn area_rules_refuse_mappings_without_footprints() {
         }
     }
 }
+
+/// Padding that would make the output too large, padding with Pillow's two steps, and a padded
+/// luma spec for video planes are spec errors that say what was wrong.
+#[test]
+fn padding_errors_say_what_was_wrong() {
+    use wgpu_resize::{ChromaSiting, ElementType, Padding, PlaneFormat, VideoSpec, presets};
+    let (input, output) = (Size2::new(40, 60), Size2::new(10, 15));
+    let err = ResizeSpec::builder(input, output)
+        .padding(Padding::new(0, u32::MAX, 0, 1))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err, SpecError::DimensionTooLarge { what, .. } if what.contains("padded")),
+        "{err}"
+    );
+    let err = presets::pillow(input, output, presets::PillowFilter::Bicubic)
+        .reducing_gap(Some(2.0))
+        .padding(Padding::new(1, 0, 1, 0))
+        .build()
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("padding with a reducing gap"),
+        "{err}"
+    );
+    let luma = ResizeSpec::builder(input, output)
+        .element(ElementType::U8)
+        .padding(Padding::new(2, 2, 2, 2))
+        .build()
+        .unwrap();
+    let err = VideoSpec::new(PlaneFormat::Nv12, luma, ChromaSiting::Left)
+        .plane_specs()
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("video planes take no padding"),
+        "{err}"
+    );
+}
