@@ -11,9 +11,11 @@
 //! [`crate::RoundingOrder`]). A Pillow case may also give `box` (`[left, top, right, bottom]`),
 //! `reducing_gap`, `thumbnail_wh` (`Image.thumbnail`'s
 //! bound, whose size and gap of 2 the runner derives), `reduce` (`Image.reduce`'s `[x, y]`
-//! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain` or
-//! `cover`, with the `requested_wh` size and `fit`'s `bleed` and `centering`, from which the
-//! runner derives the box or the size).
+//! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain`,
+//! `cover` or `pad`, with the `requested_wh` size, `fit`'s `bleed`, `fit`'s and `pad`'s
+//! `centering` and `pad`'s `color`, from which the runner derives the box, the size or the
+//! bands). An OpenCV case may give `letterbox_wh` (the canvas of a detector's letterbox, with
+//! `scale_up` and `fill`; its `dsize_wh` is then the size `cv2.resize` was given).
 
 use std::path::{Path as FsPath, PathBuf};
 
@@ -323,6 +325,7 @@ impl Case {
                         "requested_wh",
                         "bleed",
                         "centering",
+                        "color",
                     ],
                 )?;
                 self.same_size("size_wh", &[out_w, out_h])?;
@@ -419,8 +422,18 @@ impl Case {
                 }
             }
             "opencv" => {
-                self.only_known(p, "params", &["library", "dsize_wh", "interpolation"])?;
-                self.same_size("dsize_wh", &[out_w, out_h])?;
+                self.only_known(
+                    p,
+                    "params",
+                    &[
+                        "library",
+                        "dsize_wh",
+                        "interpolation",
+                        "letterbox_wh",
+                        "scale_up",
+                        "fill",
+                    ],
+                )?;
                 let interpolation = match self.str_param(p, "interpolation")? {
                     "INTER_NEAREST" => OpenCvInterpolation::Nearest,
                     "INTER_NEAREST_EXACT" => OpenCvInterpolation::NearestExact,
@@ -431,7 +444,8 @@ impl Case {
                     "INTER_LANCZOS4" => OpenCvInterpolation::Lanczos4,
                     other => return Err(self.bad(format!("OpenCV interpolation {other:?}"))),
                 };
-                presets::opencv(input, output, interpolation)
+                self.opencv_letterbox(input, output, interpolation)?
+                    .unwrap_or_else(|| presets::opencv(input, output, interpolation))
             }
             "onnx" => {
                 self.only_known(p, "params", &["library", "opset", "sizes", "roi", "attrs"])?;
@@ -501,11 +515,13 @@ impl Case {
             })?
             .ok_or_else(|| self.bad(format!("ImageOps.{operation} without requested_wh")))?;
         let sized = match operation {
-            "fit" => requested,
+            "fit" | "pad" => requested,
             "contain" => presets::pillow_contain_size(input, requested).unwrap_or(Size2::new(0, 0)),
             "cover" => presets::pillow_cover_size(input, requested),
             other => {
-                return Err(self.bad(format!("imageops {other:?}; known: fit, contain, cover")));
+                return Err(self.bad(format!(
+                    "imageops {other:?}; known: fit, contain, cover, pad"
+                )));
             }
         };
         if sized != output {
@@ -515,16 +531,24 @@ impl Case {
                 self.out_shape
             )));
         }
-        if operation != "fit" {
-            return Ok(presets::pillow(input, output, filter));
-        }
-        let bleed = self.optional(p, "bleed", "a number", Value::as_f64)?;
         let centering = self.optional(p, "centering", "[x, y]", |v| {
             match v.as_array()?.as_slice() {
                 [x, y] => Some((x.as_f64()?, y.as_f64()?)),
                 _ => None,
             }
         })?;
+        if operation == "pad" {
+            // `color`: one value in every band (None, Pillow's black, where not given).
+            let color = self.optional(p, "color", "a number", Value::as_f64)?;
+            let centering = centering.unwrap_or((0.5, 0.5));
+            return Ok(presets::pillow_pad(input, output, filter, centering)
+                .map_err(|e| self.bad(e.to_string()))?
+                .extrapolation_value(color.unwrap_or(0.0) as f32));
+        }
+        if operation != "fit" {
+            return Ok(presets::pillow(input, output, filter));
+        }
+        let bleed = self.optional(p, "bleed", "a number", Value::as_f64)?;
         Ok(presets::pillow_fit(
             input,
             output,
@@ -532,6 +556,46 @@ impl Case {
             bleed.unwrap_or(0.0),
             centering.unwrap_or((0.5, 0.5)),
         ))
+    }
+
+    /// An OpenCV case's letterbox, where `letterbox_wh` gives its canvas (the output): the
+    /// image's size from the letterbox's geometry must be `dsize_wh`, the size `cv2.resize` was
+    /// given, and the bands take `fill`. `None` for a plain `cv2.resize`, whose `dsize_wh` is
+    /// the output.
+    fn opencv_letterbox(
+        &self,
+        input: Size2,
+        output: Size2,
+        interpolation: OpenCvInterpolation,
+    ) -> Result<Option<ResizeSpecBuilder>, ConformanceError> {
+        let p = &self.params;
+        let Some(canvas) = self.optional(p, "letterbox_wh", "[w, h]", |v| {
+            match v.as_array()?.as_slice() {
+                [w, h] => Some(Size2::new(
+                    u32::try_from(h.as_u64()?).ok()?,
+                    u32::try_from(w.as_u64()?).ok()?,
+                )),
+                _ => None,
+            }
+        })?
+        else {
+            self.same_size("dsize_wh", &[output.width, output.height])?;
+            return Ok(None);
+        };
+        self.same_size("letterbox_wh", &[output.width, output.height])?;
+        let scale_up = self
+            .optional(p, "scale_up", "a boolean", Value::as_bool)?
+            .unwrap_or(true);
+        let fill = self.optional(p, "fill", "a number", Value::as_f64)?;
+        let (image, _) = crate::Padding::letterbox(input, canvas, scale_up);
+        self.same_size("dsize_wh", &[image.width, image.height])?;
+        Ok(Some(presets::opencv_letterbox(
+            input,
+            canvas,
+            interpolation,
+            scale_up,
+            fill.unwrap_or(0.0) as f32,
+        )))
     }
 
     fn onnx_node(&self) -> Result<OnnxResize, ConformanceError> {

@@ -439,12 +439,16 @@ fn data_set_passes(folder: &str, count: usize) {
     }
     for (runner, label) in runners {
         for case in &cases {
-            // Image.reduce runs on the gather path alone; every other case on every path.
+            // Image.reduce and OpenCV's 8-bit fixed point run on the gather path alone; every
+            // other case on every path.
+            let spec = case.spec().unwrap();
             if let Runner::Gpu(resizer, path) = runner
-                && let Err(why) = resizer.availability(&case.spec().unwrap(), path)
+                && let Err(why) = resizer.availability(&spec, path)
             {
+                let gather_only =
+                    case.params.get("reduce").is_some() || spec.opencv_fixed_point().is_some();
                 assert!(
-                    case.params.get("reduce").is_some() && path == Path::Separable,
+                    gather_only && path == Path::Separable,
                     "{label} {}: refused: {why}",
                     case.id
                 );
@@ -609,6 +613,16 @@ fn pillow_thumbnail_sizes_are_pillows() {
 #[test]
 fn pillow_imageops_are_pillows() {
     data_set_passes("pillow-imageops", 12);
+}
+
+/// Padded resizes as the libraries make them (`tests/data/padding/`,
+/// `scripts/padding_cases.py`): Pillow's `ImageOps.pad` (colours, centerings, RGBA, a contained
+/// size that needs no bands) and detectors' letterboxes through OpenCV (`cv2.resize` then
+/// `cv2.copyMakeBorder`; 8-bit in OpenCV's fixed point, to the byte, and floats), through
+/// `presets::pillow_pad` and `presets::opencv_letterbox`, on every path.
+#[test]
+fn padded_resizes_are_the_libraries() {
+    data_set_passes("padding", 18);
 }
 
 /// `presets::pillow_contain_size` and `presets::pillow_cover_size` against the sizes Pillow's own
