@@ -1377,3 +1377,68 @@ mod generated {
         }
     }
 }
+
+/// `--pad` with the pillow convention and `--letterbox` with the opencv convention give the
+/// bytes of Pillow's `ImageOps.pad` (black and a colour) and of a detector's letterbox through
+/// OpenCV (114 grey by default, a fill of 0, an image left at its size)
+/// (`tests/data/padding/`).
+#[test]
+fn pads_and_letterboxes_from_the_command_line() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/padding");
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "pad_00_RGB_48x64_to_20x20",
+            &[
+                "--pad",
+                "20x20",
+                "--filter",
+                "bicubic",
+                "--convention",
+                "pillow",
+            ],
+        ),
+        (
+            "pad_01_RGB_61x37_to_30x30",
+            &[
+                "--pad",
+                "30x30",
+                "--filter",
+                "lanczos3",
+                "--fill",
+                "128",
+                "--convention",
+                "pillow",
+            ],
+        ),
+        (
+            "letterbox_00_3ch_uint8_54x96_to_64x64_inter_linear",
+            &["--letterbox", "64x64", "--convention", "opencv"],
+        ),
+        (
+            "letterbox_03_3ch_uint8_27x41_to_64x64_inter_linear",
+            &[
+                "--letterbox",
+                "64x64",
+                "--no-scale-up",
+                "--convention",
+                "opencv",
+            ],
+        ),
+        (
+            "letterbox_04_3ch_uint8_81x160_to_48x32_inter_linear",
+            &[
+                "--letterbox",
+                "48x32",
+                "--fill",
+                "0",
+                "--convention",
+                "opencv",
+            ],
+        ),
+    ];
+    for (case, flags) in cases {
+        if !resizes_case_as_given(&data, case, flags) {
+            return;
+        }
+    }
+}

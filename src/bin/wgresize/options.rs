@@ -7,7 +7,7 @@ use wgpu_resize::presets::{
 };
 use wgpu_resize::{
     AreaRule, AxisResample, Border, CoordinateMapping, ElementType, Filter, Layout, NearestRule,
-    Normalization, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
+    Normalization, Padding, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
 };
 
 /// `--filter` values.
@@ -101,6 +101,34 @@ pub struct ResizeFlags {
         conflicts_with_all = ["size", "scale", "thumbnail", "fit", "contain"]
     )]
     pub cover: Option<String>,
+    /// Output WxH as Pillow's `ImageOps.pad(image, (W, H))` does: the image resized to its
+    /// `ImageOps.contain` size and centred, the rest --fill (--convention pillow or pillow12;
+    /// its filter is --filter bicubic).
+    #[arg(
+        long,
+        value_name = "WxH",
+        conflicts_with_all = ["size", "scale", "thumbnail", "fit", "contain", "cover", "crop"]
+    )]
+    pub pad: Option<String>,
+    /// Output WxH as a detector's letterbox: the image scaled to fit WxH keeping its aspect
+    /// ratio (each side rounded), centred, an odd leftover's extra pixel below and right, the
+    /// rest --fill; with --convention opencv, `cv2.resize` then `cv2.copyMakeBorder`, byte for
+    /// byte.
+    #[arg(
+        long,
+        value_name = "WxH",
+        conflicts_with_all = ["size", "scale", "thumbnail", "fit", "contain", "cover", "pad", "crop"]
+    )]
+    pub letterbox: Option<String>,
+    /// With --letterbox, leave an image smaller than WxH at its size (the letterbox's
+    /// `scaleup=False`) instead of enlarging it.
+    #[arg(long, requires = "letterbox")]
+    pub no_scale_up: bool,
+    /// The value of the bands of --pad and --letterbox, in every channel, in the input's units
+    /// (0 to 255 for 8-bit images; normalised as the image is). Default: 114 for --letterbox
+    /// (detectors' grey), 0 for --pad (Pillow's black).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub fill: Option<f32>,
     /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=G)`: reduce by whole
     /// factors first, averaging blocks of pixels, so that the resize after changes the size by
     /// at least G (--convention pillow or pillow12; G at least 1).
@@ -335,6 +363,9 @@ impl ResizeFlags {
         if let Some(text) = &self.cover {
             return Ok(presets::pillow_cover_size(input, sizing("--cover", text)?));
         }
+        if let Some((image, _)) = self.bands(input)? {
+            return Ok(image);
+        }
         if let Some(text) = &self.size {
             let (w, h) = parse_pair::<u32>(text, "--size", "a whole number of pixels")?;
             return Ok(Size2::new(h, w));
@@ -354,6 +385,29 @@ impl ResizeFlags {
                     .into(),
             ),
         }
+    }
+
+    /// The image's size and the bands around it that --pad or --letterbox ask for, if either.
+    fn bands(&self, input: Size2) -> Result<Option<(Size2, Padding)>, String> {
+        let canvas = |flag: &str, text: &str| {
+            let (w, h) = parse_pair::<u32>(text, flag, "a whole number of pixels")?;
+            if w == 0 || h == 0 {
+                return Err(format!("{flag} {text:?}: both sides must be at least 1"));
+            }
+            Ok(Size2::new(h, w))
+        };
+        if let Some(text) = &self.letterbox {
+            let canvas = canvas("--letterbox", text)?;
+            return Ok(Some(Padding::letterbox(input, canvas, !self.no_scale_up)));
+        }
+        let Some(text) = &self.pad else {
+            return Ok(None);
+        };
+        let canvas = canvas("--pad", text)?;
+        let empty = || format!("--pad {text:?}: ImageOps.contain gives an empty image");
+        let image = presets::pillow_contain_size(input, canvas).ok_or_else(empty)?;
+        let bands = Padding::pillow_pad(image, canvas, (0.5, 0.5)).ok_or_else(empty)?;
+        Ok(Some((image, bands)))
     }
 
     pub fn layout(&self) -> Layout {
@@ -514,6 +568,15 @@ impl ResizeFlags {
             Some([x, y, w, h]) => builder.crop(y, x, h, w),
             None => builder,
         };
+        let builder = match self.bands(input)? {
+            Some((_, bands)) => {
+                let detectors_grey = if self.letterbox.is_some() { 114.0 } else { 0.0 };
+                builder
+                    .padding(bands)
+                    .extrapolation_value(self.fill.unwrap_or(detectors_grey))
+            }
+            None => builder,
+        };
         builder
             .batch(n)
             .channels(c)
@@ -542,6 +605,7 @@ impl ResizeFlags {
             ("--fit", self.fit.is_some()),
             ("--contain", self.contain.is_some()),
             ("--cover", self.cover.is_some()),
+            ("--pad", self.pad.is_some()),
         ] {
             if given && !pillow {
                 return Err(format!(
@@ -549,6 +613,9 @@ impl ResizeFlags {
                      Image.reduce, ImageOps): give it with --convention pillow or pillow12"
                 ));
             }
+        }
+        if self.fill.is_some() && self.pad.is_none() && self.letterbox.is_none() {
+            return Err("--fill is the value of --pad's or --letterbox's bands; give one".into());
         }
         if let (Some(coord), true) = (self.coord, self.align_corners)
             && coord != CoordArg::AlignCorners
@@ -924,6 +991,49 @@ mod tests {
                 "cannot be used with",
             ),
             (vec!["--reduce", "2"], "--convention pillow"),
+        ] {
+            let message = refused(&args);
+            assert!(message.contains(needle), "{args:?}: {message}");
+        }
+    }
+
+    /// `--pad` places Pillow's contained image as `ImageOps.pad` does, black unless `--fill`
+    /// says otherwise; `--letterbox` places the aspect-keeping image centred, 114 grey by
+    /// default, under any convention. `--fill` alone, and `--pad` outside Pillow's conventions,
+    /// are refused.
+    #[test]
+    fn pads_and_letterboxes_place_the_image_in_bands() {
+        let spec = |args: &[&str]| {
+            Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied()))
+                .unwrap()
+                .flags
+                .spec(1, 3, Size2::new(480, 640), ElementType::U8)
+        };
+        // 640 x 480 into 100 x 100: 100 x 75, 25 rows left over, 12 above (12.5 to even).
+        let padded = spec(&["--pad", "100x100", "--convention", "pillow"]).unwrap();
+        assert_eq!(padded.output(), Size2::new(100, 100));
+        assert_eq!(padded.resized(), Size2::new(75, 100));
+        assert_eq!(padded.padding(), Padding::new(12, 0, 13, 0));
+        assert_eq!(padded.extrapolation_value(), 0.0);
+        // Into 64 x 64 as a detector does: 64 x 48, 8 rows a side, whatever the convention.
+        for convention in ["opencv", "torch", "pillow"] {
+            let boxed = spec(&["--letterbox", "64x64", "--convention", convention]).unwrap();
+            assert_eq!(boxed.output(), Size2::new(64, 64), "{convention}");
+            assert_eq!(boxed.padding(), Padding::new(8, 0, 8, 0), "{convention}");
+            assert_eq!(boxed.extrapolation_value(), 114.0, "{convention}");
+        }
+        let kept = spec(&["--letterbox", "1000x700", "--no-scale-up", "--fill", "0"]).unwrap();
+        assert_eq!(kept.resized(), Size2::new(480, 640));
+        assert_eq!(kept.padding(), Padding::new(110, 180, 110, 180));
+        assert_eq!(kept.extrapolation_value(), 0.0);
+        for (args, needle) in [
+            (vec!["--size", "4x3", "--fill", "3"], "--fill is the value"),
+            (vec!["--pad", "4x3"], "--convention pillow"),
+            (vec!["--letterbox", "0x3"], "at least 1"),
+            (
+                vec!["--letterbox", "4x3", "--crop", "0,0,2,2"],
+                "cannot be used with",
+            ),
         ] {
             let message = refused(&args);
             assert!(message.contains(needle), "{args:?}: {message}");
