@@ -13,7 +13,7 @@ import sys
 COPY_RATE = 4.18e12  # bytes/s, read plus write, measured device-to-device copy on the H200
 PEER_MODE = {"nearest": "nearest", "bilinear": "bilinear", "bilinear_antialias": "bilinear_antialias",
              "bicubic_antialias": "bicubic_antialias", "lanczos3_antialias": "bicubic_antialias",
-             "bicubic": "bicubic"}
+             "bicubic": "bicubic", "letterbox": "letterbox"}
 
 
 def us(value):

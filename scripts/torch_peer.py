@@ -5,7 +5,8 @@ the same run.
 Each shape (n, h, w, c, out_h, out_w) is timed as NCHW (PyTorch's default) and channels_last (NHWC, the layout wgresize
 benches), f32; the two large bilinear shapes also in f16 (the peer of wgresize's f16 rows).
 Standard shapes are also timed as `nearest-exact`, the peer of wgresize's one-tap rows. Bilinear shapes are also timed as bilinear antialias and bicubic (as in
-gpu/README.md); antialiased shapes as the matching antialiased mode. Prints JSON on stdout.
+gpu/README.md); antialiased shapes as the matching antialiased mode; the letterbox as
+F.interpolate then F.pad with the detectors' grey. Prints JSON on stdout.
 
 Two timings of each case, medians of 200:
 - `median_us`: the call captured in a CUDA graph and replayed back to back, with events between
@@ -63,6 +64,8 @@ CASES += [
     ((1, 2160, 3840, 3, 1080, 1920), "bicubic_antialias", F32),
     # One output: the fixed cost of a timed call, beside wgresize's one-output row.
     ((1, 2, 2, 4, 1, 1), "bilinear", F32),
+    # A detector's letterbox of a 1080p frame into 640x640: bilinear, then F.pad with grey.
+    ((1, 1080, 1920, 3, 640, 640), "letterbox", F32),
 ]
 # Normalised by the ImageNet statistics after the resize, as torchvision's `Normalize`
 # (`sub_`, `div_`): the peers of wgresize's `imagenet` rows.
@@ -71,6 +74,18 @@ NORMALIZED = [
     ((1, 1080, 1920, 3, 2160, 3840), "bilinear", F32),
 ]
 IMAGENET_MEAN = (0.485, 0.456, 0.406)
+# The letterbox's bands: the detectors' grey 114 in floats of 0..1.
+LETTERBOX_FILL = 114 / 255
+
+
+def letterbox_geometry(h, w, oh, ow):
+    """The image's size and the bands (left, right, top, bottom) of a centred letterbox of an
+    h x w image into oh x ow, as detectors compute them (wgresize's `Padding::letterbox`)."""
+    r = min(oh / h, ow / w)
+    ih, iw = int(round(h * r)), int(round(w * r))
+    dh, dw = (oh - ih) / 2, (ow - iw) / 2
+    bands = (int(round(dw - 0.1)), int(round(dw + 0.1)), int(round(dh - 0.1)), int(round(dh + 0.1)))
+    return (ih, iw), bands
 IMAGENET_STD = (0.229, 0.224, 0.225)
 
 
@@ -166,8 +181,14 @@ def main():
             x = torch.randn(n, c, h, w, device="cuda", dtype=dtype)
             if fmt == "channels_last":
                 x = x.contiguous(memory_format=torch.channels_last)
-            kwargs = MODES[mode]
-            if normalized:
+            kwargs = MODES.get(mode)
+            if mode == "letterbox":
+                image, bands = letterbox_geometry(h, w, oh, ow)
+
+                def resize(xi):
+                    return F.pad(F.interpolate(xi, size=image, **BILINEAR), bands,
+                                 value=LETTERBOX_FILL)
+            elif normalized:
                 mean, std = (torch.tensor(v, dtype=dtype, device="cuda").view(1, c, 1, 1)
                              for v in (IMAGENET_MEAN, IMAGENET_STD))
 

@@ -43,6 +43,13 @@ pub enum BenchFilter {
     /// Pillow's `Image.thumbnail`: its bicubic after reducing by whole factors with a gap of 2
     /// ([`crate::ResizeSpecBuilder::reducing_gap`]), two resizes in all.
     PillowThumbnail,
+    /// A detector's letterbox ([`crate::Padding::letterbox`]): PyTorch's bilinear to the
+    /// aspect-keeping size inside the output, the bands 114/255 (the detectors' grey in floats).
+    Letterbox,
+    /// The same letterbox as `cv2.resize` (`INTER_LINEAR`, in OpenCV's fixed point on u8) then
+    /// `cv2.copyMakeBorder` make it, the bands 114.
+    #[serde(rename = "opencv_letterbox")]
+    OpenCvLetterbox,
 }
 
 impl BenchFilter {
@@ -74,6 +81,25 @@ impl BenchFilter {
                 Ok(presets::pillow(input, output, PillowFilter::Bicubic)
                     .reducing_gap(Some(presets::PILLOW_THUMBNAIL_GAP)))
             }
+            BenchFilter::Letterbox => {
+                let (image, bands) = crate::Padding::letterbox(input, output, true);
+                Ok(presets::torch(
+                    input,
+                    TorchOutput::Size(image),
+                    TorchMode::Bilinear,
+                    false,
+                    false,
+                )?
+                .padding(bands)
+                .extrapolation_value(114.0 / 255.0))
+            }
+            BenchFilter::OpenCvLetterbox => Ok(presets::opencv_letterbox(
+                input,
+                output,
+                presets::OpenCvInterpolation::Linear,
+                true,
+                114.0,
+            )),
         }
     }
 }
@@ -273,8 +299,10 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
 /// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
 /// of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8 NCHW frame to
-/// 224x224 in its own; and Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
-/// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale).
+/// 224x224 in its own; Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
+/// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale); and a 1080p
+/// frame letterboxed into a detector's 640x640 input, as an f32 NCHW tensor (PyTorch's
+/// bilinear) and as RGB u8 (`cv2.resize` and `cv2.copyMakeBorder`'s bytes).
 pub fn three_channel_shapes() -> Vec<BenchShape> {
     let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
         .to(224, 224)
@@ -313,6 +341,14 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
             .with_element(ElementType::U8),
         BenchShape::scaled(1, 2160, 3840, 3, 0.125)
             .with_filter(BenchFilter::PillowThumbnail)
+            .with_element(ElementType::U8),
+        BenchShape::scaled(1, 1080, 1920, 3, 1.0)
+            .to(640, 640)
+            .with_filter(BenchFilter::Letterbox)
+            .with_layout(Layout::Nchw),
+        BenchShape::scaled(1, 1080, 1920, 3, 1.0)
+            .to(640, 640)
+            .with_filter(BenchFilter::OpenCvLetterbox)
             .with_element(ElementType::U8),
     ]
 }
