@@ -235,9 +235,28 @@ where
     })?;
     let out = spec.output();
     Ok(format!(
-        "{}x{} -> {}x{} ({} path: {})",
-        size.width, size.height, out.width, out.height, plan.path, plan.reason
+        "{}x{} -> {}x{}{} ({} path: {})",
+        size.width,
+        size.height,
+        out.width,
+        out.height,
+        placement(&spec),
+        plan.path,
+        plan.reason
     ))
+}
+
+/// Where a padded spec puts the resized image in its output (`--pad`, `--letterbox`): ", the
+/// image WxH at (X, Y)"; nothing for a spec without bands.
+pub fn placement(spec: &ResizeSpec) -> String {
+    let (image, bands) = (spec.resized(), spec.padding());
+    if bands.is_none() {
+        return String::new();
+    }
+    format!(
+        ", the image {}x{} at ({}, {})",
+        image.width, image.height, bands.left, bands.top
+    )
 }
 
 /// Resizes `samples`, `n` images of `c` channels of `size` in the flags' layout, as the flags
@@ -303,18 +322,22 @@ fn resize_image(
     // 24 bits). Formats of 8 bits a channel take the 8-bit resize.
     let sixteen_bits = deep && format == image::ImageFormat::Png;
     let shape = (1, channels, size);
-    let (resized, plan) = if sixteen_bits {
+    let (resized, spec, plan) = if sixteen_bits {
         let pixels: Vec<f32> = channels_of_16(&decoded, channels)
             .into_iter()
             .map(|v| f32::from(v) / 65535.0)
             .collect();
+        // The bands' fill is in 8-bit levels for every image; these pixels are fractions.
+        if let Some(fill) = flags.band_fill() {
+            image_flags.fill = Some(fill / 255.0);
+        }
         let (spec, plan, result) = resize_samples(resizer, &image_flags, shape, &pixels, path)?;
         let result: Vec<u16> = result.into_iter().map(to_16_bits).collect();
-        (image_of(spec.output(), channels, result), plan)
+        (image_of(spec.output(), channels, result), spec, plan)
     } else {
         let pixels = channels_of_8(&decoded, channels);
         let (spec, plan, result) = resize_samples(resizer, &image_flags, shape, &pixels, path)?;
-        (image_of(spec.output(), channels, result), plan)
+        (image_of(spec.output(), channels, result), spec, plan)
     };
     let grey_alpha = matches!(color, image::ColorType::La8 | image::ColorType::La16);
     // JPEG holds no alpha: colour (or grey) alone, and the status line says so.
@@ -344,12 +367,13 @@ fn resize_image(
         narrowed += ", its alpha dropped: JPEG holds none";
     }
     Ok(format!(
-        "{}: {}x{} -> {}x{} ({} path{narrowed})",
+        "{}: {}x{} -> {}x{}{} ({} path{narrowed})",
         input.display(),
         size.width,
         size.height,
         written.width(),
         written.height(),
+        placement(&spec),
         plan.path
     ))
 }

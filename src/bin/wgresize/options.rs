@@ -124,9 +124,10 @@ pub struct ResizeFlags {
     /// `scaleup=False`) instead of enlarging it.
     #[arg(long, requires = "letterbox")]
     pub no_scale_up: bool,
-    /// The value of the bands of --pad and --letterbox, in every channel, in the input's units
-    /// (0 to 255 for 8-bit images; normalised as the image is). Default: 114 for --letterbox
-    /// (detectors' grey), 0 for --pad (Pillow's black).
+    /// The value of the bands of --pad and --letterbox, in every channel: in 8-bit levels for
+    /// images (0 to 255, whatever their depth), in the array's units for .npy arrays
+    /// (normalised as the image is). Default: 114 for --letterbox (detectors' grey), 0 for
+    /// --pad (Pillow's black).
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     pub fill: Option<f32>,
     /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=G)`: reduce by whole
@@ -387,6 +388,17 @@ impl ResizeFlags {
         }
     }
 
+    /// The value of the bands of --pad or --letterbox, where either is given: --fill, or 114
+    /// for a letterbox (detectors' grey) and 0 for a pad (Pillow's black).
+    pub fn band_fill(&self) -> Option<f32> {
+        let default = match (&self.letterbox, &self.pad) {
+            (Some(_), _) => 114.0,
+            (None, Some(_)) => 0.0,
+            (None, None) => return None,
+        };
+        Some(self.fill.unwrap_or(default))
+    }
+
     /// The image's size and the bands around it that --pad or --letterbox ask for, if either.
     fn bands(&self, input: Size2) -> Result<Option<(Size2, Padding)>, String> {
         let canvas = |flag: &str, text: &str| {
@@ -568,14 +580,9 @@ impl ResizeFlags {
             Some([x, y, w, h]) => builder.crop(y, x, h, w),
             None => builder,
         };
-        let builder = match self.bands(input)? {
-            Some((_, bands)) => {
-                let detectors_grey = if self.letterbox.is_some() { 114.0 } else { 0.0 };
-                builder
-                    .padding(bands)
-                    .extrapolation_value(self.fill.unwrap_or(detectors_grey))
-            }
-            None => builder,
+        let builder = match (self.bands(input)?, self.band_fill()) {
+            (Some((_, bands)), Some(fill)) => builder.padding(bands).extrapolation_value(fill),
+            _ => builder,
         };
         builder
             .batch(n)

@@ -125,9 +125,10 @@ pub fn run(
     } else {
         let out = spec.output();
         println!(
-            "{n}x{h}x{w}x{c} -> {}x{} ({}): {} ({}) — {}",
+            "{n}x{h}x{w}x{c} -> {}x{}{} ({}): {} ({}) — {}",
             out.height,
             out.width,
+            crate::files::placement(&spec),
             route.describe(),
             plan.path,
             plan.source.name(),
