@@ -1062,6 +1062,52 @@ fn every_path_reads_rgba_textures() {
     }
 }
 
+/// A padded output (a letterbox) written into a texture: into storage and render targets, u8
+/// and f32, on each path that takes it, against the reference, the bands' fill included.
+#[test]
+fn padded_outputs_reach_textures() {
+    let Some(gpu) = gpu("padded_outputs_reach_textures") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let mut rng = Rng::new(114);
+    let input = Size2::new(15, 26);
+    for (format, element, fill) in [
+        (F::Rgba8Unorm, ElementType::U8, 114.0),
+        (F::Rgba32Float, ElementType::F32, 0.25),
+    ] {
+        let spec = presets::opencv_letterbox(
+            input,
+            Size2::new(16, 16),
+            presets::OpenCvInterpolation::Cubic,
+            true,
+            fill,
+        )
+        .channels(4)
+        .element(element)
+        .build()
+        .unwrap();
+        assert!(!spec.padding().is_none());
+        let values = random_texels(&mut rng, format, spec.input_len());
+        let source = texture_with(gpu, format, input, U::TEXTURE_BINDING, &values);
+        for usage in [U::STORAGE_BINDING, U::RENDER_ATTACHMENT] {
+            let zeros = vec![0.0; spec.output_len()];
+            let target = texture_with(gpu, format, spec.output(), usage, &zeros);
+            for path in [Path::Gather, Path::Separable, Path::Fused] {
+                if gpu.resizer.availability(&spec, path).is_err() {
+                    continue;
+                }
+                let (got, _) = run_on(gpu, &spec, &source, &target, path);
+                let what = format!("{format:?} {usage:?} {path}");
+                assert_texels_match_reference(&spec, &values, (format, format), &got, &what);
+                // The first row is all band (texels read back as bytes or as floats).
+                let band = &got[..(spec.output().width * 4) as usize];
+                assert!(band.iter().all(|&v| v == fill), "{what}: {band:?}");
+            }
+        }
+    }
+}
+
 fn data() -> std::path::PathBuf {
     FsPath::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/images")
 }
