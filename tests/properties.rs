@@ -19,7 +19,8 @@ use half::f16;
 use proptest::prelude::*;
 use wgpu_resize::{
     AreaRule, AxisResample, AxisWeights, Border, CoordinateMapping, CropBox, ElementType, Filter,
-    Layout, Path, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2, compare, crop, reference,
+    Layout, Padding, Path, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2, compare, crop,
+    reference,
 };
 
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
@@ -28,7 +29,8 @@ const CPU_CASES: u32 = 256;
 const GPU_CASES: u32 = 64;
 
 /// A spec builder of small sizes (1 to `max` a side), any rule on each axis, in f32, NHWC or
-/// NCHW, 1 to 5 channels, 1 to 3 images; it builds unless the pair of rules is refused.
+/// NCHW, 1 to 5 channels, 1 to 3 images, one in four padded by bands of up to 3 pixels; it
+/// builds unless the pair of rules is refused.
 fn small_builder(max: u32) -> impl Strategy<Value = ResizeSpecBuilder> {
     builder_of(max, axis)
 }
@@ -54,16 +56,24 @@ fn builder_of<S: Strategy<Value = AxisResample> + 'static>(
                 1u32..=3,
                 1u32..=5,
                 prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
+                prop_oneof![
+                    3 => Just(Padding::NONE),
+                    1 => [0u32..=3, 0u32..=3, 0u32..=3, 0u32..=3]
+                        .prop_map(|[t, l, b, r]| Padding::new(t, l, b, r)),
+                ],
             )
         })
-        .prop_map(|((input, output), y, x, batch, channels, layout)| {
-            ResizeSpec::builder(input, output)
-                .y_axis(y)
-                .x_axis(x)
-                .batch(batch)
-                .channels(channels)
-                .layout(layout)
-        })
+        .prop_map(
+            |((input, output), y, x, batch, channels, layout, padding)| {
+                ResizeSpec::builder(input, output)
+                    .y_axis(y)
+                    .x_axis(x)
+                    .batch(batch)
+                    .channels(channels)
+                    .layout(layout)
+                    .padding(padding)
+            },
+        )
 }
 
 /// Any `f64` at all: NaN, infinities, zero, the extremes, and ordinary values.
@@ -204,6 +214,7 @@ proptest! {
         extrapolation in prop_oneof![Just(f32::NAN), Just(f32::INFINITY), any::<f32>()],
         nchw in any::<bool>(),
         colour in 0u32..3,
+        bands in (wild_u32(), wild_u32(), wild_u32(), wild_u32()),
     ) {
         let (ih, iw, oh, ow) = sizes;
         let built = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
@@ -215,6 +226,7 @@ proptest! {
             .extrapolation_value(extrapolation)
             .linear_light(colour == 1)
             .premultiplied_alpha(colour == 2)
+            .padding(Padding::new(bands.0, bands.1, bands.2, bands.3))
             .build();
         match built {
             Ok(spec) => prop_assert!(
