@@ -504,15 +504,7 @@ impl Case {
             return Ok(presets::pillow(input, output, filter));
         };
         let requested = self
-            .optional(p, "requested_wh", "[w, h]", |v| {
-                match v.as_array()?.as_slice() {
-                    [w, h] => Some(Size2::new(
-                        u32::try_from(h.as_u64()?).ok()?,
-                        u32::try_from(w.as_u64()?).ok()?,
-                    )),
-                    _ => None,
-                }
-            })?
+            .size_param("requested_wh")?
             .ok_or_else(|| self.bad(format!("ImageOps.{operation} without requested_wh")))?;
         let sized = match operation {
             "fit" | "pad" => requested,
@@ -558,6 +550,19 @@ impl Case {
         ))
     }
 
+    /// The size a `[w, h]` parameter gives, if the case gives it.
+    fn size_param(&self, key: &str) -> Result<Option<Size2>, ConformanceError> {
+        self.optional(&self.params, key, "[w, h]", |v| {
+            match v.as_array()?.as_slice() {
+                [w, h] => Some(Size2::new(
+                    u32::try_from(h.as_u64()?).ok()?,
+                    u32::try_from(w.as_u64()?).ok()?,
+                )),
+                _ => None,
+            }
+        })
+    }
+
     /// An OpenCV case's letterbox, where `letterbox_wh` gives its canvas (the output): the
     /// image's size from the letterbox's geometry must be `dsize_wh`, the size `cv2.resize` was
     /// given, and the bands take `fill`. `None` for a plain `cv2.resize`, whose `dsize_wh` is
@@ -569,16 +574,7 @@ impl Case {
         interpolation: OpenCvInterpolation,
     ) -> Result<Option<ResizeSpecBuilder>, ConformanceError> {
         let p = &self.params;
-        let Some(canvas) = self.optional(p, "letterbox_wh", "[w, h]", |v| {
-            match v.as_array()?.as_slice() {
-                [w, h] => Some(Size2::new(
-                    u32::try_from(h.as_u64()?).ok()?,
-                    u32::try_from(w.as_u64()?).ok()?,
-                )),
-                _ => None,
-            }
-        })?
-        else {
+        let Some(canvas) = self.size_param("letterbox_wh")? else {
             self.same_size("dsize_wh", &[output.width, output.height])?;
             return Ok(None);
         };

@@ -203,6 +203,15 @@ pub struct ResizeFlags {
     pub std: Option<String>,
 }
 
+/// The size a `WxH` flag gives, at least 1 pixel a side.
+fn sized_flag(flag: &str, text: &str) -> Result<Size2, String> {
+    let (w, h) = parse_pair::<u32>(text, flag, "a whole number of pixels")?;
+    if w == 0 || h == 0 {
+        return Err(format!("{flag} {text:?}: both sides must be at least 1"));
+    }
+    Ok(Size2::new(h, w))
+}
+
 /// The name a flag's value is written with on the command line.
 fn arg_name(value: impl ValueEnum) -> String {
     value
@@ -342,13 +351,7 @@ impl ResizeFlags {
             return Ok(reduced.output());
         }
         // Pillow's sizing flags: a size each, at least 1 pixel a side.
-        let sizing = |flag: &str, text: &str| {
-            let (w, h) = parse_pair::<u32>(text, flag, "a whole number of pixels")?;
-            if w == 0 || h == 0 {
-                return Err(format!("{flag} {text:?}: both sides must be at least 1"));
-            }
-            Ok(Size2::new(h, w))
-        };
+        let sizing = sized_flag;
         if let Some(text) = &self.thumbnail {
             let bound = sizing("--thumbnail", text)?;
             return Ok(presets::pillow_thumbnail_size(input, bound).unwrap_or(input));
@@ -401,13 +404,7 @@ impl ResizeFlags {
 
     /// The image's size and the bands around it that --pad or --letterbox ask for, if either.
     fn bands(&self, input: Size2) -> Result<Option<(Size2, Padding)>, String> {
-        let canvas = |flag: &str, text: &str| {
-            let (w, h) = parse_pair::<u32>(text, flag, "a whole number of pixels")?;
-            if w == 0 || h == 0 {
-                return Err(format!("{flag} {text:?}: both sides must be at least 1"));
-            }
-            Ok(Size2::new(h, w))
-        };
+        let canvas = sized_flag;
         if let Some(text) = &self.letterbox {
             let canvas = canvas("--letterbox", text)?;
             return Ok(Some(Padding::letterbox(input, canvas, !self.no_scale_up)));
