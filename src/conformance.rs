@@ -416,7 +416,7 @@ impl Case {
                     // In f64 as Python holds it: the preset's arithmetic takes it to f32 as
                     // Pillow's C code does.
                     if let Some([left, top, right, bottom]) = self.pillow_box()? {
-                        builder = builder.crop(top, left, bottom - top, right - left);
+                        builder = builder.crop_box([top, left, bottom, right]);
                     }
                     builder
                 }

@@ -574,6 +574,22 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// [`ResizeSpecBuilder::crop`] by the region's corners, `[top, left, bottom, right]` in
+    /// input pixels, as Pillow's `box=(left, top, right, bottom)` gives them: the corners taken
+    /// as they are, where `crop` adds the height to `top` and the width to `left`, which f64
+    /// may round one step away from the bottom and right a caller holds.
+    pub fn crop_box(mut self, [top, left, bottom, right]: [f64; 4]) -> Self {
+        self.spec.y.mapping = CoordinateMapping::Region {
+            start: top,
+            end: bottom,
+        };
+        self.spec.x.mapping = CoordinateMapping::Region {
+            start: left,
+            end: right,
+        };
+        self
+    }
+
     /// Value of outputs that map outside the input under
     /// [`CoordinateMapping::TfCropAndResize`]. Default: 0.
     pub fn extrapolation_value(mut self, value: f32) -> Self {

@@ -106,3 +106,24 @@ fn bad_crops_are_errors() {
     .unwrap_err();
     assert!(matches!(err, SpecError::Unsupported(_)), "{err}");
 }
+
+/// `crop_box` keeps the corners it is given, where `crop` adds a height to the top: for a box
+/// from left of the image, f64 rounds `top + (bottom - top)` one step off `bottom`.
+#[test]
+fn crop_box_keeps_its_corners() {
+    use wgpu_resize::CoordinateMapping;
+    let (top, bottom) = (-46.14410451171575, 95.99261893249786);
+    assert_ne!(top + (bottom - top), bottom, "the example rounds");
+    let builder = ResizeSpec::builder(Size2::new(100, 100), Size2::new(10, 10));
+    let boxed = builder.crop_box([top, 2.0, bottom, 50.0]).build().unwrap();
+    assert_eq!(
+        boxed.y_axis().mapping,
+        CoordinateMapping::Region {
+            start: top,
+            end: bottom
+        }
+    );
+    let cropped = builder.crop(top, 2.0, bottom - top, 48.0).build().unwrap();
+    assert_ne!(cropped.y_axis().mapping, boxed.y_axis().mapping);
+    assert_eq!(cropped.x_axis().mapping, boxed.x_axis().mapping);
+}
