@@ -1062,6 +1062,49 @@ fn every_path_reads_rgba_textures() {
     }
 }
 
+/// A video frame letterboxed into a detector's input as the texture route makes it: an RGBA8
+/// frame into RGB planes (NCHW f32) and RGB pixels (NHWC), normalised once, its bands the grey
+/// 114/255 normalised as the image is; each path that takes it, into poisoned tensors.
+#[test]
+fn frames_letterbox_into_model_inputs() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    use wgpu_resize::{Normalization, Padding};
+    let Some(gpu) = gpu("frames_letterbox_into_model_inputs") else {
+        return;
+    };
+    let mut rng = Rng::new(640);
+    let frame = Size2::new(27, 48);
+    let (image, bands) = Padding::letterbox(frame, Size2::new(32, 32), true);
+    assert_eq!(bands, Padding::new(7, 0, 7, 0));
+    for (k, layout) in [Layout::Nchw, Layout::Nhwc].into_iter().enumerate() {
+        let spec = presets::torch(
+            frame,
+            TorchOutput::Size(image),
+            TorchMode::Bilinear,
+            false,
+            false,
+        )
+        .unwrap()
+        .padding(bands)
+        .extrapolation_value(114.0 / 255.0)
+        .channels(3)
+        .layout(layout)
+        .normalize((k == 0).then_some(Normalization::IMAGENET))
+        .build()
+        .unwrap();
+        let values = random_texels(&mut rng, F::Rgba8Unorm, frame.height as usize * 48 * 4);
+        for path in [Path::Gather, Path::Separable, Path::Fused] {
+            if gpu.resizer.availability(&spec, path).is_err() {
+                continue;
+            }
+            let (got, _, expected) =
+                resize_frame_alone(gpu, (&spec, path), F::Rgba8Unorm, &values, k == 1);
+            let error = worst(&got, &expected);
+            assert!(error <= 1e-5, "{layout:?} {path}: worst error {error}");
+        }
+    }
+}
+
 /// A padded output (a letterbox) written into a texture: into storage and render targets, u8
 /// and f32, on each path that takes it, against the reference, the bands' fill included.
 #[test]
