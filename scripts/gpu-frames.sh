@@ -16,7 +16,7 @@ import json, sys
 ours, peer = (json.load(open(p)) for p in sys.argv[1:3])
 RATE = 4.18e12  # bytes/s, read plus write: the H200 floor of BENCHMARKS.md
 key = lambda r, element: (r["h"], r["w"], r["out_h"], r["out_w"], r["c"], r["layout"].lower(),
-                          element.lower(), r.get("normalized", False))
+                          element.lower(), r.get("normalized", False), r.get("letterbox", False))
 torch = {key(r, r["dtype"].replace("float", "f")): r for r in peer["results"]}
 print(f"{ours['adapter']} ({ours['backend']}), {ours['timing']}; PyTorch {peer['torch']}, "
       f"{peer['timing']}")
@@ -33,7 +33,7 @@ for r in ours["results"]:
     layout = r["layout"].lower()
     shape = (f"{r['c']}x{r['out_h']}x{r['out_w']}" if layout == "nchw"
              else f"{r['out_h']}x{r['out_w']}x{r['c']}")
-    label = " imagenet" if r.get("normalized") else ""
+    label = (" imagenet" if r.get("normalized") else "") + (" letterbox" if r.get("letterbox") else "")
     # The fused tile's output columns (tuning's choice), where the run reports them.
     columns = r.get("fused_columns")
     fused = us(r["fused_us"]) + (f" ({columns} cols)" if r["fused_us"] is not None and columns else "")

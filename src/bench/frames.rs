@@ -36,24 +36,46 @@ pub struct FrameCase {
     /// Normalised by the ImageNet statistics ([`Normalization::IMAGENET`], RGB), as
     /// torchvision's `Normalize` after `Resize`.
     pub normalized: bool,
+    /// A detector's letterbox into the tensor ([`crate::Padding::letterbox`]): bilinear
+    /// without antialiasing to the aspect-keeping size, the bands the grey 114/255.
+    pub letterbox: bool,
 }
 
 impl FrameCase {
     /// PyTorch's antialiased bilinear `F.interpolate` to the tensor's size (what `torchvision`'s
     /// `Resize` runs on tensors), on the frame's first `c` channels.
+    /// A letterbox resizes without antialiasing to its image's size and pads the rest.
     pub fn spec(&self) -> Result<ResizeSpec, SpecError> {
-        presets::torch(
+        let (frame, tensor) = (
             Size2::new(self.h, self.w),
-            TorchOutput::Size(Size2::new(self.out_h, self.out_w)),
-            TorchMode::Bilinear,
-            false,
-            true,
-        )?
-        .channels(self.c)
-        .layout(self.layout)
-        .element(self.element)
-        .normalize(self.normalized.then_some(Normalization::IMAGENET))
-        .build()
+            Size2::new(self.out_h, self.out_w),
+        );
+        let builder = if self.letterbox {
+            let (image, bands) = crate::Padding::letterbox(frame, tensor, true);
+            presets::torch(
+                frame,
+                TorchOutput::Size(image),
+                TorchMode::Bilinear,
+                false,
+                false,
+            )?
+            .padding(bands)
+            .extrapolation_value(114.0 / 255.0)
+        } else {
+            presets::torch(
+                frame,
+                TorchOutput::Size(tensor),
+                TorchMode::Bilinear,
+                false,
+                true,
+            )?
+        };
+        builder
+            .channels(self.c)
+            .layout(self.layout)
+            .element(self.element)
+            .normalize(self.normalized.then_some(Normalization::IMAGENET))
+            .build()
     }
 
     /// `1080x1920 rgba8 -> 3x224x224 nchw f32`, say.
@@ -65,8 +87,9 @@ impl FrameCase {
             _ => format!("{}x{}x{}", self.out_h, self.out_w, self.c),
         };
         let normalized = if self.normalized { " imagenet" } else { "" };
+        let letterbox = if self.letterbox { " letterbox" } else { "" };
         format!(
-            "{}x{} rgba8 -> {shape} {layout} {element}{normalized}",
+            "{}x{} rgba8 -> {shape} {layout} {element}{normalized}{letterbox}",
             self.h, self.w
         )
     }
@@ -87,7 +110,8 @@ impl FrameCase {
 /// The cases: 1080p and 4K frames to a classifier's 224 x 224 RGB planes (f32 and f16), a
 /// 1080p frame to a detector's 360 x 640, to 224 x 224 RGBA pixels (the route on which the
 /// kernels read the texture themselves), and to 224 x 224 RGB planes normalised by the
-/// ImageNet statistics (f32 and f16). `quick`: small frames, for a software rasteriser.
+/// ImageNet statistics (f32 and f16); and a 1080p frame letterboxed into a detector's 640 x 640
+/// RGB planes. `quick`: small frames, for a software rasteriser.
 pub fn frame_cases(quick: bool) -> Vec<FrameCase> {
     let case = |(h, w), (out_h, out_w), c, layout, element| FrameCase {
         h,
@@ -98,9 +122,14 @@ pub fn frame_cases(quick: bool) -> Vec<FrameCase> {
         layout,
         element,
         normalized: false,
+        letterbox: false,
     };
     let imagenet = |case: FrameCase| FrameCase {
         normalized: true,
+        ..case
+    };
+    let letterbox = |case: FrameCase| FrameCase {
+        letterbox: true,
         ..case
     };
     let (nchw, nhwc) = (Layout::Nchw, Layout::Nhwc);
@@ -111,6 +140,7 @@ pub fn frame_cases(quick: bool) -> Vec<FrameCase> {
             case((90, 160), (24, 24), 3, nchw, f16),
             case((90, 160), (24, 24), 4, nhwc, f32),
             imagenet(case((90, 160), (24, 24), 3, nchw, f32)),
+            letterbox(case((90, 160), (32, 32), 3, nchw, f32)),
         ];
     }
     vec![
@@ -121,6 +151,7 @@ pub fn frame_cases(quick: bool) -> Vec<FrameCase> {
         case((1080, 1920), (224, 224), 4, nhwc, f32),
         imagenet(case((1080, 1920), (224, 224), 3, nchw, f32)),
         imagenet(case((1080, 1920), (224, 224), 3, nchw, f16)),
+        letterbox(case((1080, 1920), (640, 640), 3, nchw, f32)),
     ]
 }
 
