@@ -1,11 +1,12 @@
 //! Padding: the resized image placed inside a larger output, the bands around it filled with
-//! one value ([`crate::ResizeSpecBuilder::padding`]). Detectors take square inputs, so ML pipelines letterbox a 16:9 frame into them
-//! (the frame resized to keep its aspect ratio, the rest filled with grey), and Pillow's
-//! `ImageOps.pad` does the same for images. Done as one resize, the bands cost a store each and
-//! the image is never copied: the output's rows and columns in the bands are table rows flagged
-//! outside the input ([`crate::AxisWeights::padded`]), which every kernel already writes with the
-//! extrapolation value, and the rows between hold the table of the image's own resize, so the
-//! image inside is, to the bit, the resize to its own size.
+//! one value ([`crate::ResizeSpecBuilder::padding`]). Detectors take square inputs, so ML
+//! pipelines letterbox a 16:9 frame into them (the frame resized to keep its aspect ratio, the
+//! rest filled with grey), and Pillow's `ImageOps.pad` does the same for images. Done as one
+//! resize, the bands cost a store each and the image is never copied: the output's rows and
+//! columns in the bands are table rows flagged outside the input
+//! ([`crate::AxisWeights::padded`]), which every kernel already writes with the extrapolation
+//! value, and the rows between hold the table of the image's own resize, so the image inside
+//! is, to the bit, the resize to its own size.
 //!
 //! [`Padding::letterbox`] and [`Padding::pillow_pad`] give the two conventions' placements.
 
