@@ -176,6 +176,10 @@ def main():
     if "--channels" in sys.argv:
         channels = int(sys.argv[sys.argv.index("--channels") + 1])
         cases = [case for case in cases if case[0][3] == channels]
+    # `--mode M`: only the cases of mode M (a short run beside `wgresize bench --only`).
+    if "--mode" in sys.argv:
+        mode = sys.argv[sys.argv.index("--mode") + 1]
+        cases = [case for case in cases if case[1] == mode]
     for (n, h, w, c, oh, ow), mode, dtype, normalized in cases:
         for fmt in ("nchw", "channels_last"):
             x = torch.randn(n, c, h, w, device="cuda", dtype=dtype)
