@@ -207,6 +207,8 @@ fn prepare4(v: vec4<f32>) -> vec4<f32> {
         return v;
     }
     if color_step(COLOR_PREMULTIPLY_8_BIT) {
+        // c·a/255 + 0.5 lies at least 1/510 from a whole number, far beyond the error of a
+        // GPU's f32 division, so its floor is Pillow's rounding on any device.
         return vec4<f32>(floor(v.xyz * v.w / 255.0 + 0.5), v.w);
     }
     if !color_step(COLOR_DECODE_SRGB | COLOR_PREMULTIPLY) {
@@ -248,7 +250,10 @@ fn finish4(v: vec4<f32>) -> vec4<f32> {
         if q.w == 0.0 || q.w == 255.0 {
             return q;
         }
-        return vec4<f32>(min(floor(255.0 * q.xyz / q.w), vec3<f32>(255.0)), q.w);
+        // Pillow's integer division: an f32 quotient, which GPUs need not round correctly
+        // (NVIDIA's came out 169.99998 for 170), floors one level low where it is whole.
+        let qi = vec4<u32>(q);
+        return vec4<f32>(min(vec3<f32>((255u * qi.xyz) / qi.w), vec3<f32>(255.0)), q.w);
     }
     if !color_step(COLOR_ENCODE_SRGB | COLOR_UNPREMULTIPLY) {
         return v;
