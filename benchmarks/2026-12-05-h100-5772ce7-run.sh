@@ -1,0 +1,6 @@
+# Two commands on a warm H100 (the device lent), binaries of 5772ce7 carried in target/h200
+# (stripped wgresize and the packed GPU tests, scripts/pack-gpu-tests.sh):
+# 1. the letterbox shapes beside their PyTorch peer, and the padding conformance cases;
+nvidia-smi --query-gpu=name --format=csv,noheader; mkdir -p target/release && cp target/h200/wgresize target/release/ && source scripts/gpu-env.sh && export WGPU_BACKEND=vulkan && python3 scripts/torch_peer.py --mode letterbox > $OUT/torch.json 2>$OUT/torch.log; timeout 50 target/release/wgresize bench --extended --only letterbox --json --no-tune-cache --warmup 1 > $OUT/wgresize.json 2>$OUT/bench.log; python3 scripts/compare_bench.py $OUT/wgresize.json $OUT/torch.json > $OUT/table.md; cat $OUT/table.md; timeout 20 target/release/wgresize conformance tests/data/padding 2>&1 | tail -1
+# 2. the frames into model inputs beside PyTorch's, and the padding GPU tests.
+source scripts/gpu-env.sh; export WGPU_BACKEND=vulkan; cp target/h200/gpu-tests.tar.xz target/; OUT=$OUT timeout 100 bash scripts/gpu-frames.sh > $OUT/frames.log 2>&1; cat $OUT/frames.md; BACKENDS=vulkan PROPTEST_CASES=64 ONLY="padding" OUT=$OUT/tests timeout 60 bash scripts/gpu-tests.sh 2>&1 | tail -4
