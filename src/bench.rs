@@ -81,18 +81,7 @@ impl BenchFilter {
                 Ok(presets::pillow(input, output, PillowFilter::Bicubic)
                     .reducing_gap(Some(presets::PILLOW_THUMBNAIL_GAP)))
             }
-            BenchFilter::Letterbox => {
-                let (image, bands) = crate::Padding::letterbox(input, output, true);
-                Ok(presets::torch(
-                    input,
-                    TorchOutput::Size(image),
-                    TorchMode::Bilinear,
-                    false,
-                    false,
-                )?
-                .padding(bands)
-                .extrapolation_value(114.0 / 255.0))
-            }
+            BenchFilter::Letterbox => letterbox(input, output),
             BenchFilter::OpenCvLetterbox => Ok(presets::opencv_letterbox(
                 input,
                 output,
@@ -102,6 +91,27 @@ impl BenchFilter {
             )),
         }
     }
+}
+
+/// A detector's letterbox of an `input` frame into a `canvas` as a PyTorch program makes it
+/// (`F.interpolate` bilinear, no antialiasing, to the aspect-keeping size, then `F.pad` with the
+/// grey 114/255): the buffer bench's [`BenchFilter::Letterbox`] and the frames bench's
+/// letterbox, beside `scripts/torch_peer.py`'s and `torch_frames_peer.py`'s.
+pub(crate) fn letterbox(
+    input: Size2,
+    canvas: Size2,
+) -> Result<crate::ResizeSpecBuilder, crate::SpecError> {
+    use crate::presets::{self, TorchMode, TorchOutput};
+    let (image, bands) = crate::Padding::letterbox(input, canvas, true);
+    Ok(presets::torch(
+        input,
+        TorchOutput::Size(image),
+        TorchMode::Bilinear,
+        false,
+        false,
+    )?
+    .padding(bands)
+    .extrapolation_value(114.0 / 255.0))
 }
 
 /// One benchmark shape: `n` images of `h × w` with `c` channels, stored in `layout`, to

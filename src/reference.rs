@@ -179,9 +179,8 @@ fn block_average(
     read: impl Fn(usize, usize) -> f64,
 ) -> f64 {
     let block = |table: &AxisWeights, i: usize| {
-        let start = table.start(i) as usize;
-        let weighed = table.row(i).iter().enumerate().filter(|(_, w)| **w != 0.0);
-        weighed.map(|(k, _)| start + k).collect::<Vec<_>>()
+        let weighed = table.weighed_taps(i).map(|(j, _)| j as usize);
+        weighed.collect::<Vec<_>>()
     };
     let (rows, columns) = (block(wy, oy), block(wx, ox));
     let count = (rows.len() * columns.len()) as u32;

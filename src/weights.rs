@@ -458,6 +458,15 @@ impl AxisWeights {
         &self.weights[i * taps..(i + 1) * taps]
     }
 
+    /// The input indices row `i` weighs, with their weights: its band's taps of non-zero
+    /// weight, in order.
+    pub(crate) fn weighed_taps(&self, i: usize) -> impl Iterator<Item = (u32, f64)> + '_ {
+        let start = self.start(i);
+        (start..)
+            .zip(self.row(i).iter().copied())
+            .filter(|&(_, w)| w != 0.0)
+    }
+
     /// Whether band starts never decrease from one output to the next: true of every mapping
     /// but a crop whose end lies before its start, which mirrors the axis. Kernels that take a
     /// run of outputs' inputs from the first band's start to the last band's end rely on it.
@@ -1278,17 +1287,6 @@ mod tests {
         assert_rows_sum_to_one(&t);
     }
 
-    /// The input indices and weights of row `i` that weigh something.
-    fn weighed_taps(t: &AxisWeights, i: usize) -> Vec<(u32, f64)> {
-        let start = t.start(i);
-        t.row(i)
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| **w != 0.0)
-            .map(|(k, w)| (start + k as u32, *w))
-            .collect()
-    }
-
     fn area_rules() -> [AxisResample; 3] {
         [
             AreaRule::AdaptiveAverage,
@@ -1315,12 +1313,10 @@ mod tests {
                             };
                             let t = table(n_in, n_out, rule.with_mapping(region));
                             for i in 0..n_out as usize {
-                                let moved: Vec<_> = weighed_taps(&crop, i)
-                                    .into_iter()
-                                    .map(|(j, w)| (j + start, w))
-                                    .collect();
+                                let moved: Vec<_> =
+                                    crop.weighed_taps(i).map(|(j, w)| (j + start, w)).collect();
                                 assert_eq!(
-                                    weighed_taps(&t, i),
+                                    t.weighed_taps(i).collect::<Vec<_>>(),
                                     moved,
                                     "{:?} {n_in} [{start}, +{len}) -> {n_out} row {i}",
                                     rule.filter
@@ -1354,7 +1350,7 @@ mod tests {
                     let what = format!("{:?} [{start}, {end}) -> {n_out}", rule.filter);
                     let step = (end - start) / n_out as f64;
                     for i in 0..n_out as usize {
-                        let taps = weighed_taps(&t, i);
+                        let taps: Vec<_> = t.weighed_taps(i).collect();
                         let sum: f64 = taps.iter().map(|(_, w)| w).sum();
                         assert!((sum - 1.0).abs() < 1e-6, "{what} row {i}: {taps:?}");
                         assert!(taps.iter().all(|&(j, _)| j < 10), "{what} row {i}");

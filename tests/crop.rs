@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Rng, gpu, run_poisoned};
+use common::{Rng, crop_pixels, gpu, run_poisoned};
 use wgpu_resize::presets::{self, PillowFilter};
 use wgpu_resize::{Path, ResizeSpec, Size2, SpecError, compare, npy, reference};
 
@@ -51,11 +51,7 @@ fn aligned_crop_equals_crop_then_resize() {
     let (h, w, c) = (30u32, 44u32, 4u32);
     let image = Rng::new(9).f32s((h * w * c) as usize);
     let (top, left, ch, cw) = (5u32, 7u32, 18u32, 25u32);
-    let mut cropped = Vec::new();
-    for y in top..top + ch {
-        let row = ((y * w + left) * c) as usize;
-        cropped.extend_from_slice(&image[row..row + (cw * c) as usize]);
-    }
+    let cropped = crop_pixels(&image, (w, c), [top, left, ch, cw]);
     let out = Size2::new(ch / 2, cw / 5);
     let plain = presets::pillow(Size2::new(ch, cw), out, PillowFilter::Box)
         .channels(c)

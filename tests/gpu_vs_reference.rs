@@ -220,11 +220,7 @@ fn check_area_crop<T: wgpu_resize::Element + Into<f64> + PartialEq + std::fmt::D
         .crop(top as f64, left as f64, height as f64, width as f64)
         .build()
         .unwrap();
-    let pixel = |y: u32, x: u32| (y * input.width + x) as usize * 3;
-    let cropped: Vec<T> = (top..top + height)
-        .flat_map(|y| (left..left + width).map(move |x| (y, x)))
-        .flat_map(|(y, x)| data[pixel(y, x)..pixel(y, x) + 3].to_vec())
-        .collect();
+    let cropped = common::crop_pixels(data, (input.width, 3), [top, left, height, width]);
     let expected = reference::resize(&cropped_spec, &cropped).unwrap();
     let whole = reference::resize(&spec, data).unwrap();
     assert_eq!(whole, expected, "{what} {element:?}: the reference");

@@ -51,16 +51,7 @@ impl FrameCase {
             Size2::new(self.out_h, self.out_w),
         );
         let builder = if self.letterbox {
-            let (image, bands) = crate::Padding::letterbox(frame, tensor, true);
-            presets::torch(
-                frame,
-                TorchOutput::Size(image),
-                TorchMode::Bilinear,
-                false,
-                false,
-            )?
-            .padding(bands)
-            .extrapolation_value(114.0 / 255.0)
+            super::letterbox(frame, tensor)?
         } else {
             presets::torch(
                 frame,

@@ -37,12 +37,7 @@ mod tests {
         let t = AxisWeights::blocks(10, 1, 10, 4);
         assert_eq!(t.output_len(), 3);
         assert_eq!(t.taps(), 4);
-        let reads = |i: usize| -> Vec<(u32, f64)> {
-            (0..t.taps())
-                .map(|k| (t.start(i) + k, t.row(i)[k as usize]))
-                .filter(|&(_, w)| w != 0.0)
-                .collect()
-        };
+        let reads = |i: usize| -> Vec<(u32, f64)> { t.weighed_taps(i).collect() };
         assert_eq!(reads(0), [(1, 0.25), (2, 0.25), (3, 0.25), (4, 0.25)]);
         assert_eq!(reads(1), [(5, 0.25), (6, 0.25), (7, 0.25), (8, 0.25)]);
         assert_eq!(reads(2), [(9, 1.0)]);

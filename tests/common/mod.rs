@@ -282,6 +282,22 @@ pub fn run_poisoned<T: Element>(gpu: &Gpu, spec: &ResizeSpec, input: &[T], path:
     bytemuck::pod_collect_to_vec(&words[..used])
 }
 
+/// The pixels of the region `height × width` at (`top`, `left`) of one NHWC image `width_of`
+/// pixels wide with `channels` channels, row by row: a crop taken before resizing.
+pub fn crop_pixels<T: Copy>(
+    image: &[T],
+    (width_of, channels): (u32, u32),
+    [top, left, height, width]: [u32; 4],
+) -> Vec<T> {
+    let c = channels as usize;
+    (top..top + height)
+        .flat_map(|y| {
+            let row = (y * width_of + left) as usize * c;
+            image[row..row + width as usize * c].iter().copied()
+        })
+        .collect()
+}
+
 /// Runs `spec` on each of `paths` into a poisoned output and asserts that every element is
 /// within `tolerance` of the CPU reference; `what` names the case in the failure message.
 pub fn assert_paths_match_reference<T: Element + Into<f64>>(

@@ -351,21 +351,23 @@ impl ResizeFlags {
             return Ok(reduced.output());
         }
         // Pillow's sizing flags: a size each, at least 1 pixel a side.
-        let sizing = sized_flag;
         if let Some(text) = &self.thumbnail {
-            let bound = sizing("--thumbnail", text)?;
+            let bound = sized_flag("--thumbnail", text)?;
             return Ok(presets::pillow_thumbnail_size(input, bound).unwrap_or(input));
         }
         if let Some(text) = &self.fit {
-            return sizing("--fit", text);
+            return sized_flag("--fit", text);
         }
         if let Some(text) = &self.contain {
-            return presets::pillow_contain_size(input, sizing("--contain", text)?).ok_or_else(
+            return presets::pillow_contain_size(input, sized_flag("--contain", text)?).ok_or_else(
                 || format!("--contain {text:?}: ImageOps.contain gives an empty image"),
             );
         }
         if let Some(text) = &self.cover {
-            return Ok(presets::pillow_cover_size(input, sizing("--cover", text)?));
+            return Ok(presets::pillow_cover_size(
+                input,
+                sized_flag("--cover", text)?,
+            ));
         }
         if let Some((image, _)) = self.bands(input)? {
             return Ok(image);
@@ -404,15 +406,14 @@ impl ResizeFlags {
 
     /// The image's size and the bands around it that --pad or --letterbox ask for, if either.
     fn bands(&self, input: Size2) -> Result<Option<(Size2, Padding)>, String> {
-        let canvas = sized_flag;
         if let Some(text) = &self.letterbox {
-            let canvas = canvas("--letterbox", text)?;
+            let canvas = sized_flag("--letterbox", text)?;
             return Ok(Some(Padding::letterbox(input, canvas, !self.no_scale_up)));
         }
         let Some(text) = &self.pad else {
             return Ok(None);
         };
-        let canvas = canvas("--pad", text)?;
+        let canvas = sized_flag("--pad", text)?;
         let empty = || format!("--pad {text:?}: ImageOps.contain gives an empty image");
         let image = presets::pillow_contain_size(input, canvas).ok_or_else(empty)?;
         let bands = Padding::pillow_pad(image, canvas, (0.5, 0.5)).ok_or_else(empty)?;
@@ -762,6 +763,15 @@ mod tests {
         parsed.flags.spec(1, 4, INPUT, ElementType::F32)
     }
 
+    /// The spec the flags `args` give a 640 x 480 RGB photo (8-bit).
+    fn photo_spec(args: &[&str]) -> Result<ResizeSpec, String> {
+        let parsed =
+            Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied())).unwrap();
+        parsed
+            .flags
+            .spec(1, 3, Size2::new(480, 640), ElementType::U8)
+    }
+
     fn refused(args: &[&str]) -> String {
         match spec_of(args) {
             Ok(spec) => panic!("{args:?} gave {spec:?}"),
@@ -917,29 +927,21 @@ mod tests {
     /// unless `--reducing-gap` says otherwise; both are Pillow's, and refused elsewhere.
     #[test]
     fn thumbnails_and_reducing_gaps_are_pillows() {
-        let large = |args: &[&str]| {
-            let parsed =
-                Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied()))
-                    .unwrap();
-            parsed
-                .flags
-                .spec(1, 3, Size2::new(480, 640), ElementType::U8)
-        };
         let pillow = ["--convention", "pillow", "--filter", "bicubic"];
         let with = |rest: &[&'static str]| -> Vec<&'static str> {
             pillow.iter().chain(rest).copied().collect()
         };
         // 640 x 480 within 100 x 700: 100 x 75, reduced by int(640 / 100 / 2) = 3 first.
-        let spec = large(&with(&["--thumbnail", "100x700"])).unwrap();
+        let spec = photo_spec(&with(&["--thumbnail", "100x700"])).unwrap();
         assert_eq!(spec.output(), Size2::new(75, 100));
         assert_eq!(spec.reducing_gap(), Some(2.0));
         assert_eq!(spec.reduction().unwrap().factors(), Size2::new(3, 3));
-        let spec = large(&with(&["--thumbnail", "100x700", "--reducing-gap", "3"])).unwrap();
+        let spec = photo_spec(&with(&["--thumbnail", "100x700", "--reducing-gap", "3"])).unwrap();
         assert_eq!(spec.reduction().unwrap().factors(), Size2::new(2, 2));
         // An image that fits the bound keeps its size.
-        let spec = large(&with(&["--thumbnail", "700x700"])).unwrap();
+        let spec = photo_spec(&with(&["--thumbnail", "700x700"])).unwrap();
         assert_eq!(spec.output(), Size2::new(480, 640));
-        let spec = large(&with(&["--size", "64x48", "--reducing-gap", "1.5"])).unwrap();
+        let spec = photo_spec(&with(&["--size", "64x48", "--reducing-gap", "1.5"])).unwrap();
         assert_eq!(spec.reduction().unwrap().factors(), Size2::new(6, 6));
         for args in [
             vec!["--size", "4x3", "--reducing-gap", "2"],
@@ -958,15 +960,15 @@ mod tests {
         let message = refused(&with(&["--thumbnail", "0x3"]));
         assert!(message.contains("at least 1"), "{message}");
         // --reduce: Image.reduce's output size, of the whole input or of a box.
-        let spec = large(&with(&["--reduce", "3"])).unwrap();
+        let spec = photo_spec(&with(&["--reduce", "3"])).unwrap();
         assert_eq!(spec.output(), Size2::new(160, 214));
         assert_eq!(spec.reduction().unwrap().factors(), Size2::new(3, 3));
-        let spec = large(&with(&["--reduce", "4x2", "--crop", "10,20,101,50"])).unwrap();
+        let spec = photo_spec(&with(&["--reduce", "4x2", "--crop", "10,20,101,50"])).unwrap();
         assert_eq!(spec.output(), Size2::new(25, 26));
         assert_eq!(spec.reduction().unwrap().region(), [20, 10, 70, 111]);
         // ImageOps: 640 x 480 fit to 100 x 100 takes the centred 480 x 480 box; contained in
         // 100 x 100 it is 100 x 75, covering it 133 x 100.
-        let spec = large(&with(&["--fit", "100x100"])).unwrap();
+        let spec = photo_spec(&with(&["--fit", "100x100"])).unwrap();
         assert_eq!(spec.output(), Size2::new(100, 100));
         assert_eq!(
             spec.x_axis().mapping,
@@ -975,9 +977,9 @@ mod tests {
                 end: 560.0
             }
         );
-        let spec = large(&with(&["--contain", "100x100"])).unwrap();
+        let spec = photo_spec(&with(&["--contain", "100x100"])).unwrap();
         assert_eq!(spec.output(), Size2::new(75, 100));
-        let spec = large(&with(&["--cover", "100x100"])).unwrap();
+        let spec = photo_spec(&with(&["--cover", "100x100"])).unwrap();
         assert_eq!(spec.output(), Size2::new(100, 133));
         for (args, needle) in [
             (
@@ -1007,26 +1009,21 @@ mod tests {
     /// are refused.
     #[test]
     fn pads_and_letterboxes_place_the_image_in_bands() {
-        let spec = |args: &[&str]| {
-            Flags::try_parse_from(std::iter::once("wgresize").chain(args.iter().copied()))
-                .unwrap()
-                .flags
-                .spec(1, 3, Size2::new(480, 640), ElementType::U8)
-        };
         // 640 x 480 into 100 x 100: 100 x 75, 25 rows left over, 12 above (12.5 to even).
-        let padded = spec(&["--pad", "100x100", "--convention", "pillow"]).unwrap();
+        let padded = photo_spec(&["--pad", "100x100", "--convention", "pillow"]).unwrap();
         assert_eq!(padded.output(), Size2::new(100, 100));
         assert_eq!(padded.resized(), Size2::new(75, 100));
         assert_eq!(padded.padding(), Padding::new(12, 0, 13, 0));
         assert_eq!(padded.extrapolation_value(), 0.0);
         // Into 64 x 64 as a detector does: 64 x 48, 8 rows a side, whatever the convention.
         for convention in ["opencv", "torch", "pillow"] {
-            let boxed = spec(&["--letterbox", "64x64", "--convention", convention]).unwrap();
+            let boxed = photo_spec(&["--letterbox", "64x64", "--convention", convention]).unwrap();
             assert_eq!(boxed.output(), Size2::new(64, 64), "{convention}");
             assert_eq!(boxed.padding(), Padding::new(8, 0, 8, 0), "{convention}");
             assert_eq!(boxed.extrapolation_value(), 114.0, "{convention}");
         }
-        let kept = spec(&["--letterbox", "1000x700", "--no-scale-up", "--fill", "0"]).unwrap();
+        let kept =
+            photo_spec(&["--letterbox", "1000x700", "--no-scale-up", "--fill", "0"]).unwrap();
         assert_eq!(kept.resized(), Size2::new(480, 640));
         assert_eq!(kept.padding(), Padding::new(110, 180, 110, 180));
         assert_eq!(kept.extrapolation_value(), 0.0);
