@@ -7,6 +7,7 @@
 //! source of truth shared by the CPU reference and every GPU path.
 
 mod blocks;
+mod opencv_fold;
 mod torch_u8;
 
 use crate::kernels;

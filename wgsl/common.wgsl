@@ -74,9 +74,11 @@ override FIXED_Y_FIRST: bool = false;
 // and scalar gathers.
 override PILLOW_REDUCE: bool = false;
 // 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for
-// INTER_LINEAR_EXACT, 0 off. Tables padded by OPENCV_PAD indices at each end (clamped to the
-// input by the kernel), weights that are multiples of 2^-11 (2^-8 for INTER_LINEAR_EXACT), rows
-// summed in integers, and OpenCV's vertical rounding (`opencv_fixed` in gather.wgsl).
+// INTER_LINEAR_EXACT, 0 off. Weights stored as the integers w * 2^11 (2^8 for
+// INTER_LINEAR_EXACT), rows summed in integers, the vertical table padded by OPENCV_PAD indices
+// at each end (clamped to the input by `opencv_row`) and OpenCV's vertical rounding
+// (`opencv_tap`, `opencv_byte`): the scalar gather (`opencv_fixed` in gather.wgsl) and the quad
+// and staged ones (`column_bytes` in strided_taps.wgsl).
 override OPENCV_FIXED: u32 = 0u;
 // Indices by which OpenCV's tables pad the input at each end (`weights::OPENCV_PAD`).
 const OPENCV_PAD: u32 = 4u;
@@ -302,6 +304,44 @@ fn fixed_round(sum: i32) -> i32 {
 
 fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
     return clamp((sum + vec4<i32>(2097152)) >> vec4<u32>(22u), vec4<i32>(0), vec4<i32>(255));
+}
+
+// The input row that OpenCV's padded vertical index `i` reads (OPENCV_FIXED): clamp(i -
+// OPENCV_PAD) into the pass's input.
+fn opencv_row(i: u32) -> u32 {
+    return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
+}
+
+// One vertical tap of OpenCV's fixed point: a row's horizontal sum times the tap's integer
+// weight, as INTER_LINEAR rounds each product (`((row >> 4) * weight) >> 16`) or exactly.
+fn opencv_tap(row: i32, weight: i32) -> i32 {
+    if OPENCV_FIXED == 1u {
+        return ((row >> 4u) * weight) >> 16u;
+    }
+    return row * weight;
+}
+
+fn opencv_tap4(row: vec4<i32>, weight: i32) -> vec4<i32> {
+    if OPENCV_FIXED == 1u {
+        return ((row >> vec4<u32>(4u)) * weight) >> vec4<u32>(16u);
+    }
+    return row * weight;
+}
+
+// The bytes of OpenCV's vertical sums: INTER_LINEAR's `(sum + 2) >> 2`, INTER_LINEAR_EXACT's
+// `(sum + 2^15) >> 16`, INTER_LANCZOS4's `(sum + 2^21) >> 22`, clamped to 0..255.
+fn opencv_bytes(total: vec4<i32>) -> vec4<u32> {
+    var rounded = (total + vec4<i32>(2097152)) >> vec4<u32>(22u);
+    if OPENCV_FIXED == 1u {
+        rounded = (total + vec4<i32>(2)) >> vec4<u32>(2u);
+    } else if OPENCV_FIXED == 3u {
+        rounded = (total + vec4<i32>(32768)) >> vec4<u32>(16u);
+    }
+    return vec4<u32>(clamp(rounded, vec4<i32>(0), vec4<i32>(255)));
+}
+
+fn opencv_byte(total: i32) -> u32 {
+    return opencv_bytes(vec4<i32>(total)).x;
 }
 
 fn round_to_u8(v: f32) -> f32 {

@@ -75,35 +75,24 @@ fn resample(flat: u32) -> f32 {
 // images, as `cv2.resize` computes them: each input row's horizontal taps summed in integers of
 // weights times 2^11 (2^8 for INTER_LINEAR_EXACT); then for INTER_LINEAR each vertical tap as
 // `((row >> 4) * weight) >> 16`, summed and rounded as `(sum + 2) >> 2`; for the others the
-// vertical taps summed exactly and rounded as `(sum + 2^21) >> 22` (`(sum + 2^15) >> 16`). The
-// tables are padded by OPENCV_PAD indices at each end (`AxisWeights::opencv_*`): index i reads
-// the input at clamp(i - OPENCV_PAD), so that taps past an edge read its row or column with
-// their own weights, as OpenCV's do. The sums wrap in 32 bits, as OpenCV's `int` sums do.
+// vertical taps summed exactly and rounded as `(sum + 2^21) >> 22` (`(sum + 2^15) >> 16`).
+// The weights are those integers' bits (`fixed_weight`). The vertical table is padded by
+// OPENCV_PAD indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i -
+// OPENCV_PAD), so that taps past an edge read its row with their own weights, as OpenCV's do;
+// the horizontal table is folded onto the input (`AxisWeights::fold_opencv_padding`). The sums
+// wrap in 32 bits, as OpenCV's `int` sums do.
 fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
-    let image = pos.n * p.src_n + pos.c * p.src_c;
-    let unit = select(2048.0, 256.0, OPENCV_FIXED == 3u);
+    let line = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     var total = 0;
     for (var ty = 0u; ty < p.y_taps; ty++) {
-        let y = min(max(row_start(ry) + ty, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
+        let y = opencv_row(row_start(ry) + ty);
         var row = 0;
         for (var tx = 0u; tx < p.x_taps; tx++) {
-            let x = min(max(row_start(rx) + tx, OPENCV_PAD) - OPENCV_PAD, p.src_w - 1u);
-            row += i32(table[rx + 2u + tx] * unit) * load_int(image + y * p.src_y + x * p.src_x);
+            row += fixed_weight(table[rx + 2u + tx]) * load_int(line + y * p.src_y + tx * p.src_x);
         }
-        let weight = i32(table[ry + 2u + ty] * unit);
-        if OPENCV_FIXED == 1u {
-            total += ((row >> 4u) * weight) >> 16u;
-        } else {
-            total += row * weight;
-        }
+        total += opencv_tap(row, fixed_weight(table[ry + 2u + ty]));
     }
-    if OPENCV_FIXED == 1u {
-        return f32(clamp((total + 2) >> 2u, 0, 255));
-    }
-    if OPENCV_FIXED == 3u {
-        return f32(clamp((total + 32768) >> 16u, 0, 255));
-    }
-    return f32(clamp((total + 2097152) >> 22u, 0, 255));
+    return f32(opencv_byte(total));
 }
 
 @compute @workgroup_size(256)

@@ -49,7 +49,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         two_tap_bytes(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
-    if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT {
+    if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT && OPENCV_FIXED == 0u {
         two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }

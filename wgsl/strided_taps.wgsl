@@ -2,7 +2,7 @@
 // `gather_staged.wgsl`, which declare TAPS_Y, TAPS_X and PLANAR): in f32, each input converted on its
 // way to the taps (`prepare4`: linear light), or in integers to the stored bytes: Pillow's fixed
 // point, which rounds the horizontal sums of each input row to 8 bits before the vertical taps,
-// and dyadic weights, which sum exactly.
+// OpenCV's, which rounds its vertical taps its own way, and dyadic weights, which sum exactly.
 
 // Whether a column's horizontal taps are consecutive bytes, read as words (`load_window`): u8
 // NHWC pixels whose group is every channel, with two or more taps baked in. Each tap of a
@@ -106,11 +106,11 @@ fn row_sum_int(rx: u32, base: u32, row: u32) -> vec4<i32> {
 }
 
 // Whether the weights are integers and the taps sum in integers to the stored bytes, with no
-// conversion to f32 and back: Pillow's fixed point, and dyadic tables (INTEGER_WEIGHTS in
-// common.wgsl). Neither comes with colour conversions in these kernels (the host sends
+// conversion to f32 and back: Pillow's and OpenCV's fixed points, and dyadic tables
+// (INTEGER_WEIGHTS in common.wgsl). Neither comes with colour conversions in these kernels (the host sends
 // premultiplied alpha to the vector kernels, and linear light has neither).
 fn integer_taps() -> bool {
-    return FIXED_POINT || INTEGER_WEIGHTS;
+    return FIXED_POINT || INTEGER_WEIGHTS || OPENCV_FIXED != 0u;
 }
 
 // A sum of integer weights as the byte it is stored as: Pillow's rounding and clamp, or for
@@ -128,11 +128,20 @@ fn integer_bytes(total: vec4<i32>) -> vec4<u32> {
 // The stored bytes of one output position with integer weights (`integer_taps`): the row band
 // at table row `ry`, the column band at table row `rx`, whose first input (row 0) is element
 // `base`. Pillow's fixed point rounds each input row's horizontal sum to 8 bits before the
-// vertical taps.
+// vertical taps; OpenCV's rounds its vertical taps as `opencv_tap` in common.wgsl says.
 fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let y0 = row_start(ry);
     var total = vec4<i32>(0);
+    if OPENCV_FIXED != 0u {
+        // OpenCV's padded vertical table reads clamped rows, each tap rounded as OpenCV
+        // rounds it; its horizontal table is folded onto the input (src/gpu/mod.rs).
+        for (var ty = 0u; ty < taps_y; ty++) {
+            let row = row_sum_int(rx, base, opencv_row(y0 + ty));
+            total += opencv_tap4(row, fixed_weight(table[ry + 2u + ty]));
+        }
+        return opencv_bytes(total);
+    }
     if FIXED_POINT && TAPS_X == 1u && fixed_is_one(table[rx + 2u]) {
         // A vertical pass: each input row's horizontal sum is the input itself.
         for (var ty = 0u; ty < taps_y; ty++) {

@@ -306,6 +306,19 @@ fn quads_serve(spec: &ResizeSpec, dst: ElementType) -> Option<ChannelGroup> {
     }
 }
 
+/// The channel group in which the quad and staged u8 gathers run OpenCV's fixed point for a
+/// pass that writes `dst`: [`quads_serve`]'s, and RGBA pixels (NHWC, 4 channels) as groups of
+/// four, whose bytes are runs as those of fewer channels are (the vector gather, which RGBA
+/// takes elsewhere, has no OpenCV rounding).
+fn opencv_group(spec: &ResizeSpec, dst: ElementType) -> Option<ChannelGroup> {
+    match spec.layout() {
+        crate::spec::Layout::Nhwc if dst == ElementType::U8 && spec.channels() == 4 => {
+            Some(ChannelGroup::Strided(4))
+        }
+        _ => quads_serve(spec, dst),
+    }
+}
+
 impl Launch {
     /// The kernel and grid for one pass of `spec` whose kernels take `features`: the vector
     /// gather where its channel groups serve (four-channel vectors, else strided groups), the
@@ -341,13 +354,18 @@ impl Launch {
                 row_stride,
             }
         };
-        // OpenCV's fixed point runs on the scalar gather alone (`opencv_fixed` in
-        // wgsl/gather.wgsl); Pillow's reduction on it too, but for NHWC pixels of four
+        // OpenCV's fixed point runs on the quad and staged u8 gathers where their groups
+        // serve (`column_bytes` in wgsl/strided_taps.wgsl), else on the scalar gather
+        // (`opencv_fixed` in wgsl/gather.wgsl).
+        if features.opencv_fixed_point.is_some() {
+            return opencv_group(spec, dst)
+                .and_then(|group| Self::strided_u8(spec, shape, (src, dst), group, max_groups))
+                .unwrap_or_else(scalar);
+        }
+        // Pillow's reduction runs on the scalar gather too, but for NHWC pixels of four
         // channels, which the vector gather reads a word at a time (and premultiplied RGBA,
         // which it alone converts).
-        if features.opencv_fixed_point.is_some()
-            || (features.pillow_reduce && !spec.vector_friendly())
-        {
+        if features.pillow_reduce && !spec.vector_friendly() {
             return scalar();
         }
         // Images times channel groups of `size`: the grid's third dimension.
@@ -424,61 +442,70 @@ impl Launch {
                     row_stride: 0,
                 };
             }
-        } else if let Some(group) = quads_serve(spec, dst).filter(|_| !features.fixed_y_first) {
-            // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
-            // rows; the others one column per invocation, staged, whose loads are four times
-            // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
-            // x2 60.4 in quads, 67.1 staged: BENCHMARKS.md tuning log item 39).
-            let mut rows = rows_per_invocation(shape, false);
-            if rows == ENLARGING_ROWS {
-                let quads = out.width.div_ceil(4) as u64
-                    * out.height as u64
-                    * images_and_groups(group.size()) as u64;
-                rows = more_rows(rows, quads, QUADS_MAX_ROWS, QUADS_MIN_INVOCATIONS);
-            }
-            let planar = spec.layout() == crate::spec::Layout::Nchw;
-            let work = shaders::Vec4Shape {
-                rows,
-                channels: group,
-                ..Default::default()
-            };
-            let (variant, grid) = if rows > 1 {
-                (
-                    KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work, planar),
-                    (
-                        out.width.div_ceil(4).div_ceil(work.group_x),
-                        out.height.div_ceil(work.group_y * work.rows),
-                        images_and_groups(group.size()),
-                    ),
-                )
-            } else {
-                let columns = out.width.div_ceil(shaders::STAGED_COLUMNS);
-                let mut rows = 1;
-                if shape.x.1 <= shaders::MAX_SPECIALISED_TAPS {
-                    let single = (columns * shaders::STAGED_COLUMNS) as u64
-                        * out.height as u64
-                        * images_and_groups(group.size()) as u64;
-                    rows = more_rows(1, single, STAGED_MAX_ROWS, STAGED_MIN_INVOCATIONS);
-                }
-                let work = shaders::Vec4Shape { rows, ..work };
-                (
-                    KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work, planar),
-                    (
-                        columns,
-                        out.height.div_ceil(rows),
-                        images_and_groups(group.size()),
-                    ),
-                )
-            };
-            if fits(grid) {
-                return Launch {
-                    variant,
-                    workgroups: grid,
-                    row_stride: 0,
-                };
-            }
+        } else if let Some(launch) = quads_serve(spec, dst)
+            .filter(|_| !features.fixed_y_first)
+            .and_then(|group| Self::strided_u8(spec, shape, (src, dst), group, max_groups))
+        {
+            return launch;
         }
         scalar()
+    }
+
+    /// The u8 gathers of strided groups of `group` channels (quads of columns for passes that
+    /// reuse rows, staged columns for the others), if their grid fits `max_groups`.
+    fn strided_u8(
+        spec: &ResizeSpec,
+        shape: &PassShape,
+        (src, dst): (ElementType, ElementType),
+        group: ChannelGroup,
+        max_groups: u32,
+    ) -> Option<Self> {
+        let out = shape.dst_size;
+        let images_and_groups = spec.batch() * (spec.channels() / group.size());
+        // Passes that reuse rows (enlargements) take quads of columns, with their two-tap
+        // rows; the others one column per invocation, staged, whose loads are four times
+        // denser (H200, Pillow lanczos RGB u8 4K -> 1080p 237.5 -> 151.8 µs; RGB u8 1080p
+        // x2 60.4 in quads, 67.1 staged: BENCHMARKS.md tuning log item 39).
+        let mut rows = rows_per_invocation(shape, false);
+        if rows == ENLARGING_ROWS {
+            let quads = out.width.div_ceil(4) as u64 * out.height as u64 * images_and_groups as u64;
+            rows = more_rows(rows, quads, QUADS_MAX_ROWS, QUADS_MIN_INVOCATIONS);
+        }
+        let planar = spec.layout() == crate::spec::Layout::Nchw;
+        let work = shaders::Vec4Shape {
+            rows,
+            channels: group,
+            ..Default::default()
+        };
+        let (variant, grid) = if rows > 1 {
+            (
+                KernelVariant::quad_for(src, dst, shape.y.1, shape.x.1, work, planar),
+                (
+                    out.width.div_ceil(4).div_ceil(work.group_x),
+                    out.height.div_ceil(work.group_y * work.rows),
+                    images_and_groups,
+                ),
+            )
+        } else {
+            let columns = out.width.div_ceil(shaders::STAGED_COLUMNS);
+            let mut rows = 1;
+            if shape.x.1 <= shaders::MAX_SPECIALISED_TAPS {
+                let single = (columns * shaders::STAGED_COLUMNS) as u64
+                    * out.height as u64
+                    * images_and_groups as u64;
+                rows = more_rows(1, single, STAGED_MAX_ROWS, STAGED_MIN_INVOCATIONS);
+            }
+            let work = shaders::Vec4Shape { rows, ..work };
+            (
+                KernelVariant::staged_for(src, dst, shape.y.1, shape.x.1, work, planar),
+                (columns, out.height.div_ceil(rows), images_and_groups),
+            )
+        };
+        check_grid(grid, max_groups).is_ok().then_some(Launch {
+            variant,
+            workgroups: grid,
+            row_stride: 0,
+        })
     }
 }
 
@@ -696,6 +723,48 @@ mod tests {
         assert_eq!(choose(Nhwc, 1, 40, 1, false), Some(("quads", 1)));
         // NHWC pixels of 6 channels in groups of 3 are not consecutive runs of a group's bytes.
         assert_eq!(choose(Nhwc, 6, 40, 60, false), None);
+    }
+
+    /// OpenCV's fixed point takes the quad gather where rows are reused and the staged one
+    /// elsewhere, for NCHW planes and for NHWC pixels of 1 to 4 channels (RGBA in groups of
+    /// four, not the vector gather, which has no OpenCV rounding); NHWC pixels of more
+    /// channels, and any grid too large for those kernels, take the scalar gather.
+    #[test]
+    fn opencv_fixed_point_on_the_strided_u8_gathers() {
+        use crate::spec::Layout::{self, Nchw, Nhwc};
+        let features = KernelFeatures {
+            opencv_fixed_point: Some(crate::spec::OpenCvFixedPoint::Linear),
+            ..KernelFeatures::default()
+        };
+        let choose = |layout: Layout, channels: u32, height: u32, width: u32| {
+            let output = Size2::new(height, width);
+            match launch_for(layout, channels, ElementType::U8, output, features).variant {
+                KernelVariant::GatherQuad { shape, .. } => ("quads", shape.channels.size()),
+                KernelVariant::GatherStaged { shape, .. } => ("staged", shape.channels.size()),
+                KernelVariant::Gather { .. } => ("scalar", 1),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(choose(Nhwc, 3, 40, 60), ("quads", 3));
+        assert_eq!(choose(Nhwc, 3, 10, 15), ("staged", 3));
+        assert_eq!(choose(Nhwc, 1, 10, 15), ("staged", 1));
+        assert_eq!(choose(Nchw, 3, 10, 15), ("staged", 3));
+        assert_eq!(choose(Nchw, 5, 40, 60), ("quads", 1));
+        assert_eq!(choose(Nhwc, 4, 40, 60), ("quads", 4));
+        assert_eq!(choose(Nhwc, 4, 10, 15), ("staged", 4));
+        assert_eq!(choose(Nhwc, 5, 10, 15), ("scalar", 1));
+        // A device whose grid is too small for the staged workgroups keeps the scalar gather.
+        let tiny = wgpu::Limits {
+            max_compute_workgroups_per_dimension: 4,
+            ..wgpu::Limits::default()
+        };
+        let ends = (Size2::new(20, 30), Size2::new(10, 15));
+        let launch = launch_on(Nhwc, 3, ElementType::U8, ends, (2, 2), features, &tiny);
+        assert!(
+            matches!(launch.variant, KernelVariant::Gather { .. }),
+            "{:?}",
+            launch.variant
+        );
     }
 
     /// Integer weights take u8 buffers in one pass of the vector, quad or staged gathers with

@@ -143,8 +143,8 @@ struct Prepared {
     lanes_doubling: bool,
 }
 
-/// Why OpenCV's 8-bit fixed point runs on one path: the scalar gather alone computes it, between
-/// buffers ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
+/// Why OpenCV's 8-bit fixed point runs on one path: the gather path's kernels alone compute it
+/// (the quad and staged u8 gathers, and the scalar one), between buffers ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
 const OPENCV_GATHER_ONLY: &str =
     "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
 
@@ -904,7 +904,7 @@ impl Resizer {
         let spec = &spec.without_normalization();
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
-        // OpenCV's fixed point is the scalar gather's, between buffers: a texture route stages.
+        // OpenCV's fixed point is the gathers', between buffers: a texture route stages.
         if spec.opencv_fixed_point().is_some()
             && (path != Path::Gather || ends != DirectEnds::default())
         {
@@ -919,7 +919,14 @@ impl Resizer {
                 why: REDUCTION_GATHER_ONLY.into(),
             });
         }
-        let (wy, wx) = AxisWeights::for_spec(spec);
+        let (wy, mut wx) = AxisWeights::for_spec(spec);
+        // OpenCV's horizontal taps read the input at clamped indices; folded onto the input
+        // they are consecutive inputs, as the quad and staged gathers read a column's taps
+        // (exact: OpenCV sums each row in integers). Its vertical table stays padded, and the
+        // kernels clamp the rows it reads, each of whose products OpenCV rounds on its own.
+        if spec.opencv_fixed_point().is_some() {
+            wx = wx.fold_opencv_padding();
+        }
         let fused_tile = if path == Path::Fused {
             Some(
                 fused_tile(spec, &wy, &wx, &limits, fused_columns)

@@ -4,7 +4,7 @@
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::reference::Strides;
-use crate::spec::{Layout, ResizeSpec, Size2};
+use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
 use super::color::PassColor;
@@ -79,17 +79,23 @@ pub(crate) enum WeightForm {
     Float,
     /// As the bits of Pillow's integer coefficients `w · 2^22` (see [`fixed_weight_bits`]).
     Pillow,
-    /// As the bits of the integers `w · 2^k`, for the u8 gathers' integer weights: exact for
-    /// tables whose [`AxisWeights::dyadic_bits`] are at most `k`.
+    /// As the bits of the integers `w · 2^k` (two's complement where negative), for the u8
+    /// gathers' integer weights: exact for tables whose [`AxisWeights::dyadic_bits`] are at
+    /// most `k`, and for OpenCV's 8-bit coefficients (`k` = 11, or 8 for `INTER_LINEAR_EXACT`).
     Integer(u32),
 }
 
 impl WeightForm {
-    /// The form of `spec`'s tables but for integer weights: Pillow's coefficients in its 8-bit
-    /// fixed point, f32 otherwise.
+    /// The form of `spec`'s tables but for dyadic integer weights: Pillow's coefficients in
+    /// its 8-bit fixed point, OpenCV's integers in its own, f32 otherwise.
     pub(crate) fn of(spec: &ResizeSpec) -> Self {
         if spec.fixed_point() {
             WeightForm::Pillow
+        } else if let Some(rounding) = spec.opencv_fixed_point() {
+            WeightForm::Integer(match rounding {
+                OpenCvFixedPoint::LinearExact => 8,
+                _ => 11,
+            })
         } else {
             WeightForm::Float
         }
@@ -99,7 +105,9 @@ impl WeightForm {
         match self {
             WeightForm::Float => w as f32,
             WeightForm::Pillow => fixed_weight_bits(w),
-            WeightForm::Integer(bits) => f32::from_bits((w * (1u64 << bits) as f64) as u32),
+            WeightForm::Integer(bits) => {
+                f32::from_bits((w * (1u64 << bits) as f64).round() as i32 as u32)
+            }
         }
     }
 }
