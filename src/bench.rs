@@ -335,7 +335,8 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
             .to(768, 1366)
             .with_filter(BenchFilter::Lanczos3Antialias)
             .with_element(ElementType::U8),
-        // cv2.resize's bytes: OpenCV's fixed point, on the scalar gather alone.
+        // cv2.resize's bytes: OpenCV's fixed point, on the gather path alone (its staged u8
+        // kernel here).
         BenchShape::scaled(1, 1080, 1920, 3, 0.5)
             .with_filter(BenchFilter::OpenCvBilinear)
             .with_element(ElementType::U8),

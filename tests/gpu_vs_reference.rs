@@ -2383,7 +2383,10 @@ fn fused_tile_columns_change_only_the_time() {
 /// `INTER_LINEAR_EXACT` and enlarging `INTER_AREA` on u8, by turns) on the gather path
 /// against the CPU reference, to the byte, on random shapes: batches, 1 to 5 channels, NHWC
 /// and NCHW, single rows and columns, shrinks and enlargements, into poisoned outputs; `auto`
-/// plans the gather there, and gives the same bytes. The seed is printed with each failure.
+/// plans the gather there, and gives the same bytes. So every gather kernel that runs it is
+/// checked: the quads (enlargements) and staged columns (shrinks) of NCHW planes and of NHWC
+/// pixels of 1 to 4 channels, and the scalar gather of NHWC pixels of 5. The seed is printed
+/// with each failure.
 #[test]
 fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
     let Some(gpu) = gpu("opencv_fixed_point_matches_the_reference_on_random_shapes") else {

@@ -4138,7 +4138,7 @@ fn texture_routes_time_the_fused_tile_columns() {
     resizer.pin_fused_columns(&spec, None).unwrap();
 }
 
-/// OpenCV's 8-bit fixed point runs on the scalar gather between buffers, so a texture route
+/// OpenCV's 8-bit fixed point runs on the gather path's kernels between buffers, so a texture route
 /// stages it: an `rgba8unorm` frame into a u8 RGBA tensor (in a pass of its own and in the
 /// caller's), and a u8 RGBA tensor into an `rgba8unorm` storage texture, each on the gather
 /// path and `auto`, give the reference's bytes exactly (OpenCV's, `tests/conformance.rs`).

@@ -183,8 +183,8 @@ pub struct KernelFeatures {
     /// block's bytes summed and rounded as Pillow's `Image.reduce` rounds them. The vector and
     /// scalar gathers alone run it.
     pub pillow_reduce: bool,
-    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the scalar gather
-    /// alone runs it.
+    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the quad, staged and
+    /// scalar gathers alone run it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
     /// Colour conversions around the taps: those of the pass's ends (see [`ColorSteps`]).
     pub color: ColorSteps,
@@ -547,22 +547,42 @@ impl Kernel {
                 },
             });
         }
-        // The scalar gather in OpenCV's fixed points, as the host builds it: u8 both ways.
+        // The gathers in OpenCV's fixed points, as the host builds them, u8 both ways: the
+        // scalar one, and the quad (RGB, two taps, rows reused) and staged (NCHW planes, eight
+        // taps) ones of strided groups.
+        let u8s = ElementType::U8;
         for rounding in [
             OpenCvFixedPoint::Linear,
             OpenCvFixedPoint::Lanczos4,
             OpenCvFixedPoint::LinearExact,
         ] {
-            all.push(Kernel {
-                variant: KernelVariant::Gather {
-                    src: ElementType::U8,
-                    dst: ElementType::U8,
-                },
-                features: KernelFeatures {
-                    opencv_fixed_point: Some(rounding),
-                    ..KernelFeatures::default()
-                },
-            });
+            let taps = if rounding == OpenCvFixedPoint::Lanczos4 {
+                8
+            } else {
+                2
+            };
+            let quads = Vec4Shape {
+                rows: 4,
+                channels: ChannelGroup::Strided(3),
+                ..Vec4Shape::default()
+            };
+            let planes = Vec4Shape {
+                channels: ChannelGroup::Strided(1),
+                ..Vec4Shape::default()
+            };
+            for variant in [
+                KernelVariant::Gather { src: u8s, dst: u8s },
+                KernelVariant::quad_for(u8s, u8s, taps, taps, quads, false),
+                KernelVariant::staged_for(u8s, u8s, taps, taps, planes, true),
+            ] {
+                all.push(Kernel {
+                    variant,
+                    features: KernelFeatures {
+                        opencv_fixed_point: Some(rounding),
+                        ..KernelFeatures::default()
+                    },
+                });
+            }
         }
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.
