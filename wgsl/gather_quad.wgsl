@@ -45,7 +45,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
-    if TAPS_Y == 2u && ROWS > 1u && INTEGER_WEIGHTS {
+    if TAPS_Y == 2u && ROWS > 1u && (INTEGER_WEIGHTS || OPENCV_FIXED != 0u) {
         two_tap_bytes(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
@@ -126,8 +126,20 @@ fn two_tap_rows(
     }
 }
 
+// The input row that vertical table index `i` reads: OpenCV's padded tables clamp it
+// (`opencv_row`); the others index rows directly.
+fn input_row(i: u32) -> u32 {
+    if OPENCV_FIXED != 0u {
+        return opencv_row(i);
+    }
+    return i;
+}
+
 // `two_tap_rows` with integer weights (INTEGER_WEIGHTS: dyadic tables), summed exactly in
-// integers to the stored bytes with no conversion to f32 and back.
+// integers to the stored bytes with no conversion to f32 and back; and in OpenCV's fixed point
+// (OPENCV_FIXED), whose padded vertical table reads clamped rows (`input_row`) and whose taps
+// round as `opencv_tap4` says. Rows are kept by their table index, so two indices that clamp
+// to one row are still two taps, as OpenCV's are.
 fn two_tap_bytes(
     first_row: u32,
     last_row: u32,
@@ -158,13 +170,17 @@ fn two_tap_bytes(
             for (var j = 0u; j < QUAD; j++) {
                 if step {
                     h0[j] = h1[j];
-                    h1[j] = row_sum_int(columns[j], starts[j], y0 + 1u);
+                    h1[j] = row_sum_int(columns[j], starts[j], input_row(y0 + 1u));
                 } else if fresh {
-                    h0[j] = row_sum_int(columns[j], starts[j], y0);
-                    h1[j] = row_sum_int(columns[j], starts[j], y0 + 1u);
+                    h0[j] = row_sum_int(columns[j], starts[j], input_row(y0));
+                    h1[j] = row_sum_int(columns[j], starts[j], input_row(y0 + 1u));
                 }
                 if !outside[j] {
-                    bytes[j] = integer_bytes(w0 * h0[j] + w1 * h1[j]);
+                    if OPENCV_FIXED != 0u {
+                        bytes[j] = opencv_bytes(opencv_tap4(h0[j], w0) + opencv_tap4(h1[j], w1));
+                    } else {
+                        bytes[j] = integer_bytes(w0 * h0[j] + w1 * h1[j]);
+                    }
                 }
             }
             have = true;
