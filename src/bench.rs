@@ -308,7 +308,7 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// f32 and as u8; and Pillow's lanczos
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
 /// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
-/// of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8 NCHW frame to
+/// and 2x enlargement of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8 NCHW frame to
 /// 224x224 in its own; Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
 /// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale); and a 1080p
 /// frame letterboxed into a detector's 640x640 input, as an f32 NCHW tensor (PyTorch's
@@ -336,8 +336,11 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
             .with_filter(BenchFilter::Lanczos3Antialias)
             .with_element(ElementType::U8),
         // cv2.resize's bytes: OpenCV's fixed point, on the gather path alone (its staged u8
-        // kernel here).
+        // kernel shrinking, its quads enlarging).
         BenchShape::scaled(1, 1080, 1920, 3, 0.5)
+            .with_filter(BenchFilter::OpenCvBilinear)
+            .with_element(ElementType::U8),
+        BenchShape::scaled(1, 1080, 1920, 3, 2.0)
             .with_filter(BenchFilter::OpenCvBilinear)
             .with_element(ElementType::U8),
         // F.interpolate's bytes on a decoded frame as a uint8 NCHW tensor (torchvision's
