@@ -640,11 +640,13 @@ impl OnnxResize {
 
 /// ONNX `Resize` to `sizes = [.., .., output.height, output.width]`.
 ///
-/// Its numbers are ONNX Runtime's on float tensors. On uint8 tensors a spec from it rounds its
-/// f32 results to nearest, which ONNX Runtime does not: against 1.32 on random data, its
-/// `linear` truncated its own f32 results (half of the values one level below this preset's),
-/// its antialiased `linear` rounded otherwise (a fifth of the values apart), and its `cubic`
-/// refused uint8; `nearest` agreed.
+/// Its numbers are ONNX Runtime's on float tensors. On uint8 tensors, antialiased `linear` and
+/// `cubic` run in ONNX Runtime's own 8-bit fixed point
+/// ([`ResizeSpecBuilder::onnx_fixed_point`]: Pillow's integer passes on its f32 weights), its
+/// bytes exactly (`tests/data/onnx-u8/`, against 1.32); `nearest` agrees as it is. Plain
+/// `linear` on uint8 is rounded to nearest from f32, which ONNX Runtime does not do: 1.32
+/// truncated its own f32 results there (half of random values one level below this
+/// preset's), and refused plain `cubic` on uint8.
 pub fn onnx(
     input: Size2,
     output: Size2,
@@ -673,8 +675,16 @@ pub fn onnx(
     let (filter, border) = match node.mode {
         OnnxMode::Nearest => (Filter::Nearest(node.nearest_mode), Border::Clamp),
         // ONNX Runtime's antialiased kernels fold out-of-range taps onto the edge like the
-        // plain ones, then normalise.
-        OnnxMode::Linear => (Filter::Linear, Border::Clamp),
+        // plain ones, then normalise; with `exclude_outside` they leave them out, for linear
+        // as for cubic (the plain linear kernel's two taps are clamped either way).
+        OnnxMode::Linear => (
+            Filter::Linear,
+            if node.exclude_outside && node.antialias {
+                Border::Renormalize
+            } else {
+                Border::Clamp
+            },
+        ),
         OnnxMode::Cubic => (
             Filter::Cubic {
                 a: node.cubic_coeff_a,
@@ -705,5 +715,7 @@ pub fn onnx(
     Ok(ResizeSpec::builder(input, output)
         .y_axis(axis(y0, y1, input.height == output.height))
         .x_axis(axis(x0, x1, input.width == output.width))
-        .extrapolation_value(node.extrapolation_value))
+        .extrapolation_value(node.extrapolation_value)
+        // uint8 tensors, antialiased: ONNX Runtime's own fixed point (no effect elsewhere).
+        .onnx_fixed_point(true))
 }

@@ -22,8 +22,9 @@ pub const MAX_ANTIALIAS_SPAN: f64 = 4.0 * MAX_DIMENSION as f64;
 /// far beyond the usual -0.5 and -0.75 they dwarf the data, and their sums lose every digit.
 pub const MAX_CUBIC_COEFFICIENT: f64 = 100.0;
 
-/// The largest sum of weight magnitudes a row may have in Pillow's fixed point, where bytes
-/// times weights scaled by 2^22 add up in 32-bit integers.
+/// The largest sum that a row's positive weights, or its negative weights' magnitudes, may
+/// have in Pillow's fixed point, where bytes times weights scaled by 2^22 add up in 32-bit
+/// integers in any order: 255 · 2 · 2^22 + 2^21 fits below 2^31.
 const MAX_FIXED_POINT_ROW: f64 = 2.0;
 
 /// Largest number of elements of one tensor (input, output or intermediate): every index the
@@ -452,6 +453,7 @@ pub struct ResizeSpec {
     rounding_order: RoundingOrder,
     opencv_fixed_point: Option<OpenCvFixedPoint>,
     torch_fixed_point: bool,
+    onnx_fixed_point: bool,
     linear_light: bool,
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
@@ -644,6 +646,21 @@ impl ResizeSpecBuilder {
         self
     }
 
+    /// For u8 elements, resample antialiased resizes in ONNX Runtime's 8-bit fixed point, as
+    /// its CPU `Resize` computes `antialias=1` on uint8 tensors, so that results are ONNX
+    /// Runtime's to the last bit: each axis' weights computed in f32 as ONNX Runtime computes
+    /// them ([`crate::AxisWeights::onnx_u8`]), stored as integers in units of 2^-22, each pass
+    /// summed in integers and rounded to a byte, the horizontal pass first, and an axis kept at
+    /// its size left as it is. Runs on every path, as Pillow's fixed point does. It applies
+    /// where ONNX Runtime's antialiased kernels do: linear or cubic filters antialiased on both
+    /// axes, in f32 coordinates ([`CoordinateArithmetic::F32`]), no colour conversions, no
+    /// padding and no other fixed point; elsewhere, and on f32 and f16, it has no effect
+    /// ([`ResizeSpec::onnx_fixed_point`] says whether it applies). Default: `false`.
+    pub fn onnx_fixed_point(mut self, onnx: bool) -> Self {
+        self.spec.onnx_fixed_point = onnx;
+        self
+    }
+
     /// Resize in linear light: sRGB-encoded values are decoded before the taps and encoded
     /// after them, in the shader. Values are taken as 0..1 for f32 and 0..255 for u8; with
     /// [`ResizeSpecBuilder::premultiplied_alpha`] the fourth channel is alpha and stays linear.
@@ -743,6 +760,7 @@ impl ResizeSpec {
                 rounding_order: RoundingOrder::HorizontalFirst,
                 opencv_fixed_point: None,
                 torch_fixed_point: false,
+                onnx_fixed_point: false,
                 linear_light: false,
                 premultiplied_alpha: false,
                 normalization: None,
@@ -817,7 +835,7 @@ impl ResizeSpec {
     /// Whether the intermediate between the passes is rounded to the element type (asked for,
     /// and no colour conversion makes the intermediate a float).
     pub fn round_intermediate(&self) -> bool {
-        (self.round_intermediate || self.torch_fixed_point())
+        (self.round_intermediate || self.torch_fixed_point() || self.onnx_fixed_point())
             && (!self.converts_color() || self.premultiplies_in_8_bits())
     }
 
@@ -840,7 +858,8 @@ impl ResizeSpec {
     /// Whether the resize runs in Pillow's 8-bit fixed point: u8 elements rounded between the
     /// passes. Weights are then quantised to multiples of 2^-22 and every pass sums integers, so
     /// that results are Pillow's to the last bit (PyTorch's, where
-    /// [`ResizeSpec::torch_fixed_point`] gives the tables).
+    /// [`ResizeSpec::torch_fixed_point`] gives the tables, and ONNX Runtime's, where
+    /// [`ResizeSpec::onnx_fixed_point`] does).
     pub fn fixed_point(&self) -> bool {
         self.element == ElementType::U8 && self.round_intermediate()
     }
@@ -941,11 +960,13 @@ impl ResizeSpec {
     /// path rounds each tap column's vertical sum before the horizontal taps. Never where an
     /// axis takes the nearest neighbour, whose one tap of weight 1 rounds nothing, so that the
     /// order cannot change a value, nor in PyTorch's fixed point, whose passes run horizontal
-    /// first ([`ResizeSpec::torch_fixed_point`]).
+    /// first ([`ResizeSpec::torch_fixed_point`]), nor in ONNX Runtime's, whose passes do too
+    /// ([`ResizeSpec::onnx_fixed_point`]).
     pub fn rounds_vertical_first(&self) -> bool {
         let nearest = |axis: &AxisResample| matches!(axis.filter, Filter::Nearest(_));
         self.fixed_point()
             && !self.torch_fixed_point()
+            && !self.onnx_fixed_point()
             && self.reduction_stage().is_none()
             && !nearest(&self.y)
             && !nearest(&self.x)
@@ -987,6 +1008,28 @@ impl ResizeSpec {
             && self.opencv_fixed_point.is_none()
             && torch_rule(&self.y)
             && torch_rule(&self.x)
+    }
+
+    /// Whether the resize runs in ONNX Runtime's 8-bit fixed point: asked for
+    /// ([`ResizeSpecBuilder::onnx_fixed_point`]), on u8 elements, where ONNX Runtime's
+    /// antialiased kernels run (linear or cubic, antialiased on both axes, f32 coordinates, no
+    /// colour conversions, no padding, no OpenCV or PyTorch fixed point). Such a resize is also
+    /// [`ResizeSpec::fixed_point`]: it runs in Pillow's integer sums, on ONNX Runtime's tables.
+    pub fn onnx_fixed_point(&self) -> bool {
+        let onnx_rule = |rule: &AxisResample| {
+            matches!(rule.filter, Filter::Linear | Filter::Cubic { .. })
+                && rule.antialias
+                && rule.arithmetic == CoordinateArithmetic::F32
+                && matches!(rule.border, Border::Clamp | Border::Renormalize)
+        };
+        self.onnx_fixed_point
+            && self.element == ElementType::U8
+            && !self.converts_color()
+            && self.padding.is_none()
+            && self.opencv_fixed_point.is_none()
+            && !self.torch_fixed_point()
+            && onnx_rule(&self.y)
+            && onnx_rule(&self.x)
     }
 
     /// Whether alpha is premultiplied as Pillow does it for 8-bit RGBA: colour rounded to
@@ -1255,7 +1298,10 @@ impl ResizeSpec {
     /// Whether u8 elements round as Pillow's 8-bit code does: its fixed point, not PyTorch's
     /// or OpenCV's.
     fn pillow_bytes(&self) -> bool {
-        self.fixed_point() && !self.torch_fixed_point() && self.opencv_fixed_point().is_none()
+        self.fixed_point()
+            && !self.torch_fixed_point()
+            && !self.onnx_fixed_point()
+            && self.opencv_fixed_point().is_none()
     }
 
     /// A reducing gap is Pillow's: at least 1, on Pillow's axes, and on u8 elements with
@@ -1322,24 +1368,34 @@ impl ResizeSpec {
     }
 
     /// Pillow's fixed point sums bytes times weights scaled by 2^22 in 32-bit integers, as
-    /// Pillow does; a row whose weights' magnitudes add up to more than 2 (a cubic of a large
-    /// coefficient, renormalised near an edge) would overflow them. Pillow's own filters stay
-    /// far below.
+    /// Pillow (and ONNX Runtime, and PyTorch at its own scale) does, in whatever order a
+    /// kernel adds them; a row whose positive weights, or negative ones, sum to more than 2 in
+    /// magnitude (a cubic of a large coefficient, renormalised near an edge) could overflow
+    /// them. The filters of those libraries stay below: ONNX Runtime's antialiased cubic of
+    /// -0.75 near an edge has magnitudes summing to 2.15, 1.57 of them positive.
     fn check_fixed_point_sums(&self) -> Result<(), SpecError> {
         let (y, x) = crate::weights::AxisWeights::for_spec(self);
         for (table, axis) in [(&y, AxisName::Y), (&x, AxisName::X)] {
+            let one_sign = |i: usize, sign: f64| {
+                table
+                    .row(i)
+                    .iter()
+                    .map(|w| (w * sign).max(0.0))
+                    .sum::<f64>()
+            };
             let widest = (0..table.output_len() as usize)
-                .map(|i| table.row(i).iter().map(|w| w.abs()).sum::<f64>())
+                .map(|i| one_sign(i, 1.0).max(one_sign(i, -1.0)))
                 .fold(0.0, f64::max);
             if widest > MAX_FIXED_POINT_ROW {
                 return Err(SpecError::InvalidParameter {
                     what: axis.pick(
-                        "sum of |weights| of a y row in Pillow's fixed point",
-                        "sum of |weights| of an x row in Pillow's fixed point",
+                        "sum of a y row's weights of one sign in Pillow's fixed point",
+                        "sum of an x row's weights of one sign in Pillow's fixed point",
                     ),
                     value: widest,
-                    allowed: "at most 2 (255 x 2 x 2^22 fits a 32-bit sum): a filter without \
-                              large negative lobes, or no rounding between the passes",
+                    allowed: "at most 2 in magnitude (255 x 2 x 2^22 fits a 32-bit sum): a \
+                              filter without large negative lobes, or no rounding between the \
+                              passes",
                 });
             }
         }

@@ -90,10 +90,14 @@ impl VideoSpec {
     /// maps whole axes only (the chroma planes sample a shifted region). PyTorch's 8-bit fixed
     /// point maps whole images only too, and a luma spec from [`crate::presets::torch`] asks
     /// for it on u8 by default: its planes are resized as they would be without it (in floats,
-    /// rounded once), all planes alike.
+    /// rounded once), all planes alike; so is ONNX Runtime's ([`crate::presets::onnx`]).
     pub fn plane_specs(&self) -> Result<Vec<ResizeSpec>, SpecError> {
-        let luma = if self.luma.torch_fixed_point() {
-            self.luma.to_builder().torch_fixed_point(false).build()?
+        let luma = if self.luma.torch_fixed_point() || self.luma.onnx_fixed_point() {
+            self.luma
+                .to_builder()
+                .torch_fixed_point(false)
+                .onnx_fixed_point(false)
+                .build()?
         } else {
             self.luma
         };

@@ -7,6 +7,7 @@
 //! source of truth shared by the CPU reference and every GPU path.
 
 mod blocks;
+mod onnx_u8;
 mod opencv_fold;
 mod torch_u8;
 
@@ -243,6 +244,12 @@ impl AxisWeights {
             return (
                 Self::torch_u8(input.height, output.height, spec.y_axis()),
                 Self::torch_u8(input.width, output.width, spec.x_axis()),
+            );
+        }
+        if spec.onnx_fixed_point() {
+            return (
+                Self::onnx_u8(input.height, output.height, spec.y_axis()),
+                Self::onnx_u8(input.width, output.width, spec.x_axis()),
             );
         }
         if let Some(copies) = Self::crop_only(spec) {
@@ -640,12 +647,18 @@ impl<'a> RowBuilder<'a> {
     /// scale as `out/in` (or the stated scale) rounded to f32. Exact ties of nearest rounding
     /// depend on this.
     fn edge_centre_f32(&self, i: u32) -> f64 {
+        self.coordinate_f32(i) as f64 + 0.5
+    }
+
+    /// The source coordinate of output `i` in pixel-index units (input pixel `j` at `j`), as
+    /// ONNX Runtime's `get_original_coordinate` computes it in f32.
+    fn coordinate_f32(&self, i: u32) -> f32 {
         let (x, n_in, n_out) = (i as f32, self.input_len as f32, self.output_len as f32);
         let scale = match self.rule.scale {
             Some(s) => s as f32,
             None => n_out / n_in,
         };
-        let coordinate: f32 = match self.rule.mapping {
+        match self.rule.mapping {
             CoordinateMapping::HalfPixel => (x + 0.5) / scale - 0.5,
             CoordinateMapping::PytorchHalfPixel => {
                 if self.output_len > 1 {
@@ -680,8 +693,7 @@ impl<'a> RowBuilder<'a> {
                     0.5 * (start + end) * (n_in - 1.0)
                 }
             }
-        };
-        coordinate as f64 + 0.5
+        }
     }
 
     /// Whether a source coordinate (pixel-index units) lies outside the input under a mapping

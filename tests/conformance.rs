@@ -422,6 +422,72 @@ fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
     );
 }
 
+/// The cases of ONNX Runtime's antialiased `Resize` on uint8 tensors in `tests/data/onnx-u8/`
+/// (`scripts/onnx_u8_cases.py`: linear and cubic, every coordinate mode, `exclude_outside`,
+/// crops reaching past the input), whose tolerance is 0: the onnx preset runs ONNX Runtime's
+/// own 8-bit fixed point there (`ResizeSpecBuilder::onnx_fixed_point`), so the CPU reference
+/// and every GPU path that takes the spec give ONNX Runtime's bytes, every one. The same specs
+/// in floats rounded once (the library's rule before) miss most of them. Beside them, float
+/// cases of antialiased linear with `exclude_outside`, which leaves the taps past an edge out.
+#[test]
+fn onnx_8_bit_antialias_is_onnx_runtime_to_the_byte() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-u8");
+    let cases = load_cases(&dir).expect("onnx-u8/cases.json");
+    assert_eq!(cases.len(), 36, "the ONNX uint8 set has 36 cases");
+    let gpu = common::gpu("conformance onnx u8");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
+        }
+    }
+    let mut fused_ran = 0;
+    for (runner, label) in runners {
+        for case in &cases {
+            let spec = case.spec().unwrap();
+            let bytes = case.dtype == "uint8";
+            assert_eq!(spec.onnx_fixed_point(), bytes, "{}", case.id);
+            assert_eq!(case.tolerance_max_abs == 0.0, bytes, "{}", case.id);
+            if let Runner::Gpu(resizer, path) = runner
+                && resizer.availability(&spec, path).is_err()
+            {
+                assert_eq!(path, Path::Fused, "{label} {}", case.id);
+                continue;
+            }
+            fused_ran += usize::from(label == "fused");
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert!(
+                outcome.passed(),
+                "{label} {}: max abs {:.3e}: {}",
+                case.id,
+                outcome.max_abs,
+                case.call
+            );
+        }
+    }
+    if gpu.is_some() {
+        assert!(fused_ran >= 4, "the fused path ran {fused_ran} cases");
+    }
+    let in_floats = cases
+        .iter()
+        .filter(|case| case.dtype == "uint8")
+        .filter(|case| {
+            let spec = case.spec().unwrap();
+            let floats = spec.to_builder().onnx_fixed_point(false).build().unwrap();
+            let input = wgpu_resize::npy::read::<u8>(&dir.join(&case.input)).unwrap();
+            let expected = wgpu_resize::npy::read::<u8>(&dir.join(&case.output)).unwrap();
+            let got = wgpu_resize::reference::resize(&floats, &input.data).unwrap();
+            got != expected.data
+        })
+        .count();
+    assert!(
+        in_floats >= 20,
+        "floats rounded once missed only {in_floats} of 30 cases"
+    );
+}
+
 /// Runs every case of `tests/data/{folder}/` (`count` of them) on the CPU reference and on the
 /// gather, separable and `auto` paths, each within its tolerance.
 fn data_set_passes(folder: &str, count: usize) {
