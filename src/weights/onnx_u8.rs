@@ -119,3 +119,66 @@ impl AxisWeights {
         Self::from_sparse_rows(input_len, rows)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::CoordinateArithmetic;
+
+    fn rule(filter: Filter, mapping: CoordinateMapping, border: Border) -> AxisResample {
+        AxisResample {
+            filter,
+            mapping,
+            antialias: true,
+            border,
+            scale: None,
+            arithmetic: CoordinateArithmetic::F32,
+        }
+    }
+
+    /// On every length from 1 to 40 either way, linear and cubic, folded or excluded: weights
+    /// are whole units of 2^-22, bands lie inside the input, rows flagged outside only under
+    /// `tf_crop_and_resize`, and each row's units sum to 2^22 within 32 wherever it has inputs
+    /// (f32 normalisation by a sum of weights of both signs loses a few bits: 16 units at most
+    /// here, cubic rows cut at an edge); an axis kept at its size is the identity.
+    #[test]
+    fn tables_are_whole_units_inside_the_input() {
+        let crop = CoordinateMapping::TfCropAndResize {
+            start: -0.3,
+            end: 1.2,
+        };
+        for filter in [Filter::Linear, Filter::Cubic { a: -0.75 }] {
+            for border in [Border::Clamp, Border::Renormalize] {
+                for mapping in [
+                    CoordinateMapping::HalfPixel,
+                    CoordinateMapping::Asymmetric,
+                    crop,
+                ] {
+                    for input in 1..=40u32 {
+                        for output in 1..=40u32 {
+                            let rule = rule(filter, mapping, border);
+                            let table = AxisWeights::onnx_u8(input, output, &rule);
+                            if input == output {
+                                assert!(table.is_identity(), "{input}");
+                                continue;
+                            }
+                            for i in 0..output as usize {
+                                assert!(table.start(i) + table.taps() <= input);
+                                assert!(!table.is_outside(i) || mapping == crop);
+                                let units: Vec<f64> =
+                                    table.row(i).iter().map(|w| w * f64::from(UNIT)).collect();
+                                assert!(units.iter().all(|u| u.fract() == 0.0), "{units:?}");
+                                let sum: f64 = units.iter().sum();
+                                let off = (sum - f64::from(UNIT)).abs();
+                                assert!(
+                                    sum == 0.0 || off <= 32.0,
+                                    "{filter:?} {border:?} {input} -> {output} row {i}: {sum}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
