@@ -253,6 +253,41 @@ fn pillow_thumbnails_gaps_and_reductions_from_the_command_line() {
     }
 }
 
+/// `--convention onnx --antialias` on uint8 arrays gives ONNX Runtime's bytes
+/// (`tests/data/onnx-u8/`): bilinear folding the taps past an edge and with
+/// `--exclude-outside`, and bicubic of a = -0.5 in `half_pixel_symmetric` with it.
+#[test]
+fn onnx_uint8_antialias_from_the_command_line() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-u8");
+    let onnx = ["--convention", "onnx", "--antialias"];
+    let cases: [(&str, &[&str]); 3] = [
+        ("onnx_u8_00_linear_16x40_to_19x23", &["--size", "23x19"]),
+        (
+            "onnx_u8_06_linear_10x19_to_46x11",
+            &["--size", "11x46", "--exclude-outside"],
+        ),
+        (
+            "onnx_u8_07_cubic_37x2_to_24x19",
+            &[
+                "--size",
+                "19x24",
+                "--filter",
+                "bicubic",
+                "--cubic-a",
+                "-0.5",
+                "--coord",
+                "half_pixel_symmetric",
+                "--exclude-outside",
+            ],
+        ),
+    ];
+    for (case, flags) in cases {
+        if !resizes_case_as_given(&data, case, &[&onnx[..], flags].concat()) {
+            return;
+        }
+    }
+}
+
 /// Runs `wgresize resize` on `case`'s input in `data` with `flags` and asserts that it writes
 /// the case's output, shape and bytes; false where the GPU is skipped.
 fn resizes_case_as_given(data: &std::path::Path, case: &str, flags: &[&str]) -> bool {

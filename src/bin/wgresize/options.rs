@@ -173,6 +173,11 @@ pub struct ResizeFlags {
     /// other conventions fix their own).
     #[arg(long, value_enum)]
     pub coord: Option<CoordArg>,
+    /// ONNX's `exclude_outside`: leave the taps past an edge out and renormalise the rest,
+    /// rather than fold them onto the edge (bicubic, and bilinear with --antialias;
+    /// --convention onnx only).
+    #[arg(long)]
+    pub exclude_outside: bool,
     /// Resize only the input region X,Y,W,H (pixels, fractions allowed) onto the whole output,
     /// as Pillow's `resize(size, box=(X, Y, X+W, Y+H))`.
     #[arg(long, value_name = "X,Y,W,H", allow_hyphen_values = true)]
@@ -569,6 +574,7 @@ impl ResizeFlags {
                     coordinates,
                     cubic_coeff_a: self.cubic_a.unwrap_or(-0.75),
                     antialias: self.antialias,
+                    exclude_outside: self.exclude_outside,
                     ..OnnxResize::default()
                 };
                 presets::onnx(input, output, &node).map_err(|e| e.to_string())?
@@ -629,6 +635,14 @@ impl ResizeFlags {
                 "--align-corners and --coord {} name two coordinate mappings; give one",
                 arg_name(coord)
             ));
+        }
+        if self.exclude_outside && self.convention != Some(Convention::Onnx) {
+            return Err(
+                "--exclude-outside is ONNX's exclude_outside: give it with --convention \
+                        onnx (Pillow and antialiased PyTorch leave such taps out of their own \
+                        accord)"
+                    .into(),
+            );
         }
         if self.cubic_a.is_some() && self.filter != FilterArg::Bicubic {
             return Err(format!(
@@ -875,6 +889,11 @@ mod tests {
                 with(&["--antialias", "--filter", "nearest-exact"]),
                 "--antialias",
             ),
+            (
+                with(&["--exclude-outside", "--convention", "pillow"]),
+                "--convention onnx",
+            ),
+            (with(&["--exclude-outside"]), "--convention onnx"),
             // PyTorch's own refusals, from the preset.
             (
                 with(&["--antialias", "--filter", "area", "--convention", "torch"]),
@@ -916,8 +935,20 @@ mod tests {
             with(&["--antialias", "--convention", "pillow"]),
             with(&["--antialias", "--filter", "nearest", "--convention", "onnx"]),
             with(&["--antialias", "--filter", "box"]),
+            with(&["--antialias", "--exclude-outside", "--convention", "onnx"]),
         ] {
             spec_of(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        }
+        // ONNX's exclude_outside reaches the spec: antialiased bilinear renormalises without
+        // the taps past an edge, and on 8-bit images runs ONNX Runtime's fixed point.
+        let onnx = ["--antialias", "--convention", "onnx", "--scale", "0.5"];
+        let excluded = [&onnx[..], &["--exclude-outside"]].concat();
+        for (args, border) in [
+            (&onnx[..], Border::Clamp),
+            (&excluded[..], Border::Renormalize),
+        ] {
+            assert_eq!(spec_of(args).unwrap().x_axis().border, border, "{args:?}");
+            assert!(photo_spec(args).unwrap().onnx_fixed_point(), "{args:?}");
         }
     }
 
