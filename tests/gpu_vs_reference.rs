@@ -2500,6 +2500,80 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
     );
 }
 
+/// ONNX Runtime's 8-bit fixed point (the onnx preset, antialiased, on u8) on seeded random
+/// shapes: linear and cubic (a = -0.75 and -0.5), every coordinate mode (crops reaching past
+/// the input among them), `exclude_outside` or not, 1 to 5 channels, NHWC and NCHW, batches,
+/// on every path that takes the spec, to the byte of the reference (whose bytes are ONNX
+/// Runtime's: `tests/data/onnx-u8`), into poisoned buffers.
+#[test]
+fn onnx_fixed_point_matches_the_reference_on_every_path() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+    let Some(gpu) = gpu("onnx u8") else { return };
+    let coordinates = [
+        OnnxCoordinates::HalfPixel,
+        OnnxCoordinates::HalfPixelSymmetric,
+        OnnxCoordinates::PytorchHalfPixel,
+        OnnxCoordinates::AlignCorners,
+        OnnxCoordinates::Asymmetric,
+        OnnxCoordinates::TfCropAndResize,
+    ];
+    let mut rng = Rng::new(20261207);
+    let mut ran = [0usize; 4];
+    for case in 0..30u64 {
+        let input = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let roi = [
+            rng.range(0, 40) as f64 / 100.0 - 0.2,
+            rng.range(0, 40) as f64 / 100.0 - 0.2,
+            rng.range(60, 120) as f64 / 100.0,
+            rng.range(60, 120) as f64 / 100.0,
+        ];
+        let node = OnnxResize {
+            mode: [OnnxMode::Linear, OnnxMode::Cubic][case as usize % 2],
+            coordinates: coordinates[case as usize % coordinates.len()],
+            cubic_coeff_a: [-0.75, -0.5][rng.range(0, 1) as usize],
+            exclude_outside: rng.range(0, 1) == 1,
+            antialias: true,
+            extrapolation_value: 77.0,
+            roi,
+            ..OnnxResize::default()
+        };
+        let Ok(spec) = presets::onnx(input, output, &node)
+            .unwrap()
+            .batch(rng.range(1, 2))
+            .channels(rng.range(1, 5))
+            .layout([Layout::Nhwc, Layout::Nchw][rng.range(0, 1) as usize])
+            .element(ElementType::U8)
+            .build()
+        else {
+            // A cubic whose weights of one sign pass the 32-bit sums' bound near an edge.
+            continue;
+        };
+        let what = format!("case {case} {spec:?}");
+        assert!(spec.onnx_fixed_point() && spec.fixed_point(), "{what}");
+        let data = Rng::new(case).u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for (k, path) in [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
+            .into_iter()
+            .enumerate()
+        {
+            if gpu.resizer.availability(&spec, path).is_err() {
+                assert_eq!(path, Path::Fused, "{what}");
+                continue;
+            }
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(0.0), "{what} {path}: {report}");
+            ran[k] += 1;
+        }
+    }
+    assert!(
+        ran[0] >= 24 && ran[2] >= 2,
+        "cases run on gather, separable, fused, auto: {ran:?}"
+    );
+}
+
 /// Pillow's 8-bit rounding in Pillow 13's order on seeded random shapes whose height shrinks
 /// most (so that the vertical pass runs first): every filter, grey, RGB, premultiplied RGBA and
 /// 8-channel pixels, NHWC and NCHW, some batched or cropped, on every path that takes the spec,
