@@ -13,9 +13,9 @@ import pathlib
 import numpy as np
 import onnx
 import onnxruntime as ort
-from onnx import TensorProto, helper
 
 from conformance_case import save_case, write_cases
+from onnx_resize import run
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "onnx-kept-axis"
 NODES = [
@@ -28,27 +28,6 @@ NODES = [
     {"mode": "linear", "antialias": 1},
     {"mode": "cubic", "cubic_coeff_a": -0.75, "antialias": 1},
 ]
-
-
-def run(x, out_hw, roi, attrs):
-    """ONNX Runtime's Resize of NCHW `x` to `out_hw`."""
-    n, c, h, w = x.shape
-    node = helper.make_node("Resize", ["X", "roi", "", "sizes"], ["Y"], **attrs)
-    sizes = [n, c, *out_hw]
-    graph = helper.make_graph(
-        [node],
-        "resize",
-        [helper.make_tensor_value_info("X", TensorProto.FLOAT, [n, c, h, w])],
-        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, None)],
-        [
-            helper.make_tensor("roi", TensorProto.FLOAT, [8], roi),
-            helper.make_tensor("sizes", TensorProto.INT64, [4], sizes),
-        ],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
-    model.ir_version = 9
-    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-    return session.run(None, {"X": x})[0]
 
 
 def main():

@@ -373,49 +373,17 @@ fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-u8");
     let cases = load_cases(&dir).expect("torch-u8/cases.json");
     assert_eq!(cases.len(), 112, "the PyTorch uint8 set has 112 cases");
-    let gpu = common::gpu("conformance torch u8");
-    let mut runners = vec![(Runner::Cpu, "cpu reference")];
-    if let Some(gpu) = gpu {
-        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
-            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
-        }
-    }
-    let mut fused_ran = 0;
-    for (runner, label) in runners {
-        for case in &cases {
-            assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
-            let spec = case.spec().unwrap();
-            let interpolating =
-                ["bilinear", "bicubic"].contains(&case.params["mode"].as_str().unwrap());
-            assert_eq!(spec.torch_fixed_point(), interpolating, "{}", case.id);
-            if let Runner::Gpu(resizer, path) = runner
-                && resizer.availability(&spec, path).is_err()
-            {
-                // The fused path fits only some shapes; the others always run.
-                assert_eq!(path, Path::Fused, "{label} {}", case.id);
-                continue;
-            }
-            fused_ran += usize::from(label == "fused");
-            let outcome = case
-                .run(&dir, runner)
-                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
-            assert_eq!(outcome.max_abs, 0.0, "{label} {}: {}", case.id, case.call);
-        }
-    }
-    if gpu.is_some() {
-        assert!(fused_ran >= 10, "the fused path ran {fused_ran} cases");
-    }
-    let in_floats = cases
-        .iter()
-        .filter(|case| {
-            let spec = case.spec().unwrap();
-            let floats = spec.to_builder().torch_fixed_point(false).build().unwrap();
-            let input = wgpu_resize::npy::read::<u8>(&dir.join(&case.input)).unwrap();
-            let expected = wgpu_resize::npy::read::<u8>(&dir.join(&case.output)).unwrap();
-            let got = wgpu_resize::reference::resize(&floats, &input.data).unwrap();
-            got != expected.data
-        })
-        .count();
+    let fused_ran = passes_on_every_path(&dir, &cases, "torch u8", |case, spec| {
+        assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
+        let interpolating =
+            ["bilinear", "bicubic"].contains(&case.params["mode"].as_str().unwrap());
+        assert_eq!(spec.torch_fixed_point(), interpolating, "{}", case.id);
+    });
+    assert!(
+        fused_ran.is_none_or(|ran| ran >= 10),
+        "the fused path ran {fused_ran:?} cases"
+    );
+    let in_floats = missed_in_floats(&dir, &cases, |spec| spec.torch_fixed_point(false));
     assert!(
         in_floats >= 40,
         "floats rounded once missed only {in_floats} cases"
@@ -434,7 +402,35 @@ fn onnx_8_bit_antialias_is_onnx_runtime_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-u8");
     let cases = load_cases(&dir).expect("onnx-u8/cases.json");
     assert_eq!(cases.len(), 36, "the ONNX uint8 set has 36 cases");
-    let gpu = common::gpu("conformance onnx u8");
+    let fused_ran = passes_on_every_path(&dir, &cases, "onnx u8", |case, spec| {
+        let bytes = case.dtype == "uint8";
+        assert_eq!(spec.onnx_fixed_point(), bytes, "{}", case.id);
+        assert_eq!(case.tolerance_max_abs == 0.0, bytes, "{}", case.id);
+    });
+    assert!(
+        fused_ran.is_none_or(|ran| ran >= 4),
+        "the fused path ran {fused_ran:?} cases"
+    );
+    let bytes: Vec<_> = cases.into_iter().filter(|c| c.dtype == "uint8").collect();
+    let in_floats = missed_in_floats(&dir, &bytes, |spec| spec.onnx_fixed_point(false));
+    assert!(
+        in_floats >= 20,
+        "floats rounded once missed only {in_floats} of {} cases",
+        bytes.len()
+    );
+}
+
+/// Runs `cases` of `dir` on the CPU reference and, where a GPU is present, on every path that
+/// takes each spec (only the fused path may refuse), asserting `check` of each case and its
+/// spec first and the case's tolerance after; returns the cases the fused path ran, `None`
+/// without a GPU.
+fn passes_on_every_path(
+    dir: &std::path::Path,
+    cases: &[wgpu_resize::conformance::Case],
+    what: &str,
+    check: impl Fn(&wgpu_resize::conformance::Case, &wgpu_resize::ResizeSpec),
+) -> Option<usize> {
+    let gpu = common::gpu(&format!("conformance {what}"));
     let mut runners = vec![(Runner::Cpu, "cpu reference")];
     if let Some(gpu) = gpu {
         for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
@@ -443,20 +439,19 @@ fn onnx_8_bit_antialias_is_onnx_runtime_to_the_byte() {
     }
     let mut fused_ran = 0;
     for (runner, label) in runners {
-        for case in &cases {
+        for case in cases {
             let spec = case.spec().unwrap();
-            let bytes = case.dtype == "uint8";
-            assert_eq!(spec.onnx_fixed_point(), bytes, "{}", case.id);
-            assert_eq!(case.tolerance_max_abs == 0.0, bytes, "{}", case.id);
+            check(case, &spec);
             if let Runner::Gpu(resizer, path) = runner
                 && resizer.availability(&spec, path).is_err()
             {
+                // The fused path fits only some shapes; the others always run.
                 assert_eq!(path, Path::Fused, "{label} {}", case.id);
                 continue;
             }
             fused_ran += usize::from(label == "fused");
             let outcome = case
-                .run(&dir, runner)
+                .run(dir, runner)
                 .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
             assert!(
                 outcome.passed(),
@@ -467,25 +462,26 @@ fn onnx_8_bit_antialias_is_onnx_runtime_to_the_byte() {
             );
         }
     }
-    if gpu.is_some() {
-        assert!(fused_ran >= 4, "the fused path ran {fused_ran} cases");
-    }
-    let in_floats = cases
+    gpu.map(|_| fused_ran)
+}
+
+/// How many of the u8 `cases` of `dir` the CPU reference misses with `without` applied to each
+/// spec's builder (a library's fixed point turned off: floats rounded once).
+fn missed_in_floats(
+    dir: &std::path::Path,
+    cases: &[wgpu_resize::conformance::Case],
+    without: impl Fn(wgpu_resize::ResizeSpecBuilder) -> wgpu_resize::ResizeSpecBuilder,
+) -> usize {
+    cases
         .iter()
-        .filter(|case| case.dtype == "uint8")
         .filter(|case| {
-            let spec = case.spec().unwrap();
-            let floats = spec.to_builder().onnx_fixed_point(false).build().unwrap();
+            let floats = without(case.spec().unwrap().to_builder()).build().unwrap();
             let input = wgpu_resize::npy::read::<u8>(&dir.join(&case.input)).unwrap();
             let expected = wgpu_resize::npy::read::<u8>(&dir.join(&case.output)).unwrap();
             let got = wgpu_resize::reference::resize(&floats, &input.data).unwrap();
             got != expected.data
         })
-        .count();
-    assert!(
-        in_floats >= 20,
-        "floats rounded once missed only {in_floats} of 30 cases"
-    );
+        .count()
 }
 
 /// Runs every case of `tests/data/{folder}/` (`count` of them) on the CPU reference and on the

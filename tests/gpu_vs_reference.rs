@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Rng, assert_paths_match_reference, gpu, run_poisoned};
+use common::{Rng, assert_paths_match_reference, exact_on_every_path, gpu, run_poisoned};
 use wgpu_resize::{CoordinateMapping, Layout, Path, ResizeSpec, Size2, compare, reference};
 
 const TOLERANCE: f64 = 1e-5;
@@ -2479,20 +2479,7 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
         let what = format!("case {case} {spec:?}");
         assert!(spec.torch_fixed_point() && spec.fixed_point(), "{what}");
         let data = Rng::new(case).u8s(spec.input_len());
-        let expected = reference::resize(&spec, &data).unwrap();
-        for (k, path) in [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
-            .into_iter()
-            .enumerate()
-        {
-            if gpu.resizer.availability(&spec, path).is_err() {
-                assert_eq!(path, Path::Fused, "{what}");
-                continue;
-            }
-            let got = run_poisoned(gpu, &spec, &data, path);
-            let report = compare(&got, &expected);
-            assert!(report.within(0.0), "{what} {path}: {report}");
-            ran[k] += 1;
-        }
+        exact_on_every_path(gpu, &spec, &data, &what, &mut ran);
     }
     assert!(
         ran[0] >= 24 && ran[2] >= 4,
@@ -2553,20 +2540,7 @@ fn onnx_fixed_point_matches_the_reference_on_every_path() {
         let what = format!("case {case} {spec:?}");
         assert!(spec.onnx_fixed_point() && spec.fixed_point(), "{what}");
         let data = Rng::new(case).u8s(spec.input_len());
-        let expected = reference::resize(&spec, &data).unwrap();
-        for (k, path) in [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
-            .into_iter()
-            .enumerate()
-        {
-            if gpu.resizer.availability(&spec, path).is_err() {
-                assert_eq!(path, Path::Fused, "{what}");
-                continue;
-            }
-            let got = run_poisoned(gpu, &spec, &data, path);
-            let report = compare(&got, &expected);
-            assert!(report.within(0.0), "{what} {path}: {report}");
-            ran[k] += 1;
-        }
+        exact_on_every_path(gpu, &spec, &data, &what, &mut ran);
     }
     assert!(
         ran[0] >= 24 && ran[2] >= 2,

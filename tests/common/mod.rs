@@ -316,6 +316,32 @@ pub fn assert_paths_match_reference<T: Element + Into<f64>>(
     }
 }
 
+/// Runs `spec` on the gather, separable, fused and `auto` paths (only the fused path may
+/// refuse it) into poisoned outputs and asserts that each gives the CPU reference's bytes
+/// exactly; counts the paths that ran in `ran`, in that order. `what` names the case.
+pub fn exact_on_every_path(
+    gpu: &Gpu,
+    spec: &ResizeSpec,
+    input: &[u8],
+    what: &str,
+    ran: &mut [usize; 4],
+) {
+    let expected = reference::resize(spec, input).unwrap();
+    for (k, path) in [Path::Gather, Path::Separable, Path::Fused, Path::Auto]
+        .into_iter()
+        .enumerate()
+    {
+        if gpu.resizer.availability(spec, path).is_err() {
+            assert_eq!(path, Path::Fused, "{what}");
+            continue;
+        }
+        let got = run_poisoned(gpu, spec, input, path);
+        let report = compare(&got, &expected);
+        assert!(report.within(0.0), "{what} {path}: {report}");
+        ran[k] += 1;
+    }
+}
+
 /// Records a crop batch into a poisoned output buffer and reads every byte of it back.
 pub fn run_crops<T: Element>(gpu: &Gpu, batch: &CropBatch, input: &[T]) -> Vec<T> {
     let (input_buffer, output_buffer) =
