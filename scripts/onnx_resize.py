@@ -1,10 +1,12 @@
-"""ONNX Runtime's `Resize` (opset 19) of one NCHW array, for the ONNX case generators
-(scripts/onnx_kept_axis_cases.py, onnx_u8_cases.py).
+"""ONNX Runtime's `Resize` (opset 19) of one NCHW array, and a conformance case of it, for the
+ONNX case generators (scripts/onnx_kept_axis_cases.py, onnx_u8_cases.py).
 """
 
 import numpy as np
 import onnxruntime as ort
 from onnx import TensorProto, helper
+
+from conformance_case import save_case
 
 
 def run(x, out_hw, roi, attrs):
@@ -28,3 +30,20 @@ def run(x, out_hw, roi, attrs):
     model.ir_version = 9
     session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
     return session.run(None, {"X": x})[0]
+
+
+def save_onnx_case(folder, case_id, x, out_hw, roi, attrs, tolerance):
+    """Runs ONNX Runtime's Resize of NCHW `x` (see `run`) and saves input and output as case
+    `case_id` in `folder`, NHWC; returns its entry for cases.json."""
+    y = run(x, out_hw, roi, attrs)
+    sizes = [x.shape[0], x.shape[1], *out_hw]
+    return save_case(
+        folder,
+        case_id,
+        x.transpose(0, 2, 3, 1),
+        y.transpose(0, 2, 3, 1),
+        reference=f"onnxruntime {ort.__version__} Resize opset 19",
+        call=f"Resize({attrs}, roi={roi}, sizes={sizes})",
+        params={"library": "onnx", "opset": 19, "sizes": sizes, "roi": roi, "attrs": attrs},
+        tolerance=tolerance,
+    )
