@@ -18,9 +18,9 @@ use common::{gpu, run_crops, run_in_slices};
 use half::f16;
 use proptest::prelude::*;
 use wgpu_resize::{
-    AreaRule, AxisResample, AxisWeights, Border, CoordinateMapping, CropBox, ElementType, Filter,
-    Layout, Padding, Path, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2, compare, crop,
-    reference,
+    AreaRule, AxisResample, AxisWeights, Border, CoordinateArithmetic, CoordinateMapping, CropBox,
+    ElementType, Filter, Layout, Padding, Path, ResizeSpec, ResizeSpecBuilder, RoundingOrder,
+    Size2, compare, crop, reference,
 };
 
 /// Cases for the CPU properties, unless `PROPTEST_CASES` says otherwise.
@@ -246,15 +246,39 @@ proptest! {
         sizes in (1u32..=40, 1u32..=40, 1u32..=40, 1u32..=40),
         y in wild_axis(),
         x in wild_axis(),
+        eight_bits in 0u32..3,
     ) {
         let (ih, iw, oh, ow) = sizes;
+        // Now and then on u8 in ONNX Runtime's fixed point (its f32 coordinates on both axes)
+        // or PyTorch's, whose tables the library computes in their own ways.
+        let (y, x) = match eight_bits {
+            1 => (
+                AxisResample { arithmetic: CoordinateArithmetic::F32, ..y },
+                AxisResample { arithmetic: CoordinateArithmetic::F32, ..x },
+            ),
+            _ => (y, x),
+        };
         let Ok(spec) = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
             .y_axis(y)
             .x_axis(x)
+            .element(if eight_bits == 0 { ElementType::F32 } else { ElementType::U8 })
+            .onnx_fixed_point(eight_bits == 1)
+            .torch_fixed_point(eight_bits == 2)
             .build()
         else {
             return Ok(());
         };
+        if eight_bits != 0 {
+            let (ty, tx) = AxisWeights::for_spec(&spec);
+            for (table, what) in [(&ty, "y"), (&tx, "x")] {
+                for i in 0..table.output_len() as usize {
+                    prop_assert!(table.start(i) + table.taps() <= table.input_len(), "{} row {}", what, i);
+                }
+            }
+            let bytes: Vec<u8> = (0..spec.input_len()).map(|i| (i * 37 % 256) as u8).collect();
+            prop_assert_eq!(reference::resize(&spec, &bytes).unwrap().len(), spec.output_len());
+            return Ok(());
+        }
         let (ty, tx) = AxisWeights::for_spec(&spec);
         // Wild rules may weigh far from one (a cubic of a = 100); what must hold is the band
         // inside the input and finite weights.
@@ -266,6 +290,30 @@ proptest! {
         }
         let output = reference::resize(&spec, &values(1, spec.input_len())).unwrap();
         prop_assert!(output.iter().all(|v| v.is_finite()), "{:?}", output);
+    }
+
+    /// ONNX Runtime's uint8 tables (`AxisWeights::onnx_u8`) of any antialiased linear or cubic
+    /// rule, however wild its mapping or stated scale, with any coefficient a spec accepts, on
+    /// small axes: bands inside the input and finite weights, in bounded time, never a panic.
+    #[test]
+    fn onnx_u8_tables_of_any_rule_are_sound(
+        (len, out) in (1u32..=60, 1u32..=60),
+        axis in wild_axis(),
+        // Coefficients the spec accepts (finite, at most MAX_CUBIC_COEFFICIENT in magnitude).
+        cubic in prop_oneof![Just(None), Just(Some(-0.75)), Just(Some(-0.5)), (-100.0..=100.0f64).prop_map(Some)],
+    ) {
+        let rule = AxisResample {
+            filter: cubic.map_or(Filter::Linear, |a| Filter::Cubic { a }),
+            antialias: true,
+            arithmetic: CoordinateArithmetic::F32,
+            ..axis
+        };
+        let table = AxisWeights::onnx_u8(len, out, &rule);
+        prop_assert_eq!(table.output_len(), out);
+        for i in 0..out as usize {
+            prop_assert!(table.start(i) + table.taps() <= len, "row {} of {:?}", i, rule);
+            prop_assert!(table.row(i).iter().all(|w| w.is_finite()), "row {} of {:?}", i, rule);
+        }
     }
 
     /// Band tables of any rule on small axes: inside the input, finite, rows summing to one.

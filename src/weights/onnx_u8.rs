@@ -48,14 +48,22 @@ impl AxisWeights {
             }
         };
         let exclude_outside = rule.border == Border::Renormalize;
-        let rscale = output_len as f32 / input_len as f32;
+        // ONNX's scale, output over input (or the stated scale), in f32 as the coordinates take it.
+        let rscale = match rule.scale {
+            Some(scale) => scale as f32,
+            None => output_len as f32 / input_len as f32,
+        };
         let scale = 1.0 / rscale;
         let shrinks = scale >= 1.0;
+        // Sizes make the support at most twice the input; a wild stated scale could make it
+        // endless, and the cap keeps its bands (and their work) bounded without changing any
+        // table a scale of the sizes gives.
         let support = if shrinks {
             (support_size * 0.5) * scale
         } else {
             support_size * 0.5
-        };
+        }
+        .min(2.0 * input_len as f32 + 2.0);
         let window = support.ceil() as i64 * 2 + 1;
         let inv_scale = if shrinks { 1.0 / scale } else { 1.0 };
         let input = i64::from(input_len);
