@@ -308,8 +308,8 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// f32 and as u8; and Pillow's lanczos
 /// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
 /// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
-/// and 2x enlargement of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8 NCHW frame to
-/// 224x224 in its own; Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
+/// and 2x enlargement of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8
+/// NCHW frame to 224x224 in its own; Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
 /// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale); and a 1080p
 /// frame letterboxed into a detector's 640x640 input, as an f32 NCHW tensor (PyTorch's
 /// bilinear) and as RGB u8 (`cv2.resize` and `cv2.copyMakeBorder`'s bytes).

@@ -1020,7 +1020,6 @@ impl ResizeSpec {
             matches!(rule.filter, Filter::Linear | Filter::Cubic { .. })
                 && rule.antialias
                 && rule.arithmetic == CoordinateArithmetic::F32
-                && matches!(rule.border, Border::Clamp | Border::Renormalize)
         };
         self.onnx_fixed_point
             && self.element == ElementType::U8

@@ -650,14 +650,19 @@ impl<'a> RowBuilder<'a> {
         self.coordinate_f32(i) as f64 + 0.5
     }
 
+    /// ONNX's scale, output over input (or the stated scale), in f32 as ONNX Runtime takes it.
+    fn scale_f32(&self) -> f32 {
+        match self.rule.scale {
+            Some(s) => s as f32,
+            None => self.output_len as f32 / self.input_len as f32,
+        }
+    }
+
     /// The source coordinate of output `i` in pixel-index units (input pixel `j` at `j`), as
     /// ONNX Runtime's `get_original_coordinate` computes it in f32.
     fn coordinate_f32(&self, i: u32) -> f32 {
         let (x, n_in, n_out) = (i as f32, self.input_len as f32, self.output_len as f32);
-        let scale = match self.rule.scale {
-            Some(s) => s as f32,
-            None => n_out / n_in,
-        };
+        let scale = self.scale_f32();
         match self.rule.mapping {
             CoordinateMapping::HalfPixel => (x + 0.5) / scale - 0.5,
             CoordinateMapping::PytorchHalfPixel => {

@@ -616,8 +616,9 @@ fn tensors_beyond_the_device_limits_are_errors() {
 }
 
 /// Pillow's fixed point (u8 rounded between the passes) sums in 32-bit integers: a rule whose
-/// renormalised weights of one sign add up past 2 in magnitude (here a cubic of a = 100) is refused, where
-/// the GPU's sums overflowed (found by `tests/properties.rs`); without the rounding it stands.
+/// renormalised weights of one sign add up past 2 in magnitude (here a cubic of a = 100) is
+/// refused, where the GPU's sums overflowed (found by `tests/properties.rs`); without the
+/// rounding it stands.
 #[test]
 fn fixed_point_rows_beyond_32_bits_are_spec_errors() {
     use wgpu_resize::{ElementType, NearestRule};

@@ -272,7 +272,8 @@ proptest! {
             let (ty, tx) = AxisWeights::for_spec(&spec);
             for (table, what) in [(&ty, "y"), (&tx, "x")] {
                 for i in 0..table.output_len() as usize {
-                    prop_assert!(table.start(i) + table.taps() <= table.input_len(), "{} row {}", what, i);
+                    let inside = table.start(i) + table.taps() <= table.input_len();
+                    prop_assert!(inside, "{} row {}", what, i);
                 }
             }
             let bytes: Vec<u8> = (0..spec.input_len()).map(|i| (i * 37 % 256) as u8).collect();
@@ -300,7 +301,12 @@ proptest! {
         (len, out) in (1u32..=60, 1u32..=60),
         axis in wild_axis(),
         // Coefficients the spec accepts (finite, at most MAX_CUBIC_COEFFICIENT in magnitude).
-        cubic in prop_oneof![Just(None), Just(Some(-0.75)), Just(Some(-0.5)), (-100.0..=100.0f64).prop_map(Some)],
+        cubic in prop_oneof![
+            Just(None),
+            Just(Some(-0.75)),
+            Just(Some(-0.5)),
+            (-100.0..=100.0f64).prop_map(Some),
+        ],
     ) {
         let rule = AxisResample {
             filter: cubic.map_or(Filter::Linear, |a| Filter::Cubic { a }),

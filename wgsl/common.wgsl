@@ -50,8 +50,9 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // The pass's input height and width, where OPENCV_FIXED clamps its padded tables' indices;
-    // they also align the vectors that follow to 16 bytes.
+    // The pass's input height, where OPENCV_FIXED clamps its padded vertical table's rows
+    // (`opencv_row`), and width (read by no kernel since OpenCV's horizontal tables are folded
+    // onto the input); together they align the vectors that follow to 16 bytes.
     src_h: u32,
     src_w: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
@@ -312,20 +313,18 @@ fn opencv_row(i: u32) -> u32 {
     return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
 }
 
-// One vertical tap of OpenCV's fixed point: a row's horizontal sum times the tap's integer
-// weight, as INTER_LINEAR rounds each product (`((row >> 4) * weight) >> 16`) or exactly.
-fn opencv_tap(row: i32, weight: i32) -> i32 {
-    if OPENCV_FIXED == 1u {
-        return ((row >> 4u) * weight) >> 16u;
-    }
-    return row * weight;
-}
-
+// One vertical tap of OpenCV's fixed point: each of a column group's horizontal sums times the
+// tap's integer weight, as INTER_LINEAR rounds each product (`((row >> 4) * weight) >> 16`) or
+// exactly.
 fn opencv_tap4(row: vec4<i32>, weight: i32) -> vec4<i32> {
     if OPENCV_FIXED == 1u {
         return ((row >> vec4<u32>(4u)) * weight) >> vec4<u32>(16u);
     }
     return row * weight;
+}
+
+fn opencv_tap(row: i32, weight: i32) -> i32 {
+    return opencv_tap4(vec4<i32>(row), weight).x;
 }
 
 // The bytes of OpenCV's vertical sums: INTER_LINEAR's `(sum + 2) >> 2`, INTER_LINEAR_EXACT's

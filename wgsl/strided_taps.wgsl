@@ -107,8 +107,8 @@ fn row_sum_int(rx: u32, base: u32, row: u32) -> vec4<i32> {
 
 // Whether the weights are integers and the taps sum in integers to the stored bytes, with no
 // conversion to f32 and back: Pillow's and OpenCV's fixed points, and dyadic tables
-// (INTEGER_WEIGHTS in common.wgsl). Neither comes with colour conversions in these kernels (the host sends
-// premultiplied alpha to the vector kernels, and linear light has neither).
+// (INTEGER_WEIGHTS in common.wgsl). None comes with colour conversions in these kernels (the
+// host sends premultiplied alpha to the vector kernels, and linear light has none).
 fn integer_taps() -> bool {
     return FIXED_POINT || INTEGER_WEIGHTS || OPENCV_FIXED != 0u;
 }
@@ -128,7 +128,7 @@ fn integer_bytes(total: vec4<i32>) -> vec4<u32> {
 // The stored bytes of one output position with integer weights (`integer_taps`): the row band
 // at table row `ry`, the column band at table row `rx`, whose first input (row 0) is element
 // `base`. Pillow's fixed point rounds each input row's horizontal sum to 8 bits before the
-// vertical taps; OpenCV's rounds its vertical taps as `opencv_tap` in common.wgsl says.
+// vertical taps; OpenCV's rounds its vertical taps as `opencv_tap4` in common.wgsl says.
 fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let y0 = row_start(ry);

@@ -144,7 +144,8 @@ struct Prepared {
 }
 
 /// Why OpenCV's 8-bit fixed point runs on one path: the gather path's kernels alone compute it
-/// (the quad and staged u8 gathers, and the scalar one), between buffers ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
+/// (the quad and staged u8 gathers, and the scalar one), between buffers
+/// ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
 const OPENCV_GATHER_ONLY: &str =
     "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
 

@@ -56,9 +56,10 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
-    /// The pass's input height and width: where OpenCV's fixed point clamps its padded tables'
-    /// indices (`OPENCV_FIXED` in `wgsl/gather.wgsl`). They also align the vectors that follow
-    /// to 16 bytes.
+    /// The pass's input height, where OpenCV's fixed point clamps its padded vertical table's
+    /// rows (`opencv_row` in `wgsl/common.wgsl`), and width (read by no kernel since OpenCV's
+    /// horizontal tables are folded onto the input). Together they align the vectors that
+    /// follow to 16 bytes.
     pub src_h: u32,
     pub src_w: u32,
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as

@@ -25,8 +25,9 @@ impl AxisWeights {
     /// taps beyond the edge left out where the border renormalises, folded onto it otherwise),
     /// its weights multiples of 2^-22. An axis kept at its size is copied, as ONNX Runtime
     /// copies it (its scale is 1, so none of its rows is outside). Rows of a
-    /// `tf_crop_and_resize` region whose centre falls outside the input are flagged outside. [`AxisWeights::for_spec`] takes it for specs in ONNX Runtime's
-    /// 8-bit fixed point ([`crate::ResizeSpec::onnx_fixed_point`]).
+    /// `tf_crop_and_resize` region whose centre falls outside the input are flagged outside.
+    /// [`AxisWeights::for_spec`] takes it for specs in ONNX Runtime's 8-bit fixed point
+    /// ([`crate::ResizeSpec::onnx_fixed_point`]).
     pub fn onnx_u8(input_len: u32, output_len: u32, rule: &AxisResample) -> Self {
         if input_len == output_len {
             return Self::identity(input_len);
@@ -48,12 +49,7 @@ impl AxisWeights {
             }
         };
         let exclude_outside = rule.border == Border::Renormalize;
-        // ONNX's scale, output over input (or the stated scale), in f32 as the coordinates take it.
-        let rscale = match rule.scale {
-            Some(scale) => scale as f32,
-            None => output_len as f32 / input_len as f32,
-        };
-        let scale = 1.0 / rscale;
+        let scale = 1.0 / builder.scale_f32();
         let shrinks = scale >= 1.0;
         // Sizes make the support at most twice the input; a wild stated scale could make it
         // endless, and the cap keeps its bands (and their work) bounded without changing any
