@@ -1,12 +1,15 @@
 """Writes tests/data/padding/: padded resizes as the libraries make them, in the format of
 tests/data/conformance/ (NHWC .npy files and cases.json):
 - Pillow's `ImageOps.pad(image, size, method, color, centering)` in modes F, L, RGB and RGBA
-  (params: `imageops: "pad"`, `requested_wh`, `centering`, and `color` where one is given, the
-  same value in every band);
+  (params: `imageops: "pad"`, `requested_wh`, `centering`, and `color` where one is given: a
+  number, the same value in every channel, or a colour, a list of one value per channel);
 - the letterbox of YOLO-style detectors: `cv2.resize` to the aspect-keeping size, then
   `cv2.copyMakeBorder(.., cv2.BORDER_CONSTANT, value=fill)` (params: `letterbox_wh`,
-  `scale_up`, `fill`, and `dsize_wh`, the size `cv2.resize` was given), on 8-bit and float
-  images. The letterbox is written out below as the detectors' preprocessing computes it.
+  `scale_up`, `fill` (a number or one per channel), and `dsize_wh`, the size `cv2.resize` was
+  given), on 8-bit and float images. The letterbox is written out below as the detectors'
+  preprocessing computes it.
+The cases with colours come after the others, so that adding them left the others' inputs as
+they were.
 
     pip install pillow==13.0.0 numpy opencv-python-headless && python3 scripts/padding_cases.py
 """
@@ -46,6 +49,18 @@ LETTERBOXES = [
     (3, np.float32, 54, 96, (64, 64), "INTER_LINEAR", True, 0.5),
     (3, np.float32, 61, 50, (20, 28), "INTER_CUBIC", True, 0.447),
 ]
+# Bands of a colour, one value per channel: Pillow's `color=(r, g, b)`, and a letterbox in a
+# dataset's mean colour (in the image's channel order).
+COLOURED_PADS = [
+    ("RGB", 48, 64, (20, 20), "BICUBIC", (255, 128, 0), (0.5, 0.5)),
+    ("RGBA", 40, 90, (30, 30), "LANCZOS", (10, 20, 30, 255), (0.5, 0.5)),
+    ("RGB", 61, 37, (30, 30), "BILINEAR", (1, 2, 3), (0.2, 0.7)),
+]
+COLOURED_LETTERBOXES = [
+    (3, np.uint8, 54, 96, (64, 64), "INTER_LINEAR", True, (104, 117, 123)),
+    (4, np.uint8, 33, 70, (36, 36), "INTER_LINEAR_EXACT", True, (0, 64, 128, 255)),
+    (3, np.float32, 96, 54, (40, 40), "INTER_LINEAR", True, (0.485, 0.456, 0.406)),
+]
 
 
 def letterbox(image, new_shape, interpolation, scale_up, fill):
@@ -61,17 +76,18 @@ def letterbox(image, new_shape, interpolation, scale_up, fill):
         image = cv2.resize(image, new_unpad, interpolation=interpolation)
     top, bottom = int(round(dh - 0.1)), int(round(dh + 0.1))
     left, right = int(round(dw - 0.1)), int(round(dw + 0.1))
-    # Every channel the fill (cv2 pads a fourth channel with the Scalar's fourth value).
+    # Every channel the fill, or each its own (cv2 pads a fourth channel with the Scalar's
+    # fourth value).
+    value = tuple(fill) if isinstance(fill, tuple) else (fill,) * 4
     image = cv2.copyMakeBorder(image, top, bottom, left, right, cv2.BORDER_CONSTANT,
-                               value=(fill,) * 4)
+                               value=value)
     return image, new_unpad
 
 
-def main():
-    rng = np.random.default_rng(20261205)
-    OUT.mkdir(parents=True, exist_ok=True)
+def pad_cases(rng, pads):
+    """The cases of `pads`, numbered pairs of a number and a row of PADS."""
     cases = []
-    for k, (mode, h, w, size, name, color, centering) in enumerate(PADS):
+    for k, (mode, h, w, size, name, color, centering) in pads:
         channels = CHANNELS[mode]
         if mode == "F":
             x = rng.random((h, w), dtype=np.float32).reshape(h, w, 1)
@@ -82,7 +98,10 @@ def main():
             if mode == "RGBA":
                 x[..., 3] = np.where(rng.random((h, w)) < 0.2, 0, x[..., 3])
             image = Image.fromarray(x if channels > 1 else x[..., 0], mode)
-            fill = None if color is None else (color if channels == 1 else (color,) * channels)
+            if color is None or isinstance(color, tuple) or channels == 1:
+                fill = color
+            else:
+                fill = (color,) * channels
         method = getattr(Image.Resampling, name)
         y = np.asarray(ImageOps.pad(image, size, method, fill, centering))
         y = y.reshape(y.shape[0], y.shape[1], -1)
@@ -91,12 +110,18 @@ def main():
         params = {"library": "pillow", "image_mode": mode, "size_wh": list(size), "filter": name,
                   "imageops": "pad", "requested_wh": list(size), "centering": list(centering)}
         if color is not None:
-            params["color"] = color
+            params["color"] = list(color) if isinstance(color, tuple) else color
         cases.append(save_case(OUT, f"pad_{k:02d}_{mode}_{h}x{w}_to_{size[0]}x{size[1]}",
                                x.reshape(1, h, w, channels), y.reshape(1, *y.shape),
                                reference=f"Pillow {PIL.__version__}", call=call, params=params,
                                tolerance=1e-5 if mode == "F" else 0.0))
-    for k, (c, dtype, h, w, canvas, name, scale_up, fill) in enumerate(LETTERBOXES):
+    return cases
+
+
+def letterbox_cases(rng, letterboxes):
+    """The cases of `letterboxes`, numbered pairs of a number and a row of LETTERBOXES."""
+    cases = []
+    for k, (c, dtype, h, w, canvas, name, scale_up, fill) in letterboxes:
         if dtype == np.uint8:
             x = rng.integers(0, 256, (h, w, c), dtype=np.uint8)
         else:
@@ -106,7 +131,8 @@ def main():
         call = (f"letterbox(x, new_shape={canvas}, cv2.{name}, scaleup={scale_up}, "
                 f"fill={fill}) (cv2.resize, then cv2.copyMakeBorder)")
         params = {"library": "opencv", "interpolation": name, "dsize_wh": list(dsize),
-                  "letterbox_wh": [canvas[1], canvas[0]], "scale_up": scale_up, "fill": fill}
+                  "letterbox_wh": [canvas[1], canvas[0]], "scale_up": scale_up,
+                  "fill": list(fill) if isinstance(fill, tuple) else fill}
         # OpenCV's shrinking INTER_AREA and INTER_CUBIC on bytes compute in floats: a level
         # apart at a few values (presets::opencv says where).
         exact = dtype == np.uint8 and name not in ("INTER_AREA", "INTER_CUBIC")
@@ -116,6 +142,16 @@ def main():
                                x.reshape(1, h, w, c), y.reshape(1, *y.shape),
                                reference=f"OpenCV {cv2.__version__}", call=call, params=params,
                                tolerance=tolerance))
+    return cases
+
+
+def main():
+    rng = np.random.default_rng(20261205)
+    OUT.mkdir(parents=True, exist_ok=True)
+    cases = pad_cases(rng, enumerate(PADS))
+    cases += letterbox_cases(rng, enumerate(LETTERBOXES))
+    cases += pad_cases(rng, enumerate(COLOURED_PADS, len(PADS)))
+    cases += letterbox_cases(rng, enumerate(COLOURED_LETTERBOXES, len(LETTERBOXES)))
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written with Pillow {PIL.__version__} and OpenCV {cv2.__version__}")
 

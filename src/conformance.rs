@@ -13,9 +13,9 @@
 //! bound, whose size and gap of 2 the runner derives), `reduce` (`Image.reduce`'s `[x, y]`
 //! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain`,
 //! `cover` or `pad`, with the `requested_wh` size, `fit`'s `bleed`, `fit`'s and `pad`'s
-//! `centering` and `pad`'s `color`, from which the runner derives the box, the size or the
+//! `centering` and `pad`'s `color` (a number, or a list of one per channel), from which the runner derives the box, the size or the
 //! bands). An OpenCV case may give `letterbox_wh` (the canvas of a detector's letterbox, with
-//! `scale_up` and `fill`; its `dsize_wh` is then the size `cv2.resize` was given).
+//! `scale_up` and `fill`, a number or one per channel; its `dsize_wh` is then the size `cv2.resize` was given).
 
 use std::path::{Path as FsPath, PathBuf};
 
@@ -177,6 +177,19 @@ impl Case {
                 .map(Some)
                 .ok_or_else(|| self.bad(format!("{key} is {value}; expected {expected}"))),
         }
+    }
+
+    /// The values of a band-filling parameter (`color`, `fill`): a number, the same in every
+    /// channel, or a list of one number per channel.
+    fn fill_param(&self, object: &Value, key: &str) -> Result<Option<Fill>, ConformanceError> {
+        self.optional(object, key, "a number or a list of numbers", |v| match v {
+            Value::Array(values) => values
+                .iter()
+                .map(|v| v.as_f64().map(|v| v as f32))
+                .collect::<Option<Vec<f32>>>()
+                .map(Fill::PerChannel),
+            _ => v.as_f64().map(|v| Fill::Uniform(v as f32)),
+        })
     }
 
     /// Refuses keys of `object` other than `known`: a parameter this runner does not read
@@ -530,12 +543,13 @@ impl Case {
             }
         })?;
         if operation == "pad" {
-            // `color`: one value in every band (None, Pillow's black, where not given).
-            let color = self.optional(p, "color", "a number", Value::as_f64)?;
+            // `color`: one value in every channel or one per channel (None, Pillow's black,
+            // where not given).
+            let color = self.fill_param(p, "color")?.unwrap_or(Fill::Uniform(0.0));
             let centering = centering.unwrap_or((0.5, 0.5));
-            return Ok(presets::pillow_pad(input, output, filter, centering)
-                .map_err(|e| self.bad(e.to_string()))?
-                .extrapolation_value(color.unwrap_or(0.0) as f32));
+            let pad = presets::pillow_pad(input, output, filter, centering)
+                .map_err(|e| self.bad(e.to_string()))?;
+            return Ok(color.applied(pad));
         }
         if operation != "fit" {
             return Ok(presets::pillow(input, output, filter));
@@ -582,16 +596,11 @@ impl Case {
         let scale_up = self
             .optional(p, "scale_up", "a boolean", Value::as_bool)?
             .unwrap_or(true);
-        let fill = self.optional(p, "fill", "a number", Value::as_f64)?;
+        let fill = self.fill_param(p, "fill")?.unwrap_or(Fill::Uniform(0.0));
         let (image, _) = crate::Padding::letterbox(input, canvas, scale_up);
         self.same_size("dsize_wh", &[image.width, image.height])?;
-        Ok(Some(presets::opencv_letterbox(
-            input,
-            canvas,
-            interpolation,
-            scale_up,
-            fill.unwrap_or(0.0) as f32,
-        )))
+        let letterbox = presets::opencv_letterbox(input, canvas, interpolation, scale_up, 0.0);
+        Ok(Some(fill.applied(letterbox)))
     }
 
     fn onnx_node(&self) -> Result<OnnxResize, ConformanceError> {
@@ -712,4 +721,20 @@ impl Case {
 /// The default location of the cases inside this repository.
 pub fn bundled_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/conformance")
+}
+
+/// A case's value of its bands: one for every channel, or one per channel.
+enum Fill {
+    Uniform(f32),
+    PerChannel(Vec<f32>),
+}
+
+impl Fill {
+    /// `builder` with its extrapolation values these.
+    fn applied(&self, builder: ResizeSpecBuilder) -> ResizeSpecBuilder {
+        match self {
+            Fill::Uniform(value) => builder.extrapolation_value(*value),
+            Fill::PerChannel(values) => builder.extrapolation_values(values),
+        }
+    }
 }

@@ -6,6 +6,7 @@ pub mod conformance;
 pub mod crop;
 pub mod element;
 pub mod error;
+pub mod extrapolation;
 pub mod gpu;
 mod kernels;
 pub mod normalization;

@@ -404,7 +404,8 @@ pub fn pillow_fit(
 /// image resized to its `ImageOps.contain` size ([`pillow_contain_size`]) and placed in a
 /// `size` output as Pillow pastes it ([`Padding::pillow_pad`]; `centering` is `(x, y)`), the
 /// rest filled with the spec's extrapolation value: 0 as built, Pillow's `color=None`; set
-/// [`ResizeSpecBuilder::extrapolation_value`] for a `color` of one value in every channel.
+/// [`ResizeSpecBuilder::extrapolation_value`] for a `color` of one value in every channel, and
+/// [`ResizeSpecBuilder::extrapolation_values`] for a colour (`color=(r, g, b)`).
 /// Where the contained size is `size` itself, nothing is padded. An error where a side of the
 /// contained image rounds to 0 pixels (Pillow returns an empty image).
 pub fn pillow_pad(
@@ -428,7 +429,8 @@ pub fn pillow_pad(
 /// The letterbox of YOLO-style detectors' preprocessing: `cv2.resize(image, (w, h),
 /// interpolation=..)` to the image's size in `canvas` keeping its aspect ratio, then
 /// `cv2.copyMakeBorder(.., top, bottom, left, right, cv2.BORDER_CONSTANT, value=fill)` with
-/// `fill` in every channel (114 is the detectors' grey). [`Padding::letterbox`] gives the
+/// `fill` in every channel (114 is the detectors' grey; for a colour, one value per channel,
+/// set [`ResizeSpecBuilder::extrapolation_values`] on the builder this returns). [`Padding::letterbox`] gives the
 /// sizes and bands (`scale_up: false` leaves smaller images at their size); the resize is
 /// [`opencv`]'s, its 8-bit fixed point included, so that u8 images come out as OpenCV's bytes.
 pub fn opencv_letterbox(

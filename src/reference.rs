@@ -130,7 +130,6 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
 
     // The second pass (or the blocks' averages), then the colour conversion back and the
     // normalisation, into the output.
-    let extrapolated = spec.extrapolation_value() as f64;
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     let mut pixel = vec![0.0f64; c];
     for b in 0..n {
@@ -139,7 +138,7 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
                 let outside = wy.is_outside(oy) || wx.is_outside(ox);
                 for (ch, value) in pixel.iter_mut().enumerate() {
                     *value = if outside {
-                        extrapolated
+                        f64::from(spec.extrapolation_of(ch as u32))
                     } else if reduction {
                         block_average(spec.fixed_point(), (&wy, &wx), (oy, ox), |y, x| {
                             source[s_in.at(b, ch, y, x)]
@@ -333,7 +332,7 @@ fn resize_opencv_fixed_point<T: Element>(
             for oy in 0..out.height as usize {
                 for ox in 0..out.width as usize {
                     if wy.is_outside(oy) || wx.is_outside(ox) {
-                        let fill = f64::from(spec.extrapolation_value());
+                        let fill = f64::from(spec.extrapolation_of(ch as u32));
                         output[s_out.at(b, ch, oy, ox)] = T::from_f64(fill);
                         continue;
                     }

@@ -2,6 +2,7 @@
 //! on construction so that a bad request is a typed error before any GPU work.
 
 use crate::error::SpecError;
+use crate::extrapolation::Extrapolation;
 use crate::normalization::Normalization;
 use crate::padding::Padding;
 use crate::reduction::{MAX_BLOCK_PIXELS, Reduction};
@@ -448,7 +449,7 @@ pub struct ResizeSpec {
     element: ElementType,
     y: AxisResample,
     x: AxisResample,
-    extrapolation_value: f32,
+    extrapolation: Extrapolation,
     round_intermediate: bool,
     rounding_order: RoundingOrder,
     opencv_fixed_point: Option<OpenCvFixedPoint>,
@@ -592,10 +593,32 @@ impl ResizeSpecBuilder {
         self
     }
 
-    /// Value of outputs that map outside the input under
-    /// [`CoordinateMapping::TfCropAndResize`]. Default: 0.
+    /// Value of outputs that map outside the input (under
+    /// [`CoordinateMapping::TfCropAndResize`], outside a crop box, in the bands of
+    /// [`ResizeSpecBuilder::padding`]), the same in every channel. Default: 0.
     pub fn extrapolation_value(mut self, value: f32) -> Self {
-        self.spec.extrapolation_value = value;
+        self.spec.extrapolation = Extrapolation::Uniform(value);
+        self
+    }
+
+    /// Values of outputs that map outside the input, one per channel: a colour, as Pillow's
+    /// `ImageOps.pad(.., color=(r, g, b))`, `cv2.copyMakeBorder(.., value=...)` (in the
+    /// image's channel order, BGR for OpenCV's) and torchvision's `Pad(fill=(r, g, b))` give
+    /// it. In input units, as [`ResizeSpecBuilder::extrapolation_value`]. `values` must name
+    /// every channel of the spec, at most [`crate::extrapolation::MAX_EXTRAPOLATED_CHANNELS`]
+    /// (checked by [`ResizeSpecBuilder::build`]).
+    pub fn extrapolation_values(mut self, values: &[f32]) -> Self {
+        self.spec.extrapolation = Extrapolation::per_channel(values);
+        self
+    }
+
+    /// The extrapolation values widened to four channels (the added ones repeating the last):
+    /// for the kernels that run a spec's pixels as four channels of which the caller keeps the
+    /// first.
+    pub(crate) fn extrapolation_widened(mut self) -> Self {
+        if let Extrapolation::PerChannel { .. } = self.spec.extrapolation {
+            self.spec.extrapolation = Extrapolation::per_channel(&self.spec.extrapolation.lanes());
+        }
         self
     }
 
@@ -712,8 +735,9 @@ impl ResizeSpecBuilder {
     }
 
     /// Grow the output by the bands of `padding` around the resized image, and fill the bands
-    /// with the extrapolation value ([`ResizeSpecBuilder::extrapolation_value`], in input
-    /// units: normalised as the image is, not colour converted). The builder's output size
+    /// with the extrapolation value ([`ResizeSpecBuilder::extrapolation_value`], or a colour:
+    /// [`ResizeSpecBuilder::extrapolation_values`]; in input units: normalised as the image
+    /// is, not colour converted). The builder's output size
     /// stays the image's, and [`ResizeSpec::output`] becomes the image and the bands. A
     /// letterbox ([`Padding::letterbox`], [`crate::presets::opencv_letterbox`]) or Pillow's
     /// `ImageOps.pad` ([`crate::presets::pillow_pad`]) then runs in one pass, and the image
@@ -755,7 +779,7 @@ impl ResizeSpec {
                 element: ElementType::F32,
                 y: AxisResample::default(),
                 x: AxisResample::default(),
-                extrapolation_value: 0.0,
+                extrapolation: Extrapolation::Uniform(0.0),
                 round_intermediate: false,
                 rounding_order: RoundingOrder::HorizontalFirst,
                 opencv_fixed_point: None,
@@ -828,9 +852,23 @@ impl ResizeSpec {
     pub fn x_axis(&self) -> &AxisResample {
         &self.x
     }
-    /// Value of outputs mapping outside the input (crop-and-resize).
+    /// Value of outputs mapping outside the input, in channel 0 (in every channel unless set
+    /// per channel: [`ResizeSpec::extrapolation_of`]).
     pub fn extrapolation_value(&self) -> f32 {
-        self.extrapolation_value
+        self.extrapolation.of(0)
+    }
+    /// Value of channel `channel`'s outputs mapping outside the input.
+    pub fn extrapolation_of(&self, channel: u32) -> f32 {
+        self.extrapolation.of(channel)
+    }
+    /// Whether outputs mapping outside the input take different values in different channels
+    /// ([`ResizeSpecBuilder::extrapolation_values`], not all equal).
+    pub fn extrapolation_varies_by_channel(&self) -> bool {
+        self.extrapolation.varies_by_channel()
+    }
+    /// The extrapolation values as the kernels read them, channel `c`'s in lane `c % 4`.
+    pub(crate) fn extrapolation_lanes(&self) -> [f32; 4] {
+        self.extrapolation.lanes()
     }
     /// Whether the intermediate between the passes is rounded to the element type (asked for,
     /// and no colour conversion makes the intermediate a float).
@@ -1237,13 +1275,7 @@ impl ResizeSpec {
                 )));
             }
         }
-        if !self.extrapolation_value.is_finite() {
-            return Err(SpecError::InvalidParameter {
-                what: "extrapolation value",
-                value: self.extrapolation_value as f64,
-                allowed: "a finite number",
-            });
-        }
+        self.extrapolation.check(self.channels)?;
         if let Some(gap) = self.reducing_gap {
             self.check_reducing_gap(gap)?;
         }

@@ -1414,13 +1414,13 @@ mod generated {
 }
 
 /// `--pad` with the pillow convention and `--letterbox` with the opencv convention give the
-/// bytes of Pillow's `ImageOps.pad` (black and a colour) and of a detector's letterbox through
-/// OpenCV (114 grey by default, a fill of 0, an image left at its size)
-/// (`tests/data/padding/`).
+/// bytes of Pillow's `ImageOps.pad` (black, a grey and an RGB colour) and of a detector's
+/// letterbox through OpenCV (114 grey by default, a fill of 0, a mean colour, an image left at
+/// its size) (`tests/data/padding/`).
 #[test]
 fn pads_and_letterboxes_from_the_command_line() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/padding");
-    let cases: [(&str, &[&str]); 5] = [
+    let cases: [(&str, &[&str]); 7] = [
         (
             "pad_00_RGB_48x64_to_20x20",
             &[
@@ -1470,10 +1470,56 @@ fn pads_and_letterboxes_from_the_command_line() {
                 "opencv",
             ],
         ),
+        (
+            "pad_08_RGB_48x64_to_20x20",
+            &[
+                "--pad",
+                "20x20",
+                "--filter",
+                "bicubic",
+                "--fill",
+                "255,128,0",
+                "--convention",
+                "pillow",
+            ],
+        ),
+        (
+            "letterbox_10_3ch_uint8_54x96_to_64x64_inter_linear",
+            &[
+                "--letterbox",
+                "64x64",
+                "--fill",
+                "104,117,123",
+                "--convention",
+                "opencv",
+            ],
+        ),
     ];
     for (case, flags) in cases {
         if !resizes_case_as_given(&data, case, flags) {
             return;
         }
     }
+    // A colour of two values for an RGB image: refused with what it must be, nothing written.
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.npy");
+    let input = data.join("pad_00_RGB_48x64_to_20x20.in.npy");
+    let refused = run(&[
+        "resize",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--pad",
+        "20x20",
+        "--fill",
+        "1,2",
+        "--convention",
+        "pillow",
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "a colour of 2 values on RGB");
+    assert!(
+        stderr.contains("2 extrapolation values on a spec of 3 channels"),
+        "{stderr}"
+    );
+    assert!(!output.exists());
 }

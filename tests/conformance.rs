@@ -678,13 +678,14 @@ fn pillow_imageops_are_pillows() {
 }
 
 /// Padded resizes as the libraries make them (`tests/data/padding/`,
-/// `scripts/padding_cases.py`): Pillow's `ImageOps.pad` (colours, centerings, RGBA, a contained
-/// size that needs no bands) and detectors' letterboxes through OpenCV (`cv2.resize` then
-/// `cv2.copyMakeBorder`; 8-bit in OpenCV's fixed point, to the byte, and floats), through
-/// `presets::pillow_pad` and `presets::opencv_letterbox`, on every path.
+/// `scripts/padding_cases.py`): Pillow's `ImageOps.pad` (greys and colours of one value per
+/// channel, centerings, RGBA, a contained size that needs no bands) and detectors' letterboxes
+/// through OpenCV (`cv2.resize` then `cv2.copyMakeBorder`, grey or a colour; 8-bit in OpenCV's
+/// fixed point, to the byte, and floats), through `presets::pillow_pad` and
+/// `presets::opencv_letterbox`, on every path.
 #[test]
 fn padded_resizes_are_the_libraries() {
-    data_set_passes("padding", 18);
+    data_set_passes("padding", 24);
 }
 
 /// `presets::pillow_contain_size` and `presets::pillow_cover_size` against the sizes Pillow's own

@@ -120,7 +120,8 @@ fn filter(k: u32) -> AxisResample {
 }
 
 /// Floats (f32, f16) and u8 rounded once: random filters, sizes, layouts, channels, batches,
-/// crops and bands, with a fill in the bands; f32 sometimes normalised.
+/// crops and bands, with a fill in the bands, one value in every channel or a colour (one per
+/// channel) on alternate cases; f32 sometimes normalised.
 #[test]
 fn padded_floats_and_bytes_are_the_image_inside_the_fill() {
     let Some(gpu) = gpu("padded floats and bytes") else {
@@ -140,14 +141,20 @@ fn padded_floats_and_bytes_are_the_image_inside_the_fill() {
                 Layout::Nchw
             })
             .both_axes(filter(case))
-            .padding(random_bands(&mut rng))
-            .extrapolation_value(-0.75 + case as f32 * 0.125);
+            .padding(random_bands(&mut rng));
+        let fill = -0.75 + case as f32 * 0.125;
+        builder = if case % 2 == 0 {
+            builder.extrapolation_value(fill)
+        } else {
+            let colour: Vec<f32> = (0..channels).map(|c| fill + 0.3 * c as f32).collect();
+            builder.extrapolation_values(&colour)
+        };
         if case % 3 == 0 {
             builder = builder.crop(0.5, 1.0, input.height as f64 * 0.75, input.width as f64);
         }
         let what = format!("case {case}");
         let fill = |c: u32, builder: ResizeSpecBuilder, mean: &[f32], std: &[f32]| {
-            let v = f64::from(builder.build().unwrap().extrapolation_value());
+            let v = f64::from(builder.build().unwrap().extrapolation_of(c));
             if mean.is_empty() {
                 v
             } else {
@@ -174,10 +181,14 @@ fn padded_floats_and_bytes_are_the_image_inside_the_fill() {
         let filled = |c| fill(c, builder, &[], &[]);
         let expected = assert_reference_pads(&spec, &data, filled, &what);
         assert_paths_pad(gpu, &spec, &data, &expected, 2e-3, &format!("{what} f16"));
-        // u8 rounded once, the fill a byte.
-        let bytes = builder
-            .element(ElementType::U8)
-            .extrapolation_value(rng.range(0, 255) as f32);
+        // u8 rounded once, the fill a byte, or a byte per channel.
+        let colour: Vec<f32> = (0..channels).map(|_| rng.range(0, 255) as f32).collect();
+        let bytes = builder.element(ElementType::U8);
+        let bytes = if case % 2 == 0 {
+            bytes.extrapolation_value(colour[0])
+        } else {
+            bytes.extrapolation_values(&colour)
+        };
         let spec = bytes.build().unwrap();
         let data = Rng::new(u64::from(case)).u8s(spec.input_len());
         let filled = |c| fill(c, bytes, &[], &[]);
@@ -186,8 +197,9 @@ fn padded_floats_and_bytes_are_the_image_inside_the_fill() {
     }
 }
 
-/// Bytes in each library's 8-bit arithmetic, padded: Pillow's fixed point in both rounding
-/// orders (RGBA premultiplied too), PyTorch's, and OpenCV's on the gather path, each exact.
+/// Bytes in each library's 8-bit arithmetic, padded with one byte or a colour: Pillow's fixed
+/// point in both rounding orders (RGBA premultiplied too), PyTorch's, and OpenCV's on the
+/// gather path, each exact.
 #[test]
 fn padded_fixed_points_are_exact() {
     let Some(gpu) = gpu("padded fixed points") else {
@@ -233,21 +245,27 @@ fn padded_fixed_points_are_exact() {
                 (presets::opencv(input, image, interpolation), 3, "opencv")
             }
         };
-        let fill = rng.range(0, 255) as f32;
-        let spec = builder
+        // One byte in every channel, or a colour on odd cases.
+        let colour: Vec<f32> = (0..channels).map(|_| rng.range(0, 255) as f32).collect();
+        let builder = builder
             .channels(channels)
             .element(ElementType::U8)
-            .padding(random_bands(&mut rng))
-            .extrapolation_value(fill)
-            .build()
-            .unwrap();
+            .padding(random_bands(&mut rng));
+        let spec = if case % 2 == 0 {
+            builder.extrapolation_value(colour[0])
+        } else {
+            builder.extrapolation_values(&colour)
+        }
+        .build()
+        .unwrap();
         assert!(
             spec.fixed_point() || spec.opencv_fixed_point().is_some(),
             "{name}: a fixed point"
         );
         let data = Rng::new(u64::from(case)).u8s(spec.input_len());
         let what = format!("case {case} {name}");
-        let expected = assert_reference_pads(&spec, &data, |_| f64::from(fill), &what);
+        let fill = |c: u32| f64::from(spec.extrapolation_of(c));
+        let expected = assert_reference_pads(&spec, &data, fill, &what);
         assert_paths_pad(gpu, &spec, &data, &expected, 0.0, &what);
     }
 }
@@ -316,7 +334,7 @@ fn crop_batches_pad_every_box() {
             }),
         )
         .padding(Padding::new(2, 1, 3, 0))
-        .extrapolation_value(0.5)
+        .extrapolation_values(&[0.5, -1.0, 0.25, 2.0])
         .build()
         .unwrap();
     let boxes = [
@@ -334,12 +352,14 @@ fn crop_batches_pad_every_box() {
     let expected = crop::reference(&template, &boxes, &data).unwrap();
     let report = compare(&got, &expected);
     assert!(report.within(2e-5), "{report}");
-    // Each box's output carries the bands: its first row is all fill.
+    // Each box's output carries the bands: its first row is all the colour.
     let per_box = template.output_len() / template.batch() as usize;
     for (k, image) in expected.chunks(per_box).enumerate() {
         let first_row = &image[..(template.output().width * 4) as usize];
         assert!(
-            first_row.iter().all(|&v| v == 0.5),
+            first_row
+                .chunks(4)
+                .all(|pixel| pixel == [0.5, -1.0, 0.25, 2.0]),
             "box {k}: {first_row:?}"
         );
     }

@@ -61,19 +61,48 @@ fn builder_of<S: Strategy<Value = AxisResample> + 'static>(
                     1 => [0u32..=3, 0u32..=3, 0u32..=3, 0u32..=3]
                         .prop_map(|[t, l, b, r]| Padding::new(t, l, b, r)),
                 ],
+                fill(),
             )
         })
         .prop_map(
-            |((input, output), y, x, batch, channels, layout, padding)| {
-                ResizeSpec::builder(input, output)
-                    .y_axis(y)
-                    .x_axis(x)
-                    .batch(batch)
-                    .channels(channels)
-                    .layout(layout)
-                    .padding(padding)
+            |((input, output), y, x, batch, channels, layout, padding, fill)| {
+                fill.on(
+                    ResizeSpec::builder(input, output)
+                        .y_axis(y)
+                        .x_axis(x)
+                        .batch(batch)
+                        .channels(channels)
+                        .layout(layout)
+                        .padding(padding),
+                    channels,
+                )
             },
         )
+}
+
+/// The value of outputs outside the input: one in every channel, or (half the time, where the
+/// spec has at most four channels) a colour of one per channel.
+#[derive(Clone, Copy, Debug)]
+struct Fill {
+    values: [f32; 4],
+    per_channel: bool,
+}
+
+impl Fill {
+    fn on(self, builder: ResizeSpecBuilder, channels: u32) -> ResizeSpecBuilder {
+        if self.per_channel && channels <= 4 {
+            builder.extrapolation_values(&self.values[..channels as usize])
+        } else {
+            builder.extrapolation_value(self.values[0])
+        }
+    }
+}
+
+fn fill() -> impl Strategy<Value = Fill> {
+    (prop::array::uniform4(-2.0f32..2.0), any::<bool>()).prop_map(|(values, per_channel)| Fill {
+        values,
+        per_channel,
+    })
 }
 
 /// Any `f64` at all: NaN, infinities, zero, the extremes, and ordinary values.
@@ -212,18 +241,28 @@ proptest! {
         y in wild_axis(),
         x in wild_axis(),
         extrapolation in prop_oneof![Just(f32::NAN), Just(f32::INFINITY), any::<f32>()],
+        colour_values in prop::collection::vec(
+            prop_oneof![Just(f32::NAN), any::<f32>(), -1.0f32..1.0],
+            0..7,
+        ),
         nchw in any::<bool>(),
         colour in 0u32..3,
         bands in (wild_u32(), wild_u32(), wild_u32(), wild_u32()),
     ) {
         let (ih, iw, oh, ow) = sizes;
-        let built = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow))
+        let builder = ResizeSpec::builder(Size2::new(ih, iw), Size2::new(oh, ow));
+        // One value in every channel, or (where any are drawn) one per channel, as many as drawn.
+        let builder = if colour_values.is_empty() {
+            builder.extrapolation_value(extrapolation)
+        } else {
+            builder.extrapolation_values(&colour_values)
+        };
+        let built = builder
             .batch(batch)
             .channels(channels)
             .layout(if nchw { Layout::Nchw } else { Layout::Nhwc })
             .y_axis(y)
             .x_axis(x)
-            .extrapolation_value(extrapolation)
             .linear_light(colour == 1)
             .premultiplied_alpha(colour == 2)
             .padding(Padding::new(bands.0, bands.1, bands.2, bands.3))
@@ -373,7 +412,7 @@ proptest! {
         a in -3.0f32..3.0,
         seed in any::<u64>(),
     ) {
-        let Ok(spec) = builder.build() else { return Ok(()) };
+        let Ok(spec) = builder.extrapolation_value(0.0).build() else { return Ok(()) };
         let u = values(seed, spec.input_len());
         let v = values(seed ^ 0x9e37, spec.input_len());
         let mixed: Vec<f32> = u.iter().zip(&v).map(|(u, v)| a * u + v).collect();
@@ -560,7 +599,7 @@ fn crop_batch() -> impl Strategy<Value = (ResizeSpecBuilder, Vec<CropBox>)> {
                 prop_oneof![Just(Border::Clamp), Just(Border::Renormalize)],
                 1u32..=5,
                 prop_oneof![Just(Layout::Nhwc), Just(Layout::Nchw)],
-                -2.0f32..2.0,
+                fill(),
                 prop::collection::vec(crop_box(images, ih, iw, pixels), 1..=6),
             )
                 .prop_map(
@@ -574,9 +613,8 @@ fn crop_batch() -> impl Strategy<Value = (ResizeSpecBuilder, Vec<CropBox>)> {
                             .both_axes(axis)
                             .batch(images)
                             .channels(channels)
-                            .layout(layout)
-                            .extrapolation_value(fill);
-                        (template, boxes)
+                            .layout(layout);
+                        (fill.on(template, channels), boxes)
                     },
                 )
         })

@@ -23,7 +23,8 @@ struct Params {
     x_taps: u32,
     // 0: channels innermost (NHWC); 1: planes (NCHW).
     planar: u32,
-    extrapolation: f32,
+    // Unused: holds the place of the vectors below on their 16-byte alignment.
+    reserved: u32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
     // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
@@ -59,6 +60,8 @@ struct Params {
     // (NORMALIZE); 0 and 1 elsewhere.
     norm_mean: vec4<f32>,
     norm_std: vec4<f32>,
+    // The extrapolation value of channel c in lane c % 4 (`fill_of`, `fill4`).
+    fill: vec4<f32>,
 }
 
 // Pipeline constants that remove whole code paths from the kernels that do not need them, so
@@ -352,6 +355,19 @@ fn round_to_u8(v: f32) -> f32 {
 // instruction, and conversions run at a quarter of the rate of arithmetic on NVIDIA GPUs.
 fn u8_of(v: f32) -> u32 {
     return u32(clamp(v + 0.5, 0.0, 255.5));
+}
+
+// The value of channel `c`'s outputs that map outside the input: a colour names at most four
+// channels, one to a lane, and a value of every channel is in every lane
+// (src/extrapolation.rs).
+fn fill_of(c: u32) -> f32 {
+    return p.fill[c & 3u];
+}
+
+// The outside values of a group of channels from `first_channel` on, one channel to a lane.
+fn fill4(first_channel: u32) -> vec4<f32> {
+    let c = (vec4<u32>(first_channel) + vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(3u);
+    return vec4<f32>(p.fill[c.x], p.fill[c.y], p.fill[c.z], p.fill[c.w]);
 }
 
 fn u8_of4(v: vec4<f32>) -> vec4<u32> {

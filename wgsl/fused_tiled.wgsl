@@ -337,7 +337,7 @@ fn horizontal_step(tile: Tile, lane: u32, band: u32, in_x: u32, width: u32, taps
     for (var r = band; r < tile.rows; r += GROUP_Y) {
         let y = tile.y_first + r;
         let ry = table_row(tile.y_table, p.y_taps, y);
-        var acc = vec4<f32>(p.extrapolation);
+        var acc = fill4(tile.c4 * 4u);
         if !(x_outside || y_row_outside(ry)) {
             acc = vec4<f32>(0.0);
             let line = r * width + first;
@@ -415,7 +415,7 @@ fn horizontal_step_planar(tile: Tile, lane: u32, band: u32, in_x: u32, taps_x: u
 fn planar_output(tile: Tile, x: u32, in_x: u32, taps_x: u32) -> vec4<f32> {
     let rx = table_row(tile.x_table, p.x_taps, x);
     if x_row_outside(rx) {
-        return vec4<f32>(p.extrapolation);
+        return vec4<f32>(fill_of(tile.c4));
     }
     var acc = vec4<f32>(0.0);
     let first = row_start(rx) - in_x;
@@ -431,7 +431,7 @@ fn store_planar_row(tile: Tile, out_base: u32, r: u32, out: vec4<f32>) {
         return;
     }
     let y = tile.y_first + r;
-    var value = vec4<f32>(p.extrapolation);
+    var value = vec4<f32>(fill_of(tile.c4));
     if !y_row_outside(table_row(tile.y_table, p.y_taps, y)) {
         value = out;
     }
@@ -476,7 +476,7 @@ fn horizontal_first(tile: Tile, lane: u32, band: u32) {
     for (var r = band; r < tile.rows; r += GROUP_Y) {
         let y = tile.y_first + r;
         let ry = table_row(tile.y_table, p.y_taps, y);
-        var acc = vec4<f32>(p.extrapolation);
+        var acc = fill4(tile.c4 * 4u);
         if !(x_outside || y_row_outside(ry)) {
             let first = row_start(ry) - in_y;
             var total = vec4<i32>(0);

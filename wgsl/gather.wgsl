@@ -7,7 +7,7 @@ fn resample(flat: u32) -> f32 {
     let ry = table_row(p.y_table + pos.n * p.y_image_stride, p.y_taps, pos.y);
     let rx = table_row(p.x_table + pos.n * p.x_image_stride, p.x_taps, pos.x);
     if y_row_outside(ry) || x_row_outside(rx) {
-        return p.extrapolation;
+        return fill_of(pos.c);
     }
     if OPENCV_FIXED != 0u {
         return opencv_fixed(pos, ry, rx);

@@ -79,7 +79,7 @@ fn main(
         workgroupBarrier();
     }
     if lane == 0u && x < p.out_w {
-        var acc = vec4<f32>(p.extrapolation);
+        var acc = fill4(c4 * 4u);
         if !outside && FIXED_POINT {
             // The row's sum rounded, then the one vertical tap, as the vector gather does.
             let row = fixed_round4(bitcast<vec4<i32>>(partial[slot]));

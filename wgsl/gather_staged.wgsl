@@ -46,7 +46,7 @@ fn main(
     let base = n * p.src_n + first_channel * p.src_c + row_start(rx) * p.src_x;
     let columns = min(LANES, p.out_w - first_column);
     let last_row = min(first_row + ROWS, p.out_h);
-    let outside_bytes = u8_of4(vec4<f32>(p.extrapolation));
+    let outside_bytes = u8_of4(fill4(first_channel));
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes = outside_bytes;

@@ -34,8 +34,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let sy = p.src_y / 4u;
     let sx = p.src_x / 4u;
     let image = (n * p.src_n) / 4u;
-    // The extrapolation value's word, for outputs that map outside the input.
-    let fill = word_of_bytes(u8_of4(vec4<f32>(p.extrapolation)));
+    // The extrapolation values' word (one RGBA pixel), for outputs that map outside the input.
+    let fill = word_of_bytes(u8_of4(fill4(0u)));
     // Each column's first input word and weights. A column outside the input keeps weights of
     // 0 and loads from its image's first column, so that every load stays inside the input.
     var bases: array<u32, COLUMNS>;

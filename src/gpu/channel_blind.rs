@@ -13,7 +13,8 @@
 //!
 //! Not where the pass converts colour (linear light and premultiplied alpha treat alpha apart
 //! from colour, by channel index), where an output maps outside the input horizontally (its
-//! extrapolation is per pixel), for textures, or for the fused kernel, which runs both axes.
+//! extrapolation is per pixel), where the extrapolation is a colour (its value is per channel),
+//! for textures, or for the fused kernel, which runs both axes.
 
 use super::params::PassShape;
 use crate::spec::{Layout, ResizeSpec, Size2};
@@ -39,6 +40,7 @@ pub(crate) fn reshape(
         || textures
         || shape.fused.is_some()
         || spec.converts_color()
+        || spec.extrapolation_varies_by_channel()
         || shape.dst_size.width != width
         || !x_table.is_identity()
     {

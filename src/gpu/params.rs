@@ -33,7 +33,8 @@ pub(crate) struct PassParams {
     pub x_table: u32,
     pub x_taps: u32,
     pub planar: u32,
-    pub extrapolation: f32,
+    /// Unused: holds the place of the vectors below on their 16-byte alignment.
+    pub reserved: u32,
     pub row_stride: u32,
     pub unit_in: f32,
     pub unit_out: f32,
@@ -66,6 +67,10 @@ pub(crate) struct PassParams {
     /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
     pub norm_mean: [f32; 4],
     pub norm_std: [f32; 4],
+    /// The extrapolation value of channel `c` in lane `c % 4` (`fill_of` and `fill4` in
+    /// `wgsl/common.wgsl`): per-channel values name at most four channels, and a value of
+    /// every channel fills every lane.
+    pub fill: [f32; 4],
 }
 
 const ROW_OUTSIDE: u32 = 1;
@@ -216,7 +221,7 @@ impl PassParams {
                 Layout::Nhwc => 0,
                 Layout::Nchw => 1,
             },
-            extrapolation: spec.extrapolation_value(),
+            reserved: 0,
             row_stride,
             unit_in,
             unit_out,
@@ -237,6 +242,7 @@ impl PassParams {
             src_w: pass.src_size.width,
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
+            fill: spec.extrapolation_lanes(),
         }
     }
 
@@ -358,9 +364,9 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct() {
-        // 36 four-byte fields and two 16-byte vectors; a uniform block must be a multiple of 16
-        // bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 176);
+        // 36 four-byte fields and three 16-byte vectors; a uniform block must be a multiple of
+        // 16 bytes.
+        assert_eq!(std::mem::size_of::<PassParams>(), 192);
         // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
         let source = crate::gpu::shaders::Kernel::examples()[0].source();
         let module = naga::front::wgsl::parse_str(&source).expect("the shader parses");
@@ -387,6 +393,7 @@ mod tests {
             offset("norm_std"),
             Some(std::mem::offset_of!(PassParams, norm_std))
         );
+        assert_eq!(offset("fill"), Some(std::mem::offset_of!(PassParams, fill)));
         assert_eq!(
             offset("norm_plane"),
             Some(std::mem::offset_of!(PassParams, norm_plane))

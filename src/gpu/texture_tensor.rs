@@ -162,6 +162,7 @@ impl Resizer {
             .channels(4)
             .layout(Layout::Nhwc)
             .normalize(spec.normalization().map(Normalization::widened))
+            .extrapolation_widened()
             .build()
             .ok()?;
         let tensor = TensorTarget {

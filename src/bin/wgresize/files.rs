@@ -329,7 +329,7 @@ fn resize_image(
             .collect();
         // The bands' fill is in 8-bit levels for every image; these pixels are fractions.
         if let Some(fill) = flags.band_fill() {
-            image_flags.fill = Some(fill / 255.0);
+            image_flags.fill = Some(fill.iter().map(|v| v / 255.0).collect());
         }
         let (spec, plan, result) = resize_samples(resizer, &image_flags, shape, &pixels, path)?;
         let result: Vec<u16> = result.into_iter().map(to_16_bits).collect();

@@ -124,12 +124,19 @@ pub struct ResizeFlags {
     /// `scaleup=False`) instead of enlarging it.
     #[arg(long, requires = "letterbox")]
     pub no_scale_up: bool,
-    /// The value of the bands of --pad and --letterbox, in every channel: in 8-bit levels for
-    /// images (0 to 255, whatever their depth), in the array's units for .npy arrays
+    /// The value of the bands of --pad and --letterbox: one number for every channel, or a
+    /// colour of one per channel (`255,128,0`; in the file's channel order); in 8-bit levels
+    /// for images (0 to 255, whatever their depth), in the array's units for .npy arrays
     /// (normalised as the image is). Default: 114 for --letterbox (detectors' grey), 0 for
     /// --pad (Pillow's black).
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub fill: Option<f32>,
+    #[arg(
+        long,
+        value_name = "V[,V...]",
+        value_delimiter = ',',
+        num_args = 1,
+        allow_hyphen_values = true
+    )]
+    pub fill: Option<Vec<f32>>,
     /// Resize in Pillow's two steps, as `Image.resize(.., reducing_gap=G)`: reduce by whole
     /// factors first, averaging blocks of pixels, so that the resize after changes the size by
     /// at least G (--convention pillow or pillow12; G at least 1).
@@ -398,15 +405,16 @@ impl ResizeFlags {
         }
     }
 
-    /// The value of the bands of --pad or --letterbox, where either is given: --fill, or 114
-    /// for a letterbox (detectors' grey) and 0 for a pad (Pillow's black).
-    pub fn band_fill(&self) -> Option<f32> {
+    /// The values of the bands of --pad or --letterbox, where either is given: --fill (one
+    /// value, or one per channel), or 114 for a letterbox (detectors' grey) and 0 for a pad
+    /// (Pillow's black).
+    pub fn band_fill(&self) -> Option<Vec<f32>> {
         let default = match (&self.letterbox, &self.pad) {
             (Some(_), _) => 114.0,
             (None, Some(_)) => 0.0,
             (None, None) => return None,
         };
-        Some(self.fill.unwrap_or(default))
+        Some(self.fill.clone().unwrap_or_else(|| vec![default]))
     }
 
     /// The image's size and the bands around it that --pad or --letterbox ask for, if either.
@@ -585,7 +593,10 @@ impl ResizeFlags {
             None => builder,
         };
         let builder = match (self.bands(input)?, self.band_fill()) {
-            (Some((_, bands)), Some(fill)) => builder.padding(bands).extrapolation_value(fill),
+            (Some((_, bands)), Some(fill)) => match fill.as_slice() {
+                [value] => builder.padding(bands).extrapolation_value(*value),
+                colour => builder.padding(bands).extrapolation_values(colour),
+            },
             _ => builder,
         };
         builder
