@@ -1,5 +1,5 @@
 """Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4, INTER_LINEAR_EXACT and
-INTER_AREA on 8-bit images, in the format of tests/data/conformance/ (NHWC .npy files and
+INTER_AREA on 8-bit images (and INTER_LINEAR and INTER_LINEAR_EXACT enlargements by 2), in the format of tests/data/conformance/ (NHWC .npy files and
 cases.json), with a tolerance of 0: the library's OpenCV fixed point must give OpenCV's bytes
 exactly.
 
@@ -32,6 +32,19 @@ SHAPES = [
     (2, 15, 22, 3, 31, 11),
     (1, 64, 64, 3, 32, 32),
 ]
+# (batch, in_h, in_w, channels): enlargements by exactly 2, which the RGB doubling runs in
+# OpenCV's arithmetic where the width is a multiple of 4 (the smallest input it takes, 3 x 4, a
+# batch, and a width it does not take); after the cases above, so that their inputs stay as
+# they were.
+DOUBLED = ["INTER_LINEAR", "INTER_LINEAR_EXACT"]
+DOUBLINGS = [
+    (1, 12, 16, 3),
+    (2, 9, 20, 3),
+    (1, 3, 4, 3),
+    (1, 31, 44, 3),
+    (1, 10, 18, 3),
+    (1, 17, 24, 4),
+]
 
 
 def main():
@@ -39,6 +52,7 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     cases = []
     shapes = [(name, shape) for name in INTERPOLATIONS for shape in SHAPES]
+    shapes += [(name, (n, h, w, c, 2 * h, 2 * w)) for name in DOUBLED for (n, h, w, c) in DOUBLINGS]
     for k, (name, (n, h, w, c, oh, ow)) in enumerate(shapes):
         flag = getattr(cv2, name)
         x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)

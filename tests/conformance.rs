@@ -311,7 +311,8 @@ fn malformed_parameters_are_refused() {
 
 /// The cases of `cv2.resize` with `INTER_LINEAR`, `INTER_LANCZOS4`, `INTER_LINEAR_EXACT` and
 /// `INTER_AREA` on 8-bit images in
-/// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`), whose tolerance is 0: the opencv
+/// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`; its enlargements by 2 of RGB widths
+/// a multiple of 4 run on the RGB doubling), whose tolerance is 0: the opencv
 /// preset runs OpenCV's own fixed point there, so the CPU reference, the gather path and `auto`
 /// give OpenCV's bytes, every one; the separable and fused paths refuse it with a typed error
 /// that says why.
@@ -320,7 +321,7 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
     use wgpu_resize::ResizeError;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
     let cases = load_cases(&dir).expect("opencv-u8/cases.json");
-    assert_eq!(cases.len(), 48, "the OpenCV 8-bit set has 48 cases");
+    assert_eq!(cases.len(), 60, "the OpenCV 8-bit set has 60 cases");
     let gpu = common::gpu("conformance opencv u8");
     let mut runners = vec![(Runner::Cpu, "cpu reference")];
     if let Some(gpu) = gpu {

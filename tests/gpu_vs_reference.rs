@@ -2429,6 +2429,41 @@ fn opencv_fixed_point_matches_the_reference_on_random_shapes() {
     }
 }
 
+/// OpenCV's `INTER_LINEAR` and `INTER_LINEAR_EXACT` enlargements by exactly 2 of RGB bytes,
+/// which run on the RGB doubling in OpenCV's arithmetic where the width is a multiple of 4 (and
+/// on the quads where it is not), against the CPU reference to the byte on random sizes down to
+/// 3 rows, batches of 1 to 3, into poisoned outputs, on the gather path and `auto`.
+#[test]
+fn opencv_doublings_match_the_reference() {
+    use wgpu_resize::presets::{self, OpenCvInterpolation};
+    let Some(gpu) = gpu("opencv_doublings_match_the_reference") else {
+        return;
+    };
+    let mut rng = Rng::new(0x0cf2);
+    for case in 0..16u32 {
+        let width = 4 * rng.range(1, 12) + if case % 4 == 3 { 2 } else { 0 };
+        let input = Size2::new(rng.range(3, 30), width);
+        let output = Size2::new(2 * input.height, 2 * input.width);
+        let rule = [
+            OpenCvInterpolation::Linear,
+            OpenCvInterpolation::LinearExact,
+        ][case as usize % 2];
+        let spec = presets::opencv(input, output, rule)
+            .batch(rng.range(1, 3))
+            .channels(3)
+            .element(wgpu_resize::ElementType::U8)
+            .build()
+            .unwrap();
+        let data = rng.u8s(spec.input_len());
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in [Path::Gather, Path::Auto] {
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let differing = got.iter().zip(&expected).filter(|(a, b)| a != b).count();
+            assert_eq!(differing, 0, "case {case} {path}: {spec:?}");
+        }
+    }
+}
+
 /// PyTorch's 8-bit fixed point (the torch preset on u8) on seeded random shapes: bilinear and
 /// bicubic, antialiased or with aligned corners, stated scales, 1 to 5 channels, NHWC and NCHW,
 /// on every path that takes the spec, to the byte of the reference (whose bytes are PyTorch's:

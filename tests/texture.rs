@@ -1063,8 +1063,9 @@ fn every_path_reads_rgba_textures() {
 }
 
 /// A video frame letterboxed into a detector's input as the texture route makes it: an RGBA8
-/// frame into RGB planes (NCHW f32) and RGB pixels (NHWC), normalised once, its bands the grey
-/// 114/255 normalised as the image is; each path that takes it, into poisoned tensors.
+/// frame into RGB planes (NCHW f32) and RGB pixels (NHWC), normalised once, its bands the
+/// ImageNet mean colour (planes) or the grey 114/255 (pixels), normalised as the image is; each
+/// path that takes it, into poisoned tensors.
 #[test]
 fn frames_letterbox_into_model_inputs() {
     use wgpu_resize::presets::{self, TorchMode, TorchOutput};
@@ -1085,8 +1086,12 @@ fn frames_letterbox_into_model_inputs() {
             false,
         )
         .unwrap()
-        .padding(bands)
-        .extrapolation_value(114.0 / 255.0)
+        .padding(bands);
+        let spec = if k == 0 {
+            spec.extrapolation_values(&[0.485, 0.456, 0.406])
+        } else {
+            spec.extrapolation_value(114.0 / 255.0)
+        }
         .channels(3)
         .layout(layout)
         .normalize((k == 0).then_some(Normalization::IMAGENET))
@@ -1106,7 +1111,7 @@ fn frames_letterbox_into_model_inputs() {
 }
 
 /// A padded output (a letterbox) written into a texture: into storage targets, u8 and f32, and
-/// 8-bit render targets, on each path that takes it, against the reference, the bands' fill
+/// 8-bit render targets, on each path that takes it, against the reference, the bands' colour
 /// included.
 #[test]
 fn padded_outputs_reach_textures() {
@@ -1117,16 +1122,17 @@ fn padded_outputs_reach_textures() {
     let mut rng = Rng::new(114);
     let input = Size2::new(15, 26);
     for (format, element, fill) in [
-        (F::Rgba8Unorm, ElementType::U8, 114.0),
-        (F::Rgba32Float, ElementType::F32, 0.25),
+        (F::Rgba8Unorm, ElementType::U8, [114.0, 0.0, 255.0, 7.0]),
+        (F::Rgba32Float, ElementType::F32, [0.25, -1.0, 0.5, 1.0]),
     ] {
         let spec = presets::opencv_letterbox(
             input,
             Size2::new(16, 16),
             presets::OpenCvInterpolation::Cubic,
             true,
-            fill,
+            0.0,
         )
+        .extrapolation_values(&fill)
         .channels(4)
         .element(element)
         .build()
@@ -1151,7 +1157,7 @@ fn padded_outputs_reach_textures() {
                 assert_texels_match_reference(&spec, &values, (format, format), &got, &what);
                 // The first row is all band (texels read back as bytes or as floats).
                 let band = &got[..(spec.output().width * 4) as usize];
-                assert!(band.iter().all(|&v| v == fill), "{what}: {band:?}");
+                assert!(band.chunks(4).all(|t| t == fill), "{what}: {band:?}");
             }
         }
     }

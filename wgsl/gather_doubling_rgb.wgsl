@@ -7,6 +7,11 @@
 // input width is a multiple of 4, so that every group starts on a word, and where the tables
 // fit the phases edges included (src/gpu/doubling.rs).
 //
+// OpenCV's 8-bit INTER_LINEAR (OPENCV_FIXED, src/gpu/doubling.rs `choose_opencv`) runs here
+// in its own arithmetic: the horizontal sums as above in its 11-bit units (its edge columns
+// weigh one clamped input by the whole unit, which the clamped pixel gives), each vertical
+// product rounded as OpenCV rounds it (`opencv_tap4`), and its `(sum + 2) >> 2`.
+//
 // Why: RGB bytes do not fall into the vector kernels' four-channel groups, and the quad gather
 // that served these shapes reads and weighs every output byte's taps on its own: on an H200,
 // RGB u8 1080p -> 2160p took 33.8 µs there, against 15.4 for RGBA through the doubling with a
@@ -57,9 +62,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         let below = row_sums(min(y + 1u, in_h - 1u) * sy);
         var top: Pixels;
         var bottom: Pixels;
-        for (var k = 0u; k < 8u; k++) {
-            top[k] = u32(WY0A) * above[k] + u32(WY0B) * here[k];
-            bottom[k] = u32(WY1A) * here[k] + u32(WY1B) * below[k];
+        if OPENCV_FIXED != 0u {
+            for (var k = 0u; k < 8u; k++) {
+                top[k] = opencv_taps(above[k], WY0A, here[k], WY0B);
+                bottom[k] = opencv_taps(here[k], WY1A, below[k], WY1B);
+            }
+        } else {
+            for (var k = 0u; k < 8u; k++) {
+                top[k] = u32(WY0A) * above[k] + u32(WY0B) * here[k];
+                bottom[k] = u32(WY1A) * here[k] + u32(WY1B) * below[k];
+            }
         }
         store_pixels(out, top);
         store_pixels(out + dy, bottom);
@@ -93,6 +105,15 @@ fn row_sums(row: u32) -> Pixels {
     return sums;
 }
 
+// A pixel's two vertical taps in OpenCV's arithmetic, each product rounded on its own: `a`
+// times weight `wa` and `b` times `wb`. At the first and last output rows one of the two is
+// the other clamped, and OpenCV keeps both products there too.
+fn opencv_taps(a: vec3<u32>, wa: f32, b: vec3<u32>, wb: f32) -> vec3<u32> {
+    let first = opencv_tap4(vec4<i32>(vec3<i32>(a), 0), i32(wa));
+    let second = opencv_tap4(vec4<i32>(vec3<i32>(b), 0), i32(wb));
+    return vec3<u32>((first + second).xyz);
+}
+
 // The three bytes of `w` from bit `shift` on.
 fn bytes3(w: u32, shift: u32) -> vec3<u32> {
     return (vec3<u32>(w) >> vec3<u32>(shift, shift + 8u, shift + 16u)) & vec3<u32>(0xffu);
@@ -100,13 +121,18 @@ fn bytes3(w: u32, shift: u32) -> vec3<u32> {
 
 // Eight pixels' sums rounded to bytes, rounded half up as `lanes_word` does (`(s + half) >>
 // WEIGHT_BITS` is floor(s / 2^WEIGHT_BITS + 0.5); the host's integer weights keep every sum
-// within 255 · 2^WEIGHT_BITS), and stored as six words from element `i`.
+// within 255 · 2^WEIGHT_BITS), or as OpenCV rounds its vertical sums (`opencv_bytes`), and
+// stored as six words from element `i`.
 fn store_pixels(i: u32, sums: Pixels) {
     let half = vec3<u32>((1u << WEIGHT_BITS) >> 1u);
     let bits = vec3<u32>(WEIGHT_BITS);
     var b: Pixels;
     for (var k = 0u; k < 8u; k++) {
-        b[k] = (sums[k] + half) >> bits;
+        if OPENCV_FIXED != 0u {
+            b[k] = opencv_bytes(vec4<i32>(vec3<i32>(sums[k]), 0)).xyz;
+        } else {
+            b[k] = (sums[k] + half) >> bits;
+        }
     }
     let left = words_of(b[0], b[1], b[2], b[3]);
     let right = words_of(b[4], b[5], b[6], b[7]);

@@ -29,7 +29,7 @@
 use super::Launch;
 use super::params::check_grid;
 use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Workgroup};
-use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::spec::{ElementType, Layout, OpenCvFixedPoint, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// Input rows per invocation of the RGBA kernel. H200, 1080p -> 2160p µs, 1 / 2 / 4 / 8 rows
@@ -235,14 +235,14 @@ pub(crate) fn choose(
     if channels == 3 && phases_y.single_taps() && phases_x.single_taps() {
         return;
     }
-    // Invocations over input columns (groups of four pixels for RGB) and rows, and the
-    // workgroup (`GatherDoubling`'s constants).
-    let (columns, rows, group) = if channels == 3 {
-        let groups = x.input_len() / 4;
-        let single = groups as u64 * y.input_len() as u64 * spec.batch() as u64;
-        let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
-        (groups, rows, Workgroup::default())
-    } else if textures && features.texture_target.is_some() {
+    if channels == 3 {
+        let input = (y.input_len(), x.input_len());
+        rgb_launch(launch, spec, input, (phases_y, phases_x), max_groups);
+        return;
+    }
+    // Invocations over input columns and rows, and the workgroup (`GatherDoubling`'s
+    // constants).
+    let (columns, rows, group) = if textures && features.texture_target.is_some() {
         (x.input_len(), TEXTURE_ROWS, Workgroup::default())
     } else if textures {
         (
@@ -272,6 +272,142 @@ pub(crate) fn choose(
     };
     launch.workgroups = grid;
     launch.row_stride = 0;
+}
+
+/// Sets `launch` to the RGB u8 doubling of an input of `(height, width)` pixels (a width a
+/// multiple of 4), one invocation per four neighbouring pixels of up to [`RGB_MAX_ROWS`] rows,
+/// where its grid fits within `max_groups`.
+fn rgb_launch(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (height, width): (u32, u32),
+    (y, x): (DoublingPhases, DoublingPhases),
+    max_groups: u32,
+) {
+    let groups = width / 4;
+    let single = groups as u64 * height as u64 * spec.batch() as u64;
+    let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
+    let group = Workgroup::default();
+    let grid = (
+        groups.div_ceil(group.x),
+        height.div_ceil(group.y * rows),
+        spec.batch(),
+    );
+    if check_grid(grid, max_groups).is_err() {
+        return;
+    }
+    launch.variant = KernelVariant::GatherDoubling {
+        element: ElementType::U8,
+        channels: 3,
+        lanes: true,
+        rows,
+        group,
+        y,
+        x,
+    };
+    launch.workgroups = grid;
+    launch.row_stride = 0;
+}
+
+/// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
+/// (`spec.opencv_fixed_point()`) into the RGB doubling, OpenCV's arithmetic in it: where `spec`
+/// doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour conversions, the
+/// horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`] in OpenCV's units
+/// (2^-11, 2^-8 for the exact rule) and the padded vertical table `y` is
+/// [`opencv_rows_fit`]'s. The kernel rounds each vertical product as OpenCV does
+/// (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two products too.
+/// H100, `cv2.resize` RGB 1080p -> 2160p: BENCHMARKS.md tuning log item 186.
+pub(crate) fn choose_opencv(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (&AxisWeights, &AxisWeights),
+    max_groups: u32,
+) {
+    let (bits, exact) = match spec.opencv_fixed_point() {
+        Some(OpenCvFixedPoint::Linear) => (11, false),
+        Some(OpenCvFixedPoint::LinearExact) => (8, true),
+        _ => return,
+    };
+    if spec.element() != ElementType::U8
+        || spec.layout() != Layout::Nhwc
+        || spec.channels() != 3
+        || x.input_len() % 4 != 0
+        || spec.converts_color()
+        || matches!(launch.variant, KernelVariant::Fused { .. })
+    {
+        return;
+    }
+    let Some(phases_x) = DoublingPhases::fit(x, bits) else {
+        return;
+    };
+    let Some(phases_y) = opencv_rows_fit(y, bits, exact) else {
+        return;
+    };
+    rgb_launch(
+        launch,
+        spec,
+        (y.output_len() / 2, x.input_len()),
+        (phases_y, phases_x),
+        max_groups,
+    );
+}
+
+/// The phases of OpenCV's padded vertical table `y` (`AxisWeights::opencv_linear`) in units of
+/// 2^-`bits`, where the RGB doubling computes every row of it in OpenCV's arithmetic: output
+/// `2i + k` weighs input rows `i - 1 + k` and `i + k`, clamped to the input, by its phase's two
+/// weights. INTER_LINEAR clamps the rows at the edges and keeps their weights (its vertical
+/// weights, unlike its horizontal ones, do not move at the edges) and rounds each product on
+/// its own, so its taps are compared as they are; INTER_LINEAR_EXACT (`exact`) weighs the edge
+/// row by the whole unit and its products are exact, so its taps are compared merged, a
+/// clamped row's weights added.
+pub(crate) fn opencv_rows_fit(y: &AxisWeights, bits: u32, exact: bool) -> Option<DoublingPhases> {
+    let pad = crate::weights::OPENCV_PAD;
+    let input = y.input_len().checked_sub(2 * pad)?;
+    if input < 3 || y.output_len() != 2 * input || y.any_outside() {
+        return None;
+    }
+    let scale = f64::from(1u32 << bits);
+    let clamped = |row: i64| row.clamp(0, i64::from(input) - 1) as u32;
+    // Row `o`'s taps as (input row, units), zeros left out, in tap order.
+    let taps = |o: usize| -> Option<Vec<(u32, u64)>> {
+        let start = i64::from(y.start(o)) - i64::from(pad);
+        let mut all = Vec::new();
+        for (t, &w) in y.row(o).iter().enumerate() {
+            let units = units_of(w, scale)?;
+            if units != 0 {
+                all.push((clamped(start + t as i64), units));
+            }
+        }
+        Some(all)
+    };
+    // The phases from outputs 2 and 3, whose taps are inputs 0, 1 and 1, 2.
+    let mut units = [[0u32; 2]; 2];
+    for (k, phase) in units.iter_mut().enumerate() {
+        for (input_row, weight) in taps(2 + k)? {
+            let slot = input_row.checked_sub(k as u32)? as usize;
+            *phase.get_mut(slot)? = u32::try_from(weight).ok()?;
+        }
+    }
+    let expected = |o: usize| -> Vec<(u32, u64)> {
+        let (i, k) = ((o / 2) as i64, o % 2);
+        let [a, b] = units[k].map(u64::from);
+        [(clamped(i + k as i64 - 1), a), (clamped(i + k as i64), b)]
+            .into_iter()
+            .filter(|&(_, w)| w != 0)
+            .collect()
+    };
+    let same = |o: usize| match taps(o) {
+        Some(got) if exact => {
+            let merge =
+                |taps: Vec<(u32, u64)>| merged(taps.into_iter().map(|(i, w)| (i as usize, w)));
+            merge(got) == merge(expected(o))
+        }
+        Some(got) => got == expected(o),
+        None => false,
+    };
+    (0..y.output_len() as usize)
+        .all(same)
+        .then_some(DoublingPhases { units, bits })
 }
 
 #[cfg(test)]
@@ -368,6 +504,105 @@ mod tests {
             changed.set_row(row, start, &weights);
             assert_eq!(DoublingPhases::fit(&changed, 2), None, "row {row}");
             assert_eq!(DoublingPhases::fit(&changed, 4), None, "row {row}");
+        }
+    }
+
+    /// OpenCV's INTER_LINEAR (11-bit) and INTER_LINEAR_EXACT (8-bit) doublings of RGB bytes
+    /// take the RGB doubling with OpenCV's phases, from its folded horizontal table and its
+    /// padded vertical one; widths not a multiple of 4, RGBA, ratios other than 2, crops and
+    /// OpenCV's other rules keep the gather they had. A padded table with any row changed is
+    /// refused.
+    #[test]
+    fn opencv_doublings_take_the_rgb_kernel() {
+        use crate::presets::{self, OpenCvInterpolation};
+        let attempt = |input: Size2, output: Size2, channels, rule| {
+            let spec = presets::opencv(input, output, rule)
+                .channels(channels)
+                .element(ElementType::U8)
+                .batch(2)
+                .build()
+                .unwrap();
+            let (y, x) = AxisWeights::for_spec(&spec);
+            let x = x.fold_opencv_padding();
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: ElementType::U8,
+                    dst: ElementType::U8,
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            choose_opencv(&mut launch, &spec, (&y, &x), 65535);
+            match launch.variant {
+                KernelVariant::GatherDoubling { channels, y, x, .. } => Some((
+                    channels,
+                    y.units,
+                    y.bits,
+                    x.units,
+                    x.bits,
+                    launch.workgroups,
+                )),
+                _ => None,
+            }
+        };
+        let (input, double) = (Size2::new(270, 480), Size2::new(540, 960));
+        let linear = OpenCvInterpolation::Linear;
+        let phases = [[512, 1536], [1536, 512]];
+        // 120 groups of four pixels in 2 workgroups of 64; 270 rows, one an invocation (two
+        // would leave fewer than 2^15 invocations), 4 to a workgroup.
+        assert_eq!(
+            attempt(input, double, 3, linear),
+            Some((3, phases, 11, phases, 11, (2, 68, 2)))
+        );
+        let exact = [[64, 192], [192, 64]];
+        assert_eq!(
+            attempt(input, double, 3, OpenCvInterpolation::LinearExact),
+            Some((3, exact, 8, exact, 8, (2, 68, 2)))
+        );
+        assert_eq!(
+            attempt(Size2::new(3, 4), Size2::new(6, 8), 3, linear).map(|a| a.0),
+            Some(3)
+        );
+        for (input, output, channels, rule) in [
+            (Size2::new(270, 482), Size2::new(540, 964), 3, linear),
+            (input, double, 4, linear),
+            (input, Size2::new(540, 961), 3, linear),
+            (input, Size2::new(810, 1440), 3, linear),
+            (input, double, 3, OpenCvInterpolation::Lanczos4),
+            (input, double, 3, OpenCvInterpolation::Cubic),
+        ] {
+            assert_eq!(
+                attempt(input, output, channels, rule),
+                None,
+                "{output:?} {rule:?}"
+            );
+        }
+        // The padded vertical table, then with its first row, an inside row and its last row
+        // changed in turn.
+        let spec = presets::opencv(Size2::new(20, 8), Size2::new(40, 16), linear)
+            .channels(3)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let (y, _) = AxisWeights::for_spec(&spec);
+        assert_eq!(
+            opencv_rows_fit(&y, 11, false),
+            Some(DoublingPhases {
+                units: phases,
+                bits: 11
+            })
+        );
+        let pad = crate::weights::OPENCV_PAD;
+        // (OpenCV's own first row: padded start pad - 1, weights 0.25 and 0.75.)
+        for (row, start, weights) in [
+            (0, pad - 1, [0.0, 1.0]),
+            (0, pad, [0.25, 0.75]),
+            (17, pad + 8, [0.25, 0.75]),
+            (39, pad + 19, [0.25, 0.75]),
+        ] {
+            let mut changed = y.clone();
+            changed.set_row(row, start, &weights);
+            assert_eq!(opencv_rows_fit(&changed, 11, false), None, "row {row}");
         }
     }
 

@@ -1006,6 +1006,17 @@ impl Resizer {
                 );
             }
         }
+        // OpenCV's INTER_LINEAR doubling of RGB bytes (between buffers, as OpenCV's fixed
+        // point always runs), in its own arithmetic: the RGB doubling where both tables are
+        // OpenCV's x2 (src/gpu/doubling.rs).
+        if let [launch] = launches.as_mut_slice() {
+            doubling::choose_opencv(
+                launch,
+                spec,
+                (&wy, &wx),
+                limits.max_compute_workgroups_per_dimension,
+            );
+        }
         // The vector gather at a texture end takes the workgroup that suits the texture's
         // layout (src/gpu/texture_groups.rs), before the computed taps, which keep it.
         for (i, (pass, launch)) in passes.iter().zip(&mut launches).enumerate() {

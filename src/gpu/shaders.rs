@@ -726,6 +726,34 @@ impl Kernel {
                 },
             });
         }
+        // OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT doublings of RGB u8, in its arithmetic.
+        for (rounding, bits) in [
+            (OpenCvFixedPoint::Linear, 11),
+            (OpenCvFixedPoint::LinearExact, 8),
+        ] {
+            let unit = 1 << bits;
+            let phases = DoublingPhases {
+                units: [[unit / 4, 3 * unit / 4], [3 * unit / 4, unit / 4]],
+                bits,
+            };
+            all.push(Kernel {
+                variant: KernelVariant::GatherDoubling {
+                    element: ElementType::U8,
+                    channels: 3,
+                    lanes: true,
+                    rows: 2,
+                    group: Workgroup::default(),
+                    y: phases,
+                    x: phases,
+                },
+                features: KernelFeatures {
+                    opencv_fixed_point: Some(rounding),
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::default()
+                },
+            });
+        }
         // From a texture, in floats: u8 from an sRGB texture into `rgba8unorm`; f16 into a
         // buffer as WGSL's f16 (normalised) and as packed words.
         let rgba8 = Some(wgpu::TextureFormat::Rgba8Unorm);
