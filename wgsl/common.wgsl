@@ -359,13 +359,23 @@ fn u8_of(v: f32) -> u32 {
 
 // The value of channel `c`'s outputs that map outside the input: a colour names at most four
 // channels, one to a lane, and a value of every channel is in every lane
-// (src/extrapolation.rs).
+// (src/extrapolation.rs). Only a colour (FILL_BY_CHANNEL) picks lanes: picking them by a
+// computed index cost the kernels that run without one 2 to 4% (H100, OpenCV's RGB u8 shrink
+// and letterbox, Pillow's RGB u8 lanczos shrinks; BENCHMARKS.md tuning log item 187).
+override FILL_BY_CHANNEL: bool = false;
+
 fn fill_of(c: u32) -> f32 {
+    if !FILL_BY_CHANNEL {
+        return p.fill.x;
+    }
     return p.fill[c & 3u];
 }
 
 // The outside values of a group of channels from `first_channel` on, one channel to a lane.
 fn fill4(first_channel: u32) -> vec4<f32> {
+    if !FILL_BY_CHANNEL {
+        return p.fill;
+    }
     let c = (vec4<u32>(first_channel) + vec4<u32>(0u, 1u, 2u, 3u)) & vec4<u32>(3u);
     return vec4<f32>(p.fill[c.x], p.fill[c.y], p.fill[c.z], p.fill[c.w]);
 }

@@ -186,6 +186,9 @@ pub struct KernelFeatures {
     /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the quad, staged and
     /// scalar gathers alone run it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
+    /// The extrapolation values differ by channel (`FILL_BY_CHANNEL`: a colour, which each
+    /// kernel picks per lane); otherwise every lane holds the one value, read as it is.
+    pub fill_by_channel: bool,
     /// Colour conversions around the taps: those of the pass's ends (see [`ColorSteps`]).
     pub color: ColorSteps,
     /// The source is an RGBA texture read by the vector kernels themselves
@@ -262,6 +265,7 @@ impl KernelFeatures {
             fixed_y_first: spec.rounds_vertical_first(),
             pillow_reduce: spec.fixed_point() && spec.reduction_stage().is_some(),
             opencv_fixed_point: spec.opencv_fixed_point(),
+            fill_by_channel: spec.extrapolation_varies_by_channel(),
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
             texture_target: None,
@@ -326,6 +330,9 @@ impl KernelFeatures {
         }
         if self.pillow_reduce {
             all.push(("PILLOW_REDUCE", 1.0));
+        }
+        if self.fill_by_channel {
+            all.push(("FILL_BY_CHANNEL", 1.0));
         }
         if let Some(rounding) = self.opencv_fixed_point {
             let code = match rounding {
@@ -411,6 +418,9 @@ impl Kernel {
                                 KernelVariant::Gather { .. } | KernelVariant::GatherVec4 { .. }
                             ),
                         opencv_fixed_point: None,
+                        // Every other kernel's extrapolation a colour, by turns with the fixed
+                        // point.
+                        fill_by_channel: k % 4 < 2,
                         color: example_color(k % 4 >= 2, k % 2 == 1, k),
                         // Every third vector kernel reads a texture, sRGB every other time;
                         // every fourth writes one.
