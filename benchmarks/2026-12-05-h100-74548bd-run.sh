@@ -5,6 +5,8 @@
 # commit before this session's), and gpu-tests.tar.xz (scripts/pack-gpu-tests.sh at 74548bd).
 #   bash benchmarks/2026-12-05-h100-74548bd-run.sh bench   # copy rate, A/B of the two binaries
 #   bash benchmarks/2026-12-05-h100-74548bd-run.sh tests   # the GPU tests of 74548bd
+#   bash benchmarks/2026-12-05-h100-74548bd-run.sh recheck # 4740666, 74548bd, 9f7bafd on u8
+# (the last with wgresize-9f7bafd.xz carried too, and gpu-tests.tar.xz left behind).
 set -u
 res=$(mktemp -d)
 for f in .gl/*.deb; do dpkg -x "$f" /; done
@@ -40,6 +42,19 @@ bench() {
             done
         done
     done > "$res/opencv-plan.txt"
+}
+recheck() {
+    xz -dc target/h200e/wgresize-9f7bafd.xz > target/release/wgresize-9f7bafd
+    chmod +x target/release/wgresize-9f7bafd
+    # The u8 shapes and the letterbox, where 74548bd was 2 to 4% slower than 4740666: the
+    # three binaries alternating, three rounds.
+    for r in 1 2 3; do
+        for b in wgresize-4740666 wgresize wgresize-9f7bafd; do
+            timeout 60 target/release/$b bench --extended --only "u8,letterbox" --json \
+                --no-tune-cache > "$res/re-$b-$r.json" 2> "$res/re-$b-$r.err"
+            echo "$b round $r: rc $?" >> "$res/re.txt"
+        done
+    done
 }
 tests() {
     cp target/h200e/gpu-tests.tar.xz target/
