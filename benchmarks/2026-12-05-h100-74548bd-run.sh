@@ -6,7 +6,9 @@
 #   bash benchmarks/2026-12-05-h100-74548bd-run.sh bench   # copy rate, A/B of the two binaries
 #   bash benchmarks/2026-12-05-h100-74548bd-run.sh tests   # the GPU tests of 74548bd
 #   bash benchmarks/2026-12-05-h100-74548bd-run.sh recheck # 4740666, 74548bd, 9f7bafd on u8
-# (the last with wgresize-9f7bafd.xz carried too, and gpu-tests.tar.xz left behind).
+# (the last with wgresize-9f7bafd.xz carried too, and gpu-tests.tar.xz left behind), and
+#   bash benchmarks/2026-12-05-h100-74548bd-run.sh again   # 4740666, 9f7bafd, 9d346e5
+# (with wgresize-9d346e5.xz carried, wgresize.xz left behind).
 set -u
 res=$(mktemp -d)
 for f in .gl/*.deb; do dpkg -x "$f" /; done
@@ -14,9 +16,10 @@ ldconfig
 source scripts/gpu-env.sh
 export WGPU_BACKEND=vulkan
 mkdir -p target/release
-xz -dc target/h200e/wgresize.xz > target/release/wgresize
-xz -dc target/h200e/wgresize-4740666.xz > target/release/wgresize-4740666
-chmod +x target/release/wgresize target/release/wgresize-4740666
+for f in target/h200e/wgresize*.xz; do
+    b=$(basename "$f" .xz)
+    xz -dc "$f" > "target/release/$b" && chmod +x "target/release/$b"
+done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$res/gpu.txt"
 bench() {
     # The device's copy rate, the floor's divisor on this GPU (scripts/copy_rate.py).
@@ -44,8 +47,6 @@ bench() {
     done > "$res/opencv-plan.txt"
 }
 recheck() {
-    xz -dc target/h200e/wgresize-9f7bafd.xz > target/release/wgresize-9f7bafd
-    chmod +x target/release/wgresize-9f7bafd
     # The u8 shapes and the letterbox, where 74548bd was 2 to 4% slower than 4740666: the
     # three binaries alternating, three rounds.
     for r in 1 2 3; do
@@ -53,6 +54,17 @@ recheck() {
             timeout 60 target/release/$b bench --extended --only "u8,letterbox" --json \
                 --no-tune-cache > "$res/re-$b-$r.json" 2> "$res/re-$b-$r.err"
             echo "$b round $r: rc $?" >> "$res/re.txt"
+        done
+    done
+}
+again() {
+    # The same shapes after 9d346e5 (the colour's lanes held only where one is asked for):
+    # the three binaries alternating, two rounds.
+    for r in 1 2; do
+        for b in wgresize-4740666 wgresize-9f7bafd wgresize-9d346e5; do
+            timeout 60 target/release/$b bench --extended --only "u8,letterbox" --json \
+                --no-tune-cache > "$res/again-$b-$r.json" 2> "$res/again-$b-$r.err"
+            echo "$b round $r: rc $?" >> "$res/again.txt"
         done
     done
 }
