@@ -13,9 +13,10 @@
 //! bound, whose size and gap of 2 the runner derives), `reduce` (`Image.reduce`'s `[x, y]`
 //! factors, with a `box` of whole pixels and no filter), or `imageops` (`fit`, `contain`,
 //! `cover` or `pad`, with the `requested_wh` size, `fit`'s `bleed`, `fit`'s and `pad`'s
-//! `centering` and `pad`'s `color` (a number, or a list of one per channel), from which the runner derives the box, the size or the
-//! bands). An OpenCV case may give `letterbox_wh` (the canvas of a detector's letterbox, with
-//! `scale_up` and `fill`, a number or one per channel; its `dsize_wh` is then the size `cv2.resize` was given).
+//! `centering` and `pad`'s `color` (a number, or a list of one per channel), from which the
+//! runner derives the box, the size or the bands). An OpenCV case may give `letterbox_wh` (the
+//! canvas of a detector's letterbox, with `scale_up` and `fill`, a number or one per channel;
+//! its `dsize_wh` is then the size `cv2.resize` was given).
 
 use std::path::{Path as FsPath, PathBuf};
 

@@ -430,8 +430,9 @@ pub fn pillow_pad(
 /// interpolation=..)` to the image's size in `canvas` keeping its aspect ratio, then
 /// `cv2.copyMakeBorder(.., top, bottom, left, right, cv2.BORDER_CONSTANT, value=fill)` with
 /// `fill` in every channel (114 is the detectors' grey; for a colour, one value per channel,
-/// set [`ResizeSpecBuilder::extrapolation_values`] on the builder this returns). [`Padding::letterbox`] gives the
-/// sizes and bands (`scale_up: false` leaves smaller images at their size); the resize is
+/// set [`ResizeSpecBuilder::extrapolation_values`] on the builder this returns).
+/// [`Padding::letterbox`] gives the sizes and bands (`scale_up: false` leaves smaller images at
+/// their size); the resize is
 /// [`opencv`]'s, its 8-bit fixed point included, so that u8 images come out as OpenCV's bytes.
 pub fn opencv_letterbox(
     input: Size2,

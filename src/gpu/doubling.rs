@@ -509,14 +509,17 @@ mod tests {
 
     /// OpenCV's INTER_LINEAR (11-bit) and INTER_LINEAR_EXACT (8-bit) doublings of RGB bytes
     /// take the RGB doubling with OpenCV's phases, from its folded horizontal table and its
-    /// padded vertical one; widths not a multiple of 4, RGBA, ratios other than 2, crops and
+    /// padded vertical one; widths not a multiple of 4, RGBA, ratios other than 2, padding and
     /// OpenCV's other rules keep the gather they had. A padded table with any row changed is
     /// refused.
     #[test]
     fn opencv_doublings_take_the_rgb_kernel() {
         use crate::presets::{self, OpenCvInterpolation};
-        let attempt = |input: Size2, output: Size2, channels, rule| {
+        // What `choose_opencv` makes of a gather's launch of `rule` from `input` to `output`, of
+        // `channels` channels and a band of `top` rows of padding above.
+        let attempt_padded = |input: Size2, output: Size2, channels, rule, top| {
             let spec = presets::opencv(input, output, rule)
+                .padding(crate::Padding::new(top, 0, 0, 0))
                 .channels(channels)
                 .element(ElementType::U8)
                 .batch(2)
@@ -545,6 +548,8 @@ mod tests {
                 _ => None,
             }
         };
+        let attempt =
+            |input, output, channels, rule| attempt_padded(input, output, channels, rule, 0);
         let (input, double) = (Size2::new(270, 480), Size2::new(540, 960));
         let linear = OpenCvInterpolation::Linear;
         let phases = [[512, 1536], [1536, 512]];
@@ -577,6 +582,11 @@ mod tests {
                 "{output:?} {rule:?}"
             );
         }
+        assert_eq!(
+            attempt_padded(input, double, 3, linear, 1),
+            None,
+            "a band above"
+        );
         // The padded vertical table, then with its first row, an inside row and its last row
         // changed in turn.
         let spec = presets::opencv(Size2::new(20, 8), Size2::new(40, 16), linear)
