@@ -22,17 +22,8 @@ override GROUP_CHANNELS: u32 = 4u;
 override PLANAR: bool = false;
 const QUAD: u32 = 4u;
 
-// The value of the invocation's outputs that map outside the input, its channels' own: a
-// colour's lanes picked once for the invocation's channels (FILL_BY_CHANNEL), else the one
-// value read where it is stored, so that no register holds it through the taps.
-var<private> picked_fill: vec4<f32>;
-
-fn outside_value() -> vec4<f32> {
-    if FILL_BY_CHANNEL {
-        return picked_fill;
-    }
-    return p.fill;
-}
+// The value of the invocation's outputs that map outside the input, its channels' own.
+var<private> outside_value: vec4<f32>;
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -46,9 +37,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let groups = p.channels / GROUP_CHANNELS;
     let n = gid.z / groups;
     let first_channel = (gid.z % groups) * GROUP_CHANNELS;
-    if FILL_BY_CHANNEL {
-        picked_fill = fill4(first_channel);
-    }
+    outside_value = fill4(first_channel);
     var columns: array<u32, QUAD>;
     var starts: array<u32, QUAD>;
     var outside: array<bool, QUAD>;
@@ -68,7 +57,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
-    let outside_bytes = u8_of4(outside_value());
+    let outside_bytes = u8_of4(outside_value);
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes: array<vec4<u32>, QUAD>;
@@ -107,7 +96,7 @@ fn two_tap_rows(
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var values: array<vec4<f32>, QUAD>;
         for (var j = 0u; j < QUAD; j++) {
-            values[j] = outside_value();
+            values[j] = outside_value;
         }
         if !y_row_outside(ry) {
             let y0 = row_start(ry);
@@ -169,7 +158,7 @@ fn two_tap_bytes(
     var top = 0u;
     var h0: array<vec4<i32>, QUAD>;
     var h1: array<vec4<i32>, QUAD>;
-    let outside_bytes = u8_of4(outside_value());
+    let outside_bytes = u8_of4(outside_value);
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var bytes: array<vec4<u32>, QUAD>;

@@ -54,17 +54,8 @@ fn x_weight(rx: u32, tx: u32) -> f32 {
     return table[rx + 2u + tx];
 }
 
-// The value of the invocation's outputs that map outside the input, its channels' own: a
-// colour's lanes picked once for the invocation's channels (FILL_BY_CHANNEL), else the one
-// value read where it is stored, so that no register holds it through the taps.
-var<private> picked_fill: vec4<f32>;
-
-fn outside_value() -> vec4<f32> {
-    if FILL_BY_CHANNEL {
-        return picked_fill;
-    }
-    return p.fill;
-}
+// The value of the invocation's outputs that map outside the input, its channels' own.
+var<private> outside_value: vec4<f32>;
 
 // The first input row of output row `y`'s vertical band, whose table row is `ry`.
 fn y_band_start(ry: u32, y: u32) -> u32 {
@@ -100,9 +91,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let x_outside = x_row_outside(rx);
     hold_x_weights(rx);
     let first_channel = c4 * GROUP_CHANNELS;
-    if FILL_BY_CHANNEL {
-        picked_fill = fill4(first_channel);
-    }
+    outside_value = fill4(first_channel);
     let base = (n * p.src_n + first_channel * p.src_c) / UNIT + row_start(rx) * sx;
     let out_base = (n * p.dst_n + x * p.dst_x + first_channel * p.dst_c) / UNIT;
     let last_row = min(first_row + ROWS, p.out_h);
@@ -121,7 +110,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-        var acc = outside_value();
+        var acc = outside_value;
         if fixed && PILLOW_REDUCE {
             acc = finish4(vec4<f32>(block_average4(base, rx, ry, y_band_start(ry, y), taps_y, taps_x)));
         } else if fixed && !(x_outside || y_row_outside(ry)) {
@@ -249,7 +238,7 @@ fn two_tap_rows(
     var h1 = vec4<f32>(0.0);
     for (var y = first_row; y < last_row; y++) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
-        var acc = outside_value();
+        var acc = outside_value;
         if !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             if have && y0 == top + 1u {
@@ -319,7 +308,7 @@ fn window_rows(
     for (var k = 0u; k < ROWS; k++) {
         let y = first_row + k;
         if y < last_row {
-            var v = outside_value();
+            var v = outside_value;
             if live[k] {
                 v = finish4(acc[k]);
             }
@@ -363,7 +352,7 @@ fn lane_rows(
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         let at = out_base + y * (p.dst_y / UNIT);
         if x_outside || y_row_outside(ry) {
-            store4v(at, outside_value());
+            store4v(at, outside_value);
             continue;
         }
         let y0 = y_band_start(ry, y);
