@@ -81,26 +81,34 @@ impl DoublingPhases {
             return None;
         }
         let scale = f64::from(1u32 << bits);
-        // The phases from outputs 2 and 3 (input 1 and its neighbours, clamped by nothing).
-        let mut phases = [[0u32; 2]; 2];
-        for (k, phase) in phases.iter_mut().enumerate() {
-            let row = 2 + k;
+        // Outputs 2 and 3's taps (input 1 and its neighbours, clamped by nothing).
+        let taps = |row: usize| -> Option<Vec<(usize, u64)>> {
+            let start = table.start(row) as usize;
+            let mut all = Vec::new();
             for (t, &weight) in table.row(row).iter().enumerate() {
-                if weight == 0.0 {
-                    continue;
+                if weight != 0.0 {
+                    let units = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
+                    all.push((start + t, units));
                 }
-                let tap = (table.start(row) as usize + t).checked_sub(k)?;
-                let units = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
-                *phase.get_mut(tap)? = units as u32;
             }
-        }
-        let fitted = DoublingPhases {
-            units: phases,
-            bits,
+            Some(all)
         };
+        let fitted = DoublingPhases::from_rows([taps(2)?, taps(3)?], bits)?;
         (0..table.output_len() as usize)
             .all(|o| fitted.row(o, input) == table_row(table, o, scale))
             .then_some(fitted)
+    }
+
+    /// The phases of units of 2^-`bits` that outputs 2 and 3 take, given as their taps (input,
+    /// units) with zeros left out: phase `k`'s weights on inputs `k` and `k + 1`.
+    fn from_rows(rows: [Vec<(usize, u64)>; 2], bits: u32) -> Option<Self> {
+        let mut units = [[0u32; 2]; 2];
+        for (k, (phase, taps)) in units.iter_mut().zip(rows).enumerate() {
+            for (input, weight) in taps {
+                *phase.get_mut(input.checked_sub(k)?)? = u32::try_from(weight).ok()?;
+            }
+        }
+        Some(DoublingPhases { units, bits })
     }
 
     /// Whether each phase weighs one input alone, as the nearest rules do.
@@ -111,10 +119,16 @@ impl DoublingPhases {
     /// Output `o`'s inputs and weights (in units) as the kernel computes them, on an axis of
     /// `input` inputs: merged where the clamp makes both taps one input, zeros left out.
     fn row(&self, o: usize, input: u32) -> Vec<(u32, u64)> {
+        merged(self.taps(o, input))
+    }
+
+    /// Output `o`'s two taps as the kernel reads them, on an axis of `input` inputs: inputs
+    /// `i - 1 + k` and `i + k` clamped to the axis, and their phase's weights (in units).
+    fn taps(&self, o: usize, input: u32) -> [(usize, u64); 2] {
         let (i, k) = (o / 2, o % 2);
         let last = input as usize - 1;
-        let taps = [(i + k).saturating_sub(1).min(last), (i + k).min(last)];
-        merged(taps.into_iter().zip(self.units[k].map(u64::from)))
+        let inputs = [(i + k).saturating_sub(1).min(last), (i + k).min(last)];
+        [0, 1].map(|t| (inputs[t], u64::from(self.units[k][t])))
     }
 }
 
@@ -361,53 +375,36 @@ pub(crate) fn choose_opencv(
 /// row by the whole unit and its products are exact, so its taps are compared merged, a
 /// clamped row's weights added.
 pub(crate) fn opencv_rows_fit(y: &AxisWeights, bits: u32, exact: bool) -> Option<DoublingPhases> {
-    let pad = crate::weights::OPENCV_PAD;
-    let input = y.input_len().checked_sub(2 * pad)?;
+    let pad = crate::weights::OPENCV_PAD as usize;
+    let input = y.input_len().checked_sub(2 * pad as u32)?;
     if input < 3 || y.output_len() != 2 * input || y.any_outside() {
         return None;
     }
     let scale = f64::from(1u32 << bits);
-    let clamped = |row: i64| row.clamp(0, i64::from(input) - 1) as u32;
-    // Row `o`'s taps as (input row, units), zeros left out, in tap order.
-    let taps = |o: usize| -> Option<Vec<(u32, u64)>> {
-        let start = i64::from(y.start(o)) - i64::from(pad);
+    // Row `o`'s taps as (input row the padded index reads, units), zeros left out, in tap order.
+    let taps = |o: usize| -> Option<Vec<(usize, u64)>> {
+        let start = y.start(o) as usize;
         let mut all = Vec::new();
         for (t, &w) in y.row(o).iter().enumerate() {
             let units = units_of(w, scale)?;
             if units != 0 {
-                all.push((clamped(start + t as i64), units));
+                let row = (start + t).max(pad) - pad;
+                all.push((row.min(input as usize - 1), units));
             }
         }
         Some(all)
     };
     // The phases from outputs 2 and 3, whose taps are inputs 0, 1 and 1, 2.
-    let mut units = [[0u32; 2]; 2];
-    for (k, phase) in units.iter_mut().enumerate() {
-        for (input_row, weight) in taps(2 + k)? {
-            let slot = input_row.checked_sub(k as u32)? as usize;
-            *phase.get_mut(slot)? = u32::try_from(weight).ok()?;
-        }
-    }
-    let expected = |o: usize| -> Vec<(u32, u64)> {
-        let (i, k) = ((o / 2) as i64, o % 2);
-        let [a, b] = units[k].map(u64::from);
-        [(clamped(i + k as i64 - 1), a), (clamped(i + k as i64), b)]
-            .into_iter()
-            .filter(|&(_, w)| w != 0)
-            .collect()
-    };
+    let fitted = DoublingPhases::from_rows([taps(2)?, taps(3)?], bits)?;
     let same = |o: usize| match taps(o) {
-        Some(got) if exact => {
-            let merge =
-                |taps: Vec<(u32, u64)>| merged(taps.into_iter().map(|(i, w)| (i as usize, w)));
-            merge(got) == merge(expected(o))
+        Some(got) if exact => merged(got) == fitted.row(o, input),
+        Some(got) => {
+            let kernel = fitted.taps(o, input).into_iter().filter(|&(_, w)| w != 0);
+            got == kernel.collect::<Vec<_>>()
         }
-        Some(got) => got == expected(o),
         None => false,
     };
-    (0..y.output_len() as usize)
-        .all(same)
-        .then_some(DoublingPhases { units, bits })
+    (0..y.output_len() as usize).all(same).then_some(fitted)
 }
 
 #[cfg(test)]
