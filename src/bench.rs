@@ -305,14 +305,14 @@ pub fn extended_shapes() -> Vec<BenchShape> {
 /// Three-channel shapes: the ML batch, a 2x enlargement and an antialiased 4K shrink as NCHW
 /// f32 tensors, the first two also normalised by the ImageNet statistics (the cost of the
 /// normalisation beside the same resize without it); a 2x enlargement of RGB pixels (NHWC) as
-/// f32 and as u8; and Pillow's lanczos
-/// shrink of an RGB u8 4K frame to 1080p (a thumbnailer's resize, in Pillow's fixed point) and
-/// to 1366x768, whose rows (4098 bytes) do not start on 32-bit words; OpenCV's bilinear shrink
-/// and 2x enlargement of RGB u8 in its fixed point, PyTorch's antialiased bilinear of a uint8
-/// NCHW frame to 224x224 in its own; Pillow's bicubic of an RGB u8 4K frame to 480x270 in one step and as
-/// `Image.thumbnail((480, 480))` resizes it (reduced by 4 first, then to scale); and a 1080p
-/// frame letterboxed into a detector's 640x640 input, as an f32 NCHW tensor (PyTorch's
-/// bilinear) and as RGB u8 (`cv2.resize` and `cv2.copyMakeBorder`'s bytes).
+/// f32 and as u8; and Pillow's lanczos shrink of an RGB u8 4K frame to 1080p (a thumbnailer's
+/// resize, in Pillow's fixed point) and to 1366x768, whose rows (4098 bytes) do not start on
+/// 32-bit words; OpenCV's bilinear shrink and 2x enlargement of RGB u8 in its fixed point,
+/// PyTorch's antialiased bilinear of a uint8 NCHW frame to 224x224 in its own; Pillow's bicubic
+/// of an RGB u8 4K frame to 480x270 in one step and as `Image.thumbnail((480, 480))` resizes it
+/// (reduced by 4 first, then to scale); and a 1080p frame letterboxed into a detector's 640x640
+/// input, as an f32 NCHW tensor (PyTorch's bilinear) and as RGB u8 (`cv2.resize` and
+/// `cv2.copyMakeBorder`'s bytes).
 pub fn three_channel_shapes() -> Vec<BenchShape> {
     let ml_batch = BenchShape::scaled(32, 512, 512, 3, 1.0)
         .to(224, 224)
@@ -336,7 +336,7 @@ pub fn three_channel_shapes() -> Vec<BenchShape> {
             .with_filter(BenchFilter::Lanczos3Antialias)
             .with_element(ElementType::U8),
         // cv2.resize's bytes: OpenCV's fixed point, on the gather path alone (its staged u8
-        // kernel shrinking, its quads enlarging).
+        // kernel shrinking, the RGB doubling enlarging by 2).
         BenchShape::scaled(1, 1080, 1920, 3, 0.5)
             .with_filter(BenchFilter::OpenCvBilinear)
             .with_element(ElementType::U8),

@@ -7,10 +7,11 @@
 // input width is a multiple of 4, so that every group starts on a word, and where the tables
 // fit the phases edges included (src/gpu/doubling.rs).
 //
-// OpenCV's 8-bit INTER_LINEAR (OPENCV_FIXED, src/gpu/doubling.rs `choose_opencv`) runs here
-// in its own arithmetic: the horizontal sums as above in its 11-bit units (its edge columns
-// weigh one clamped input by the whole unit, which the clamped pixel gives), each vertical
-// product rounded as OpenCV rounds it (`opencv_tap4`), and its `(sum + 2) >> 2`.
+// OpenCV's 8-bit INTER_LINEAR and INTER_LINEAR_EXACT (OPENCV_FIXED, src/gpu/doubling.rs
+// `choose_opencv`) run here in their own arithmetic: the horizontal sums as above in their
+// units (the edge columns weigh one clamped input by the whole unit, which the clamped pixel
+// gives), each vertical product rounded as OpenCV rounds it (`opencv_tap4`; exact for
+// INTER_LINEAR_EXACT), and the bytes rounded as `opencv_bytes` says.
 //
 // Why: RGB bytes do not fall into the vector kernels' four-channel groups, and the quad gather
 // that served these shapes reads and weighs every output byte's taps on its own: on an H200,
