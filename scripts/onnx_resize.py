@@ -12,14 +12,20 @@ from conformance_case import save_case
 def run(x, out_hw, roi, attrs):
     """ONNX Runtime's Resize of NCHW `x` (uint8 or float32) to `out_hw`, with the region `roi`
     (8 numbers: starts, then ends) and the node's `attrs`."""
-    n, c, h, w = x.shape
+    n, c = x.shape[:2]
+    return run_sizes(x, [n, c, *out_hw], roi, attrs)
+
+
+def run_sizes(x, sizes, roi, attrs):
+    """ONNX Runtime's Resize of the 4-D array `x` (uint8 or float32, in any layout) to `sizes`
+    (4 numbers in `x`'s order), with the region `roi` (8 numbers in that order: starts, then
+    ends) and the node's `attrs`."""
     dtype = TensorProto.UINT8 if x.dtype == np.uint8 else TensorProto.FLOAT
     node = helper.make_node("Resize", ["X", "roi", "", "sizes"], ["Y"], **attrs)
-    sizes = [n, c, *out_hw]
     graph = helper.make_graph(
         [node],
         "resize",
-        [helper.make_tensor_value_info("X", dtype, [n, c, h, w])],
+        [helper.make_tensor_value_info("X", dtype, list(x.shape))],
         [helper.make_tensor_value_info("Y", dtype, None)],
         [
             helper.make_tensor("roi", TensorProto.FLOAT, [8], roi),

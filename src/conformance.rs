@@ -29,7 +29,9 @@ use crate::npy::{self, NpyError};
 use crate::plan::Path;
 use crate::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize, TorchMode, TorchOutput};
 use crate::readback::compare;
-use crate::spec::{ElementType, NearestRule, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2};
+use crate::spec::{
+    ElementType, Layout, NearestRule, ResizeSpec, ResizeSpecBuilder, RoundingOrder, Size2,
+};
 use crate::{presets::OpenCvInterpolation, presets::PillowFilter, reference};
 
 /// One case of `cases.json`.
@@ -273,6 +275,8 @@ impl Case {
             id: self.id.clone(),
             source,
         };
+        // A layout the case names (ONNX's): the spec's, its files transposed to run it.
+        let mut layout_asked = None;
         let builder = match self.str_param(p, "library")? {
             "torch" => {
                 self.only_known(
@@ -462,9 +466,32 @@ impl Case {
                     .unwrap_or_else(|| presets::opencv(input, output, interpolation))
             }
             "onnx" => {
-                self.only_known(p, "params", &["library", "opset", "sizes", "roi", "attrs"])?;
-                self.same_size("sizes", &[n, c, out_h, out_w])?;
-                let node = self.onnx_node()?;
+                self.only_known(
+                    p,
+                    "params",
+                    &["library", "opset", "layout", "sizes", "roi", "attrs"],
+                )?;
+                // The layout of the tensor ONNX Runtime resized, which picks its uint8
+                // kernel; the files are NHWC either way (`Case::run` transposes).
+                let layout =
+                    match self.optional(p, "layout", "\"NCHW\" or \"NHWC\"", |v| {
+                        match v.as_str()? {
+                            "NCHW" => Some(Layout::Nchw),
+                            "NHWC" => Some(Layout::Nhwc),
+                            _ => None,
+                        }
+                    })? {
+                        Some(layout) => {
+                            layout_asked = Some(layout);
+                            layout
+                        }
+                        None => Layout::Nchw,
+                    };
+                match layout {
+                    Layout::Nchw => self.same_size("sizes", &[n, c, out_h, out_w])?,
+                    Layout::Nhwc => self.same_size("sizes", &[n, out_h, out_w, c])?,
+                };
+                let node = self.onnx_node(layout)?;
                 let opset = self
                     .optional(p, "opset", "an opset number", |v| {
                         u32::try_from(v.as_u64()?).ok()
@@ -475,6 +502,10 @@ impl Case {
                 presets::onnx(input, output, &node).map_err(spec_error)?
             }
             other => return Err(self.bad(format!("library {other:?}"))),
+        };
+        let builder = match layout_asked {
+            Some(layout) => builder.layout(layout),
+            None => builder,
         };
         builder
             .batch(n)
@@ -604,7 +635,8 @@ impl Case {
         Ok(Some(fill.applied(letterbox)))
     }
 
-    fn onnx_node(&self) -> Result<OnnxResize, ConformanceError> {
+    /// The case's ONNX node, its `roi` in the order of `layout`.
+    fn onnx_node(&self, layout: Layout) -> Result<OnnxResize, ConformanceError> {
         let empty = Value::Object(Default::default());
         let attrs = self.params.get("attrs").unwrap_or(&empty);
         self.only_known(
@@ -665,8 +697,11 @@ impl Case {
             })?
             .unwrap_or_default();
         if roi.len() == 8 {
-            // NCHW order: starts of n, c, h, w then ends.
-            node.roi = [roi[2], roi[3], roi[6], roi[7]];
+            // Starts of the four axes then ends, in the tensor's order.
+            node.roi = match layout {
+                Layout::Nchw => [roi[2], roi[3], roi[6], roi[7]],
+                Layout::Nhwc => [roi[1], roi[2], roi[5], roi[6]],
+            };
         } else if !roi.is_empty() {
             return Err(self.bad(format!("roi has {} values; expected 0 or 8", roi.len())));
         }
@@ -709,14 +744,58 @@ impl Case {
             id: self.id.clone(),
             source,
         };
+        // The files are NHWC; a spec of NCHW tensors runs on them transposed.
+        let planar = spec.layout() == Layout::Nchw;
+        let data = if planar {
+            nhwc_to_nchw(&input.data, self.in_shape)
+        } else {
+            input.data
+        };
         let got = match runner {
-            Runner::Cpu => reference::resize(spec, &input.data).map_err(resize_error)?,
-            Runner::Gpu(resizer, path) => resizer
-                .resize(spec, &input.data, path)
-                .map_err(resize_error)?,
+            Runner::Cpu => reference::resize(spec, &data).map_err(resize_error)?,
+            Runner::Gpu(resizer, path) => {
+                resizer.resize(spec, &data, path).map_err(resize_error)?
+            }
+        };
+        let got = if planar {
+            nchw_to_nhwc(&got, self.out_shape)
+        } else {
+            got
         };
         Ok(compare(&got, &expected.data).max_abs)
     }
+}
+
+/// NHWC `data` of `shape` (`[n, h, w, c]`) as NCHW.
+fn nhwc_to_nchw<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4]) -> Vec<T> {
+    let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
+    let mut out = Vec::with_capacity(data.len());
+    for b in 0..n {
+        for ch in 0..c {
+            for y in 0..h {
+                for x in 0..w {
+                    out.push(data[((b * h + y) * w + x) * c + ch]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// NCHW `data` of the NHWC shape `shape` (`[n, h, w, c]`) back as NHWC.
+fn nchw_to_nhwc<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4]) -> Vec<T> {
+    let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
+    let mut out = Vec::with_capacity(data.len());
+    for b in 0..n {
+        for y in 0..h {
+            for x in 0..w {
+                for ch in 0..c {
+                    out.push(data[((b * c + ch) * h + y) * w + x]);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The default location of the cases inside this repository.

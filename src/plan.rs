@@ -272,11 +272,11 @@ pub(crate) fn heuristic_for_tables(
     fused_fits: bool,
 ) -> Plan {
     let (ty, tx) = (wy.taps() as u64, wx.taps() as u64);
-    if spec.opencv_fixed_point().is_some() {
+    if let Some(arithmetic) = spec.gather_arithmetic() {
         return Plan {
             path: Path::Gather,
             source: PlanSource::Heuristic,
-            reason: "OpenCV's 8-bit fixed point runs on the gather path alone".into(),
+            reason: format!("{} runs on the gather path alone", arithmetic.name()),
             candidates: Vec::new(),
         };
     }

@@ -5,6 +5,7 @@
 
 use crate::element::Element;
 use crate::error::ResizeError;
+use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
 use crate::reduction::round_block_sum;
 use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
 use crate::weights::{AxisWeights, OPENCV_PAD};
@@ -65,8 +66,17 @@ pub fn resize<T: Element>(spec: &ResizeSpec, input: &[T]) -> Result<Vec<T>, Resi
         return resize(&resize_reduced, &resize(&reduce, input)?);
     }
     let (wy, wx) = AxisWeights::for_spec(spec);
-    if let Some(rounding) = spec.opencv_fixed_point() {
-        return Ok(resize_opencv_fixed_point(spec, input, rounding, (&wy, &wx)));
+    match spec.gather_arithmetic() {
+        Some(GatherArithmetic::OnnxLinear(OnnxLinearU8::Float)) => {
+            return Ok(resize_onnx_f32(spec, input, false, (&wy, &wx)));
+        }
+        Some(GatherArithmetic::OnnxLinear(OnnxLinearU8::FloatAcrossChannels)) => {
+            return Ok(resize_onnx_f32(spec, input, true, (&wy, &wx)));
+        }
+        Some(arithmetic) => {
+            return Ok(resize_integer_rows(spec, input, arithmetic, (&wy, &wx)));
+        }
+        None => {}
     }
     let (n, c) = (spec.batch() as usize, spec.channels() as usize);
     let (inp, out) = (spec.input(), spec.output());
@@ -302,15 +312,17 @@ pub fn linear_to_srgb(v: f64) -> f64 {
     }
 }
 
-/// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` of 8-bit images), from its padded
-/// tables ([`AxisWeights::opencv`]): each input row's horizontal taps summed in integers of
-/// weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`), then the vertical taps rounded as
-/// [`OpenCvFixedPoint`] says, clamped to a byte. In wrapping 32-bit integers, as OpenCV's and
-/// the kernel's sums are. Outputs in the bands of padding take the extrapolation value.
-fn resize_opencv_fixed_point<T: Element>(
+/// [`resize`] in OpenCV's 8-bit fixed point (`cv2.resize` of 8-bit images) or ONNX Runtime's
+/// NHWC integers, from their padded tables ([`AxisWeights::opencv`],
+/// [`AxisWeights::onnx_linear`]): each input row's horizontal taps summed in integers of
+/// weights times 2^11 (2^8 for `INTER_LINEAR_EXACT`, 2^10 for ONNX Runtime's), then the
+/// vertical taps rounded as [`OpenCvFixedPoint`] says (summed exactly and shifted right by 20
+/// for ONNX Runtime), clamped to a byte. In wrapping 32-bit integers, as OpenCV's and the
+/// kernel's sums are. Outputs in the bands of padding take the extrapolation value.
+fn resize_integer_rows<T: Element>(
     spec: &ResizeSpec,
     input: &[T],
-    rounding: OpenCvFixedPoint,
+    arithmetic: GatherArithmetic,
     (wy, wx): (&AxisWeights, &AxisWeights),
 ) -> Vec<T> {
     let (n, c) = (spec.batch() as usize, spec.channels() as usize);
@@ -320,12 +332,15 @@ fn resize_opencv_fixed_point<T: Element>(
     // A padded table index's input index, and a weight as its integer.
     let clamped =
         |padded: u32, len: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1) as usize;
-    // Weights are integers of 2^11 to the unit, of 2^8 for INTER_LINEAR_EXACT.
-    let unit = match rounding {
-        OpenCvFixedPoint::LinearExact => 256.0,
-        _ => 2048.0,
-    };
-    let fixed = |w: f64| (w * unit).round() as i32;
+    // Weights are integers of 2^11 to the unit, of 2^8 for INTER_LINEAR_EXACT, of 2^10 for
+    // ONNX Runtime's.
+    let bits = arithmetic.weight_bits().expect("integer weights");
+    let fixed = |w: f64| (w * f64::from(1u32 << bits)).round() as i32;
+    // OpenCV's INTER_LINEAR rounds each vertical product; the others sum them exactly.
+    let rounds_products = matches!(
+        arithmetic,
+        GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale)
+    );
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     for b in 0..n {
         for ch in 0..c {
@@ -344,21 +359,91 @@ fn resize_opencv_fixed_point<T: Element>(
                             let byte = input[s_in.at(b, ch, y, x)].to_f64() as i32;
                             row.wrapping_add(fixed(w).wrapping_mul(byte))
                         });
-                        total = total.wrapping_add(match rounding {
-                            OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => {
-                                ((row >> 4) * fixed(weight_y)) >> 16
-                            }
-                            _ => row.wrapping_mul(fixed(weight_y)),
+                        total = total.wrapping_add(if rounds_products {
+                            ((row >> 4) * fixed(weight_y)) >> 16
+                        } else {
+                            row.wrapping_mul(fixed(weight_y))
                         });
                     }
-                    let byte = match rounding {
-                        OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => {
-                            (total + 2) >> 2
+                    let byte = match arithmetic {
+                        GatherArithmetic::OpenCv(
+                            OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale,
+                        ) => (total + 2) >> 2,
+                        GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact) => {
+                            (total + (1 << 15)) >> 16
                         }
-                        OpenCvFixedPoint::LinearExact => (total + (1 << 15)) >> 16,
-                        _ => total.wrapping_add(1 << 21) >> 22,
+                        GatherArithmetic::OnnxLinear(_) => total >> 20,
+                        GatherArithmetic::OpenCv(_) => total.wrapping_add(1 << 21) >> 22,
                     };
                     output[s_out.at(b, ch, oy, ox)] = T::from_f64(f64::from(byte.clamp(0, 255)));
+                }
+            }
+        }
+    }
+    output
+}
+
+/// [`resize`] in ONNX Runtime's f32 steps of plain linear on uint8 ([`OnnxLinearU8::Float`],
+/// or across channels), from its padded tables ([`AxisWeights::onnx_linear`]): for each output
+/// the four products `(wb · wa) · byte` of its 2 x 2 block summed in f32 in ONNX Runtime's
+/// order and truncated, its axes (a, b) the rows and columns, or across channels the columns
+/// and the channels (weights 1 and 0 on a channel and the next, 1/2 and 1/2 on the last one
+/// itself), the row kept. Rust does not fuse a product into a sum, so each rounds on its own
+/// as in ONNX Runtime.
+fn resize_onnx_f32<T: Element>(
+    spec: &ResizeSpec,
+    input: &[T],
+    across_channels: bool,
+    (wy, wx): (&AxisWeights, &AxisWeights),
+) -> Vec<T> {
+    let (n, c) = (spec.batch() as usize, spec.channels() as usize);
+    let (inp, out) = (spec.input(), spec.output());
+    let s_in = Strides::new(spec.layout(), spec.channels(), inp);
+    let s_out = Strides::new(spec.layout(), spec.channels(), out);
+    // A band's two input indices, clamped, and its two weights.
+    let pair = |table: &AxisWeights, i: usize, len: u32| {
+        let first = table.start(i).max(OPENCV_PAD) - OPENCV_PAD;
+        let index = |k: u32| (first + k).min(len - 1) as usize;
+        let row = table.row(i);
+        ([index(0), index(1)], [row[0] as f32, row[1] as f32])
+    };
+    let mut output = vec![T::from_f64(0.0); spec.output_len()];
+    for b in 0..n {
+        for ch in 0..c {
+            for oy in 0..out.height as usize {
+                for ox in 0..out.width as usize {
+                    let at = s_out.at(b, ch, oy, ox);
+                    if wy.is_outside(oy) || wx.is_outside(ox) {
+                        output[at] = T::from_f64(f64::from(spec.extrapolation_of(ch as u32)));
+                        continue;
+                    }
+                    let byte = |y: usize, x: usize, channel: usize| {
+                        input[s_in.at(b, channel, y, x)].to_f64() as f32
+                    };
+                    let ([a0, a1], wa, [b0, b1], wb, read): (
+                        _,
+                        _,
+                        _,
+                        _,
+                        &dyn Fn(usize, usize) -> f32,
+                    ) = if across_channels {
+                        let (xs, wa) = pair(wx, ox, inp.width);
+                        let last = ch + 1 == c;
+                        let channels = [ch, if last { ch } else { ch + 1 }];
+                        let wb = if last { [0.5, 0.5] } else { [1.0, 0.0] };
+                        (xs, wa, channels, wb, &move |x, channel| {
+                            byte(oy, x, channel)
+                        })
+                    } else {
+                        let (ys, wa) = pair(wy, oy, inp.height);
+                        let (xs, wb) = pair(wx, ox, inp.width);
+                        (ys, wa, xs, wb, &move |y, x| byte(y, x, ch))
+                    };
+                    let sum = (wb[0] * wa[0]) * read(a0, b0)
+                        + (wb[1] * wa[0]) * read(a0, b1)
+                        + (wb[0] * wa[1]) * read(a1, b0)
+                        + (wb[1] * wa[1]) * read(a1, b1);
+                    output[at] = T::from_f64(f64::from(sum.min(255.0).trunc()));
                 }
             }
         }

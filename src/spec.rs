@@ -3,6 +3,7 @@
 
 use crate::error::SpecError;
 use crate::extrapolation::Extrapolation;
+use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8, onnx_runtime_byte};
 use crate::normalization::Normalization;
 use crate::padding::Padding;
 use crate::reduction::{MAX_BLOCK_PIXELS, Reduction};
@@ -669,16 +670,28 @@ impl ResizeSpecBuilder {
         self
     }
 
-    /// For u8 elements, resample antialiased resizes in ONNX Runtime's 8-bit fixed point, as
-    /// its CPU `Resize` computes `antialias=1` on uint8 tensors, so that results are ONNX
-    /// Runtime's to the last bit: each axis' weights computed in f32 as ONNX Runtime computes
-    /// them ([`crate::AxisWeights::onnx_u8`]), stored as integers in units of 2^-22, each pass
-    /// summed in integers and rounded to a byte, the horizontal pass first, and an axis kept at
-    /// its size left as it is. Runs on every path, as Pillow's fixed point does. It applies
-    /// where ONNX Runtime's antialiased kernels do: linear or cubic filters antialiased on both
-    /// axes, in f32 coordinates ([`CoordinateArithmetic::F32`]), no colour conversions, no
-    /// padding and no other fixed point; elsewhere, and on f32 and f16, it has no effect
-    /// ([`ResizeSpec::onnx_fixed_point`] says whether it applies). Default: `false`.
+    /// For u8 elements, resample in ONNX Runtime's own 8-bit arithmetic where its CPU `Resize`
+    /// has one on uint8 tensors, so that results are ONNX Runtime's to the last bit:
+    ///
+    /// - Antialiased linear and cubic, in its fixed point: each axis' weights computed in f32
+    ///   as ONNX Runtime computes them ([`crate::AxisWeights::onnx_u8`]), stored as integers in
+    ///   units of 2^-22, each pass summed in integers and rounded to a byte, the horizontal pass
+    ///   first, and an axis kept at its size left as it is. Runs on every path, as Pillow's
+    ///   fixed point does. It applies where ONNX Runtime's antialiased kernels do: linear or
+    ///   cubic filters antialiased on both axes, in f32 coordinates
+    ///   ([`CoordinateArithmetic::F32`]), no colour conversions, no padding and no other fixed
+    ///   point ([`ResizeSpec::onnx_fixed_point`] says whether it applies).
+    /// - Plain linear (not antialiased), truncated as ONNX Runtime truncates: in its integers
+    ///   on NHWC tensors and its f32 steps on NCHW ones ([`crate::OnnxLinearU8`] says which
+    ///   and how; [`crate::AxisWeights::onnx_linear`] gives the tables). Runs on the gather
+    ///   path alone. It applies to linear filters on both axes, clamped, without antialiasing,
+    ///   in f32 coordinates, with no colour conversions, padding, crops of
+    ///   [`CoordinateMapping::Region`] or other fixed point ([`ResizeSpec::onnx_linear_u8`]
+    ///   says whether and how it applies).
+    ///
+    /// Either way the extrapolation values are cast to bytes as ONNX Runtime casts them
+    /// ([`ResizeSpec::extrapolation_of`]). Elsewhere, and on f32 and f16, it has no effect.
+    /// Default: `false`.
     pub fn onnx_fixed_point(mut self, onnx: bool) -> Self {
         self.spec.onnx_fixed_point = onnx;
         self
@@ -855,20 +868,28 @@ impl ResizeSpec {
     /// Value of outputs mapping outside the input, in channel 0 (in every channel unless set
     /// per channel: [`ResizeSpec::extrapolation_of`]).
     pub fn extrapolation_value(&self) -> f32 {
-        self.extrapolation.of(0)
+        self.extrapolation_of(0)
     }
-    /// Value of channel `channel`'s outputs mapping outside the input.
+    /// Value of channel `channel`'s outputs mapping outside the input. In ONNX Runtime's
+    /// 8-bit arithmetic ([`ResizeSpecBuilder::onnx_fixed_point`] on u8 elements) the value
+    /// as its kernels store it, `static_cast<uint8_t>(value)` on x86-64: truncated toward zero,
+    /// and the low byte of that integer kept (300.7 is 44, -3.5 is 253).
     pub fn extrapolation_of(&self, channel: u32) -> f32 {
-        self.extrapolation.of(channel)
+        let value = self.extrapolation.of(channel);
+        if self.onnx_fixed_point && self.element == ElementType::U8 {
+            return f32::from(onnx_runtime_byte(value));
+        }
+        value
     }
     /// Whether outputs mapping outside the input take different values in different channels
     /// ([`ResizeSpecBuilder::extrapolation_values`], not all equal).
     pub fn extrapolation_varies_by_channel(&self) -> bool {
         self.extrapolation.varies_by_channel()
     }
-    /// The extrapolation values as the kernels read them, channel `c`'s in lane `c % 4`.
+    /// The extrapolation values as the kernels read them, channel `c`'s in lane `c % 4`
+    /// ([`ResizeSpec::extrapolation_of`]'s).
     pub(crate) fn extrapolation_lanes(&self) -> [f32; 4] {
-        self.extrapolation.lanes()
+        std::array::from_fn(|lane| self.extrapolation_of(lane as u32))
     }
     /// Whether the intermediate between the passes is rounded to the element type (asked for,
     /// and no colour conversion makes the intermediate a float).
@@ -1046,6 +1067,56 @@ impl ResizeSpec {
             && self.opencv_fixed_point.is_none()
             && torch_rule(&self.y)
             && torch_rule(&self.x)
+    }
+
+    /// How the resize runs ONNX Runtime's plain linear on uint8 tensors, if it does: asked
+    /// for ([`ResizeSpecBuilder::onnx_fixed_point`]), on u8 elements, with linear filters on
+    /// both axes, clamped, not antialiased, in f32 coordinates, without colour conversions,
+    /// padding, crop regions or another fixed point. Which arithmetic follows from the layout
+    /// as ONNX Runtime picks its kernel from the scales: integers for NHWC tensors whose height
+    /// changes, f32 steps across the channels for NHWC tensors whose height is kept, f32 steps
+    /// for NCHW ones ([`OnnxLinearU8`]).
+    pub fn onnx_linear_u8(&self) -> Option<OnnxLinearU8> {
+        let plain_linear = |rule: &AxisResample| {
+            rule.filter == Filter::Linear
+                && !rule.antialias
+                && rule.border == Border::Clamp
+                && rule.arithmetic == CoordinateArithmetic::F32
+                && !matches!(rule.mapping, CoordinateMapping::Region { .. })
+        };
+        let applies = self.onnx_fixed_point
+            && self.element == ElementType::U8
+            && !self.converts_color()
+            && self.padding.is_none()
+            && self.reducing_gap.is_none()
+            && self.stage == Stage::Whole
+            && self.opencv_fixed_point.is_none()
+            && !self.torch_fixed_point()
+            && !self.round_intermediate
+            && plain_linear(&self.y)
+            && plain_linear(&self.x);
+        if !applies {
+            return None;
+        }
+        // ONNX Runtime's NHWC kernels run where the height's scale is not 1; its scale is the
+        // output height over the input's in f32 (or the stated one).
+        let height_kept = match self.y.scale {
+            Some(scale) => scale as f32 == 1.0,
+            None => self.input.height == self.output.height,
+        };
+        Some(match self.layout {
+            Layout::Nchw => OnnxLinearU8::Float,
+            Layout::Nhwc if height_kept => OnnxLinearU8::FloatAcrossChannels,
+            Layout::Nhwc => OnnxLinearU8::Integer,
+        })
+    }
+
+    /// The arithmetic in which the resize runs on the gather path alone, if any: OpenCV's
+    /// fixed point or ONNX Runtime's plain linear on uint8.
+    pub(crate) fn gather_arithmetic(&self) -> Option<GatherArithmetic> {
+        self.opencv_fixed_point()
+            .map(GatherArithmetic::OpenCv)
+            .or_else(|| self.onnx_linear_u8().map(GatherArithmetic::OnnxLinear))
     }
 
     /// Whether the resize runs in ONNX Runtime's 8-bit fixed point: asked for

@@ -53,6 +53,8 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         // are as they were before OpenCV's fixed point).
         if spec.opencv_fixed_point().is_some() {
             "|opencv"
+        } else if spec.onnx_linear_u8().is_some() {
+            "|onnx-linear"
         } else if spec.rounds_vertical_first() {
             // Pillow 13's vertical-first rounding has no fused kernel.
             "|yfirst"

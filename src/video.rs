@@ -129,12 +129,14 @@ impl VideoSpec {
             ));
         }
         // The chroma planes map regions shifted to keep their siting, and OpenCV's fixed
-        // point maps whole images only: said here, in a frame's terms.
-        if luma.opencv_fixed_point().is_some() {
+        // point and ONNX Runtime's plain linear on uint8 map whole images only: said here, in
+        // a frame's terms.
+        if luma.gather_arithmetic().is_some() {
             return Err(SpecError::Unsupported(
                 "video chroma planes sample a region shifted to keep their siting, which \
-                 OpenCV's 8-bit fixed point does not take (cv2.resize maps whole images): \
-                 build the luma spec without opencv_fixed_point"
+                 OpenCV's 8-bit fixed point and ONNX Runtime's plain linear on uint8 do not \
+                 take (they map whole images): build the luma spec without \
+                 opencv_fixed_point or onnx_fixed_point"
                     .into(),
             ));
         }

@@ -7,6 +7,7 @@
 //! source of truth shared by the CPU reference and every GPU path.
 
 mod blocks;
+mod onnx_linear;
 mod onnx_u8;
 mod opencv_fold;
 mod torch_u8;
@@ -207,8 +208,8 @@ impl AxisWeights {
     }
 
     /// The `(y, x)` tables of a spec. Specs that round 8-bit values between passes (Pillow's
-    /// 8-bit modes) get their weights quantised as Pillow stores them; those in OpenCV's or
-    /// PyTorch's 8-bit fixed point get that library's own tables; the reduction stage of a
+    /// 8-bit modes) get their weights quantised as Pillow stores them; those in OpenCV's,
+    /// PyTorch's or ONNX Runtime's 8-bit arithmetic get that library's own tables; the reduction stage of a
     /// two-step resize gets its blocks. A spec that reduces first resizes in two stages, each
     /// with its own tables: these are those of its resize in one step.
     ///
@@ -238,6 +239,13 @@ impl AxisWeights {
             return (
                 Self::opencv(rounding, input.height, output.height, false),
                 Self::opencv(rounding, input.width, output.width, true),
+            );
+        }
+        if let Some(onnx) = spec.onnx_linear_u8() {
+            let integer = onnx == crate::OnnxLinearU8::Integer;
+            return (
+                Self::onnx_linear(input.height, output.height, spec.y_axis(), integer),
+                Self::onnx_linear(input.width, output.width, spec.x_axis(), integer),
             );
         }
         if spec.torch_fixed_point() {

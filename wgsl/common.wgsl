@@ -23,8 +23,8 @@ struct Params {
     x_taps: u32,
     // 0: channels innermost (NHWC); 1: planes (NCHW).
     planar: u32,
-    // Unused: holds the place of the vectors below on their 16-byte alignment.
-    reserved: u32,
+    // Always 0, which the compiler cannot know (`rounded`).
+    zero: u32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
     // Stored value of colour 1.0 on load and on store (255 for u8, 1 for f32).
@@ -51,9 +51,10 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // The pass's input height, where OPENCV_FIXED clamps its padded vertical table's rows
-    // (`opencv_row`), and width (read by no kernel since OpenCV's horizontal tables are folded
-    // onto the input); together they align the vectors that follow to 16 bytes.
+    // The pass's input height and width, where OPENCV_FIXED clamps its padded tables' rows
+    // and columns (`opencv_row`, `opencv_column`; OpenCV's horizontal tables are folded onto
+    // the input, ONNX Runtime's f32 ones are not); together they align the vectors that follow
+    // to 16 bytes.
     src_h: u32,
     src_w: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
@@ -83,6 +84,11 @@ override PILLOW_REDUCE: bool = false;
 // at each end (clamped to the input by `opencv_row`) and OpenCV's vertical rounding
 // (`opencv_tap`, `opencv_byte`): the scalar gather (`opencv_fixed` in gather.wgsl) and the quad
 // and staged ones (`column_bytes` in strided_taps.wgsl).
+// ONNX Runtime's plain linear on uint8 (src/gather_arithmetic.rs) takes the same padded tables
+// of two taps: 4 for its NHWC integers (weights w * 2^10, the vertical taps summed exactly and
+// the sum shifted right by 20, in every kernel that runs OpenCV's), 5 for its NCHW f32 steps
+// and 6 for those across the channels of NHWC rows (the scalar gather alone, `onnx_f32` in
+// gather.wgsl, whose horizontal tables stay padded).
 override OPENCV_FIXED: u32 = 0u;
 // Indices by which OpenCV's tables pad the input at each end (`weights::OPENCV_PAD`).
 const OPENCV_PAD: u32 = 4u;
@@ -316,6 +322,19 @@ fn opencv_row(i: u32) -> u32 {
     return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
 }
 
+// The input column that a padded horizontal index `i` reads, where the table is not folded
+// onto the input (ONNX Runtime's f32 steps, OPENCV_FIXED 5 and 6).
+fn opencv_column(i: u32) -> u32 {
+    return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_w - 1u);
+}
+
+// `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the
+// compiler cannot see through, so that it fuses no product into a multiply-add, whose one
+// rounding would differ from ONNX Runtime's two.
+fn rounded(v: f32) -> f32 {
+    return bitcast<f32>(bitcast<u32>(v) | p.zero);
+}
+
 // One vertical tap of OpenCV's fixed point: each of a column group's horizontal sums times the
 // tap's integer weight, as INTER_LINEAR rounds each product (`((row >> 4) * weight) >> 16`) or
 // exactly.
@@ -331,15 +350,18 @@ fn opencv_tap(row: i32, weight: i32) -> i32 {
 }
 
 // The bytes of OpenCV's vertical sums: INTER_LINEAR's `(sum + 2) >> 2`, INTER_LINEAR_EXACT's
-// `(sum + 2^15) >> 16`, INTER_LANCZOS4's `(sum + 2^21) >> 22`, clamped to 0..255.
+// `(sum + 2^15) >> 16`, INTER_LANCZOS4's `(sum + 2^21) >> 22`, and ONNX Runtime's integers'
+// `sum >> 20`, clamped to 0..255.
 fn opencv_bytes(total: vec4<i32>) -> vec4<u32> {
-    var rounded = (total + vec4<i32>(2097152)) >> vec4<u32>(22u);
+    var bytes = (total + vec4<i32>(2097152)) >> vec4<u32>(22u);
     if OPENCV_FIXED == 1u {
-        rounded = (total + vec4<i32>(2)) >> vec4<u32>(2u);
+        bytes = (total + vec4<i32>(2)) >> vec4<u32>(2u);
     } else if OPENCV_FIXED == 3u {
-        rounded = (total + vec4<i32>(32768)) >> vec4<u32>(16u);
+        bytes = (total + vec4<i32>(32768)) >> vec4<u32>(16u);
+    } else if OPENCV_FIXED == 4u {
+        bytes = total >> vec4<u32>(20u);
     }
-    return vec4<u32>(clamp(rounded, vec4<i32>(0), vec4<i32>(255)));
+    return vec4<u32>(clamp(bytes, vec4<i32>(0), vec4<i32>(255)));
 }
 
 fn opencv_byte(total: i32) -> u32 {

@@ -9,6 +9,9 @@ fn resample(flat: u32) -> f32 {
     if y_row_outside(ry) || x_row_outside(rx) {
         return fill_of(pos.c);
     }
+    if OPENCV_FIXED == 5u || OPENCV_FIXED == 6u {
+        return onnx_f32(pos, ry, rx);
+    }
     if OPENCV_FIXED != 0u {
         return opencv_fixed(pos, ry, rx);
     }
@@ -93,6 +96,53 @@ fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
         total += opencv_tap(row, fixed_weight(table[ry + 2u + ty]));
     }
     return f32(opencv_byte(total));
+}
+
+// ONNX Runtime's plain linear on uint8 in its f32 steps (OPENCV_FIXED 5 and 6;
+// `OnnxLinearU8::Float` and `FloatAcrossChannels` in src/gather_arithmetic.rs): the four
+// products `(wb * wa) * byte` of a 2 x 2 block, summed in ONNX Runtime's order, each product
+// and partial sum taken rounded (`rounded`), and the sum truncated. Its axes (a, b) are (y, x), from both padded
+// tables read at clamped indices; across channels (6) they are (x, channel), the row kept, the
+// channel's weights 1 and 0 on itself and the next, 1/2 and 1/2 on the last channel itself.
+fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
+    var base = pos.n * p.src_n;
+    var a: vec2<u32>;
+    var wa: vec2<f32>;
+    var b: vec2<u32>;
+    var wb: vec2<f32>;
+    var stride_a: u32;
+    var stride_b: u32;
+    if OPENCV_FIXED == 6u {
+        base += pos.y * p.src_y;
+        let x0 = row_start(rx);
+        a = vec2<u32>(opencv_column(x0), opencv_column(x0 + 1u));
+        wa = vec2<f32>(table[rx + 2u], table[rx + 3u]);
+        let last = pos.c + 1u == p.channels;
+        b = vec2<u32>(pos.c, select(pos.c + 1u, pos.c, last));
+        wb = select(vec2<f32>(1.0, 0.0), vec2<f32>(0.5), last);
+        stride_a = p.src_x;
+        stride_b = p.src_c;
+    } else {
+        base += pos.c * p.src_c;
+        let y0 = row_start(ry);
+        a = vec2<u32>(opencv_row(y0), opencv_row(y0 + 1u));
+        wa = vec2<f32>(table[ry + 2u], table[ry + 3u]);
+        let x0 = row_start(rx);
+        b = vec2<u32>(opencv_column(x0), opencv_column(x0 + 1u));
+        wb = vec2<f32>(table[rx + 2u], table[rx + 3u]);
+        stride_a = p.src_y;
+        stride_b = p.src_x;
+    }
+    let top = base + a.x * stride_a;
+    let bottom = base + a.y * stride_a;
+    // Each partial sum taken rounded too, so that no compiler regroups the four (Mesa's GL
+    // compiler on llvmpipe summed them in pairs).
+    var sum = rounded((wb.x * wa.x) * load(top + b.x * stride_b));
+    sum = rounded(sum + rounded((wb.y * wa.x) * load(top + b.y * stride_b)));
+    sum = rounded(sum + rounded((wb.x * wa.y) * load(bottom + b.x * stride_b)));
+    sum += rounded((wb.y * wa.y) * load(bottom + b.y * stride_b));
+    // Truncated as C++'s cast to uint8_t truncates (the sum is not negative).
+    return trunc(min(sum, 255.0));
 }
 
 @compute @workgroup_size(256)

@@ -50,7 +50,7 @@ pub(super) fn integer_weights(
         || texture_source
         || spec.converts_color()
         || spec.fixed_point()
-        || spec.opencv_fixed_point().is_some()
+        || spec.gather_arithmetic().is_some()
     {
         return None;
     }
@@ -354,10 +354,17 @@ impl Launch {
                 row_stride,
             }
         };
-        // OpenCV's fixed point runs on the quad and staged u8 gathers where their groups
-        // serve (`column_bytes` in wgsl/strided_taps.wgsl), else on the scalar gather
-        // (`opencv_fixed` in wgsl/gather.wgsl).
-        if features.opencv_fixed_point.is_some() {
+        // ONNX Runtime's f32 steps run on the scalar gather alone (`onnx_f32` in
+        // wgsl/gather.wgsl).
+        if let Some(arithmetic) = features.gather_arithmetic()
+            && !arithmetic.folds_columns()
+        {
+            return scalar();
+        }
+        // OpenCV's fixed point, and ONNX Runtime's integers, run on the quad and staged u8
+        // gathers where their groups serve (`column_bytes` in wgsl/strided_taps.wgsl), else on
+        // the scalar gather (`opencv_fixed` in wgsl/gather.wgsl).
+        if features.gather_arithmetic().is_some() {
             return opencv_group(spec, dst)
                 .and_then(|group| Self::strided_u8(spec, shape, (src, dst), group, max_groups))
                 .unwrap_or_else(scalar);

@@ -36,6 +36,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
+use crate::gather_arithmetic::GatherArithmetic;
 use crate::plan::{Path, Plan, REDUCTION_GATHER_ONLY};
 use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
@@ -146,8 +147,13 @@ struct Prepared {
 /// Why OpenCV's 8-bit fixed point runs on one path: the gather path's kernels alone compute it
 /// (the quad and staged u8 gathers, and the scalar one), between buffers
 /// ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
-const OPENCV_GATHER_ONLY: &str =
-    "OpenCV's 8-bit fixed point runs on the gather path, between buffers (a texture stages)";
+/// Why `arithmetic` runs on the gather path alone.
+fn gather_only(arithmetic: GatherArithmetic) -> String {
+    format!(
+        "{} runs on the gather path, between buffers (a texture stages)",
+        arithmetic.name()
+    )
+}
 
 /// What a resize's kernels read and write in place of the spec's buffers: a texture that the
 /// first pass reads, and a texture or the caller's tensor of fewer channels that the last
@@ -352,8 +358,8 @@ impl Resizer {
             return self.availability(&resize, path);
         }
         match path {
-            Path::Separable | Path::Fused if spec.opencv_fixed_point().is_some() => {
-                Err(OPENCV_GATHER_ONLY.into())
+            Path::Separable | Path::Fused if let Some(arithmetic) = spec.gather_arithmetic() => {
+                Err(gather_only(arithmetic))
             }
             Path::Separable | Path::Fused if spec.reduction_stage().is_some() => {
                 Err(REDUCTION_GATHER_ONLY.into())
@@ -905,13 +911,14 @@ impl Resizer {
         let spec = &spec.without_normalization();
         let limits = self.device.limits();
         let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
-        // OpenCV's fixed point is the gathers', between buffers: a texture route stages.
-        if spec.opencv_fixed_point().is_some()
+        // OpenCV's fixed point and ONNX Runtime's plain linear on uint8 are the gathers',
+        // between buffers: a texture route stages.
+        if let Some(arithmetic) = spec.gather_arithmetic()
             && (path != Path::Gather || ends != DirectEnds::default())
         {
             return Err(ResizeError::PathUnavailable {
                 path: path.name(),
-                why: OPENCV_GATHER_ONLY.into(),
+                why: gather_only(arithmetic),
             });
         }
         if spec.reduction_stage().is_some() && path != Path::Gather {
@@ -923,9 +930,14 @@ impl Resizer {
         let (wy, mut wx) = AxisWeights::for_spec(spec);
         // OpenCV's horizontal taps read the input at clamped indices; folded onto the input
         // they are consecutive inputs, as the quad and staged gathers read a column's taps
-        // (exact: OpenCV sums each row in integers). Its vertical table stays padded, and the
-        // kernels clamp the rows it reads, each of whose products OpenCV rounds on its own.
-        if spec.opencv_fixed_point().is_some() {
+        // (exact: OpenCV sums each row in integers, as ONNX Runtime's NHWC kernel does). Its
+        // vertical table stays padded, and the kernels clamp the rows it reads, each of whose
+        // products OpenCV rounds on its own. ONNX Runtime's f32 steps keep both tables padded:
+        // two taps on one clamped index round apart.
+        if spec
+            .gather_arithmetic()
+            .is_some_and(GatherArithmetic::folds_columns)
+        {
             wx = wx.fold_opencv_padding();
         }
         let fused_tile = if path == Path::Fused {
@@ -987,7 +999,7 @@ impl Resizer {
         // halvings read the four input pixels under two outputs at once where both tables take
         // inputs 2j and 2j + 1 (src/gpu/halving.rs).
         if let [launch] = launches.as_mut_slice()
-            && spec.opencv_fixed_point().is_none()
+            && spec.gather_arithmetic().is_none()
         {
             let ends = KernelFeatures {
                 texture_source,

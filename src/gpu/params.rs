@@ -4,7 +4,7 @@
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::reference::Strides;
-use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
+use crate::spec::{Layout, ResizeSpec, Size2};
 use crate::weights::AxisWeights;
 
 use super::color::PassColor;
@@ -33,8 +33,10 @@ pub(crate) struct PassParams {
     pub x_table: u32,
     pub x_taps: u32,
     pub planar: u32,
-    /// Unused: holds the place of the vectors below on their 16-byte alignment.
-    pub reserved: u32,
+    /// Always 0, which the kernels cannot know: ORed into the bits of an f32 product that a
+    /// sum must take rounded, so that no compiler fuses the two into one multiply-add
+    /// (`rounded` in `wgsl/common.wgsl`; ONNX Runtime's f32 steps, [`crate::OnnxLinearU8`]).
+    pub zero: u32,
     pub row_stride: u32,
     pub unit_in: f32,
     pub unit_out: f32,
@@ -57,10 +59,11 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
-    /// The pass's input height, where OpenCV's fixed point clamps its padded vertical table's
-    /// rows (`opencv_row` in `wgsl/common.wgsl`), and width (read by no kernel since OpenCV's
-    /// horizontal tables are folded onto the input). Together they align the vectors that
-    /// follow to 16 bytes.
+    /// The pass's input height and width, where OpenCV's fixed point and ONNX Runtime's plain
+    /// linear on uint8 clamp the rows and columns of their padded tables (`opencv_row` and
+    /// `opencv_column` in `wgsl/common.wgsl`; OpenCV's horizontal tables are folded onto the
+    /// input, ONNX Runtime's f32 ones are not). Together they align the vectors that follow to
+    /// 16 bytes.
     pub src_h: u32,
     pub src_w: u32,
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as
@@ -87,21 +90,20 @@ pub(crate) enum WeightForm {
     Pillow,
     /// As the bits of the integers `w · 2^k` (two's complement where negative), for the u8
     /// gathers' integer weights: exact for tables whose [`AxisWeights::dyadic_bits`] are at
-    /// most `k`, and for OpenCV's 8-bit coefficients (`k` = 11, or 8 for `INTER_LINEAR_EXACT`).
+    /// most `k`, for OpenCV's 8-bit coefficients (`k` = 11, or 8 for `INTER_LINEAR_EXACT`) and
+    /// for ONNX Runtime's integer weights (`k` = 10).
     Integer(u32),
 }
 
 impl WeightForm {
     /// The form of `spec`'s tables but for dyadic integer weights: Pillow's coefficients in
-    /// its 8-bit fixed point, OpenCV's integers in its own, f32 otherwise.
+    /// its 8-bit fixed point, OpenCV's integers in its own and ONNX Runtime's in its NHWC
+    /// kernel's, f32 otherwise.
     pub(crate) fn of(spec: &ResizeSpec) -> Self {
         if spec.fixed_point() {
             WeightForm::Pillow
-        } else if let Some(rounding) = spec.opencv_fixed_point() {
-            WeightForm::Integer(match rounding {
-                OpenCvFixedPoint::LinearExact => 8,
-                _ => 11,
-            })
+        } else if let Some(bits) = spec.gather_arithmetic().and_then(|a| a.weight_bits()) {
+            WeightForm::Integer(bits)
         } else {
             WeightForm::Float
         }
@@ -221,7 +223,7 @@ impl PassParams {
                 Layout::Nhwc => 0,
                 Layout::Nchw => 1,
             },
-            reserved: 0,
+            zero: 0,
             row_stride,
             unit_in,
             unit_out,

@@ -2,6 +2,7 @@
 
 use super::color::{ColorSteps, PassColor};
 pub use super::sums_layout::SumsLayout;
+use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
 use crate::spec::{ElementType, OpenCvFixedPoint};
 use crate::weights::AxisWeights;
 
@@ -186,6 +187,10 @@ pub struct KernelFeatures {
     /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the quad, staged and
     /// scalar gathers alone run it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
+    /// ONNX Runtime's plain linear on uint8 (`OPENCV_FIXED` 4 to 6), in its integers or its
+    /// f32 steps: the quad, staged and scalar gathers run its integers, the scalar gather
+    /// alone its f32 steps.
+    pub onnx_linear_u8: Option<OnnxLinearU8>,
     /// The extrapolation values differ by channel (`FILL_BY_CHANNEL`: a colour, which each
     /// kernel picks per lane); otherwise every lane holds the one value, read as it is.
     pub fill_by_channel: bool,
@@ -258,6 +263,26 @@ pub struct TextureSource {
 }
 
 impl KernelFeatures {
+    /// The arithmetic of the gathers' own (`OPENCV_FIXED`), if any.
+    pub(crate) fn gather_arithmetic(&self) -> Option<GatherArithmetic> {
+        self.opencv_fixed_point
+            .map(GatherArithmetic::OpenCv)
+            .or(self.onnx_linear_u8.map(GatherArithmetic::OnnxLinear))
+    }
+
+    /// The features of `arithmetic` alone (the kernel examples').
+    fn with_gather_arithmetic(arithmetic: GatherArithmetic) -> Self {
+        let (opencv_fixed_point, onnx_linear_u8) = match arithmetic {
+            GatherArithmetic::OpenCv(rounding) => (Some(rounding), None),
+            GatherArithmetic::OnnxLinear(onnx) => (None, Some(onnx)),
+        };
+        KernelFeatures {
+            opencv_fixed_point,
+            onnx_linear_u8,
+            ..KernelFeatures::default()
+        }
+    }
+
     /// What `spec` needs, reading a buffer.
     pub fn of(spec: &crate::ResizeSpec) -> Self {
         KernelFeatures {
@@ -265,6 +290,7 @@ impl KernelFeatures {
             fixed_y_first: spec.rounds_vertical_first(),
             pillow_reduce: spec.fixed_point() && spec.reduction_stage().is_some(),
             opencv_fixed_point: spec.opencv_fixed_point(),
+            onnx_linear_u8: spec.onnx_linear_u8(),
             fill_by_channel: spec.extrapolation_varies_by_channel(),
             color: ColorSteps::of(spec, PassColor::WHOLE),
             texture_source: None,
@@ -334,14 +360,8 @@ impl KernelFeatures {
         if self.fill_by_channel {
             all.push(("FILL_BY_CHANNEL", 1.0));
         }
-        if let Some(rounding) = self.opencv_fixed_point {
-            let code = match rounding {
-                // The enlarging area rule rounds as INTER_LINEAR, its coefficients in its table.
-                OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale => 1.0,
-                OpenCvFixedPoint::Lanczos4 => 2.0,
-                OpenCvFixedPoint::LinearExact => 3.0,
-            };
-            all.push(("OPENCV_FIXED", code));
+        if let Some(arithmetic) = self.gather_arithmetic() {
+            all.push(("OPENCV_FIXED", f64::from(arithmetic.code())));
         }
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
@@ -418,6 +438,7 @@ impl Kernel {
                                 KernelVariant::Gather { .. } | KernelVariant::GatherVec4 { .. }
                             ),
                         opencv_fixed_point: None,
+                        onnx_linear_u8: None,
                         // Every other kernel's extrapolation a colour, by turns with the fixed
                         // point.
                         fill_by_channel: k % 4 < 2,
@@ -557,16 +578,17 @@ impl Kernel {
                 },
             });
         }
-        // The gathers in OpenCV's fixed points, as the host builds them, u8 both ways: the
-        // scalar one, and the quad (RGB, two taps, rows reused) and staged (NCHW planes, eight
-        // taps) ones of strided groups.
+        // The gathers in OpenCV's fixed points and ONNX Runtime's integers, as the host builds
+        // them, u8 both ways: the scalar one, and the quad (RGB, two taps, rows reused) and
+        // staged (NCHW planes, eight taps) ones of strided groups.
         let u8s = ElementType::U8;
-        for rounding in [
-            OpenCvFixedPoint::Linear,
-            OpenCvFixedPoint::Lanczos4,
-            OpenCvFixedPoint::LinearExact,
+        for arithmetic in [
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear),
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::Lanczos4),
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact),
+            GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer),
         ] {
-            let taps = if rounding == OpenCvFixedPoint::Lanczos4 {
+            let taps = if arithmetic == GatherArithmetic::OpenCv(OpenCvFixedPoint::Lanczos4) {
                 8
             } else {
                 2
@@ -587,12 +609,18 @@ impl Kernel {
             ] {
                 all.push(Kernel {
                     variant,
-                    features: KernelFeatures {
-                        opencv_fixed_point: Some(rounding),
-                        ..KernelFeatures::default()
-                    },
+                    features: KernelFeatures::with_gather_arithmetic(arithmetic),
                 });
             }
+        }
+        // The scalar gather in ONNX Runtime's f32 steps, u8 both ways.
+        for onnx in [OnnxLinearU8::Float, OnnxLinearU8::FloatAcrossChannels] {
+            all.push(Kernel {
+                variant: KernelVariant::Gather { src: u8s, dst: u8s },
+                features: KernelFeatures::with_gather_arithmetic(GatherArithmetic::OnnxLinear(
+                    onnx,
+                )),
+            });
         }
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.

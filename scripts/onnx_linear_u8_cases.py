@@ -1,0 +1,97 @@
+"""Writes tests/data/onnx-linear-u8/: ONNX Resize (opset 19), plain `linear` (no antialias) on
+uint8 tensors, run by ONNX Runtime, in the format of tests/data/conformance/ (NHWC .npy files
+and cases.json), at tolerance 0. ONNX Runtime picks its kernel by the layout its scales imply,
+so each case says the layout of the tensor it ran on (`params.layout`): NCHW tensors take its
+f32 steps, NHWC ones its integers, and NHWC ones whose height is kept its f32 steps across
+the channels. Every `coordinate_transformation_mode` (`tf_crop_and_resize` with a region
+reaching past the input and a fractional or out-of-range `extrapolation_value`, which ONNX
+Runtime casts to a byte), shrinks and enlargements, an axis kept at its size now and then, and
+images of few levels, where its truncation of sums just under a whole number shows most.
+
+    pip install onnxruntime==1.32.0 onnx numpy
+    python3 scripts/onnx_linear_u8_cases.py
+"""
+
+import pathlib
+
+import numpy as np
+import onnxruntime as ort
+
+from conformance_case import save_case, write_cases
+from onnx_resize import run_sizes
+
+OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "onnx-linear-u8"
+MAPPINGS = [
+    "half_pixel",
+    "half_pixel_symmetric",
+    "pytorch_half_pixel",
+    "align_corners",
+    "asymmetric",
+    "tf_crop_and_resize",
+]
+
+
+def main():
+    rng = np.random.default_rng(20261206)
+    OUT.mkdir(parents=True, exist_ok=True)
+    cases = []
+    for k in range(48):
+        layout = "NHWC" if k % 2 else "NCHW"
+        mapping = MAPPINGS[(k // 2) % len(MAPPINGS)]
+        attrs = {"mode": "linear", "coordinate_transformation_mode": mapping}
+        region = [0.0, 0.0, 1.0, 1.0]
+        if mapping == "tf_crop_and_resize":
+            attrs["extrapolation_value"] = float(
+                rng.choice([rng.integers(0, 256), rng.uniform(-20.0, 300.0)])
+            )
+            y0, x0 = (float(v) for v in rng.uniform(-0.3, 0.4, 2))
+            y1, x1 = (float(v) for v in rng.uniform(0.6, 1.3, 2))
+            region = [y0, x0, y1, x1]
+        n = 2 if k % 11 == 4 else 1
+        c = int(rng.integers(1, 5))
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        oh, ow = (int(v) for v in rng.integers(1, 40, 2))
+        if k % 8 in (3, 6):
+            oh = h
+        elif k % 8 == 5:
+            ow = w
+        x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)
+        if k % 3 == 0:
+            # Few levels: flat runs whose sums land on whole numbers or just under them.
+            x = (x // 64 * 85).astype(np.uint8)
+        (y0, x0, y1, x1) = region
+        if layout == "NCHW":
+            sizes = [n, c, oh, ow]
+            roi = [0.0, 0.0, y0, x0, 1.0, 1.0, y1, x1]
+            y = run_sizes(np.ascontiguousarray(x.transpose(0, 3, 1, 2)), sizes, roi, attrs)
+            y = y.transpose(0, 2, 3, 1)
+        else:
+            sizes = [n, oh, ow, c]
+            roi = [0.0, y0, x0, 0.0, 1.0, y1, x1, 1.0]
+            y = run_sizes(x, sizes, roi, attrs)
+        case_id = f"onnx_linear_u8_{k:02d}_{layout.lower()}_{mapping}_{h}x{w}_to_{oh}x{ow}"
+        cases.append(
+            save_case(
+                OUT,
+                case_id,
+                x,
+                np.ascontiguousarray(y),
+                reference=f"onnxruntime {ort.__version__} Resize opset 19",
+                call=f"Resize({attrs}, roi={roi}, sizes={sizes}) on {layout}",
+                params={
+                    "library": "onnx",
+                    "opset": 19,
+                    "layout": layout,
+                    "sizes": sizes,
+                    "roi": roi,
+                    "attrs": attrs,
+                },
+                tolerance=0.0,
+            )
+        )
+    write_cases(OUT, cases)
+    print(f"{len(cases)} cases written to {OUT} with onnxruntime {ort.__version__}")
+
+
+if __name__ == "__main__":
+    main()
