@@ -643,13 +643,15 @@ impl OnnxResize {
 
 /// ONNX `Resize` to `sizes = [.., .., output.height, output.width]`.
 ///
-/// Its numbers are ONNX Runtime's on float tensors. On uint8 tensors, antialiased `linear` and
-/// `cubic` run in ONNX Runtime's own 8-bit fixed point
-/// ([`ResizeSpecBuilder::onnx_fixed_point`]: Pillow's integer passes on its f32 weights), its
-/// bytes exactly (`tests/data/onnx-u8/`, against 1.32); `nearest` agrees as it is. Plain
-/// `linear` on uint8 is rounded to nearest from f32, which ONNX Runtime does not do: 1.32
-/// truncated its own f32 results there (half of random values one level below this
-/// preset's), and refused plain `cubic` on uint8.
+/// Its numbers are ONNX Runtime's on float tensors. On uint8 tensors
+/// ([`ResizeSpecBuilder::onnx_fixed_point`]), antialiased `linear` and `cubic` run in ONNX
+/// Runtime's own 8-bit fixed point (Pillow's integer passes on its f32 weights), its bytes
+/// exactly (`tests/data/onnx-u8/`, against 1.32); plain `linear` runs its own arithmetic, which
+/// truncates, in integers on NHWC tensors and in f32 steps on NCHW ones
+/// ([`crate::OnnxLinearU8`]; `tests/data/onnx-linear-u8/`, against 1.32), so the spec's layout
+/// must be that of the tensor ONNX Runtime would resize; `nearest` agrees as it is, and
+/// extrapolation values are cast to bytes as ONNX Runtime casts them. Plain `cubic` on uint8
+/// is rounded to nearest from f32; ONNX Runtime 1.32 refused it.
 pub fn onnx(
     input: Size2,
     output: Size2,

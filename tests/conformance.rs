@@ -421,6 +421,81 @@ fn onnx_8_bit_antialias_is_onnx_runtime_to_the_byte() {
     );
 }
 
+/// The cases of ONNX Runtime's plain `linear` `Resize` on uint8 tensors in
+/// `tests/data/onnx-linear-u8/` (`scripts/onnx_linear_u8_cases.py`: every coordinate mode, crops
+/// reaching past the input with fractional and out-of-range extrapolation values, NCHW and NHWC
+/// tensors, an axis kept now and then), whose tolerance is 0: the onnx preset runs ONNX
+/// Runtime's own arithmetic there ([`wgpu_resize::OnnxLinearU8`], the one its kernel for the
+/// case's layout runs), on the CPU reference and on the gather path, which `auto` takes and the
+/// others refuse. The same specs in floats rounded to nearest (the library's rule before) miss
+/// most of them.
+#[test]
+fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
+    use wgpu_resize::{Layout, OnnxLinearU8};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-linear-u8");
+    let cases = load_cases(&dir).expect("onnx-linear-u8/cases.json");
+    assert_eq!(cases.len(), 48, "the ONNX plain linear set has 48 cases");
+    let gpu = common::gpu("conformance onnx plain linear u8");
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        for path in [Path::Gather, Path::Auto] {
+            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
+        }
+    }
+    let mut arithmetics = std::collections::HashMap::new();
+    for case in &cases {
+        let spec = case.spec().unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let nhwc = case.params["layout"] == "NHWC";
+        let height_kept = case.in_shape[1] == case.out_shape[1];
+        let expected = match (nhwc, height_kept) {
+            (false, _) => OnnxLinearU8::Float,
+            (true, true) => OnnxLinearU8::FloatAcrossChannels,
+            (true, false) => OnnxLinearU8::Integer,
+        };
+        assert_eq!(spec.onnx_linear_u8(), Some(expected), "{}", case.id);
+        assert_eq!(spec.layout() == Layout::Nhwc, nhwc, "{}", case.id);
+        *arithmetics.entry(format!("{expected:?}")).or_insert(0) += 1;
+        if let Some(gpu) = gpu {
+            for path in [Path::Separable, Path::Fused] {
+                assert!(
+                    gpu.resizer.availability(&spec, path).is_err(),
+                    "{}",
+                    case.id
+                );
+            }
+        }
+        for &(runner, label) in &runners {
+            let outcome = case
+                .run(&dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert!(
+                outcome.passed(),
+                "{label} {}: max abs {:.3e}: {}",
+                case.id,
+                outcome.max_abs,
+                case.call
+            );
+        }
+    }
+    assert!(
+        arithmetics.values().all(|&n| n >= 6) && arithmetics.len() == 3,
+        "cases of each arithmetic: {arithmetics:?}"
+    );
+    // Rounded to nearest, in NHWC (the layout is no part of that rule, and the files are NHWC).
+    let in_floats = missed_in_floats(&dir, &cases, |spec| {
+        spec.onnx_fixed_point(false).layout(Layout::Nhwc)
+    });
+    eprintln!(
+        "floats rounded to nearest miss {in_floats} of {}",
+        cases.len()
+    );
+    assert!(
+        in_floats >= 36,
+        "floats rounded to nearest missed only {in_floats} of {} cases",
+        cases.len()
+    );
+}
+
 /// Runs `cases` of `dir` on the CPU reference and, where a GPU is present, on every path that
 /// takes each spec (only the fused path may refuse), asserting `check` of each case and its
 /// spec first and the case's tolerance after; returns the cases the fused path ran, `None`

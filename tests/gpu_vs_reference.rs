@@ -2583,6 +2583,87 @@ fn onnx_fixed_point_matches_the_reference_on_every_path() {
     );
 }
 
+/// ONNX Runtime's plain linear on uint8 (the onnx preset, not antialiased) on seeded random
+/// shapes: every coordinate mode (crops reaching past the input, fractional and out-of-range
+/// extrapolation values among them), NHWC and NCHW, the height or the width kept now and then,
+/// 1 to 5 channels, batches, images of four levels (whose sums land on whole numbers or just
+/// under them, where truncating shows) and of every level, on the gather and `auto` paths, to
+/// the byte of the reference (whose bytes are ONNX Runtime's: `tests/data/onnx-linear-u8`),
+/// into poisoned buffers. Each of its three arithmetics runs, and the separable and fused
+/// paths refuse it, naming it.
+#[test]
+fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
+    use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+    use wgpu_resize::{ElementType, OnnxLinearU8};
+    let Some(gpu) = gpu("onnx plain linear u8") else {
+        return;
+    };
+    let coordinates = [
+        OnnxCoordinates::HalfPixel,
+        OnnxCoordinates::HalfPixelSymmetric,
+        OnnxCoordinates::PytorchHalfPixel,
+        OnnxCoordinates::AlignCorners,
+        OnnxCoordinates::Asymmetric,
+        OnnxCoordinates::TfCropAndResize,
+    ];
+    let mut rng = Rng::new(20261208);
+    let mut arithmetics = std::collections::HashMap::new();
+    for case in 0..36u64 {
+        let input = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let mut output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        match case % 6 {
+            2 => output.height = input.height,
+            4 => output.width = input.width,
+            _ => {}
+        }
+        let node = OnnxResize {
+            mode: OnnxMode::Linear,
+            coordinates: coordinates[case as usize % coordinates.len()],
+            extrapolation_value: [77.0, 12.7, 300.5, -3.5][rng.range(0, 3) as usize],
+            roi: [
+                rng.range(0, 40) as f64 / 100.0 - 0.2,
+                rng.range(0, 40) as f64 / 100.0 - 0.2,
+                rng.range(60, 120) as f64 / 100.0,
+                rng.range(60, 120) as f64 / 100.0,
+            ],
+            ..OnnxResize::default()
+        };
+        let layout = [Layout::Nhwc, Layout::Nchw][(case / 6 % 2) as usize];
+        let spec = presets::onnx(input, output, &node)
+            .unwrap()
+            .batch(rng.range(1, 2))
+            .channels(rng.range(1, 5))
+            .layout(layout)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let what = format!("case {case} {spec:?}");
+        let arithmetic = spec.onnx_linear_u8().expect(&what);
+        let expected_arithmetic = match layout {
+            Layout::Nchw => OnnxLinearU8::Float,
+            _ if input.height == output.height => OnnxLinearU8::FloatAcrossChannels,
+            _ => OnnxLinearU8::Integer,
+        };
+        assert_eq!(arithmetic, expected_arithmetic, "{what}");
+        *arithmetics.entry(format!("{arithmetic:?}")).or_insert(0) += 1;
+        let mut data = Rng::new(case).u8s(spec.input_len());
+        if case % 3 == 0 {
+            data.iter_mut().for_each(|v| *v = *v / 64 * 85);
+        }
+        let expected = reference::resize(&spec, &data).unwrap();
+        for path in [Path::Gather, Path::Auto] {
+            let got = run_poisoned(gpu, &spec, &data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(0.0), "{what} {path}: {report}");
+        }
+        for path in [Path::Separable, Path::Fused] {
+            let why = gpu.resizer.availability(&spec, path).unwrap_err();
+            assert!(why.contains("ONNX Runtime"), "{what} {path}: {why}");
+        }
+    }
+    assert_eq!(arithmetics.len(), 3, "arithmetics run: {arithmetics:?}");
+}
+
 /// Pillow's 8-bit rounding in Pillow 13's order on seeded random shapes whose height shrinks
 /// most (so that the vertical pass runs first): every filter, grey, RGB, premultiplied RGBA and
 /// 8-channel pixels, NHWC and NCHW, some batched or cropped, on every path that takes the spec,
