@@ -288,6 +288,33 @@ fn onnx_uint8_antialias_from_the_command_line() {
     }
 }
 
+/// `--convention onnx` (plain linear) on NHWC uint8 arrays gives ONNX Runtime's bytes
+/// (`tests/data/onnx-linear-u8/`): its integers where the height changes, its f32 steps across
+/// the channels where the height is kept.
+#[test]
+fn onnx_uint8_plain_linear_from_the_command_line() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-linear-u8");
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "onnx_linear_u8_01_nhwc_half_pixel_4x33_to_35x10",
+            &["--size", "10x35"],
+        ),
+        (
+            "onnx_linear_u8_27_nhwc_half_pixel_symmetric_19x14_to_19x21",
+            &["--size", "21x19", "--coord", "half_pixel_symmetric"],
+        ),
+    ];
+    for (case, flags) in cases {
+        if !resizes_case_as_given(
+            &data,
+            case,
+            &[&["--convention", "onnx"][..], flags].concat(),
+        ) {
+            return;
+        }
+    }
+}
+
 /// Runs `wgresize resize` on `case`'s input in `data` with `flags` and asserts that it writes
 /// the case's output, shape and bytes; false where the GPU is skipped.
 fn resizes_case_as_given(data: &std::path::Path, case: &str, flags: &[&str]) -> bool {
