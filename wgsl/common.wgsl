@@ -87,8 +87,9 @@ override PILLOW_REDUCE: bool = false;
 // ONNX Runtime's plain linear on uint8 (src/gather_arithmetic.rs) takes the same padded tables
 // of two taps: 4 for its NHWC integers (weights w * 2^10, the vertical taps summed exactly and
 // the sum shifted right by 20, in every kernel that runs OpenCV's), 5 for its NCHW f32 steps
-// and 6 for those across the channels of NHWC rows (the scalar gather alone, `onnx_f32` in
-// gather.wgsl, whose horizontal tables stay padded).
+// (the scalar gather, `onnx_f32` in gather.wgsl, and the quad and staged ones, `onnx_f32_bytes`
+// in strided_taps.wgsl) and 6 for those across the channels of NHWC rows (the scalar gather
+// alone); their horizontal tables stay padded.
 override OPENCV_FIXED: u32 = 0u;
 // Indices by which OpenCV's tables pad the input at each end (`weights::OPENCV_PAD`).
 const OPENCV_PAD: u32 = 4u;
@@ -333,6 +334,10 @@ fn opencv_column(i: u32) -> u32 {
 // rounding would differ from ONNX Runtime's two.
 fn rounded(v: f32) -> f32 {
     return bitcast<f32>(bitcast<u32>(v) | p.zero);
+}
+
+fn rounded4(v: vec4<f32>) -> vec4<f32> {
+    return bitcast<vec4<f32>>(bitcast<vec4<u32>>(v) | vec4<u32>(p.zero));
 }
 
 // One vertical tap of OpenCV's fixed point: each of a column group's horizontal sums times the

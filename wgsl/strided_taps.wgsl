@@ -130,6 +130,9 @@ fn integer_bytes(total: vec4<i32>) -> vec4<u32> {
 // `base`. Pillow's fixed point rounds each input row's horizontal sum to 8 bits before the
 // vertical taps; OpenCV's rounds its vertical taps as `opencv_tap4` in common.wgsl says.
 fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
+    if OPENCV_FIXED == 5u {
+        return onnx_f32_bytes(ry, rx, base);
+    }
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let y0 = row_start(ry);
     var total = vec4<i32>(0);
@@ -157,6 +160,26 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
         total += fixed_weight(table[ry + 2u + ty]) * sum;
     }
     return integer_bytes(total);
+}
+
+// ONNX Runtime's f32 steps for NCHW planes (OPENCV_FIXED 5), as `onnx_f32` in gather.wgsl
+// computes them, a channel to a lane: the four products `(wx * wy) * byte` of the 2 x 2 block,
+// each product and partial sum taken rounded, summed in ONNX Runtime's order and truncated.
+// Both tables are padded; the column's element `base` lies OPENCV_PAD columns past the
+// block's first column, whose neighbour is clamped into the input.
+fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
+    let left = base - OPENCV_PAD * p.src_x;
+    let right = left + select(p.src_x, 0u, row_start(rx) - OPENCV_PAD + 1u >= p.src_w);
+    let y0 = row_start(ry);
+    let top = opencv_row(y0) * p.src_y;
+    let bottom = opencv_row(y0 + 1u) * p.src_y;
+    let wy = vec2<f32>(table[ry + 2u], table[ry + 3u]);
+    let wx = vec2<f32>(table[rx + 2u], table[rx + 3u]);
+    var sum = rounded4((wx.x * wy.x) * load4(left + top));
+    sum = rounded4(sum + rounded4((wx.y * wy.x) * load4(right + top)));
+    sum = rounded4(sum + rounded4((wx.x * wy.y) * load4(left + bottom)));
+    sum += rounded4((wx.y * wy.y) * load4(right + bottom));
+    return vec4<u32>(min(sum, vec4<f32>(255.0)));
 }
 
 // The taps of one output position in f32: the row band at table row `ry`, the column band at

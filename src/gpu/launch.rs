@@ -7,6 +7,7 @@
 use super::params::{PassShape, check_grid, dispatch_grid};
 use super::passes::PlannedPass;
 use super::shaders::{self, ChannelGroup, KernelFeatures, KernelVariant};
+use crate::OnnxLinearU8;
 use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
 
@@ -354,16 +355,15 @@ impl Launch {
                 row_stride,
             }
         };
-        // ONNX Runtime's f32 steps run on the scalar gather alone (`onnx_f32` in
-        // wgsl/gather.wgsl).
-        if let Some(arithmetic) = features.gather_arithmetic()
-            && !arithmetic.folds_columns()
-        {
+        // ONNX Runtime's f32 steps across the channels of NHWC rows run on the scalar gather
+        // alone (`onnx_f32` in wgsl/gather.wgsl).
+        if features.onnx_linear_u8 == Some(OnnxLinearU8::FloatAcrossChannels) {
             return scalar();
         }
-        // OpenCV's fixed point, and ONNX Runtime's integers, run on the quad and staged u8
-        // gathers where their groups serve (`column_bytes` in wgsl/strided_taps.wgsl), else on
-        // the scalar gather (`opencv_fixed` in wgsl/gather.wgsl).
+        // OpenCV's fixed point, and ONNX Runtime's integers and f32 steps on NCHW planes, run
+        // on the quad and staged u8 gathers where their groups serve (`column_bytes` in
+        // wgsl/strided_taps.wgsl), else on the scalar gather (`opencv_fixed` and `onnx_f32` in
+        // wgsl/gather.wgsl).
         if features.gather_arithmetic().is_some() {
             return opencv_group(spec, dst)
                 .and_then(|group| Self::strided_u8(spec, shape, (src, dst), group, max_groups))
@@ -772,6 +772,34 @@ mod tests {
             "{:?}",
             launch.variant
         );
+    }
+
+    /// ONNX Runtime's plain linear on uint8 takes the strided u8 gathers as OpenCV's fixed
+    /// point does, its NHWC integers and its f32 steps on NCHW planes alike; its f32 steps
+    /// across the channels of NHWC rows take the scalar gather alone.
+    #[test]
+    fn onnx_plain_linear_u8_on_the_gathers_that_run_it() {
+        use crate::OnnxLinearU8::{self, Float, FloatAcrossChannels, Integer};
+        use crate::spec::Layout::{self, Nchw, Nhwc};
+        let choose = |onnx: OnnxLinearU8, layout: Layout, channels: u32, height: u32| {
+            let features = KernelFeatures {
+                onnx_linear_u8: Some(onnx),
+                ..KernelFeatures::default()
+            };
+            let output = Size2::new(height, 60);
+            match launch_for(layout, channels, ElementType::U8, output, features).variant {
+                KernelVariant::GatherQuad { .. } => "quads",
+                KernelVariant::GatherStaged { .. } => "staged",
+                KernelVariant::Gather { .. } => "scalar",
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(choose(Integer, Nhwc, 3, 40), "quads");
+        assert_eq!(choose(Integer, Nhwc, 3, 10), "staged");
+        assert_eq!(choose(Float, Nchw, 3, 40), "quads");
+        assert_eq!(choose(Float, Nchw, 3, 10), "staged");
+        assert_eq!(choose(FloatAcrossChannels, Nhwc, 3, 40), "scalar");
+        assert_eq!(choose(FloatAcrossChannels, Nhwc, 3, 10), "scalar");
     }
 
     /// Integer weights take u8 buffers in one pass of the vector, quad or staged gathers with

@@ -613,15 +613,30 @@ impl Kernel {
                 });
             }
         }
-        // The scalar gather in ONNX Runtime's f32 steps, u8 both ways.
-        for onnx in [OnnxLinearU8::Float, OnnxLinearU8::FloatAcrossChannels] {
+        // ONNX Runtime's f32 steps, u8 both ways: on NCHW planes in the scalar, quad and staged
+        // gathers, across the channels of NHWC rows in the scalar one.
+        let planes = Vec4Shape {
+            channels: ChannelGroup::Strided(1),
+            ..Vec4Shape::default()
+        };
+        let quad_planes = Vec4Shape { rows: 4, ..planes };
+        let float = GatherArithmetic::OnnxLinear(OnnxLinearU8::Float);
+        for variant in [
+            KernelVariant::Gather { src: u8s, dst: u8s },
+            KernelVariant::quad_for(u8s, u8s, 2, 2, quad_planes, true),
+            KernelVariant::staged_for(u8s, u8s, 2, 2, planes, true),
+        ] {
             all.push(Kernel {
-                variant: KernelVariant::Gather { src: u8s, dst: u8s },
-                features: KernelFeatures::with_gather_arithmetic(GatherArithmetic::OnnxLinear(
-                    onnx,
-                )),
+                variant,
+                features: KernelFeatures::with_gather_arithmetic(float),
             });
         }
+        all.push(Kernel {
+            variant: KernelVariant::Gather { src: u8s, dst: u8s },
+            features: KernelFeatures::with_gather_arithmetic(GatherArithmetic::OnnxLinear(
+                OnnxLinearU8::FloatAcrossChannels,
+            )),
+        });
         // The split gather in Pillow's fixed point, u8 both ways (the intermediate of Pillow's
         // order) and u8 to f32.
         for (src, dst, split) in [
