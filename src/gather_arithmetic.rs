@@ -123,6 +123,34 @@ mod tests {
     }
 
     #[test]
+    fn onnx_specs_of_bytes_cast_their_extrapolation_value_as_onnx_runtime() {
+        use crate::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+        use crate::{ElementType, Size2};
+        // ONNX Runtime 1.32 stored 44 for 300.7 in nearest, plain and antialiased linear and
+        // antialiased cubic alike, on NCHW and NHWC tensors.
+        for (mode, antialias) in [
+            (OnnxMode::Nearest, false),
+            (OnnxMode::Linear, false),
+            (OnnxMode::Linear, true),
+            (OnnxMode::Cubic, true),
+        ] {
+            let node = OnnxResize {
+                mode,
+                antialias,
+                coordinates: OnnxCoordinates::TfCropAndResize,
+                extrapolation_value: 300.7,
+                ..OnnxResize::default()
+            };
+            let builder = presets::onnx(Size2::new(8, 8), Size2::new(3, 3), &node).unwrap();
+            let bytes = builder.element(ElementType::U8).build().unwrap();
+            assert_eq!(bytes.extrapolation_value(), 44.0, "{mode:?} {antialias}");
+            assert_eq!(bytes.extrapolation_of(2), 44.0, "{mode:?} {antialias}");
+            let floats = builder.build().unwrap();
+            assert_eq!(floats.extrapolation_value(), 300.7, "{mode:?} {antialias}");
+        }
+    }
+
+    #[test]
     fn integer_weights_fold_and_f32_steps_do_not() {
         let integer = GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer);
         assert_eq!(integer.weight_bits(), Some(10));
