@@ -18,17 +18,10 @@ import numpy as np
 import onnxruntime as ort
 
 from conformance_case import save_case, write_cases
-from onnx_resize import run_sizes
+from onnx_resize import COORDINATE_MODES, run_sizes
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "onnx-linear-u8"
-MAPPINGS = [
-    "half_pixel",
-    "half_pixel_symmetric",
-    "pytorch_half_pixel",
-    "align_corners",
-    "asymmetric",
-    "tf_crop_and_resize",
-]
+MAPPINGS = COORDINATE_MODES
 
 
 def main():

@@ -8,6 +8,16 @@ from onnx import TensorProto, helper
 
 from conformance_case import save_case
 
+# ONNX's coordinate_transformation_mode names, in the order the case generators cycle them.
+COORDINATE_MODES = [
+    "half_pixel",
+    "half_pixel_symmetric",
+    "pytorch_half_pixel",
+    "align_corners",
+    "asymmetric",
+    "tf_crop_and_resize",
+]
+
 
 def run(x, out_hw, roi, attrs):
     """ONNX Runtime's Resize of NCHW `x` (uint8 or float32) to `out_hw`, with the region `roi`

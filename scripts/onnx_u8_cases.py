@@ -17,17 +17,10 @@ import numpy as np
 import onnxruntime as ort
 
 from conformance_case import write_cases
-from onnx_resize import save_onnx_case
+from onnx_resize import COORDINATE_MODES, save_onnx_case
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "onnx-u8"
-MAPPINGS = [
-    "half_pixel",
-    "half_pixel_symmetric",
-    "pytorch_half_pixel",
-    "align_corners",
-    "asymmetric",
-    "tf_crop_and_resize",
-]
+MAPPINGS = COORDINATE_MODES
 
 
 def main():

@@ -325,10 +325,8 @@ fn resize_integer_rows<T: Element>(
     arithmetic: GatherArithmetic,
     (wy, wx): (&AxisWeights, &AxisWeights),
 ) -> Vec<T> {
-    let (n, c) = (spec.batch() as usize, spec.channels() as usize);
-    let (inp, out) = (spec.input(), spec.output());
+    let inp = spec.input();
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
-    let s_out = Strides::new(spec.layout(), spec.channels(), out);
     // A padded table index's input index, and a weight as its integer.
     let clamped =
         |padded: u32, len: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1) as usize;
@@ -341,46 +339,31 @@ fn resize_integer_rows<T: Element>(
         arithmetic,
         GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale)
     );
-    let mut output = vec![T::from_f64(0.0); spec.output_len()];
-    for b in 0..n {
-        for ch in 0..c {
-            for oy in 0..out.height as usize {
-                for ox in 0..out.width as usize {
-                    if wy.is_outside(oy) || wx.is_outside(ox) {
-                        let fill = f64::from(spec.extrapolation_of(ch as u32));
-                        output[s_out.at(b, ch, oy, ox)] = T::from_f64(fill);
-                        continue;
-                    }
-                    let mut total = 0i32;
-                    for (ty, &weight_y) in wy.row(oy).iter().enumerate() {
-                        let y = clamped(wy.start(oy) + ty as u32, inp.height);
-                        let row = wx.row(ox).iter().enumerate().fold(0i32, |row, (tx, &w)| {
-                            let x = clamped(wx.start(ox) + tx as u32, inp.width);
-                            let byte = input[s_in.at(b, ch, y, x)].to_f64() as i32;
-                            row.wrapping_add(fixed(w).wrapping_mul(byte))
-                        });
-                        total = total.wrapping_add(if rounds_products {
-                            ((row >> 4) * fixed(weight_y)) >> 16
-                        } else {
-                            row.wrapping_mul(fixed(weight_y))
-                        });
-                    }
-                    let byte = match arithmetic {
-                        GatherArithmetic::OpenCv(
-                            OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale,
-                        ) => (total + 2) >> 2,
-                        GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact) => {
-                            (total + (1 << 15)) >> 16
-                        }
-                        GatherArithmetic::OnnxLinear(_) => total >> 20,
-                        GatherArithmetic::OpenCv(_) => total.wrapping_add(1 << 21) >> 22,
-                    };
-                    output[s_out.at(b, ch, oy, ox)] = T::from_f64(f64::from(byte.clamp(0, 255)));
-                }
-            }
+    each_output(spec, (wy, wx), |b, ch, oy, ox| {
+        let mut total = 0i32;
+        for (ty, &weight_y) in wy.row(oy).iter().enumerate() {
+            let y = clamped(wy.start(oy) + ty as u32, inp.height);
+            let row = wx.row(ox).iter().enumerate().fold(0i32, |row, (tx, &w)| {
+                let x = clamped(wx.start(ox) + tx as u32, inp.width);
+                let byte = input[s_in.at(b, ch, y, x)].to_f64() as i32;
+                row.wrapping_add(fixed(w).wrapping_mul(byte))
+            });
+            total = total.wrapping_add(if rounds_products {
+                ((row >> 4) * fixed(weight_y)) >> 16
+            } else {
+                row.wrapping_mul(fixed(weight_y))
+            });
         }
-    }
-    output
+        let byte = match arithmetic {
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear | OpenCvFixedPoint::AreaUpscale) => {
+                (total + 2) >> 2
+            }
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact) => (total + (1 << 15)) >> 16,
+            GatherArithmetic::OnnxLinear(_) => total >> 20,
+            GatherArithmetic::OpenCv(_) => total.wrapping_add(1 << 21) >> 22,
+        };
+        f64::from(byte.clamp(0, 255))
+    })
 }
 
 /// [`resize`] in ONNX Runtime's f32 steps of plain linear on uint8 ([`OnnxLinearU8::Float`],
@@ -396,10 +379,8 @@ fn resize_onnx_f32<T: Element>(
     across_channels: bool,
     (wy, wx): (&AxisWeights, &AxisWeights),
 ) -> Vec<T> {
-    let (n, c) = (spec.batch() as usize, spec.channels() as usize);
-    let (inp, out) = (spec.input(), spec.output());
+    let (c, inp) = (spec.channels() as usize, spec.input());
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
-    let s_out = Strides::new(spec.layout(), spec.channels(), out);
     // A band's two input indices, clamped, and its two weights.
     let pair = |table: &AxisWeights, i: usize, len: u32| {
         let first = table.start(i).max(OPENCV_PAD) - OPENCV_PAD;
@@ -407,43 +388,52 @@ fn resize_onnx_f32<T: Element>(
         let row = table.row(i);
         ([index(0), index(1)], [row[0] as f32, row[1] as f32])
     };
+    each_output(spec, (wy, wx), |b, ch, oy, ox| {
+        let byte = |y: usize, x: usize, channel: usize| input[s_in.at(b, channel, y, x)].to_f64();
+        // The block's bytes [a][b] and both axes' weights.
+        let (block, wa, wb) = if across_channels {
+            let ([x0, x1], wa) = pair(wx, ox, inp.width);
+            let next = if ch + 1 == c { ch } else { ch + 1 };
+            let wb = if next == ch { [0.5, 0.5] } else { [1.0, 0.0] };
+            let block = [x0, x1].map(|x| [ch, next].map(|channel| byte(oy, x, channel)));
+            (block, wa, wb)
+        } else {
+            let ([y0, y1], wa) = pair(wy, oy, inp.height);
+            let ([x0, x1], wb) = pair(wx, ox, inp.width);
+            let block = [y0, y1].map(|y| [x0, x1].map(|x| byte(y, x, ch)));
+            (block, wa, wb)
+        };
+        let product = |a: usize, b: usize| (wb[b] * wa[a]) * block[a][b] as f32;
+        let sum = product(0, 0) + product(0, 1) + product(1, 0) + product(1, 1);
+        f64::from(sum.min(255.0).trunc())
+    })
+}
+
+/// The output of a resize computed one value at a time: `value(image, channel, y, x)` for each
+/// output inside the input, stored as `T`, and the channel's extrapolation value for those
+/// that `wy` or `wx` flags outside.
+fn each_output<T: Element>(
+    spec: &ResizeSpec,
+    (wy, wx): (&AxisWeights, &AxisWeights),
+    value: impl Fn(usize, usize, usize, usize) -> f64,
+) -> Vec<T> {
+    let (n, c, out) = (
+        spec.batch() as usize,
+        spec.channels() as usize,
+        spec.output(),
+    );
+    let s_out = Strides::new(spec.layout(), spec.channels(), out);
     let mut output = vec![T::from_f64(0.0); spec.output_len()];
     for b in 0..n {
         for ch in 0..c {
             for oy in 0..out.height as usize {
                 for ox in 0..out.width as usize {
-                    let at = s_out.at(b, ch, oy, ox);
-                    if wy.is_outside(oy) || wx.is_outside(ox) {
-                        output[at] = T::from_f64(f64::from(spec.extrapolation_of(ch as u32)));
-                        continue;
-                    }
-                    let byte = |y: usize, x: usize, channel: usize| {
-                        input[s_in.at(b, channel, y, x)].to_f64() as f32
-                    };
-                    let ([a0, a1], wa, [b0, b1], wb, read): (
-                        _,
-                        _,
-                        _,
-                        _,
-                        &dyn Fn(usize, usize) -> f32,
-                    ) = if across_channels {
-                        let (xs, wa) = pair(wx, ox, inp.width);
-                        let last = ch + 1 == c;
-                        let channels = [ch, if last { ch } else { ch + 1 }];
-                        let wb = if last { [0.5, 0.5] } else { [1.0, 0.0] };
-                        (xs, wa, channels, wb, &move |x, channel| {
-                            byte(oy, x, channel)
-                        })
-                    } else {
-                        let (ys, wa) = pair(wy, oy, inp.height);
-                        let (xs, wb) = pair(wx, ox, inp.width);
-                        (ys, wa, xs, wb, &move |y, x| byte(y, x, ch))
-                    };
-                    let sum = (wb[0] * wa[0]) * read(a0, b0)
-                        + (wb[1] * wa[0]) * read(a0, b1)
-                        + (wb[0] * wa[1]) * read(a1, b0)
-                        + (wb[1] * wa[1]) * read(a1, b1);
-                    output[at] = T::from_f64(f64::from(sum.min(255.0).trunc()));
+                    output[s_out.at(b, ch, oy, ox)] =
+                        T::from_f64(if wy.is_outside(oy) || wx.is_outside(ox) {
+                            f64::from(spec.extrapolation_of(ch as u32))
+                        } else {
+                            value(b, ch, oy, ox)
+                        });
                 }
             }
         }

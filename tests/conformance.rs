@@ -318,49 +318,31 @@ fn malformed_parameters_are_refused() {
 /// that says why.
 #[test]
 fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
-    use wgpu_resize::ResizeError;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
     let cases = load_cases(&dir).expect("opencv-u8/cases.json");
     assert_eq!(cases.len(), 60, "the OpenCV 8-bit set has 60 cases");
-    let gpu = common::gpu("conformance opencv u8");
-    let mut runners = vec![(Runner::Cpu, "cpu reference")];
-    if let Some(gpu) = gpu {
-        runners.push((Runner::Gpu(&gpu.resizer, Path::Gather), "gather"));
-        runners.push((Runner::Gpu(&gpu.resizer, Path::Auto), "auto"));
-    }
-    for (runner, label) in runners {
-        for case in &cases {
+    let gather_only = |spec: &wgpu_resize::ResizeSpec| spec.opencv_fixed_point().is_some();
+    passes_on_the_gather_path(
+        &dir,
+        &cases,
+        "opencv u8",
+        "OpenCV's 8-bit fixed point",
+        |case, spec| {
             assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
-            let spec = case.spec().unwrap();
             // INTER_AREA averages by coverage where no axis grows, in floats rounded once as
             // OpenCV does; where one grows, in its fixed point.
             let grows =
                 case.out_shape[1] > case.in_shape[1] || case.out_shape[2] > case.in_shape[2];
             let fixed = case.params["interpolation"] != "INTER_AREA" || grows;
             assert_eq!(
-                spec.opencv_fixed_point().is_some(),
+                gather_only(spec),
                 fixed,
                 "{}: OpenCV's fixed point",
                 case.id
             );
-            let outcome = case
-                .run(&dir, runner)
-                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
-            assert_eq!(outcome.max_abs, 0.0, "{label} {}: {}", case.id, case.call);
-        }
-    }
-    let Some(gpu) = gpu else { return };
-    let spec = cases[0].spec().unwrap();
-    let input = vec![7u8; spec.input_len()];
-    for path in [Path::Separable, Path::Fused] {
-        match gpu.resizer.resize(&spec, &input, path) {
-            Err(ResizeError::PathUnavailable { why, .. }) => {
-                assert!(why.contains("OpenCV's 8-bit fixed point"), "{why}")
-            }
-            other => panic!("{path}: {other:?}"),
-        }
-        assert!(gpu.resizer.availability(&spec, path).is_err(), "{path}");
-    }
+            fixed
+        },
+    );
 }
 
 /// The cases of `F.interpolate` on uint8 tensors on the CPU in `tests/data/torch-u8/`
@@ -435,16 +417,10 @@ fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-linear-u8");
     let cases = load_cases(&dir).expect("onnx-linear-u8/cases.json");
     assert_eq!(cases.len(), 48, "the ONNX plain linear set has 48 cases");
-    let gpu = common::gpu("conformance onnx plain linear u8");
-    let mut runners = vec![(Runner::Cpu, "cpu reference")];
-    if let Some(gpu) = gpu {
-        for path in [Path::Gather, Path::Auto] {
-            runners.push((Runner::Gpu(&gpu.resizer, path), path.name()));
-        }
-    }
-    let mut arithmetics = std::collections::HashMap::new();
-    for case in &cases {
-        let spec = case.spec().unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let arithmetics = std::cell::RefCell::new(std::collections::HashMap::new());
+    let what = "ONNX Runtime's plain linear on uint8";
+    passes_on_the_gather_path(&dir, &cases, "onnx plain linear u8", what, |case, spec| {
+        assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
         let nhwc = case.params["layout"] == "NHWC";
         let height_kept = case.in_shape[1] == case.out_shape[1];
         let expected = match (nhwc, height_kept) {
@@ -454,32 +430,16 @@ fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
         };
         assert_eq!(spec.onnx_linear_u8(), Some(expected), "{}", case.id);
         assert_eq!(spec.layout() == Layout::Nhwc, nhwc, "{}", case.id);
-        *arithmetics.entry(format!("{expected:?}")).or_insert(0) += 1;
-        if let Some(gpu) = gpu {
-            for path in [Path::Separable, Path::Fused] {
-                assert!(
-                    gpu.resizer.availability(&spec, path).is_err(),
-                    "{}",
-                    case.id
-                );
-            }
-        }
-        for &(runner, label) in &runners {
-            let outcome = case
-                .run(&dir, runner)
-                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
-            assert!(
-                outcome.passed(),
-                "{label} {}: max abs {:.3e}: {}",
-                case.id,
-                outcome.max_abs,
-                case.call
-            );
-        }
-    }
+        *arithmetics
+            .borrow_mut()
+            .entry(format!("{expected:?}"))
+            .or_insert(0) += 1;
+        true
+    });
+    let arithmetics = arithmetics.into_inner();
     assert!(
         arithmetics.values().all(|&n| n >= 6) && arithmetics.len() == 3,
-        "cases of each arithmetic: {arithmetics:?}"
+        "cases of each arithmetic (counted once a runner): {arithmetics:?}"
     );
     // Rounded to nearest, in NHWC (the layout is no part of that rule, and the files are NHWC).
     let in_floats = missed_in_floats(&dir, &cases, |spec| {
@@ -494,6 +454,52 @@ fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
         "floats rounded to nearest missed only {in_floats} of {} cases",
         cases.len()
     );
+}
+
+/// Runs `cases` of `dir` exactly on the CPU reference and, where a GPU is present, on the
+/// gather and `auto` paths, asserting `check` of each case and its spec first, which says
+/// whether the spec runs on the gather path alone: the separable and fused paths must then
+/// refuse it with a typed error whose reason names `arithmetic`.
+fn passes_on_the_gather_path(
+    dir: &std::path::Path,
+    cases: &[wgpu_resize::conformance::Case],
+    what: &str,
+    arithmetic: &str,
+    check: impl Fn(&wgpu_resize::conformance::Case, &wgpu_resize::ResizeSpec) -> bool,
+) {
+    use wgpu_resize::ResizeError;
+    let gpu = common::gpu(&format!("conformance {what}"));
+    let mut runners = vec![(Runner::Cpu, "cpu reference")];
+    if let Some(gpu) = gpu {
+        runners.push((Runner::Gpu(&gpu.resizer, Path::Gather), "gather"));
+        runners.push((Runner::Gpu(&gpu.resizer, Path::Auto), "auto"));
+    }
+    for (runner, label) in runners {
+        for case in cases {
+            let spec = case.spec().unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            let gather_only = check(case, &spec);
+            if let (Runner::Gpu(resizer, Path::Gather), true) = (runner, gather_only) {
+                let input = vec![7u8; spec.input_len()];
+                for path in [Path::Separable, Path::Fused] {
+                    match resizer.resize(&spec, &input, path) {
+                        Err(ResizeError::PathUnavailable { why, .. }) => {
+                            assert!(why.contains(arithmetic), "{} {path}: {why}", case.id)
+                        }
+                        other => panic!("{} {path}: {other:?}", case.id),
+                    }
+                    assert!(
+                        resizer.availability(&spec, path).is_err(),
+                        "{} {path}",
+                        case.id
+                    );
+                }
+            }
+            let outcome = case
+                .run(dir, runner)
+                .unwrap_or_else(|e| panic!("{label} {}: {e}", case.id));
+            assert_eq!(outcome.max_abs, 0.0, "{label} {}: {}", case.id, case.call);
+        }
+    }
 }
 
 /// Runs `cases` of `dir` on the CPU reference and, where a GPU is present, on every path that

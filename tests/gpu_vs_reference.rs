@@ -2522,6 +2522,19 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
     );
 }
 
+/// Every ONNX `coordinate_transformation_mode`, in the order the ONNX tests cycle them.
+const ONNX_COORDINATES: [wgpu_resize::presets::OnnxCoordinates; 6] = {
+    use wgpu_resize::presets::OnnxCoordinates::*;
+    [
+        HalfPixel,
+        HalfPixelSymmetric,
+        PytorchHalfPixel,
+        AlignCorners,
+        Asymmetric,
+        TfCropAndResize,
+    ]
+};
+
 /// ONNX Runtime's 8-bit fixed point (the onnx preset, antialiased, on u8) on seeded random
 /// shapes: linear and cubic (a = -0.75 and -0.5), every coordinate mode (crops reaching past
 /// the input among them), `exclude_outside` or not, 1 to 5 channels, NHWC and NCHW, batches,
@@ -2530,16 +2543,9 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
 #[test]
 fn onnx_fixed_point_matches_the_reference_on_every_path() {
     use wgpu_resize::ElementType;
-    use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize};
     let Some(gpu) = gpu("onnx u8") else { return };
-    let coordinates = [
-        OnnxCoordinates::HalfPixel,
-        OnnxCoordinates::HalfPixelSymmetric,
-        OnnxCoordinates::PytorchHalfPixel,
-        OnnxCoordinates::AlignCorners,
-        OnnxCoordinates::Asymmetric,
-        OnnxCoordinates::TfCropAndResize,
-    ];
+    let coordinates = ONNX_COORDINATES;
     let mut rng = Rng::new(20261207);
     let mut ran = [0usize; 4];
     for case in 0..30u64 {
@@ -2593,19 +2599,12 @@ fn onnx_fixed_point_matches_the_reference_on_every_path() {
 /// paths refuse it, naming it.
 #[test]
 fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
-    use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize};
     use wgpu_resize::{ElementType, OnnxLinearU8};
     let Some(gpu) = gpu("onnx plain linear u8") else {
         return;
     };
-    let coordinates = [
-        OnnxCoordinates::HalfPixel,
-        OnnxCoordinates::HalfPixelSymmetric,
-        OnnxCoordinates::PytorchHalfPixel,
-        OnnxCoordinates::AlignCorners,
-        OnnxCoordinates::Asymmetric,
-        OnnxCoordinates::TfCropAndResize,
-    ];
+    let coordinates = ONNX_COORDINATES;
     let mut rng = Rng::new(20261208);
     let mut arithmetics = std::collections::HashMap::new();
     for case in 0..36u64 {

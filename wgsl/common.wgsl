@@ -23,7 +23,7 @@ struct Params {
     x_taps: u32,
     // 0: channels innermost (NHWC); 1: planes (NCHW).
     planar: u32,
-    // Always 0, which the compiler cannot know (`rounded`).
+    // Always 0, which the compiler cannot know (`rounded4`).
     zero: u32,
     // Invocations per row of the dispatch grid: large tensors need a 2-D grid of workgroups.
     row_stride: u32,
@@ -331,13 +331,30 @@ fn opencv_column(i: u32) -> u32 {
 
 // `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the
 // compiler cannot see through, so that it fuses no product into a multiply-add, whose one
-// rounding would differ from ONNX Runtime's two.
-fn rounded(v: f32) -> f32 {
-    return bitcast<f32>(bitcast<u32>(v) | p.zero);
-}
-
+// rounding would differ from ONNX Runtime's two, and moves no sum.
 fn rounded4(v: vec4<f32>) -> vec4<f32> {
     return bitcast<vec4<f32>>(bitcast<vec4<u32>>(v) | vec4<u32>(p.zero));
+}
+
+// ONNX Runtime's f32 steps (OPENCV_FIXED 5 and 6) on one 2 x 2 block of bytes, a channel to a
+// lane: the products `(wb * wa) * byte` of its top left, top right, bottom left and bottom right
+// summed in that order, as ONNX Runtime sums them, each product and partial sum taken rounded
+// (`rounded4`) so that no compiler fuses a product into its sum or regroups the four (NVIDIA's
+// Vulkan driver fused them, Mesa's GL compiler summed them in pairs); truncated, as its cast to
+// uint8_t truncates the sum (never negative).
+fn onnx_f32_block(
+    wa: vec2<f32>,
+    wb: vec2<f32>,
+    top_left: vec4<f32>,
+    top_right: vec4<f32>,
+    bottom_left: vec4<f32>,
+    bottom_right: vec4<f32>,
+) -> vec4<f32> {
+    var sum = rounded4((wb.x * wa.x) * top_left);
+    sum = rounded4(sum + rounded4((wb.y * wa.x) * top_right));
+    sum = rounded4(sum + rounded4((wb.x * wa.y) * bottom_left));
+    sum += rounded4((wb.y * wa.y) * bottom_right);
+    return trunc(min(sum, vec4<f32>(255.0)));
 }
 
 // One vertical tap of OpenCV's fixed point: each of a column group's horizontal sums times the

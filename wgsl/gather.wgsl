@@ -100,8 +100,8 @@ fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
 
 // ONNX Runtime's plain linear on uint8 in its f32 steps (OPENCV_FIXED 5 and 6;
 // `OnnxLinearU8::Float` and `FloatAcrossChannels` in src/gather_arithmetic.rs): the four
-// products `(wb * wa) * byte` of a 2 x 2 block, summed in ONNX Runtime's order, each product
-// and partial sum taken rounded (`rounded`), and the sum truncated. Its axes (a, b) are (y, x), from both padded
+// products `(wb * wa) * byte` of a 2 x 2 block as `onnx_f32_block` sums and truncates them.
+// Its axes (a, b) are (y, x), from both padded
 // tables read at clamped indices; across channels (6) they are (x, channel), the row kept, the
 // channel's weights 1 and 0 on itself and the next, 1/2 and 1/2 on the last channel itself.
 fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
@@ -135,14 +135,15 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
     }
     let top = base + a.x * stride_a;
     let bottom = base + a.y * stride_a;
-    // Each partial sum taken rounded too, so that no compiler regroups the four (Mesa's GL
-    // compiler on llvmpipe summed them in pairs).
-    var sum = rounded((wb.x * wa.x) * load(top + b.x * stride_b));
-    sum = rounded(sum + rounded((wb.y * wa.x) * load(top + b.y * stride_b)));
-    sum = rounded(sum + rounded((wb.x * wa.y) * load(bottom + b.x * stride_b)));
-    sum += rounded((wb.y * wa.y) * load(bottom + b.y * stride_b));
-    // Truncated as C++'s cast to uint8_t truncates (the sum is not negative).
-    return trunc(min(sum, 255.0));
+    let block = onnx_f32_block(
+        wa,
+        wb,
+        vec4<f32>(load(top + b.x * stride_b)),
+        vec4<f32>(load(top + b.y * stride_b)),
+        vec4<f32>(load(bottom + b.x * stride_b)),
+        vec4<f32>(load(bottom + b.y * stride_b)),
+    );
+    return block.x;
 }
 
 @compute @workgroup_size(256)

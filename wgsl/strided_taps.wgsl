@@ -162,9 +162,8 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     return integer_bytes(total);
 }
 
-// ONNX Runtime's f32 steps for NCHW planes (OPENCV_FIXED 5), as `onnx_f32` in gather.wgsl
-// computes them, a channel to a lane: the four products `(wx * wy) * byte` of the 2 x 2 block,
-// each product and partial sum taken rounded, summed in ONNX Runtime's order and truncated.
+// ONNX Runtime's f32 steps for NCHW planes (OPENCV_FIXED 5), a channel to a lane: the 2 x 2
+// block's products summed and truncated as `onnx_f32_block` in common.wgsl says.
 // Both tables are padded; the column's element `base` lies OPENCV_PAD columns past the
 // block's first column, whose neighbour is clamped into the input.
 fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
@@ -175,11 +174,15 @@ fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     let bottom = opencv_row(y0 + 1u) * p.src_y;
     let wy = vec2<f32>(table[ry + 2u], table[ry + 3u]);
     let wx = vec2<f32>(table[rx + 2u], table[rx + 3u]);
-    var sum = rounded4((wx.x * wy.x) * load4(left + top));
-    sum = rounded4(sum + rounded4((wx.y * wy.x) * load4(right + top)));
-    sum = rounded4(sum + rounded4((wx.x * wy.y) * load4(left + bottom)));
-    sum += rounded4((wx.y * wy.y) * load4(right + bottom));
-    return vec4<u32>(min(sum, vec4<f32>(255.0)));
+    let block = onnx_f32_block(
+        wy,
+        wx,
+        load4(left + top),
+        load4(right + top),
+        load4(left + bottom),
+        load4(right + bottom),
+    );
+    return vec4<u32>(block);
 }
 
 // The taps of one output position in f32: the row band at table row `ry`, the column band at

@@ -35,7 +35,7 @@ pub(crate) struct PassParams {
     pub planar: u32,
     /// Always 0, which the kernels cannot know: ORed into the bits of an f32 product that a
     /// sum must take rounded, so that no compiler fuses the two into one multiply-add
-    /// (`rounded` in `wgsl/common.wgsl`; ONNX Runtime's f32 steps, [`crate::OnnxLinearU8`]).
+    /// (`rounded4` in `wgsl/common.wgsl`; ONNX Runtime's f32 steps, [`crate::OnnxLinearU8`]).
     pub zero: u32,
     pub row_stride: u32,
     pub unit_in: f32,
