@@ -14,6 +14,7 @@
 //! `(s + d (1 - r)) / 2` with ratio `r`.
 
 use crate::error::SpecError;
+use crate::gather_arithmetic::GatherArithmetic;
 use crate::spec::{CoordinateMapping, Filter, Layout, ResizeSpec, Size2};
 
 /// How a frame's planes are laid out.
@@ -131,14 +132,16 @@ impl VideoSpec {
         // The chroma planes map regions shifted to keep their siting, and OpenCV's fixed
         // point and ONNX Runtime's plain linear on uint8 map whole images only: said here, in
         // a frame's terms.
-        if luma.gather_arithmetic().is_some() {
-            return Err(SpecError::Unsupported(
-                "video chroma planes sample a region shifted to keep their siting, which \
-                 OpenCV's 8-bit fixed point and ONNX Runtime's plain linear on uint8 do not \
-                 take (they map whole images): build the luma spec without \
-                 opencv_fixed_point or onnx_fixed_point"
-                    .into(),
-            ));
+        if let Some(arithmetic) = luma.gather_arithmetic() {
+            let setting = match arithmetic {
+                GatherArithmetic::OpenCv(_) => "opencv_fixed_point",
+                GatherArithmetic::OnnxLinear(_) => "onnx_fixed_point",
+            };
+            return Err(SpecError::Unsupported(format!(
+                "video chroma planes sample a region shifted to keep their siting, which {} \
+                 does not take (it maps whole images): build the luma spec without {setting}",
+                arithmetic.name()
+            )));
         }
         let half = |s: Size2| Size2::new(s.height.div_ceil(2), s.width.div_ceil(2));
         let (chroma_in, chroma_out) = (half(luma.input()), half(luma.output()));

@@ -394,6 +394,27 @@ fn opencv_fixed_point_frames_are_typed_errors() {
     refused_in_every_format(luma, "OpenCV's 8-bit fixed point does not take");
 }
 
+/// A u8 luma spec of ONNX Runtime's plain linear (the onnx preset) cannot make a frame either:
+/// ONNX Runtime resizes whole tensors. The error names it and the setting to leave out.
+#[test]
+fn onnx_plain_linear_frames_are_typed_errors() {
+    let luma = presets::onnx(
+        Size2::new(8, 8),
+        Size2::new(4, 4),
+        &presets::OnnxResize {
+            mode: presets::OnnxMode::Linear,
+            ..presets::OnnxResize::default()
+        },
+    )
+    .unwrap()
+    .element(wgpu_resize::ElementType::U8)
+    .build()
+    .unwrap();
+    assert!(luma.onnx_linear_u8().is_some());
+    refused_in_every_format(luma, "ONNX Runtime's plain linear on uint8 does not take");
+    refused_in_every_format(luma, "without onnx_fixed_point");
+}
+
 /// A u8 luma spec from the torch preset asks for PyTorch's 8-bit fixed point, which maps
 /// whole images only: its frame's planes are those of the same spec without it, all in floats
 /// rounded once.
