@@ -4144,31 +4144,46 @@ fn texture_routes_time_the_fused_tile_columns() {
     resizer.pin_fused_columns(&spec, None).unwrap();
 }
 
-/// OpenCV's 8-bit fixed point runs on the gather path's kernels between buffers, so a texture route
-/// stages it: an `rgba8unorm` frame into a u8 RGBA tensor (in a pass of its own and in the
-/// caller's), and a u8 RGBA tensor into an `rgba8unorm` storage texture, each on the gather
-/// path and `auto`, give the reference's bytes exactly (OpenCV's, `tests/conformance.rs`).
+/// OpenCV's 8-bit fixed point and ONNX Runtime's plain linear on uint8 run on the gather path's
+/// kernels between buffers, so a texture route stages them: an `rgba8unorm` frame into a u8
+/// RGBA tensor (in a pass of its own and in the caller's), and a u8 RGBA tensor into an
+/// `rgba8unorm` storage texture, each on the gather path and `auto`, give the reference's bytes
+/// exactly (OpenCV's and ONNX Runtime's, `tests/conformance.rs`).
 #[test]
-fn opencv_fixed_point_through_textures_stages_and_keeps_its_bytes() {
+fn gather_only_arithmetic_through_textures_stages_and_keeps_its_bytes() {
     use wgpu::TextureUsages as U;
-    let Some(gpu) = gpu("opencv_fixed_point_through_textures_stages_and_keeps_its_bytes") else {
+    let Some(gpu) = gpu("gather_only_arithmetic_through_textures_stages_and_keeps_its_bytes")
+    else {
         return;
     };
     let mut rng = Rng::new(0x0c_7e47);
-    for k in 0..6 {
+    for k in 0..10 {
         let input = Size2::new(rng.range(1, 30), rng.range(1, 30));
-        let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
-        let interpolation = [
-            presets::OpenCvInterpolation::Linear,
-            presets::OpenCvInterpolation::Lanczos4,
-            presets::OpenCvInterpolation::LinearExact,
-        ][k % 3];
-        let spec = presets::opencv(input, output, interpolation)
+        let mut output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let builder = if k < 6 {
+            let interpolation = [
+                presets::OpenCvInterpolation::Linear,
+                presets::OpenCvInterpolation::Lanczos4,
+                presets::OpenCvInterpolation::LinearExact,
+            ][k % 3];
+            presets::opencv(input, output, interpolation)
+        } else {
+            // ONNX Runtime's integers, and (the height kept) its f32 steps across channels.
+            if k % 2 == 1 {
+                output.height = input.height;
+            }
+            let node = presets::OnnxResize {
+                mode: presets::OnnxMode::Linear,
+                ..presets::OnnxResize::default()
+            };
+            presets::onnx(input, output, &node).unwrap()
+        };
+        let spec = builder
             .channels(4)
             .element(ElementType::U8)
             .build()
             .unwrap();
-        assert!(spec.opencv_fixed_point().is_some());
+        assert!(spec.opencv_fixed_point().is_some() || spec.onnx_linear_u8().is_some());
         let what = format!("case {k}: {input:?} -> {output:?}");
         // A frame into a tensor.
         let texels = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
