@@ -275,8 +275,15 @@ impl Case {
             id: self.id.clone(),
             source,
         };
-        // A layout the case names (ONNX's): the spec's, its files transposed to run it.
-        let mut layout_asked = None;
+        // A layout the case names (ONNX's, whose `only_known` alone takes the key): the
+        // spec's, its files transposed to run it.
+        let layout_asked = self.optional(p, "layout", "\"NCHW\" or \"NHWC\"", |v| {
+            match v.as_str()? {
+                "NCHW" => Some(Layout::Nchw),
+                "NHWC" => Some(Layout::Nhwc),
+                _ => None,
+            }
+        })?;
         let builder = match self.str_param(p, "library")? {
             "torch" => {
                 self.only_known(
@@ -472,21 +479,8 @@ impl Case {
                     &["library", "opset", "layout", "sizes", "roi", "attrs"],
                 )?;
                 // The layout of the tensor ONNX Runtime resized, which picks its uint8
-                // kernel; the files are NHWC either way (`Case::run` transposes).
-                let layout =
-                    match self.optional(p, "layout", "\"NCHW\" or \"NHWC\"", |v| {
-                        match v.as_str()? {
-                            "NCHW" => Some(Layout::Nchw),
-                            "NHWC" => Some(Layout::Nhwc),
-                            _ => None,
-                        }
-                    })? {
-                        Some(layout) => {
-                            layout_asked = Some(layout);
-                            layout
-                        }
-                        None => Layout::Nchw,
-                    };
+                // kernel, orders `sizes` and `roi`: NCHW where the case names none.
+                let layout = layout_asked.unwrap_or(Layout::Nchw);
                 match layout {
                     Layout::Nchw => self.same_size("sizes", &[n, c, out_h, out_w])?,
                     Layout::Nhwc => self.same_size("sizes", &[n, out_h, out_w, c])?,
@@ -747,7 +741,7 @@ impl Case {
         // The files are NHWC; a spec of NCHW tensors runs on them transposed.
         let planar = spec.layout() == Layout::Nchw;
         let data = if planar {
-            nhwc_to_nchw(&input.data, self.in_shape)
+            transposed(&input.data, self.in_shape, true)
         } else {
             input.data
         };
@@ -758,7 +752,7 @@ impl Case {
             }
         };
         let got = if planar {
-            nchw_to_nhwc(&got, self.out_shape)
+            transposed(&got, self.out_shape, false)
         } else {
             got
         };
@@ -766,31 +760,23 @@ impl Case {
     }
 }
 
-/// NHWC `data` of `shape` (`[n, h, w, c]`) as NCHW.
-fn nhwc_to_nchw<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4]) -> Vec<T> {
+/// A case's NHWC `data` of `shape` (`[n, h, w, c]`, as `in_shape` and `out_shape` give it) as
+/// NCHW planes (`to_planes`), or NCHW planes of that shape back as NHWC: how a case of NCHW
+/// tensors runs on its files ([`Case::run`]).
+pub fn transposed<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4], to_planes: bool) -> Vec<T> {
     let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
-    let mut out = Vec::with_capacity(data.len());
+    let mut out = data.to_vec();
     for b in 0..n {
         for ch in 0..c {
             for y in 0..h {
                 for x in 0..w {
-                    out.push(data[((b * h + y) * w + x) * c + ch]);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// NCHW `data` of the NHWC shape `shape` (`[n, h, w, c]`) back as NHWC.
-fn nchw_to_nhwc<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4]) -> Vec<T> {
-    let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
-    let mut out = Vec::with_capacity(data.len());
-    for b in 0..n {
-        for y in 0..h {
-            for x in 0..w {
-                for ch in 0..c {
-                    out.push(data[((b * c + ch) * h + y) * w + x]);
+                    let planar = ((b * c + ch) * h + y) * w + x;
+                    let pixel = ((b * h + y) * w + x) * c + ch;
+                    if to_planes {
+                        out[planar] = data[pixel];
+                    } else {
+                        out[pixel] = data[planar];
+                    }
                 }
             }
         }

@@ -63,37 +63,13 @@ fn auto_matches_every_case() {
     run_all(Runner::Gpu(&gpu.resizer, Path::Auto), "auto");
 }
 
-/// NHWC `[n, h, w, c]` data in NCHW order, or back where `to_planes` is false.
-fn transposed<T: Copy>(data: &[T], [n, h, w, c]: [u32; 4], to_planes: bool) -> Vec<T> {
-    let (n, h, w, c) = (n as usize, h as usize, w as usize, c as usize);
-    let mut out = data.to_vec();
-    for (i, j) in (0..n).flat_map(|b| {
-        (0..c).flat_map(move |ch| {
-            (0..h).flat_map(move |y| {
-                (0..w).map(move |x| {
-                    let planar = ((b * c + ch) * h + y) * w + x;
-                    let pixel = ((b * h + y) * w + x) * c + ch;
-                    (planar, pixel)
-                })
-            })
-        })
-    }) {
-        if to_planes {
-            out[i] = data[j];
-        } else {
-            out[j] = data[i];
-        }
-    }
-    out
-}
-
 /// The cases the fused kernel can run as NCHW planes (`PLANAR` in `wgsl/fused_tiled.wgsl`:
 /// widths a multiple of 4, no colour conversions or Pillow's fixed point), each input
 /// transposed to NCHW, resized on the fused path and transposed back, against the libraries'
 /// own outputs within each case's tolerance.
 #[test]
 fn fused_planes_match_the_cases_transposed() {
-    use wgpu_resize::{Element, Layout, npy};
+    use wgpu_resize::{Element, Layout, conformance::transposed, npy};
     let Some(gpu) = common::gpu("conformance fused planes") else {
         return;
     };

@@ -144,10 +144,9 @@ struct Prepared {
     lanes_doubling: bool,
 }
 
-/// Why OpenCV's 8-bit fixed point runs on one path: the gather path's kernels alone compute it
-/// (the quad and staged u8 gathers, and the scalar one), between buffers
-/// ([`crate::spec::ResizeSpecBuilder::opencv_fixed_point`]).
-/// Why `arithmetic` runs on the gather path alone.
+/// Why `arithmetic` (OpenCV's 8-bit fixed point, ONNX Runtime's plain linear on uint8) runs
+/// on one path: the gather path's kernels alone compute it (the quad and staged u8 gathers,
+/// and the scalar one), between buffers.
 fn gather_only(arithmetic: GatherArithmetic) -> String {
     format!(
         "{} runs on the gather path, between buffers (a texture stages)",
