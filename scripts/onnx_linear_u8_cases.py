@@ -82,6 +82,43 @@ def main():
                 tolerance=0.0,
             )
         )
+    # Doublings of RGB pixels, which the library runs on its RGB doubling (NHWC, widths a
+    # multiple of 4) and its quad gather (NCHW): four NHWC, two NCHW.
+    for k in range(48, 54):
+        layout = "NHWC" if k < 52 else "NCHW"
+        mapping = ["half_pixel", "pytorch_half_pixel", "asymmetric", "align_corners"][k % 4]
+        attrs = {"mode": "linear", "coordinate_transformation_mode": mapping}
+        h, w = int(rng.integers(2, 30)), 4 * int(rng.integers(1, 10))
+        x = rng.integers(0, 256, (1, h, w, 3), dtype=np.uint8)
+        if k % 2 == 0:
+            x = (x // 64 * 85).astype(np.uint8)
+        if layout == "NCHW":
+            sizes, roi = [1, 3, 2 * h, 2 * w], [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
+            y = run_sizes(np.ascontiguousarray(x.transpose(0, 3, 1, 2)), sizes, roi, attrs)
+            y = y.transpose(0, 2, 3, 1)
+        else:
+            sizes, roi = [1, 2 * h, 2 * w, 3], [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
+            y = run_sizes(x, sizes, roi, attrs)
+        case_id = f"onnx_linear_u8_{k:02d}_{layout.lower()}_{mapping}_{h}x{w}_to_{2 * h}x{2 * w}"
+        cases.append(
+            save_case(
+                OUT,
+                case_id,
+                x,
+                np.ascontiguousarray(y),
+                reference=f"onnxruntime {ort.__version__} Resize opset 19",
+                call=f"Resize({attrs}, roi={roi}, sizes={sizes}) on {layout}",
+                params={
+                    "library": "onnx",
+                    "opset": 19,
+                    "layout": layout,
+                    "sizes": sizes,
+                    "roi": roi,
+                    "attrs": attrs,
+                },
+                tolerance=0.0,
+            )
+        )
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT} with onnxruntime {ort.__version__}")
 

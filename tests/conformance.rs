@@ -392,7 +392,7 @@ fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
     use wgpu_resize::{Layout, OnnxLinearU8};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-linear-u8");
     let cases = load_cases(&dir).expect("onnx-linear-u8/cases.json");
-    assert_eq!(cases.len(), 48, "the ONNX plain linear set has 48 cases");
+    assert_eq!(cases.len(), 54, "the ONNX plain linear set has 54 cases");
     let arithmetics = std::cell::RefCell::new(std::collections::HashMap::new());
     let what = "ONNX Runtime's plain linear on uint8";
     passes_on_the_gather_path(&dir, &cases, "onnx plain linear u8", what, |case, spec| {

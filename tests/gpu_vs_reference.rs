@@ -2592,11 +2592,11 @@ fn onnx_fixed_point_matches_the_reference_on_every_path() {
 /// ONNX Runtime's plain linear on uint8 (the onnx preset, not antialiased) on seeded random
 /// shapes: every coordinate mode (crops reaching past the input, fractional and out-of-range
 /// extrapolation values among them), NHWC and NCHW, the height or the width kept now and then,
-/// 1 to 5 channels, batches, images of four levels (whose sums land on whole numbers or just
-/// under them, where truncating shows) and of every level, on the gather and `auto` paths, to
-/// the byte of the reference (whose bytes are ONNX Runtime's: `tests/data/onnx-linear-u8`),
-/// into poisoned buffers. Each of its three arithmetics runs, and the separable and fused
-/// paths refuse it, naming it.
+/// doublings of RGB, 1 to 5 channels, batches, images of four levels (whose sums land on
+/// whole numbers or just under them, where truncating shows) and of every level, on the
+/// gather and `auto` paths, to the byte of the reference (whose bytes are ONNX Runtime's:
+/// `tests/data/onnx-linear-u8`), into poisoned buffers. Each of its three arithmetics runs,
+/// and the separable and fused paths refuse it, naming it.
 #[test]
 fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
     use wgpu_resize::presets::{self, OnnxMode, OnnxResize};
@@ -2608,11 +2608,19 @@ fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
     let mut rng = Rng::new(20261208);
     let mut arithmetics = std::collections::HashMap::new();
     for case in 0..36u64 {
-        let input = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let mut input = Size2::new(rng.range(1, 40), rng.range(1, 40));
         let mut output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let mut channels = rng.range(1, 5);
         match case % 6 {
             2 => output.height = input.height,
             4 => output.width = input.width,
+            // Doublings of RGB, widths a multiple of 4 (NHWC: the RGB doubling where the
+            // mapping repeats every two outputs).
+            5 => {
+                input.width = 4 * input.width.div_ceil(4);
+                output = Size2::new(2 * input.height, 2 * input.width);
+                channels = 3;
+            }
             _ => {}
         }
         let node = OnnxResize {
@@ -2631,7 +2639,7 @@ fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
         let spec = presets::onnx(input, output, &node)
             .unwrap()
             .batch(rng.range(1, 2))
-            .channels(rng.range(1, 5))
+            .channels(channels)
             .layout(layout)
             .element(ElementType::U8)
             .build()

@@ -29,6 +29,7 @@
 use super::Launch;
 use super::params::check_grid;
 use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Workgroup};
+use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
 use crate::spec::{ElementType, Layout, OpenCvFixedPoint, ResizeSpec};
 use crate::weights::AxisWeights;
 
@@ -324,22 +325,25 @@ fn rgb_launch(
 }
 
 /// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
-/// (`spec.opencv_fixed_point()`) into the RGB doubling, OpenCV's arithmetic in it: where `spec`
-/// doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour conversions, the
-/// horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`] in OpenCV's units
-/// (2^-11, 2^-8 for the exact rule) and the padded vertical table `y` is
-/// [`opencv_rows_fit`]'s. The kernel rounds each vertical product as OpenCV does
-/// (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two products too.
-/// H100, `cv2.resize` RGB 1080p -> 2160p: BENCHMARKS.md tuning log item 186.
+/// (`spec.opencv_fixed_point()`), or of ONNX Runtime's NHWC integers
+/// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it: where
+/// `spec` doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour
+/// conversions, the horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`]
+/// in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10 for ONNX Runtime's) and
+/// the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel rounds each vertical
+/// product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two
+/// products too, or sums them exactly. H100, `cv2.resize` RGB 1080p -> 2160p: BENCHMARKS.md
+/// tuning log item 186.
 pub(crate) fn choose_opencv(
     launch: &mut Launch,
     spec: &ResizeSpec,
     (y, x): (&AxisWeights, &AxisWeights),
     max_groups: u32,
 ) {
-    let (bits, exact) = match spec.opencv_fixed_point() {
-        Some(OpenCvFixedPoint::Linear) => (11, false),
-        Some(OpenCvFixedPoint::LinearExact) => (8, true),
+    let (bits, exact) = match spec.gather_arithmetic() {
+        Some(GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear)) => (11, false),
+        Some(GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact)) => (8, true),
+        Some(GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)) => (10, true),
         _ => return,
     };
     if spec.element() != ElementType::U8
@@ -366,14 +370,15 @@ pub(crate) fn choose_opencv(
     );
 }
 
-/// The phases of OpenCV's padded vertical table `y` (`AxisWeights::opencv_linear`) in units of
-/// 2^-`bits`, where the RGB doubling computes every row of it in OpenCV's arithmetic: output
+/// The phases of OpenCV's padded vertical table `y` (`AxisWeights::opencv_linear`; ONNX
+/// Runtime's integer one, `AxisWeights::onnx_linear`, is alike) in units of 2^-`bits`, where
+/// the RGB doubling computes every row of it in that arithmetic: output
 /// `2i + k` weighs input rows `i - 1 + k` and `i + k`, clamped to the input, by its phase's two
 /// weights. INTER_LINEAR clamps the rows at the edges and keeps their weights (its vertical
 /// weights, unlike its horizontal ones, do not move at the edges) and rounds each product on
-/// its own, so its taps are compared as they are; INTER_LINEAR_EXACT (`exact`) weighs the edge
-/// row by the whole unit and its products are exact, so its taps are compared merged, a
-/// clamped row's weights added.
+/// its own, so its taps are compared as they are; INTER_LINEAR_EXACT and ONNX Runtime's
+/// integers (`exact`) sum their products exactly, so their taps are compared merged, a clamped
+/// row's weights added.
 pub(crate) fn opencv_rows_fit(y: &AxisWeights, bits: u32, exact: bool) -> Option<DoublingPhases> {
     let pad = crate::weights::OPENCV_PAD as usize;
     let input = y.input_len().checked_sub(2 * pad as u32)?;
@@ -502,6 +507,58 @@ mod tests {
             assert_eq!(DoublingPhases::fit(&changed, 2), None, "row {row}");
             assert_eq!(DoublingPhases::fit(&changed, 4), None, "row {row}");
         }
+    }
+
+    /// ONNX Runtime's NHWC integers double RGB bytes on the RGB doubling with its 10-bit
+    /// phases; its f32 steps (NCHW, or the height kept) and RGBA keep the gathers they had.
+    #[test]
+    fn onnx_integer_doublings_take_the_rgb_kernel() {
+        use crate::presets::{self, OnnxMode, OnnxResize};
+        let node = OnnxResize {
+            mode: OnnxMode::Linear,
+            ..OnnxResize::default()
+        };
+        let attempt = |output: Size2, layout: Layout, channels: u32| {
+            let spec = presets::onnx(Size2::new(270, 480), output, &node)
+                .unwrap()
+                .layout(layout)
+                .channels(channels)
+                .element(ElementType::U8)
+                .build()
+                .unwrap();
+            let (y, mut x) = AxisWeights::for_spec(&spec);
+            if spec
+                .gather_arithmetic()
+                .is_some_and(GatherArithmetic::folds_columns)
+            {
+                x = x.fold_opencv_padding();
+            }
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: ElementType::U8,
+                    dst: ElementType::U8,
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            choose_opencv(&mut launch, &spec, (&y, &x), 65535);
+            match launch.variant {
+                KernelVariant::GatherDoubling { channels, y, x, .. } => {
+                    Some((channels, y.units, y.bits, x.units, x.bits))
+                }
+                _ => None,
+            }
+        };
+        let double = Size2::new(540, 960);
+        let phases = [[256, 768], [768, 256]];
+        assert_eq!(
+            attempt(double, Layout::Nhwc, 3),
+            Some((3, phases, 10, phases, 10))
+        );
+        assert_eq!(attempt(double, Layout::Nchw, 3), None);
+        assert_eq!(attempt(double, Layout::Nhwc, 4), None);
+        assert_eq!(attempt(Size2::new(270, 960), Layout::Nhwc, 3), None);
+        assert_eq!(attempt(Size2::new(541, 960), Layout::Nhwc, 3), None);
     }
 
     /// OpenCV's INTER_LINEAR (11-bit) and INTER_LINEAR_EXACT (8-bit) doublings of RGB bytes

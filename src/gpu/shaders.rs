@@ -779,11 +779,14 @@ impl Kernel {
                 },
             });
         }
-        // OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT doublings of RGB u8, in its arithmetic.
-        for (rounding, bits) in [
-            (OpenCvFixedPoint::Linear, 11),
-            (OpenCvFixedPoint::LinearExact, 8),
+        // OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT doublings of RGB u8, and ONNX Runtime's
+        // NHWC integers, each in its arithmetic.
+        for arithmetic in [
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear),
+            GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact),
+            GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer),
         ] {
+            let bits = arithmetic.weight_bits().expect("integer weights");
             let unit = 1 << bits;
             let phases = DoublingPhases {
                 units: [[unit / 4, 3 * unit / 4], [3 * unit / 4, unit / 4]],
@@ -800,10 +803,9 @@ impl Kernel {
                     x: phases,
                 },
                 features: KernelFeatures {
-                    opencv_fixed_point: Some(rounding),
                     rows_inside: true,
                     columns_inside: true,
-                    ..KernelFeatures::default()
+                    ..KernelFeatures::with_gather_arithmetic(arithmetic)
                 },
             });
         }
