@@ -209,9 +209,9 @@ impl AxisWeights {
 
     /// The `(y, x)` tables of a spec. Specs that round 8-bit values between passes (Pillow's
     /// 8-bit modes) get their weights quantised as Pillow stores them; those in OpenCV's,
-    /// PyTorch's or ONNX Runtime's 8-bit arithmetic get that library's own tables; the reduction stage of a
-    /// two-step resize gets its blocks. A spec that reduces first resizes in two stages, each
-    /// with its own tables: these are those of its resize in one step.
+    /// PyTorch's or ONNX Runtime's 8-bit arithmetic get that library's own tables; the
+    /// reduction stage of a two-step resize gets its blocks. A spec that reduces first resizes
+    /// in two stages, each with its own tables: these are those of its resize in one step.
     ///
     /// A spec with padding ([`crate::ResizeSpecBuilder::padding`]) gets the tables of its
     /// resize to the image's size, with the bands' rows added around them outside the input

@@ -50,7 +50,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
     // (ONNX Runtime's f32 steps, OPENCV_FIXED 5, sum no rows: each output reads its block.)
-    if TAPS_Y == 2u && ROWS > 1u && (INTEGER_WEIGHTS || (OPENCV_FIXED != 0u && OPENCV_FIXED != 5u)) {
+    let integer_rows = INTEGER_WEIGHTS || (OPENCV_FIXED != 0u && OPENCV_FIXED != 5u);
+    if TAPS_Y == 2u && ROWS > 1u && integer_rows {
         two_tap_bytes(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
