@@ -380,6 +380,24 @@ fn bad_boxes_and_templates_are_typed_errors() {
         err.to_string().contains("TfCropAndResize"),
         "half-pixel template: {err}"
     );
+    // ONNX Runtime's plain linear on uint8 reads clamped, padded tables that a batch cannot
+    // share; the same template on f32 makes a batch.
+    let node = wgpu_resize::presets::OnnxResize {
+        mode: wgpu_resize::presets::OnnxMode::Linear,
+        coordinates: wgpu_resize::presets::OnnxCoordinates::TfCropAndResize,
+        ..Default::default()
+    };
+    let onnx = wgpu_resize::presets::onnx(Size2::new(8, 8), Size2::new(4, 4), &node).unwrap();
+    let bytes = onnx.element(wgpu_resize::ElementType::U8).build().unwrap();
+    assert!(bytes.onnx_linear_u8().is_some());
+    let err = gpu.resizer.crop_batch(&bytes, 1).err().unwrap();
+    assert!(matches!(err, ResizeError::Spec(_)), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("ONNX Runtime's plain linear on uint8"),
+        "{err}"
+    );
+    assert!(gpu.resizer.crop_batch(&onnx.build().unwrap(), 1).is_ok());
 
     let template = whole_axes
         .to_builder()

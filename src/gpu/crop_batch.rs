@@ -86,6 +86,17 @@ impl Resizer {
     ) -> Result<CropBatch, ResizeError> {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
+        // Its kernels read the image of each box through the x table's starts, where the
+        // padded tables of ONNX Runtime's plain linear on uint8 hold clamped indices.
+        if let Some(arithmetic) = template.gather_arithmetic() {
+            return Err(SpecError::Unsupported(format!(
+                "a crop batch in {}: its boxes' tables are clamped into one image, which a \
+                 batch's shared tables cannot be; resize each box with Resizer::encode (the \
+                 onnx preset with its roi), or the boxes as f32",
+                arithmetic.name()
+            ))
+            .into());
+        }
         if template.reducing_gap().is_some() || template.reduction().is_some() {
             return Err(SpecError::Unsupported(
                 "a crop batch resizes each box in one step; a spec with a reducing gap \
