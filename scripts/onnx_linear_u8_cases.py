@@ -24,6 +24,40 @@ OUT = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "onnx-
 MAPPINGS = COORDINATE_MODES
 
 
+def case(k, layout, mapping, attrs, x, out_hw, region):
+    """Runs ONNX Runtime's Resize of NHWC bytes `x` to `out_hw` in `layout` (x transposed to
+    NCHW for "NCHW"), the crop `region` ([y0, x0, y1, x1]) given as its `roi`, and saves case
+    `k`, NHWC; returns its entry for cases.json."""
+    n, h, w, c = x.shape
+    (oh, ow), (y0, x0, y1, x1) = out_hw, region
+    if layout == "NCHW":
+        sizes = [n, c, oh, ow]
+        roi = [0.0, 0.0, y0, x0, 1.0, 1.0, y1, x1]
+        y = run_sizes(np.ascontiguousarray(x.transpose(0, 3, 1, 2)), sizes, roi, attrs)
+        y = y.transpose(0, 2, 3, 1)
+    else:
+        sizes = [n, oh, ow, c]
+        roi = [0.0, y0, x0, 0.0, 1.0, y1, x1, 1.0]
+        y = run_sizes(x, sizes, roi, attrs)
+    return save_case(
+        OUT,
+        f"onnx_linear_u8_{k:02d}_{layout.lower()}_{mapping}_{h}x{w}_to_{oh}x{ow}",
+        x,
+        np.ascontiguousarray(y),
+        reference=f"onnxruntime {ort.__version__} Resize opset 19",
+        call=f"Resize({attrs}, roi={roi}, sizes={sizes}) on {layout}",
+        params={
+            "library": "onnx",
+            "opset": 19,
+            "layout": layout,
+            "sizes": sizes,
+            "roi": roi,
+            "attrs": attrs,
+        },
+        tolerance=0.0,
+    )
+
+
 def main():
     rng = np.random.default_rng(20261206)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -52,36 +86,7 @@ def main():
         if k % 3 == 0:
             # Few levels: flat runs whose sums land on whole numbers or just under them.
             x = (x // 64 * 85).astype(np.uint8)
-        (y0, x0, y1, x1) = region
-        if layout == "NCHW":
-            sizes = [n, c, oh, ow]
-            roi = [0.0, 0.0, y0, x0, 1.0, 1.0, y1, x1]
-            y = run_sizes(np.ascontiguousarray(x.transpose(0, 3, 1, 2)), sizes, roi, attrs)
-            y = y.transpose(0, 2, 3, 1)
-        else:
-            sizes = [n, oh, ow, c]
-            roi = [0.0, y0, x0, 0.0, 1.0, y1, x1, 1.0]
-            y = run_sizes(x, sizes, roi, attrs)
-        case_id = f"onnx_linear_u8_{k:02d}_{layout.lower()}_{mapping}_{h}x{w}_to_{oh}x{ow}"
-        cases.append(
-            save_case(
-                OUT,
-                case_id,
-                x,
-                np.ascontiguousarray(y),
-                reference=f"onnxruntime {ort.__version__} Resize opset 19",
-                call=f"Resize({attrs}, roi={roi}, sizes={sizes}) on {layout}",
-                params={
-                    "library": "onnx",
-                    "opset": 19,
-                    "layout": layout,
-                    "sizes": sizes,
-                    "roi": roi,
-                    "attrs": attrs,
-                },
-                tolerance=0.0,
-            )
-        )
+        cases.append(case(k, layout, mapping, attrs, x, (oh, ow), region))
     # Doublings of RGB pixels, which the library runs on its RGB doubling (NHWC, widths a
     # multiple of 4) and its quad gather (NCHW): four NHWC, two NCHW.
     for k in range(48, 54):
@@ -92,33 +97,7 @@ def main():
         x = rng.integers(0, 256, (1, h, w, 3), dtype=np.uint8)
         if k % 2 == 0:
             x = (x // 64 * 85).astype(np.uint8)
-        if layout == "NCHW":
-            sizes, roi = [1, 3, 2 * h, 2 * w], [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
-            y = run_sizes(np.ascontiguousarray(x.transpose(0, 3, 1, 2)), sizes, roi, attrs)
-            y = y.transpose(0, 2, 3, 1)
-        else:
-            sizes, roi = [1, 2 * h, 2 * w, 3], [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
-            y = run_sizes(x, sizes, roi, attrs)
-        case_id = f"onnx_linear_u8_{k:02d}_{layout.lower()}_{mapping}_{h}x{w}_to_{2 * h}x{2 * w}"
-        cases.append(
-            save_case(
-                OUT,
-                case_id,
-                x,
-                np.ascontiguousarray(y),
-                reference=f"onnxruntime {ort.__version__} Resize opset 19",
-                call=f"Resize({attrs}, roi={roi}, sizes={sizes}) on {layout}",
-                params={
-                    "library": "onnx",
-                    "opset": 19,
-                    "layout": layout,
-                    "sizes": sizes,
-                    "roi": roi,
-                    "attrs": attrs,
-                },
-                tolerance=0.0,
-            )
-        )
+        cases.append(case(k, layout, mapping, attrs, x, (2 * h, 2 * w), [0.0, 0.0, 1.0, 1.0]))
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT} with onnxruntime {ort.__version__}")
 

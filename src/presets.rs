@@ -560,6 +560,16 @@ pub enum OnnxCoordinates {
 }
 
 impl OnnxCoordinates {
+    /// Every mode, in the order of ONNX's list.
+    pub const ALL: [OnnxCoordinates; 6] = [
+        Self::HalfPixel,
+        Self::HalfPixelSymmetric,
+        Self::PytorchHalfPixel,
+        Self::AlignCorners,
+        Self::Asymmetric,
+        Self::TfCropAndResize,
+    ];
+
     /// Parses the attribute's string value.
     pub fn from_name(name: &str) -> Option<Self> {
         Some(match name {

@@ -2522,19 +2522,6 @@ fn torch_fixed_point_matches_the_reference_on_every_path() {
     );
 }
 
-/// Every ONNX `coordinate_transformation_mode`, in the order the ONNX tests cycle them.
-const ONNX_COORDINATES: [wgpu_resize::presets::OnnxCoordinates; 6] = {
-    use wgpu_resize::presets::OnnxCoordinates::*;
-    [
-        HalfPixel,
-        HalfPixelSymmetric,
-        PytorchHalfPixel,
-        AlignCorners,
-        Asymmetric,
-        TfCropAndResize,
-    ]
-};
-
 /// ONNX Runtime's 8-bit fixed point (the onnx preset, antialiased, on u8) on seeded random
 /// shapes: linear and cubic (a = -0.75 and -0.5), every coordinate mode (crops reaching past
 /// the input among them), `exclude_outside` or not, 1 to 5 channels, NHWC and NCHW, batches,
@@ -2545,7 +2532,7 @@ fn onnx_fixed_point_matches_the_reference_on_every_path() {
     use wgpu_resize::ElementType;
     use wgpu_resize::presets::{self, OnnxMode, OnnxResize};
     let Some(gpu) = gpu("onnx u8") else { return };
-    let coordinates = ONNX_COORDINATES;
+    let coordinates = wgpu_resize::presets::OnnxCoordinates::ALL;
     let mut rng = Rng::new(20261207);
     let mut ran = [0usize; 4];
     for case in 0..30u64 {
@@ -2604,7 +2591,7 @@ fn onnx_plain_linear_u8_matches_the_reference_on_the_gather_path() {
     let Some(gpu) = gpu("onnx plain linear u8") else {
         return;
     };
-    let coordinates = ONNX_COORDINATES;
+    let coordinates = wgpu_resize::presets::OnnxCoordinates::ALL;
     let mut rng = Rng::new(20261208);
     let mut arithmetics = std::collections::HashMap::new();
     for case in 0..36u64 {

@@ -509,6 +509,42 @@ mod tests {
         }
     }
 
+    /// What `choose_opencv` makes of a u8 gather's launch of `spec` (its horizontal table folded
+    /// where its arithmetic folds it, as the resizer folds it): the RGB doubling's channels,
+    /// both axes' units and bits, and its grid; `None` where the gather stays.
+    #[allow(clippy::type_complexity)]
+    fn rgb_doubling_of(
+        spec: &ResizeSpec,
+    ) -> Option<(u32, [[u32; 2]; 2], u32, [[u32; 2]; 2], u32, (u32, u32, u32))> {
+        let (y, mut x) = AxisWeights::for_spec(spec);
+        if spec
+            .gather_arithmetic()
+            .is_some_and(GatherArithmetic::folds_columns)
+        {
+            x = x.fold_opencv_padding();
+        }
+        let mut launch = Launch {
+            variant: KernelVariant::Gather {
+                src: ElementType::U8,
+                dst: ElementType::U8,
+            },
+            workgroups: (1, 1, 1),
+            row_stride: 7,
+        };
+        choose_opencv(&mut launch, spec, (&y, &x), 65535);
+        match launch.variant {
+            KernelVariant::GatherDoubling { channels, y, x, .. } => Some((
+                channels,
+                y.units,
+                y.bits,
+                x.units,
+                x.bits,
+                launch.workgroups,
+            )),
+            _ => None,
+        }
+    }
+
     /// ONNX Runtime's NHWC integers double RGB bytes on the RGB doubling with its 10-bit
     /// phases; its f32 steps (NCHW, or the height kept) and RGBA keep the gathers they had.
     #[test]
@@ -526,28 +562,8 @@ mod tests {
                 .element(ElementType::U8)
                 .build()
                 .unwrap();
-            let (y, mut x) = AxisWeights::for_spec(&spec);
-            if spec
-                .gather_arithmetic()
-                .is_some_and(GatherArithmetic::folds_columns)
-            {
-                x = x.fold_opencv_padding();
-            }
-            let mut launch = Launch {
-                variant: KernelVariant::Gather {
-                    src: ElementType::U8,
-                    dst: ElementType::U8,
-                },
-                workgroups: (1, 1, 1),
-                row_stride: 7,
-            };
-            choose_opencv(&mut launch, &spec, (&y, &x), 65535);
-            match launch.variant {
-                KernelVariant::GatherDoubling { channels, y, x, .. } => {
-                    Some((channels, y.units, y.bits, x.units, x.bits))
-                }
-                _ => None,
-            }
+            rgb_doubling_of(&spec)
+                .map(|(channels, y, y_bits, x, x_bits, _)| (channels, y, y_bits, x, x_bits))
         };
         let double = Size2::new(540, 960);
         let phases = [[256, 768], [768, 256]];
@@ -579,28 +595,7 @@ mod tests {
                 .batch(2)
                 .build()
                 .unwrap();
-            let (y, x) = AxisWeights::for_spec(&spec);
-            let x = x.fold_opencv_padding();
-            let mut launch = Launch {
-                variant: KernelVariant::Gather {
-                    src: ElementType::U8,
-                    dst: ElementType::U8,
-                },
-                workgroups: (1, 1, 1),
-                row_stride: 7,
-            };
-            choose_opencv(&mut launch, &spec, (&y, &x), 65535);
-            match launch.variant {
-                KernelVariant::GatherDoubling { channels, y, x, .. } => Some((
-                    channels,
-                    y.units,
-                    y.bits,
-                    x.units,
-                    x.bits,
-                    launch.workgroups,
-                )),
-                _ => None,
-            }
+            rgb_doubling_of(&spec)
         };
         let attempt =
             |input, output, channels, rule| attempt_padded(input, output, channels, rule, 0);
