@@ -42,7 +42,8 @@ pub enum Convention {
     Pillow12,
     /// OpenCV's cv2.resize.
     Opencv,
-    /// ONNX Resize, as ONNX Runtime computes it.
+    /// ONNX Resize, as ONNX Runtime computes it (on 8-bit arrays its own arithmetic: plain
+    /// bilinear truncates, in integers for --layout nhwc and in f32 steps for nchw).
     Onnx,
 }
 
