@@ -101,9 +101,9 @@ fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
 // ONNX Runtime's plain linear on uint8 in its f32 steps (OPENCV_FIXED 5 and 6;
 // `OnnxLinearU8::Float` and `FloatAcrossChannels` in src/gather_arithmetic.rs): the four
 // products `(wb * wa) * byte` of a 2 x 2 block as `onnx_f32_block` sums and truncates them.
-// Its axes (a, b) are (y, x), from both padded
-// tables read at clamped indices; across channels (6) they are (x, channel), the row kept, the
-// channel's weights 1 and 0 on itself and the next, 1/2 and 1/2 on the last channel itself.
+// Its axes (a, b) are (y, x), from both padded tables read at clamped indices; across channels
+// (6) they are (x, channel), the row kept, the channel's weights 1 and 0 on itself and the
+// next, 1/2 and 1/2 on the last channel itself.
 fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
     var base = pos.n * p.src_n;
     var a: vec2<u32>;
