@@ -8,7 +8,7 @@ use crate::error::ResizeError;
 use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
 use crate::reduction::round_block_sum;
 use crate::spec::{Layout, OpenCvFixedPoint, ResizeSpec, Size2};
-use crate::weights::{AxisWeights, OPENCV_PAD};
+use crate::weights::{AxisWeights, padded_input};
 
 /// Strides of a 4-D tensor in elements, by logical axis.
 #[derive(Clone, Copy, Debug)]
@@ -328,8 +328,7 @@ fn resize_integer_rows<T: Element>(
     let inp = spec.input();
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
     // A padded table index's input index, and a weight as its integer.
-    let clamped =
-        |padded: u32, len: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1) as usize;
+    let clamped = |padded: u32, len: u32| padded_input(padded, len) as usize;
     // Weights are integers of 2^11 to the unit, of 2^8 for INTER_LINEAR_EXACT, of 2^10 for
     // ONNX Runtime's.
     let bits = arithmetic.weight_bits().expect("integer weights");
@@ -383,8 +382,7 @@ fn resize_onnx_f32<T: Element>(
     let s_in = Strides::new(spec.layout(), spec.channels(), inp);
     // A band's two input indices, clamped, and its two weights.
     let pair = |table: &AxisWeights, i: usize, len: u32| {
-        let first = table.start(i).max(OPENCV_PAD) - OPENCV_PAD;
-        let index = |k: u32| (first + k).min(len - 1) as usize;
+        let index = |k: u32| padded_input(table.start(i) + k, len) as usize;
         let row = table.row(i);
         ([index(0), index(1)], [row[0] as f32, row[1] as f32])
     };

@@ -38,6 +38,13 @@ pub struct AxisWeights {
 /// before the first index (three before a coordinate's floor of -1).
 pub const OPENCV_PAD: u32 = 4;
 
+/// The input index that index `padded` of a table padded by [`OPENCV_PAD`] reads on an axis of
+/// `len` inputs: `padded - OPENCV_PAD`, clamped into the axis (`opencv_row` and
+/// `opencv_column` in `wgsl/common.wgsl`).
+pub(crate) fn padded_input(padded: u32, len: u32) -> u32 {
+    (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1)
+}
+
 /// OpenCV's source coordinate of output `d` (`(d + 0.5) · scale - 0.5` in f64 rounded to f32,
 /// with `scale = 1 / (out / in)`), as its floor and its fraction in f32.
 fn opencv_coordinate(d: u32, input_len: u32, output_len: u32) -> (i64, f32) {

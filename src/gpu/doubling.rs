@@ -82,17 +82,11 @@ impl DoublingPhases {
             return None;
         }
         let scale = f64::from(1u32 << bits);
-        // Outputs 2 and 3's taps (input 1 and its neighbours, clamped by nothing).
-        let taps = |row: usize| -> Option<Vec<(usize, u64)>> {
-            let start = table.start(row) as usize;
-            let mut all = Vec::new();
-            for (t, &weight) in table.row(row).iter().enumerate() {
-                if weight != 0.0 {
-                    let units = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
-                    all.push((start + t, units));
-                }
-            }
-            Some(all)
+        // Outputs 2 and 3's taps (input 1 and its neighbours, clamped by nothing), each weight
+        // at most the whole unit.
+        let taps = |row: usize| {
+            unit_taps(table, row, scale, |i| i)
+                .filter(|all| all.iter().all(|&(_, units)| units <= 1 << bits))
         };
         let fitted = DoublingPhases::from_rows([taps(2)?, taps(3)?], bits)?;
         (0..table.output_len() as usize)
@@ -137,6 +131,26 @@ impl DoublingPhases {
 pub(super) fn units_of(weight: f64, scale: f64) -> Option<u64> {
     let scaled = weight * scale;
     (scaled >= 0.0 && scaled == scaled.trunc()).then_some(scaled as u64)
+}
+
+/// Row `o` of `table`'s taps as (input, units of 1/`scale`), in tap order without zeros, each
+/// input the one `read` makes of the tap's table index; `None` where a weight is no whole
+/// number of units.
+fn unit_taps(
+    table: &AxisWeights,
+    o: usize,
+    scale: f64,
+    read: impl Fn(usize) -> usize,
+) -> Option<Vec<(usize, u64)>> {
+    let start = table.start(o) as usize;
+    let mut all = Vec::new();
+    for (t, &weight) in table.row(o).iter().enumerate() {
+        let units = units_of(weight, scale)?;
+        if units != 0 {
+            all.push((read(start + t), units));
+        }
+    }
+    Some(all)
 }
 
 /// Row `o` of `table` as inputs and weights in units of 1/`scale`, merged and without zeros
@@ -386,18 +400,11 @@ pub(crate) fn opencv_rows_fit(y: &AxisWeights, bits: u32, exact: bool) -> Option
         return None;
     }
     let scale = f64::from(1u32 << bits);
-    // Row `o`'s taps as (input row the padded index reads, units), zeros left out, in tap order.
-    let taps = |o: usize| -> Option<Vec<(usize, u64)>> {
-        let start = y.start(o) as usize;
-        let mut all = Vec::new();
-        for (t, &w) in y.row(o).iter().enumerate() {
-            let units = units_of(w, scale)?;
-            if units != 0 {
-                let row = (start + t).max(pad) - pad;
-                all.push((row.min(input as usize - 1), units));
-            }
-        }
-        Some(all)
+    // Row `o`'s taps, each at the input row its padded index reads.
+    let taps = |o: usize| {
+        unit_taps(y, o, scale, |i| {
+            crate::weights::padded_input(i as u32, input) as usize
+        })
     };
     // The phases from outputs 2 and 3, whose taps are inputs 0, 1 and 1, 2.
     let fitted = DoublingPhases::from_rows([taps(2)?, taps(3)?], bits)?;

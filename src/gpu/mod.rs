@@ -1017,9 +1017,9 @@ impl Resizer {
                 );
             }
         }
-        // OpenCV's INTER_LINEAR doubling of RGB bytes (between buffers, as OpenCV's fixed
-        // point always runs), in its own arithmetic: the RGB doubling where both tables are
-        // OpenCV's x2 (src/gpu/doubling.rs).
+        // OpenCV's INTER_LINEAR doubling of RGB bytes, and ONNX Runtime's in its integers
+        // (between buffers, as their arithmetic always runs), each in its own arithmetic: the
+        // RGB doubling where both tables are that library's x2 (src/gpu/doubling.rs).
         if let [launch] = launches.as_mut_slice() {
             doubling::choose_opencv(
                 launch,

@@ -51,7 +51,7 @@ impl AxisWeights {
                 let unit = INTEGER_UNIT as i64;
                 let to_first = (scaled - i64::from(first) * unit).abs();
                 let to_second = (scaled - i64::from(second) * unit).abs();
-                [to_second as f64 / 1024.0, to_first as f64 / 1024.0]
+                [to_second, to_first].map(|units| units as f64 / f64::from(INTEGER_UNIT))
             } else {
                 let to_first = (coordinate - first as f32).abs();
                 let to_second = (coordinate - second as f32).abs();

@@ -20,7 +20,7 @@ impl AxisWeights {
         debug_assert!(self.input_len > 2 * OPENCV_PAD);
         let input = self.input_len - 2 * OPENCV_PAD;
         let taps = self.taps.min(input);
-        let read = |padded: u32| (padded.max(OPENCV_PAD) - OPENCV_PAD).min(input - 1);
+        let read = |padded: u32| super::padded_input(padded, input);
         let mut starts = Vec::with_capacity(self.output_len as usize);
         let mut weights = vec![0.0; self.output_len as usize * taps as usize];
         for i in 0..self.output_len as usize {
