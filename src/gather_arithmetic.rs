@@ -5,7 +5,7 @@
 //! tensors ([`OnnxLinearU8`]) both take two taps an axis from tables padded past the input's
 //! ends (`AxisWeights::opencv_*`, `AxisWeights::onnx_linear`), whose padded indices the
 //! kernels clamp into the input; they differ in how the taps' products are summed and rounded
-//! (`OPENCV_FIXED` in `wgsl/common.wgsl` takes one code for each).
+//! (`GATHER_ARITHMETIC` in `wgsl/common.wgsl` takes one code for each).
 
 use crate::spec::OpenCvFixedPoint;
 
@@ -67,7 +67,7 @@ impl GatherArithmetic {
         }
     }
 
-    /// The kernels' code for it (`OPENCV_FIXED` in `wgsl/common.wgsl`).
+    /// The kernels' code for it (`GATHER_ARITHMETIC` in `wgsl/common.wgsl`).
     pub(crate) fn code(self) -> u32 {
         match self {
             // The enlarging area rule rounds as INTER_LINEAR, its coefficients in its table.

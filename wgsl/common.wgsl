@@ -51,7 +51,7 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // The pass's input height and width, where OPENCV_FIXED clamps its padded tables' rows
+    // The pass's input height and width, where GATHER_ARITHMETIC clamps its padded tables' rows
     // and columns (`opencv_row`, `opencv_column`; OpenCV's horizontal tables are folded onto
     // the input, ONNX Runtime's f32 ones are not); together they align the vectors that follow
     // to 16 bytes.
@@ -78,19 +78,19 @@ override FIXED_Y_FIRST: bool = false;
 // summed and rounded as Pillow's `Image.reduce` rounds them (`pillow_block_average`): the vector
 // and scalar gathers.
 override PILLOW_REDUCE: bool = false;
-// 8-bit resampling in OpenCV's fixed point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for
-// INTER_LINEAR_EXACT, 0 off. Weights stored as the integers w * 2^11 (2^8 for
-// INTER_LINEAR_EXACT), rows summed in integers, the vertical table padded by OPENCV_PAD indices
-// at each end (clamped to the input by `opencv_row`) and OpenCV's vertical rounding
-// (`opencv_tap`, `opencv_byte`): the scalar gather (`opencv_fixed` in gather.wgsl) and the quad
-// and staged ones (`column_bytes` in strided_taps.wgsl).
+// The gathers' own arithmetic for 8-bit data (src/gather_arithmetic.rs), 0 off. OpenCV's fixed
+// point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for INTER_LINEAR_EXACT. Weights stored as
+// the integers w * 2^11 (2^8 for INTER_LINEAR_EXACT), rows summed in integers, the vertical table
+// padded by OPENCV_PAD indices at each end (clamped to the input by `opencv_row`) and OpenCV's
+// vertical rounding (`opencv_tap`, `opencv_byte`): the scalar gather (`opencv_fixed` in
+// gather.wgsl) and the quad and staged ones (`column_bytes` in strided_taps.wgsl).
 // ONNX Runtime's plain linear on uint8 (src/gather_arithmetic.rs) takes the same padded tables
 // of two taps: 4 for its NHWC integers (weights w * 2^10, the vertical taps summed exactly and
 // the sum shifted right by 20, in every kernel that runs OpenCV's), 5 for its NCHW f32 steps
 // (the scalar gather, `onnx_f32` in gather.wgsl, and the quad and staged ones, `onnx_f32_bytes`
 // in strided_taps.wgsl) and 6 for those across the channels of NHWC rows (the scalar gather
 // alone); their horizontal tables stay padded.
-override OPENCV_FIXED: u32 = 0u;
+override GATHER_ARITHMETIC: u32 = 0u;
 // Indices by which OpenCV's tables pad the input at each end (`weights::OPENCV_PAD`).
 const OPENCV_PAD: u32 = 4u;
 // Colour conversions around the taps: COLOR_* bits, those on load (before the taps) and on
@@ -317,14 +317,14 @@ fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
     return clamp((sum + vec4<i32>(2097152)) >> vec4<u32>(22u), vec4<i32>(0), vec4<i32>(255));
 }
 
-// The input row that OpenCV's padded vertical index `i` reads (OPENCV_FIXED): clamp(i -
+// The input row that OpenCV's padded vertical index `i` reads (GATHER_ARITHMETIC): clamp(i -
 // OPENCV_PAD) into the pass's input.
 fn opencv_row(i: u32) -> u32 {
     return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
 }
 
 // The input column that a padded horizontal index `i` reads, where the table is not folded
-// onto the input (ONNX Runtime's f32 steps, OPENCV_FIXED 5 and 6).
+// onto the input (ONNX Runtime's f32 steps, GATHER_ARITHMETIC 5 and 6).
 fn opencv_column(i: u32) -> u32 {
     return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_w - 1u);
 }
@@ -336,7 +336,7 @@ fn rounded4(v: vec4<f32>) -> vec4<f32> {
     return bitcast<vec4<f32>>(bitcast<vec4<u32>>(v) | vec4<u32>(p.zero));
 }
 
-// ONNX Runtime's f32 steps (OPENCV_FIXED 5 and 6) on one 2 x 2 block of bytes, a channel to a
+// ONNX Runtime's f32 steps (GATHER_ARITHMETIC 5 and 6) on one 2 x 2 block of bytes, a channel to a
 // lane: the products `(wb * wa) * byte` of its top left, top right, bottom left and bottom right
 // summed in that order, as ONNX Runtime sums them, each product and partial sum taken rounded
 // (`rounded4`) so that no compiler fuses a product into its sum or regroups the four (NVIDIA's
@@ -361,7 +361,7 @@ fn onnx_f32_block(
 // tap's integer weight, as INTER_LINEAR rounds each product (`((row >> 4) * weight) >> 16`) or
 // exactly.
 fn opencv_tap4(row: vec4<i32>, weight: i32) -> vec4<i32> {
-    if OPENCV_FIXED == 1u {
+    if GATHER_ARITHMETIC == 1u {
         return ((row >> vec4<u32>(4u)) * weight) >> vec4<u32>(16u);
     }
     return row * weight;
@@ -376,11 +376,11 @@ fn opencv_tap(row: i32, weight: i32) -> i32 {
 // `sum >> 20`, clamped to 0..255.
 fn opencv_bytes(total: vec4<i32>) -> vec4<u32> {
     var bytes = (total + vec4<i32>(2097152)) >> vec4<u32>(22u);
-    if OPENCV_FIXED == 1u {
+    if GATHER_ARITHMETIC == 1u {
         bytes = (total + vec4<i32>(2)) >> vec4<u32>(2u);
-    } else if OPENCV_FIXED == 3u {
+    } else if GATHER_ARITHMETIC == 3u {
         bytes = (total + vec4<i32>(32768)) >> vec4<u32>(16u);
-    } else if OPENCV_FIXED == 4u {
+    } else if GATHER_ARITHMETIC == 4u {
         bytes = total >> vec4<u32>(20u);
     }
     return vec4<u32>(clamp(bytes, vec4<i32>(0), vec4<i32>(255)));

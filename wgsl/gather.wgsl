@@ -9,10 +9,10 @@ fn resample(flat: u32) -> f32 {
     if y_row_outside(ry) || x_row_outside(rx) {
         return fill_of(pos.c);
     }
-    if OPENCV_FIXED == 5u || OPENCV_FIXED == 6u {
+    if GATHER_ARITHMETIC == 5u || GATHER_ARITHMETIC == 6u {
         return onnx_f32(pos, ry, rx);
     }
-    if OPENCV_FIXED != 0u {
+    if GATHER_ARITHMETIC != 0u {
         return opencv_fixed(pos, ry, rx);
     }
     let base = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
@@ -74,16 +74,16 @@ fn resample(flat: u32) -> f32 {
     return finish1(acc);
 }
 
-// OpenCV's INTER_LINEAR (OPENCV_FIXED 1), INTER_LANCZOS4 (2) and INTER_LINEAR_EXACT (3) on 8-bit
-// images, as `cv2.resize` computes them: each input row's horizontal taps summed in integers of
-// weights times 2^11 (2^8 for INTER_LINEAR_EXACT); then for INTER_LINEAR each vertical tap as
+// OpenCV's INTER_LINEAR (GATHER_ARITHMETIC 1), INTER_LANCZOS4 (2) and INTER_LINEAR_EXACT (3) on
+// 8-bit images, as `cv2.resize` computes them: each input row's horizontal taps summed in integers
+// of weights times 2^11 (2^8 for INTER_LINEAR_EXACT); then for INTER_LINEAR each vertical tap as
 // `((row >> 4) * weight) >> 16`, summed and rounded as `(sum + 2) >> 2`; for the others the
-// vertical taps summed exactly and rounded as `(sum + 2^21) >> 22` (`(sum + 2^15) >> 16`).
-// The weights are those integers' bits (`fixed_weight`). The vertical table is padded by
-// OPENCV_PAD indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i -
-// OPENCV_PAD), so that taps past an edge read its row with their own weights, as OpenCV's do;
-// the horizontal table is folded onto the input (`AxisWeights::fold_opencv_padding`). The sums
-// wrap in 32 bits, as OpenCV's `int` sums do.
+// vertical taps summed exactly and rounded as `(sum + 2^21) >> 22` (`(sum + 2^15) >> 16`). The
+// weights are those integers' bits (`fixed_weight`). The vertical table is padded by OPENCV_PAD
+// indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i - OPENCV_PAD), so that
+// taps past an edge read its row with their own weights, as OpenCV's do; the horizontal table is
+// folded onto the input (`AxisWeights::fold_opencv_padding`). The sums wrap in 32 bits, as OpenCV's
+// `int` sums do.
 fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
     let line = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     var total = 0;
@@ -98,7 +98,7 @@ fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
     return f32(opencv_byte(total));
 }
 
-// ONNX Runtime's plain linear on uint8 in its f32 steps (OPENCV_FIXED 5 and 6;
+// ONNX Runtime's plain linear on uint8 in its f32 steps (GATHER_ARITHMETIC 5 and 6;
 // `OnnxLinearU8::Float` and `FloatAcrossChannels` in src/gather_arithmetic.rs): the four
 // products `(wb * wa) * byte` of a 2 x 2 block as `onnx_f32_block` sums and truncates them.
 // Its axes (a, b) are (y, x), from both padded tables read at clamped indices; across channels
@@ -112,7 +112,7 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
     var wb: vec2<f32>;
     var stride_a: u32;
     var stride_b: u32;
-    if OPENCV_FIXED == 6u {
+    if GATHER_ARITHMETIC == 6u {
         base += pos.y * p.src_y;
         let x0 = row_start(rx);
         a = vec2<u32>(opencv_column(x0), opencv_column(x0 + 1u));

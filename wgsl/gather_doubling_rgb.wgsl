@@ -7,7 +7,7 @@
 // input width is a multiple of 4, so that every group starts on a word, and where the tables
 // fit the phases edges included (src/gpu/doubling.rs).
 //
-// OpenCV's 8-bit INTER_LINEAR and INTER_LINEAR_EXACT (OPENCV_FIXED, src/gpu/doubling.rs
+// OpenCV's 8-bit INTER_LINEAR and INTER_LINEAR_EXACT (GATHER_ARITHMETIC, src/gpu/doubling.rs
 // `choose_opencv`) run here in their own arithmetic: the horizontal sums as above in their
 // units (the edge columns weigh one clamped input by the whole unit, which the clamped pixel
 // gives), each vertical product rounded as OpenCV rounds it (`opencv_tap4`; exact for
@@ -63,7 +63,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         let below = row_sums(min(y + 1u, in_h - 1u) * sy);
         var top: Pixels;
         var bottom: Pixels;
-        if OPENCV_FIXED != 0u {
+        if GATHER_ARITHMETIC != 0u {
             for (var k = 0u; k < 8u; k++) {
                 top[k] = opencv_taps(above[k], WY0A, here[k], WY0B);
                 bottom[k] = opencv_taps(here[k], WY1A, below[k], WY1B);
@@ -129,7 +129,7 @@ fn store_pixels(i: u32, sums: Pixels) {
     let bits = vec3<u32>(WEIGHT_BITS);
     var b: Pixels;
     for (var k = 0u; k < 8u; k++) {
-        if OPENCV_FIXED != 0u {
+        if GATHER_ARITHMETIC != 0u {
             b[k] = opencv_bytes(vec4<i32>(vec3<i32>(sums[k]), 0)).xyz;
         } else {
             b[k] = (sums[k] + half) >> bits;

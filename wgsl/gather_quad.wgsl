@@ -49,13 +49,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let out_base = n * p.dst_n + first_channel * p.dst_c + first_column * p.dst_x;
     let last_row = min(first_row + ROWS, p.out_h);
-    // (ONNX Runtime's f32 steps, OPENCV_FIXED 5, sum no rows: each output reads its block.)
-    let integer_rows = INTEGER_WEIGHTS || (OPENCV_FIXED != 0u && OPENCV_FIXED != 5u);
+    // (ONNX Runtime's f32 steps, GATHER_ARITHMETIC 5, sum no rows: each output reads its block.)
+    let integer_rows = INTEGER_WEIGHTS || (GATHER_ARITHMETIC != 0u && GATHER_ARITHMETIC != 5u);
     if TAPS_Y == 2u && ROWS > 1u && integer_rows {
         two_tap_bytes(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
-    if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT && OPENCV_FIXED == 0u {
+    if TAPS_Y == 2u && ROWS > 1u && !FIXED_POINT && GATHER_ARITHMETIC == 0u {
         two_tap_rows(first_row, last_row, n, columns, starts, outside, out_base, quad_columns);
         return;
     }
@@ -135,7 +135,7 @@ fn two_tap_rows(
 // The input row that vertical table index `i` reads: OpenCV's padded tables clamp it
 // (`opencv_row`); the others index rows directly.
 fn input_row(i: u32) -> u32 {
-    if OPENCV_FIXED != 0u {
+    if GATHER_ARITHMETIC != 0u {
         return opencv_row(i);
     }
     return i;
@@ -143,7 +143,7 @@ fn input_row(i: u32) -> u32 {
 
 // `two_tap_rows` with integer weights (INTEGER_WEIGHTS: dyadic tables), summed exactly in
 // integers to the stored bytes with no conversion to f32 and back; and in OpenCV's fixed point
-// (OPENCV_FIXED), whose padded vertical table reads clamped rows (`input_row`) and whose taps
+// (GATHER_ARITHMETIC), whose padded vertical table reads clamped rows (`input_row`) and whose taps
 // round as `opencv_tap4` says. Rows are kept by their table index, so two indices that clamp
 // to one row are still two taps, as OpenCV's are.
 fn two_tap_bytes(
@@ -182,7 +182,7 @@ fn two_tap_bytes(
                     h1[j] = row_sum_int(columns[j], starts[j], input_row(y0 + 1u));
                 }
                 if !outside[j] {
-                    if OPENCV_FIXED != 0u {
+                    if GATHER_ARITHMETIC != 0u {
                         bytes[j] = opencv_bytes(opencv_tap4(h0[j], w0) + opencv_tap4(h1[j], w1));
                     } else {
                         bytes[j] = integer_bytes(w0 * h0[j] + w1 * h1[j]);

@@ -110,7 +110,7 @@ fn row_sum_int(rx: u32, base: u32, row: u32) -> vec4<i32> {
 // (INTEGER_WEIGHTS in common.wgsl). None comes with colour conversions in these kernels (the
 // host sends premultiplied alpha to the vector kernels, and linear light has none).
 fn integer_taps() -> bool {
-    return FIXED_POINT || INTEGER_WEIGHTS || OPENCV_FIXED != 0u;
+    return FIXED_POINT || INTEGER_WEIGHTS || GATHER_ARITHMETIC != 0u;
 }
 
 // A sum of integer weights as the byte it is stored as: Pillow's rounding and clamp, or for
@@ -130,13 +130,13 @@ fn integer_bytes(total: vec4<i32>) -> vec4<u32> {
 // `base`. Pillow's fixed point rounds each input row's horizontal sum to 8 bits before the
 // vertical taps; OpenCV's rounds its vertical taps as `opencv_tap4` in common.wgsl says.
 fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
-    if OPENCV_FIXED == 5u {
+    if GATHER_ARITHMETIC == 5u {
         return onnx_f32_bytes(ry, rx, base);
     }
     let taps_y = select(p.y_taps, TAPS_Y, TAPS_Y != 0u);
     let y0 = row_start(ry);
     var total = vec4<i32>(0);
-    if OPENCV_FIXED != 0u {
+    if GATHER_ARITHMETIC != 0u {
         // OpenCV's padded vertical table reads clamped rows, each tap rounded as OpenCV
         // rounds it; its horizontal table is folded onto the input (src/gpu/mod.rs).
         for (var ty = 0u; ty < taps_y; ty++) {
@@ -162,7 +162,7 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     return integer_bytes(total);
 }
 
-// ONNX Runtime's f32 steps for NCHW planes (OPENCV_FIXED 5), a channel to a lane: the 2 x 2
+// ONNX Runtime's f32 steps for NCHW planes (GATHER_ARITHMETIC 5), a channel to a lane: the 2 x 2
 // block's products summed and truncated as `onnx_f32_block` in common.wgsl says.
 // Both tables are padded; the column's element `base` lies OPENCV_PAD columns past the
 // block's first column, whose neighbour is clamped into the input.

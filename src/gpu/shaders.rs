@@ -184,10 +184,10 @@ pub struct KernelFeatures {
     /// block's bytes summed and rounded as Pillow's `Image.reduce` rounds them. The vector and
     /// scalar gathers alone run it.
     pub pillow_reduce: bool,
-    /// OpenCV's 8-bit fixed point (`OPENCV_FIXED`), and how it rounds: the quad, staged and
+    /// OpenCV's 8-bit fixed point (`GATHER_ARITHMETIC`), and how it rounds: the quad, staged and
     /// scalar gathers alone run it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
-    /// ONNX Runtime's plain linear on uint8 (`OPENCV_FIXED` 4 to 6), in its integers or its
+    /// ONNX Runtime's plain linear on uint8 (`GATHER_ARITHMETIC` 4 to 6), in its integers or its
     /// f32 steps: the quad, staged and scalar gathers run its integers, the scalar gather
     /// alone its f32 steps.
     pub onnx_linear_u8: Option<OnnxLinearU8>,
@@ -263,7 +263,7 @@ pub struct TextureSource {
 }
 
 impl KernelFeatures {
-    /// The arithmetic of the gathers' own (`OPENCV_FIXED`), if any.
+    /// The arithmetic of the gathers' own (`GATHER_ARITHMETIC`), if any.
     pub(crate) fn gather_arithmetic(&self) -> Option<GatherArithmetic> {
         self.opencv_fixed_point
             .map(GatherArithmetic::OpenCv)
@@ -361,7 +361,7 @@ impl KernelFeatures {
             all.push(("FILL_BY_CHANNEL", 1.0));
         }
         if let Some(arithmetic) = self.gather_arithmetic() {
-            all.push(("OPENCV_FIXED", f64::from(arithmetic.code())));
+            all.push(("GATHER_ARITHMETIC", f64::from(arithmetic.code())));
         }
         if let Some(texture) = self.texture_source {
             all.push(("TEXTURE_SRGB", texture.srgb as u32 as f64));
