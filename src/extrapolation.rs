@@ -56,19 +56,6 @@ impl Extrapolation {
         std::array::from_fn(|c| self.of(c as u32))
     }
 
-    /// Whether the channels may take different values (set per channel, and not all equal).
-    pub(crate) fn varies_by_channel(&self) -> bool {
-        match *self {
-            Extrapolation::Uniform(_) => false,
-            Extrapolation::PerChannel { values, count } => {
-                let count = count.min(MAX_EXTRAPOLATED_CHANNELS);
-                values[..count]
-                    .iter()
-                    .any(|v| v.to_bits() != values[0].to_bits())
-            }
-        }
-    }
-
     /// Errors unless every value is finite and per-channel values number `channels`, at most
     /// [`MAX_EXTRAPOLATED_CHANNELS`].
     pub(crate) fn check(&self, channels: u32) -> Result<(), SpecError> {
@@ -111,7 +98,6 @@ mod tests {
         let e = Extrapolation::Uniform(0.25);
         assert_eq!(e.lanes(), [0.25; 4]);
         assert_eq!(e.of(7), 0.25);
-        assert!(!e.varies_by_channel());
         assert!(e.check(9).is_ok());
     }
 
@@ -119,9 +105,7 @@ mod tests {
     fn per_channel_values_take_their_channel() {
         let e = Extrapolation::per_channel(&[1.0, 2.0, 3.0]);
         assert_eq!((e.of(0), e.of(1), e.of(2)), (1.0, 2.0, 3.0));
-        assert!(e.varies_by_channel());
         assert!(e.check(3).is_ok());
-        assert!(!Extrapolation::per_channel(&[5.0, 5.0]).varies_by_channel());
     }
 
     #[test]

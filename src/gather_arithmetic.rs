@@ -151,6 +151,28 @@ mod tests {
     }
 
     #[test]
+    fn colours_that_cast_to_one_byte_are_one_value() {
+        use crate::presets::{self, OnnxCoordinates, OnnxResize};
+        use crate::{ElementType, Size2};
+        let node = OnnxResize {
+            coordinates: OnnxCoordinates::TfCropAndResize,
+            ..OnnxResize::default()
+        };
+        let builder = presets::onnx(Size2::new(8, 8), Size2::new(3, 3), &node)
+            .unwrap()
+            .channels(3);
+        // 300.7, 44.2 and 44.9 are all 44 to ONNX Runtime's uint8 kernels: one fill.
+        let same_byte = builder.extrapolation_values(&[300.7, 44.2, 44.9]);
+        let bytes = same_byte.element(ElementType::U8).build().unwrap();
+        assert!(!bytes.extrapolation_varies_by_channel());
+        assert!(same_byte.build().unwrap().extrapolation_varies_by_channel());
+        let other_byte = builder.extrapolation_values(&[300.7, 44.2, 45.0]);
+        let bytes = other_byte.element(ElementType::U8).build().unwrap();
+        assert!(bytes.extrapolation_varies_by_channel());
+        assert_eq!(bytes.extrapolation_of(2), 45.0);
+    }
+
+    #[test]
     fn integer_weights_fold_and_f32_steps_do_not() {
         let integer = GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer);
         assert_eq!(integer.weight_bits(), Some(10));

@@ -882,9 +882,12 @@ impl ResizeSpec {
         value
     }
     /// Whether outputs mapping outside the input take different values in different channels
-    /// ([`ResizeSpecBuilder::extrapolation_values`], not all equal).
+    /// ([`ResizeSpecBuilder::extrapolation_values`], not all equal as
+    /// [`ResizeSpec::extrapolation_of`] gives them: values that ONNX Runtime's 8-bit cast makes
+    /// one byte are one value).
     pub fn extrapolation_varies_by_channel(&self) -> bool {
-        self.extrapolation.varies_by_channel()
+        let lanes = self.extrapolation_lanes();
+        lanes.iter().any(|v| v.to_bits() != lanes[0].to_bits())
     }
     /// The extrapolation values as the kernels read them, channel `c`'s in lane `c % 4`
     /// ([`ResizeSpec::extrapolation_of`]'s).
