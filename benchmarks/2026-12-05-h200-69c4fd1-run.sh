@@ -1,0 +1,35 @@
+# The full run of 69c4fd1 with the sweep (the first on an H200 since e907e56), ONNX Runtime's
+# plain linear on RGB uint8 timed beside PyTorch's fixed point of the same shapes through the
+# tuning's timing (the NHWC doubling on the RGB doubling kernel, c870cba, not timed before),
+# its 54 conformance cases on the gather and auto paths, then the GPU tests of the same commit.
+# Carry .gl and target/h200i (the xz-compressed stripped binaries and gpu-tests.tar.xz).
+source scripts/gpu-env.sh
+nvidia-smi -L
+mkdir -p target/release/examples
+xz -dc target/h200i/wgresize.xz > target/release/wgresize
+for n in frame_loop plain_gather; do xz -dc target/h200i/$n.xz > target/release/examples/$n; done
+chmod +x target/release/wgresize target/release/examples/*
+cp target/h200i/gpu-tests.tar.xz target/
+export XDG_RUNTIME_DIR=$(mktemp -d)
+SWEEP=1 OUT=$OUT timeout 330 bash scripts/gpu-full-run.sh > $OUT/full.txt 2>&1
+export WGPU_BACKEND=vulkan
+for round in 1 2; do
+    for layout in nhwc nchw; do
+        for convention in onnx torch; do
+            for shape in "1x1080x1920x3 3840x2160" "1x2160x3840x3 1920x1080"; do
+                set -- $shape
+                echo "== round $round $layout $convention $1 -> $2"
+                target/release/wgresize plan --input $1 --size $2 --filter bilinear \
+                    --element u8 --layout $layout --convention $convention --no-tune-cache \
+                    2>&1 | grep -v XDG | tail -3
+            done
+        done
+    done
+done > $OUT/onnx-u8.txt 2>&1
+for path in gather auto; do
+    echo "onnx-linear-u8 $path: $(target/release/wgresize conformance tests/data/onnx-linear-u8 \
+        --path $path 2>&1 | grep -v XDG | tail -1)"
+done >> $OUT/onnx-u8.txt
+BACKENDS=vulkan PROPTEST_CASES=64 ONLY="gpu_vs_reference conformance cli texture" \
+    OUT=$OUT/tests timeout 150 bash scripts/gpu-tests.sh > $OUT/tests.txt 2>&1
+cat $OUT/full.txt $OUT/onnx-u8.txt $OUT/tests.txt
