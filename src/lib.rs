@@ -29,7 +29,7 @@ pub use crop::CropBox;
 pub use element::Element;
 pub use error::{AdapterError, ReadbackError, ResizeError, SpecError};
 pub use gather_arithmetic::OnnxLinearU8;
-pub use gpu::{CropBatch, Resizer, ResizerStats, TextureImage, TextureWrite};
+pub use gpu::{CropBatch, PassKernel, Resizer, ResizerStats, TextureImage, TextureWrite};
 pub use normalization::Normalization;
 pub use padding::Padding;
 pub use plan::{Path, Plan, PlanSource};

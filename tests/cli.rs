@@ -750,6 +750,23 @@ fn plan_measures_then_reads_the_cache() {
         })
         .unwrap();
     assert_eq!(first["path"], fastest["path"]);
+    // The chosen path's dispatches: the separable path's two passes, the others' one.
+    let kernels = first["kernels"]
+        .as_array()
+        .expect("the kernels of the path");
+    let passes = if first["path"] == "separable" { 2 } else { 1 };
+    assert_eq!(kernels.len(), passes, "{first}");
+    for pass in kernels {
+        assert!(
+            pass["kernel"].as_str().unwrap().starts_with("wgpu-resize "),
+            "{pass}"
+        );
+        let grid = pass["workgroups"].as_array().unwrap();
+        assert!(
+            grid.len() == 3 && grid.iter().all(|g| g.as_u64() >= Some(1)),
+            "{pass}"
+        );
+    }
 
     let second = run(&args);
     assert!(second.status.success());

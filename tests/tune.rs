@@ -442,3 +442,71 @@ fn an_adopted_tile_width_drops_the_kernels_own_resources() {
         "another count gave other bytes"
     );
 }
+
+/// `Resizer::kernels` names each dispatch of the path a spec takes, in order, with its grid:
+/// the separable path's two passes, the gather's one, a two-step resize's reduction before its
+/// resize, ONNX Runtime's uint8 linear in the arithmetic of its layout (NHWC integers on the
+/// RGB doubling, NCHW f32 steps) and the path it cannot run as encoding's error.
+#[test]
+fn kernels_name_each_dispatch_of_the_path() {
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize, PillowFilter};
+    use wgpu_resize::{ElementType, Layout, ResizeError};
+    let Some(resizer) = resizer(None) else { return };
+    let spec = spec();
+    let separable = resizer.kernels(&spec, Path::Separable).unwrap();
+    let gather = resizer.kernels(&spec, Path::Gather).unwrap();
+    assert_eq!(separable.len(), 2, "{separable:?}");
+    assert_eq!(gather.len(), 1, "{gather:?}");
+    for pass in separable.iter().chain(&gather) {
+        assert!(pass.kernel.starts_with("wgpu-resize "), "{pass:?}");
+        let (x, y, z) = pass.workgroups;
+        assert!(x >= 1 && y >= 1 && z >= 1, "{pass:?}");
+    }
+    assert!(gather[0].kernel.contains("gather"), "{gather:?}");
+    // Auto before tuning: the heuristic's path, whose kernels are that path's.
+    let auto = resizer.kernels(&spec, Path::Auto).unwrap();
+    let heuristic = resizer.heuristic_plan(&spec).path;
+    assert_eq!(auto, resizer.kernels(&spec, heuristic).unwrap());
+
+    let two_steps = presets::pillow(Size2::new(64, 48), Size2::new(11, 8), PillowFilter::Bicubic)
+        .reducing_gap(Some(2.0))
+        .channels(3)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let stages = resizer.kernels(&two_steps, Path::Gather).unwrap();
+    assert_eq!(stages.len(), 2, "{stages:?}");
+    assert!(stages[0].kernel.contains("block averages"), "{stages:?}");
+    assert!(!stages[1].kernel.contains("block averages"), "{stages:?}");
+    let one_step = presets::pillow(Size2::new(64, 48), Size2::new(11, 8), PillowFilter::Bicubic)
+        .channels(3)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    assert_eq!(resizer.kernels(&one_step, Path::Gather).unwrap().len(), 1);
+
+    let linear = OnnxResize {
+        mode: OnnxMode::Linear,
+        ..OnnxResize::default()
+    };
+    let onnx = |layout| {
+        presets::onnx(Size2::new(20, 32), Size2::new(40, 64), &linear)
+            .unwrap()
+            .channels(3)
+            .layout(layout)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let nhwc = resizer.kernels(&onnx(Layout::Nhwc), Path::Gather).unwrap();
+    assert_eq!(nhwc.len(), 1, "{nhwc:?}");
+    assert!(nhwc[0].kernel.contains("doubling"), "{nhwc:?}");
+    assert!(nhwc[0].kernel.contains("OnnxLinear(Integer)"), "{nhwc:?}");
+    let nchw = resizer.kernels(&onnx(Layout::Nchw), Path::Gather).unwrap();
+    assert!(nchw[0].kernel.contains("OnnxLinear(Float)"), "{nchw:?}");
+    let refused = resizer.kernels(&onnx(Layout::Nhwc), Path::Separable);
+    assert!(
+        matches!(refused, Err(ResizeError::PathUnavailable { .. })),
+        "{refused:?}"
+    );
+}

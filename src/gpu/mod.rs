@@ -123,6 +123,8 @@ enum End<'a> {
 
 struct PreparedPass {
     pipeline: wgpu::ComputePipeline,
+    /// The kernel's label ([`Kernel::label`]), for [`Resizer::kernels`].
+    kernel: String,
     /// The bind group layout of the pass's kernel.
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
@@ -200,6 +202,16 @@ struct PreparedEntry {
     /// place of the spec's output, if any.
     ends: DirectEnds,
     prepared: Arc<Prepared>,
+}
+
+/// One dispatch of a resize ([`Resizer::kernels`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PassKernel {
+    /// The kernel, as its pipeline is labelled: its WGSL source and shape, and the features it
+    /// is built with (fixed point, colour steps, the 8-bit arithmetic of a library's own).
+    pub kernel: String,
+    /// Workgroups dispatched along x, y and z.
+    pub workgroups: (u32, u32, u32),
 }
 
 /// Counts of what a [`Resizer`] has created, to show that steady-state encoding allocates
@@ -348,8 +360,8 @@ impl Resizer {
     }
 
     /// Whether `path` can run `spec` on this device, and why not. The fused path has
-    /// conditions (layout, channels, footprint, workgroup memory); OpenCV's 8-bit fixed point
-    /// and a reduction alone ([`crate::presets::pillow_reduce`]) run on the gather path alone;
+    /// conditions (layout, channels, footprint, workgroup memory); OpenCV's 8-bit fixed point,
+    /// ONNX Runtime's plain linear on uint8 and a reduction alone ([`crate::presets::pillow_reduce`]) run on the gather path alone;
     /// a two-step resize runs its second stage on the path asked for.
     pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
         // A two-step resize runs its reduction on the gather path and its resize on `path`.
@@ -369,6 +381,31 @@ impl Resizer {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The dispatches that [`Resizer::encode`] records for `spec` on `path`, in order: each
+    /// pass's kernel and grid, for reading a plan down to its kernels (`wgresize plan` prints
+    /// them) and for telling which kernel a timing measured. `Path::Auto` gives the path that
+    /// encoding takes now (measured, or the heuristic's until then) and measures nothing; a
+    /// two-step resize gives its reduction's dispatches, then its resize's. Prepares the spec
+    /// on that path as the first encode would (pipelines, tables, parameter blocks), so a path
+    /// that cannot run it is the same [`ResizeError`] as encoding gives.
+    pub fn kernels(&self, spec: &ResizeSpec, path: Path) -> Result<Vec<PassKernel>, ResizeError> {
+        if let Some((reduce, resize)) = spec.stages() {
+            let mut kernels = self.kernels(&reduce, Path::Gather)?;
+            kernels.extend(self.kernels(&resize, path)?);
+            return Ok(kernels);
+        }
+        let plan = self.plan_without_measuring(spec, path);
+        let prepared = self.prepared(spec, plan.path)?;
+        Ok(prepared
+            .passes
+            .iter()
+            .map(|pass| PassKernel {
+                kernel: pass.kernel.clone(),
+                workgroups: pass.workgroups,
+            })
+            .collect())
     }
 
     /// What this resizer has created so far.
@@ -1137,7 +1174,7 @@ impl Resizer {
                 ..
             }]
         );
-        let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout)> = launches
+        let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout, String)> = launches
             .iter()
             .zip(&passes)
             .enumerate()
@@ -1154,11 +1191,12 @@ impl Resizer {
                     ..self.kernel_features(&pass.spec)
                 }
                 .inside(y, x);
-                let pipeline = self.pipeline(Kernel {
+                let kernel = Kernel {
                     variant: launch.variant,
                     features,
-                })?;
-                Ok((pipeline, self.layouts(features)?.0))
+                };
+                let pipeline = self.pipeline(kernel)?;
+                Ok((pipeline, self.layouts(features)?.0, kernel.label()))
             })
             .collect::<Result<_, ResizeError>>()?;
         scope::capture(&self.device, || {
@@ -1195,7 +1233,7 @@ impl Resizer {
                 .zip(y_starts.into_iter().zip(computed))
                 .enumerate()
                 .map(
-                    |(i, (((pass, (pipeline, layout)), launch), (y_starts, computed)))| {
+                    |(i, (((pass, (pipeline, layout, kernel)), launch), (y_starts, computed)))| {
                         let mut shape = pass.shape;
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
@@ -1219,6 +1257,7 @@ impl Resizer {
                         };
                         PreparedPass {
                             pipeline,
+                            kernel,
                             layout,
                             params: params_buffer(&params),
                             workgroups: launch.workgroups,

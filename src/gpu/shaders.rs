@@ -1114,6 +1114,12 @@ impl Kernel {
         if self.features.fixed_point {
             label.push_str(" fixed-point");
         }
+        if let Some(arithmetic) = self.features.gather_arithmetic() {
+            label.push_str(&format!(" arithmetic {arithmetic:?}"));
+        }
+        if self.features.pillow_reduce {
+            label.push_str(" block averages");
+        }
         if self.features.color.any() {
             label.push_str(&format!(" color steps {}", self.features.color.bits()));
         }

@@ -167,7 +167,8 @@ enum Command {
         #[command(flatten)]
         cache: TuneCacheFlag,
     },
-    /// Say which path `auto` runs for a shape, where the choice came from and each candidate's time.
+    /// Say which path `auto` runs for a shape, where the choice came from, each candidate's time
+    /// and, between buffers, each pass's kernel and grid.
     Plan {
         /// Input tensor as NxHxWxC.
         #[arg(long, value_name = "NxHxWxC")]

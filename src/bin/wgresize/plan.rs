@@ -1,6 +1,7 @@
 //! `wgresize plan`: which path `auto` runs for a shape, where the choice came from and each
 //! candidate's time, between buffers or on a texture route (a texture of a format into the
-//! tensor, or the tensor into one), each of which is measured on its own.
+//! tensor, or the tensor into one), each of which is measured on its own; between buffers,
+//! each pass's kernel and grid too.
 
 use std::process::ExitCode;
 
@@ -111,6 +112,15 @@ pub fn run(
     // The heuristic's choice between buffers. A texture route's heuristic is the library's
     // own affair; the JSON says null there.
     let unmeasured = matches!(route, Route::Buffers).then(|| resizer.heuristic_plan(&spec));
+    // The chosen path's dispatches between buffers (a texture route's are its own).
+    let kernels = match route {
+        Route::Buffers => Some(
+            resizer
+                .kernels(&spec, plan.path)
+                .map_err(|e| format!("the kernels of {}: {e}", plan.path))?,
+        ),
+        _ => None,
+    };
     warn(&resizer);
     if json {
         let doc = json!({
@@ -120,6 +130,7 @@ pub fn run(
             "reason": plan.reason,
             "candidates": plan.candidates,
             "before_measuring": unmeasured.as_ref().map(|plan| plan.path.name()),
+            "kernels": kernels,
         });
         print_json(&doc)?;
     } else {
@@ -139,6 +150,10 @@ pub fn run(
                 "before measuring: {} — {}",
                 unmeasured.path, unmeasured.reason
             );
+        }
+        for (i, pass) in kernels.iter().flatten().enumerate() {
+            let (x, y, z) = pass.workgroups;
+            println!("pass {}: {} ({x}x{y}x{z} workgroups)", i + 1, pass.kernel);
         }
         // Where no candidate ran, the choice above is the heuristic's and runs no better: say
         // what stopped each one (a tensor beyond the device's buffers, for one).
