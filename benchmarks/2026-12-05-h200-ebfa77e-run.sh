@@ -1,7 +1,8 @@
-# The full run of 69c4fd1 with the sweep (the first on an H200 since e907e56), ONNX Runtime's
-# plain linear on RGB uint8 timed beside PyTorch's fixed point of the same shapes through the
-# tuning's timing (the NHWC doubling on the RGB doubling kernel, c870cba, not timed before),
-# its 54 conformance cases on the gather and auto paths, then the GPU tests of the same commit.
+# The full run of ebfa77e with the sweep (the first on an H200 since e907e56), ONNX Runtime's plain
+# linear on RGB uint8 timed beside PyTorch's fixed point of the same shapes through the tuning's
+# timing (the NHWC doubling on the RGB doubling kernel, c870cba, not timed before), its kernels
+# (wgresize plan names them), its 54 conformance cases on the gather and auto paths, then the GPU
+# tests of the same commit.
 # Carry .gl and target/h200i (the xz-compressed stripped binaries and gpu-tests.tar.xz).
 source scripts/gpu-env.sh
 nvidia-smi -L
@@ -21,7 +22,7 @@ for round in 1 2; do
                 echo "== round $round $layout $convention $1 -> $2"
                 target/release/wgresize plan --input $1 --size $2 --filter bilinear \
                     --element u8 --layout $layout --convention $convention --no-tune-cache \
-                    2>&1 | grep -v XDG | tail -3
+                    2>&1 | grep -v XDG | tail -4
             done
         done
     done
