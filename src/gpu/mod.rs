@@ -361,8 +361,9 @@ impl Resizer {
 
     /// Whether `path` can run `spec` on this device, and why not. The fused path has
     /// conditions (layout, channels, footprint, workgroup memory); OpenCV's 8-bit fixed point,
-    /// ONNX Runtime's plain linear on uint8 and a reduction alone ([`crate::presets::pillow_reduce`]) run on the gather path alone;
-    /// a two-step resize runs its second stage on the path asked for.
+    /// ONNX Runtime's plain linear on uint8 and a reduction alone
+    /// ([`crate::presets::pillow_reduce`]) run on the gather path alone; a two-step resize runs
+    /// its second stage on the path asked for.
     pub fn availability(&self, spec: &ResizeSpec, path: Path) -> Result<(), String> {
         // A two-step resize runs its reduction on the gather path and its resize on `path`.
         if let Some((_, resize)) = spec.stages() {
