@@ -382,6 +382,8 @@ pub struct BenchResult {
     /// columns, as tuning chose them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fused_columns: Option<u32>,
+    /// The kernel of each pass the timing ran, as [`crate::gpu::Resizer::kernels`] names it.
+    pub kernels: Vec<String>,
     /// Median time, µs.
     pub median_us: f64,
     /// Fastest sample, µs.
@@ -581,11 +583,13 @@ fn run_typed<T: Element + Into<f64>>(
         let samples = timing?;
         let ran_fused = path == Path::Fused
             || (path == Path::Auto && auto_plan.as_ref().is_some_and(|p| p.path == Path::Fused));
+        let kernels = resizer.kernels(&spec, path)?;
         results.push(BenchResult {
             shape: *shape,
             path: path.name().into(),
             chosen,
             fused_columns: fused_columns.filter(|_| ran_fused),
+            kernels: kernels.into_iter().map(|pass| pass.kernel).collect(),
             median_us: samples.median(),
             min_us: quantile(&samples.micros, 0.0),
             p90_us: quantile(&samples.micros, 0.9),

@@ -1051,6 +1051,14 @@ fn bench_only_runs_the_shapes_it_names() {
         );
         assert_eq!(r["layout"], "nhwc", "{r}");
         assert!(r["max_abs_error"].as_f64().unwrap() <= 1e-5, "{r}");
+        // The kernels each timing ran: the separable path's two passes, the others' one (the
+        // concrete path's, for auto).
+        let ran = r["chosen"].as_str().or(r["path"].as_str()).unwrap();
+        let kernels = r["kernels"].as_array().unwrap();
+        assert_eq!(kernels.len(), if ran == "separable" { 2 } else { 1 }, "{r}");
+        let first = kernels[0].as_str().unwrap();
+        let word = if ran == "fused" { "fused" } else { "gather" };
+        assert!(ran == "separable" || first.contains(word), "{r}");
     }
 
     let out = run(&["bench", "--quick", "--only", "no such shape"]);
