@@ -188,8 +188,8 @@ pub struct KernelFeatures {
     /// scalar gathers alone run it.
     pub opencv_fixed_point: Option<OpenCvFixedPoint>,
     /// ONNX Runtime's plain linear on uint8 (`GATHER_ARITHMETIC` 4 to 6), in its integers or its
-    /// f32 steps: the quad, staged and scalar gathers run its integers, the scalar gather
-    /// alone its f32 steps.
+    /// f32 steps: the quad, staged and scalar gathers run its integers and its f32 steps on
+    /// NCHW planes, the scalar gather alone its f32 steps across the channels of NHWC rows.
     pub onnx_linear_u8: Option<OnnxLinearU8>,
     /// The extrapolation values differ by channel (`FILL_BY_CHANNEL`: a colour, which each
     /// kernel picks per lane); otherwise every lane holds the one value, read as it is.
