@@ -123,8 +123,8 @@ enum End<'a> {
 
 struct PreparedPass {
     pipeline: wgpu::ComputePipeline,
-    /// The kernel's label ([`Kernel::label`]), for [`Resizer::kernels`].
-    kernel: String,
+    /// The pass's kernel, which [`Resizer::kernels`] names.
+    kernel: Kernel,
     /// The bind group layout of the pass's kernel.
     layout: wgpu::BindGroupLayout,
     params: wgpu::Buffer,
@@ -403,7 +403,7 @@ impl Resizer {
             .passes
             .iter()
             .map(|pass| PassKernel {
-                kernel: pass.kernel.clone(),
+                kernel: pass.kernel.label(),
                 workgroups: pass.workgroups,
             })
             .collect())
@@ -1175,7 +1175,7 @@ impl Resizer {
                 ..
             }]
         );
-        let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout, String)> = launches
+        let pipelines: Vec<(wgpu::ComputePipeline, wgpu::BindGroupLayout, Kernel)> = launches
             .iter()
             .zip(&passes)
             .enumerate()
@@ -1197,7 +1197,7 @@ impl Resizer {
                     features,
                 };
                 let pipeline = self.pipeline(kernel)?;
-                Ok((pipeline, self.layouts(features)?.0, kernel.label()))
+                Ok((pipeline, self.layouts(features)?.0, kernel))
             })
             .collect::<Result<_, ResizeError>>()?;
         scope::capture(&self.device, || {
