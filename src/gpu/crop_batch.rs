@@ -87,7 +87,8 @@ impl Resizer {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
         // Its kernels read the image of each box through the x table's starts, where the
-        // padded tables of ONNX Runtime's plain linear on uint8 hold clamped indices.
+        // padded tables of the gathers' own 8-bit arithmetic (ONNX Runtime's plain linear on
+        // uint8, OpenCV's fixed point) hold indices clamped into one image.
         if let Some(arithmetic) = template.gather_arithmetic() {
             return Err(SpecError::Unsupported(format!(
                 "a crop batch in {}: its boxes' tables are clamped into one image, which a \
