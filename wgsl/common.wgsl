@@ -231,7 +231,12 @@ fn prepare4(v: vec4<f32>) -> vec4<f32> {
     var u = v / p.unit_in;
     if color_step(COLOR_DECODE_SRGB) {
         let alpha = u.w;
-        u = vec4<f32>(srgb_to_linear(u.x), srgb_to_linear(u.y), srgb_to_linear(u.z), srgb_to_linear(u.w));
+        u = vec4<f32>(
+            srgb_to_linear(u.x),
+            srgb_to_linear(u.y),
+            srgb_to_linear(u.z),
+            srgb_to_linear(u.w),
+        );
         if premultiply {
             u.w = alpha;
         }
@@ -278,7 +283,12 @@ fn finish4(v: vec4<f32>) -> vec4<f32> {
     }
     if color_step(COLOR_ENCODE_SRGB) {
         let alpha = u.w;
-        u = vec4<f32>(linear_to_srgb(u.x), linear_to_srgb(u.y), linear_to_srgb(u.z), linear_to_srgb(u.w));
+        u = vec4<f32>(
+            linear_to_srgb(u.x),
+            linear_to_srgb(u.y),
+            linear_to_srgb(u.z),
+            linear_to_srgb(u.w),
+        );
         if unpremultiply {
             u.w = alpha;
         }
@@ -474,7 +484,12 @@ fn normalized4(v: vec4<f32>, first: u32) -> vec4<f32> {
     if !NORM_PLANAR {
         c = (c + vec4<u32>(0u, 1u, 2u, 3u)) % NORM_CHANNELS;
     } else if p.norm_plane % 4u != 0u {
-        c = vec4<u32>(c.x, norm_channel(first + 1u), norm_channel(first + 2u), norm_channel(first + 3u));
+        c = vec4<u32>(
+            c.x,
+            norm_channel(first + 1u),
+            norm_channel(first + 2u),
+            norm_channel(first + 3u),
+        );
     } else {
         // One plane's four elements: one channel's statistics, read once. H200, fused NCHW
         // planes 32x3x512² -> 224², ImageNet-normalised, f32 53.2-53.5 -> 52.0-52.3 µs, f16

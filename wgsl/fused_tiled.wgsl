@@ -47,11 +47,12 @@ override TAPS_X: u32 = 0u;
 override PAIR_STEP: u32 = 0u;
 // The vertical step takes two input columns, TILE_W apart, per turn of its loop while both lie
 // in the footprint, so that each invocation has twice the loads in flight: in row pairs, or one
-// row at a time in pipelines without pairs (`column_pairs` in src/gpu/fused_fit.rs says where). H200,
-// fused µs (BENCHMARKS.md tuning log item 96): antialiased bicubic 4K -> 1080p 71.3 -> 66.8,
-// lanczos3 87.1 -> 84.8, f16 bicubic 61.4 -> 57.3, bilinear 63.0 -> 57.3 (one row at a time);
-// but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 -> 29.4, and colour
-// conversions 206.8 -> 242.7, so those keep one column, as do single rows of other than 4 taps.
+// row at a time in pipelines without pairs (`column_pairs` in src/gpu/fused_fit.rs says
+// where). H200, fused µs (BENCHMARKS.md tuning log item 96): antialiased bicubic 4K -> 1080p
+// 71.3 -> 66.8, lanczos3 87.1 -> 84.8, f16 bicubic 61.4 -> 57.3, bilinear 63.0 -> 57.3 (one
+// row at a time); but 1080p -> 720p, whose footprint holds fewer than two rounds, 27.9 ->
+// 29.4, and colour conversions 206.8 -> 242.7, so those keep one column, as do single rows of
+// other than 4 taps.
 override COLUMN_PAIRS: bool = false;
 // NCHW planes, each an image of its own (`planes_serve` in src/gpu/fused_fit.rs): a vector holds
 // four neighbouring elements of one row instead of four channels of one pixel, so the vertical

@@ -112,7 +112,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         let ry = table_row(p.y_table + n * p.y_image_stride, p.y_taps, y);
         var acc = outside_value;
         if fixed && PILLOW_REDUCE {
-            acc = finish4(vec4<f32>(block_average4(base, rx, ry, y_band_start(ry, y), taps_y, taps_x)));
+            let block = block_average4(base, rx, ry, y_band_start(ry, y), taps_y, taps_x);
+            acc = finish4(vec4<f32>(block));
         } else if fixed && !(x_outside || y_row_outside(ry)) {
             let y0 = y_band_start(ry, y);
             var total = vec4<i32>(0);

@@ -1,8 +1,9 @@
 // The taps of one output position for the u8 gathers of strided groups (`gather_quad.wgsl`,
-// `gather_staged.wgsl`, which declare TAPS_Y, TAPS_X and PLANAR): in f32, each input converted on its
-// way to the taps (`prepare4`: linear light), or in integers to the stored bytes: Pillow's fixed
-// point, which rounds the horizontal sums of each input row to 8 bits before the vertical taps,
-// OpenCV's, which rounds its vertical taps its own way, and dyadic weights, which sum exactly.
+// `gather_staged.wgsl`, which declare TAPS_Y, TAPS_X and PLANAR): in f32, each input converted
+// on its way to the taps (`prepare4`: linear light), or in integers to the stored bytes:
+// Pillow's fixed point, which rounds the horizontal sums of each input row to 8 bits before
+// the vertical taps, OpenCV's, which rounds its vertical taps its own way, and dyadic weights,
+// which sum exactly.
 
 // Whether a column's horizontal taps are consecutive bytes, read as words (`load_window`): u8
 // NHWC pixels whose group is every channel, with two or more taps baked in. Each tap of a

@@ -12,7 +12,12 @@ fn vertex(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
 fn fragment(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
     var texel = staged_texel(u32(position.x), u32(position.y));
     if (staging_shape.flags & TEXTURE_SRGB) != 0u {
-        texel = vec4<f32>(srgb_to_linear(texel.x), srgb_to_linear(texel.y), srgb_to_linear(texel.z), texel.w);
+        let rgb = vec3<f32>(
+            srgb_to_linear(texel.x),
+            srgb_to_linear(texel.y),
+            srgb_to_linear(texel.z),
+        );
+        texel = vec4<f32>(rgb, texel.w);
     }
     return texel;
 }
