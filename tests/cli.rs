@@ -776,8 +776,9 @@ fn plan_measures_then_reads_the_cache() {
 }
 
 /// `plan --from-texture` and `--into-texture` measure the texture routes, each under a key of
-/// its own in the tuning file, and read it back from there the second time; a texture route
-/// of a batch is refused with what is allowed.
+/// its own in the tuning file, and read it back from there the second time, and name the
+/// route's dispatches and how its target is written; a texture route of a batch is refused
+/// with what is allowed.
 #[test]
 fn plan_measures_texture_routes_on_their_own() {
     let dir = tempfile::tempdir().unwrap();
@@ -817,9 +818,30 @@ fn plan_measures_texture_routes_on_their_own() {
     assert_eq!(first["source"], "measured");
     assert_eq!(first["candidates"].as_array().unwrap().len(), 3);
     assert!(first["before_measuring"].is_null());
+    // RGBA pixels into a storage target: the resize kernels write it themselves.
+    let kernels = |plan: &serde_json::Value| -> Vec<String> {
+        let kernels = plan["kernels"].as_array().expect("the route's kernels");
+        for pass in kernels {
+            let grid = pass["workgroups"].as_array().unwrap();
+            assert!(grid.iter().all(|g| g.as_u64() >= Some(1)), "{pass}");
+        }
+        kernels
+            .iter()
+            .map(|pass| pass["kernel"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let into_kernels = kernels(&first);
+    assert_eq!(first["texture_write"], "Storage", "{first}");
+    assert_eq!(into_kernels.len(), 1, "{first}");
+    assert!(into_kernels[0].contains("to Rgba8Unorm texture"), "{first}");
     let rgb = json(plan("1x40x64x3", from));
     assert_eq!(rgb["route"], "from texture Bgra8Unorm");
     assert_eq!(rgb["source"], "measured");
+    // RGB bytes from a texture are staged: the unpack, then the chosen path's own kernels.
+    let from_kernels = kernels(&rgb);
+    assert!(rgb["texture_write"].is_null(), "{rgb}");
+    assert!(from_kernels.len() >= 2, "{rgb}");
+    assert_eq!(from_kernels[0], "wgpu-resize texture unpack", "{rgb}");
     let saved = std::fs::read_to_string(&cache).unwrap();
     assert!(saved.contains("|into texture Rgba8Unorm"), "{saved}");
     assert!(saved.contains("|from texture Bgra8Unorm"), "{saved}");

@@ -4226,3 +4226,189 @@ fn gather_only_arithmetic_through_textures_stages_and_keeps_its_bytes() {
         }
     }
 }
+
+/// `texture_kernels` and its kin name the dispatches each texture route records: kernels that
+/// read and write RGBA textures themselves say so in their labels and run alone; a staged
+/// source is unpacked before the buffer path's own kernels (the very ones `Resizer::kernels`
+/// names), and a staged result packed after them; the write is the one encoding reports; and
+/// a request encoding refuses is the same error.
+#[test]
+fn texture_kernels_name_each_dispatch_of_the_route() {
+    let Some(gpu) = gpu("texture_kernels_name_each_dispatch_of_the_route") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let resizer = &gpu.resizer;
+    let (input, output) = (Size2::new(48, 64), Size2::new(20, 30));
+    let spec = |channels, element, layout| {
+        ResizeSpec::builder(input, output)
+            .channels(channels)
+            .element(element)
+            .layout(layout)
+            .build()
+            .unwrap()
+    };
+    let texels = |format: F, size: Size2| size.height * size.width * format.components() as u32;
+    let source = |format| {
+        texture_with(
+            gpu,
+            format,
+            input,
+            U::TEXTURE_BINDING,
+            &vec![0.5; texels(format, input) as usize],
+        )
+    };
+    let check_grids = |kernels: &[wgpu_resize::PassKernel]| {
+        for pass in kernels {
+            assert!(pass.kernel.starts_with("wgpu-resize "), "{pass:?}");
+            let (x, y, z) = pass.workgroups;
+            assert!(x >= 1 && y >= 1 && z >= 1, "{pass:?}");
+        }
+    };
+    let unpack = "wgpu-resize texture unpack";
+
+    // Between RGBA textures into a storage target: the resize kernels read and write them.
+    let rgba_u8 = spec(4, ElementType::U8, Layout::Nhwc);
+    let rgba_source = source(F::Rgba8Unorm);
+    let storage_target = blank_texture(gpu, F::Rgba8Unorm, output, U::STORAGE_BINDING);
+    let (kernels, write) = resizer
+        .texture_kernels(
+            &rgba_u8,
+            &TextureImage::first(&rgba_source),
+            &TextureImage::first(&storage_target),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    assert_eq!(kernels.len(), 1, "{kernels:?}");
+    assert!(kernels[0].kernel.contains("from texture"), "{kernels:?}");
+    assert!(
+        kernels[0].kernel.contains("to Rgba8Unorm texture"),
+        "{kernels:?}"
+    );
+    let (_, encoded_write) = run_on(gpu, &rgba_u8, &rgba_source, &storage_target, Path::Gather);
+    assert_eq!(
+        (write, encoded_write),
+        (TextureWrite::Storage, TextureWrite::Storage)
+    );
+
+    // Two channels into a target written by a copy of rows padded to 256 bytes: staged at both
+    // ends.
+    let rg_u8 = spec(2, ElementType::U8, Layout::Nhwc);
+    let rg_source = source(F::Rg8Unorm);
+    let copy_target = blank_texture(gpu, F::Rg8Unorm, output, U::empty());
+    let (kernels, write) = resizer
+        .texture_kernels(
+            &rg_u8,
+            &TextureImage::first(&rg_source),
+            &TextureImage::first(&copy_target),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    let between_buffers = resizer.kernels(&rg_u8, Path::Gather).unwrap();
+    assert_eq!(kernels.len(), between_buffers.len() + 2, "{kernels:?}");
+    assert_eq!(kernels[0].kernel, unpack);
+    assert_eq!(kernels[1..kernels.len() - 1], between_buffers[..]);
+    assert_eq!(
+        kernels.last().unwrap().kernel,
+        "wgpu-resize texture pack rows padded for a copy"
+    );
+    let (_, encoded_write) = run_on(gpu, &rg_u8, &rg_source, &copy_target, Path::Gather);
+    assert_eq!(
+        (write, encoded_write),
+        (TextureWrite::Copy, TextureWrite::Copy)
+    );
+
+    // Texture into tensors: RGB bytes are staged; f32 planes read the texture themselves.
+    let tensor = |spec: &ResizeSpec, bytes| (tensor_buffer(&gpu.context.device, bytes), *spec);
+    let (rgb_output, rgb_u8) = tensor(&spec(3, ElementType::U8, Layout::Nhwc), 4096);
+    let kernels = resizer
+        .texture_to_buffer_kernels(
+            &rgb_u8,
+            &TextureImage::first(&rgba_source),
+            rgb_output.slice(..),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    assert_eq!(kernels[0].kernel, unpack);
+    assert_eq!(
+        kernels[1..],
+        resizer.kernels(&rgb_u8, Path::Gather).unwrap()[..]
+    );
+    let (planes_output, planes) = tensor(&spec(3, ElementType::F32, Layout::Nchw), 8192);
+    let kernels = resizer
+        .texture_to_buffer_kernels(
+            &planes,
+            &TextureImage::first(&rgba_source),
+            planes_output.slice(..),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    assert_eq!(kernels.len(), 1, "{kernels:?}");
+    assert!(
+        kernels[0]
+            .kernel
+            .contains("from texture to 3 channel(s) as planes"),
+        "{kernels:?}"
+    );
+
+    // Tensors into a storage texture: RGBA pixels written by the resize kernels, RGB packed
+    // after them.
+    let (rgba_input, _) = tensor(&rgba_u8, 16384);
+    let (kernels, write) = resizer
+        .buffer_to_texture_kernels(
+            &rgba_u8,
+            rgba_input.slice(..),
+            &TextureImage::first(&storage_target),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    assert_eq!(write, TextureWrite::Storage);
+    assert_eq!(kernels.len(), 1, "{kernels:?}");
+    assert!(
+        kernels[0].kernel.contains("to Rgba8Unorm texture"),
+        "{kernels:?}"
+    );
+    assert!(!kernels[0].kernel.contains("from texture"), "{kernels:?}");
+    let (kernels, write) = resizer
+        .buffer_to_texture_kernels(
+            &rgb_u8,
+            rgba_input.slice(..),
+            &TextureImage::first(&storage_target),
+            Path::Gather,
+        )
+        .unwrap();
+    check_grids(&kernels);
+    assert_eq!(write, TextureWrite::Storage);
+    let between_buffers = resizer.kernels(&rgb_u8, Path::Gather).unwrap();
+    assert_eq!(kernels[..kernels.len() - 1], between_buffers[..]);
+    assert_eq!(
+        kernels.last().unwrap().kernel,
+        "wgpu-resize texture pack to Rgba8Unorm by storage writes"
+    );
+
+    // A target of the wrong size: encoding's own error.
+    let small = blank_texture(gpu, F::Rgba8Unorm, Size2::new(10, 10), U::STORAGE_BINDING);
+    let asked = resizer
+        .texture_kernels(
+            &rgba_u8,
+            &TextureImage::first(&rgba_source),
+            &TextureImage::first(&small),
+            Path::Gather,
+        )
+        .unwrap_err();
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let encoded = gpu
+        .resizer
+        .encode_texture(&mut encoder, &rgba_u8, &rgba_source, &small, Path::Gather)
+        .unwrap_err();
+    assert!(matches!(asked, ResizeError::Texture { .. }), "{asked:?}");
+    assert_eq!(asked.to_string(), encoded.to_string());
+}

@@ -204,11 +204,13 @@ struct PreparedEntry {
     prepared: Arc<Prepared>,
 }
 
-/// One dispatch of a resize ([`Resizer::kernels`]).
+/// One dispatch of a resize ([`Resizer::kernels`], and [`Resizer::texture_kernels`] and its
+/// kin for the texture routes).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PassKernel {
     /// The kernel, as its pipeline is labelled: its WGSL source and shape, and the features it
-    /// is built with (fixed point, colour steps, the 8-bit arithmetic of a library's own).
+    /// is built with (fixed point, colour steps, the 8-bit arithmetic of a library's own,
+    /// texture ends); or a texture route's unpack or pack.
     pub kernel: String,
     /// Workgroups dispatched along x, y and z.
     pub workgroups: (u32, u32, u32),
@@ -398,15 +400,7 @@ impl Resizer {
             return Ok(kernels);
         }
         let plan = self.plan_without_measuring(spec, path);
-        let prepared = self.prepared(spec, plan.path)?;
-        Ok(prepared
-            .passes
-            .iter()
-            .map(|pass| PassKernel {
-                kernel: pass.kernel.label(),
-                workgroups: pass.workgroups,
-            })
-            .collect())
+        Ok(pass_kernels(&*self.prepared(spec, plan.path)?))
     }
 
     /// What this resizer has created so far.
@@ -1348,6 +1342,28 @@ impl ReadyResize {
         }
         record_dispatches(pass, &self.prepared, &self.bind_groups);
     }
+
+    /// The dispatches [`ReadyResize::record_dispatches`] records, in order.
+    pub(crate) fn kernels(&self) -> Vec<PassKernel> {
+        let mut kernels = self
+            .before
+            .as_ref()
+            .map_or_else(Vec::new, |before| before.kernels());
+        kernels.extend(pass_kernels(&self.prepared));
+        kernels
+    }
+}
+
+/// `prepared`'s passes as [`Resizer::kernels`] names them, in order.
+fn pass_kernels(prepared: &Prepared) -> Vec<PassKernel> {
+    prepared
+        .passes
+        .iter()
+        .map(|pass| PassKernel {
+            kernel: pass.kernel.label(),
+            workgroups: pass.workgroups,
+        })
+        .collect()
 }
 
 /// Appends `prepared`'s passes with their bind groups to `compute`, a dispatch each.

@@ -27,7 +27,7 @@ use super::planner::Route;
 use super::scope;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_tensor_image, target_write};
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, scratch_tensor};
+use super::{DirectEnds, PassKernel, ReadyResize, Resizer, ScratchRole, scratch_tensor};
 #[cfg(doc)]
 use crate::Normalization;
 use crate::error::ResizeError;
@@ -95,6 +95,22 @@ impl Resizer {
         let ready = self.ready_buffer_to_texture(spec, input, target, write, path)?;
         ready.record_dispatches(pass);
         Ok(ready.resize.plan.clone())
+    }
+
+    /// The compute dispatches [`Resizer::encode_buffer_to_texture`] records for `spec` from
+    /// `input` into `target` on `path`, in order, and how the target is written, as
+    /// [`Resizer::texture_kernels`] gives them between textures: the resize's own, then the
+    /// pack of a staged result.
+    pub fn buffer_to_texture_kernels(
+        &self,
+        spec: &ResizeSpec,
+        input: wgpu::BufferSlice<'_>,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<(Vec<PassKernel>, TextureWrite), ResizeError> {
+        let write = check_buffer_to_texture(spec, target, self.textures.first_images_only())?;
+        let ready = self.ready_buffer_to_texture(spec, input, target, write, path)?;
+        Ok((ready.kernels(), ready.write))
     }
 
     /// Which path [`Resizer::encode_buffer_to_texture`] runs for `spec` into `target`, as

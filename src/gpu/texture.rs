@@ -32,8 +32,8 @@ use super::shaders::StagingShader;
 use super::shaders::{TextureSource, wgsl_storage_format};
 use super::texture_image::TextureImage;
 use super::{
-    DirectEnds, End, PREPARED_CAPACITY, Prepared, ReadyResize, Resizer, ScratchRole, find_or_build,
-    insert_bounded, lock, scope,
+    DirectEnds, End, PREPARED_CAPACITY, PassKernel, Prepared, ReadyResize, Resizer, ScratchRole,
+    find_or_build, insert_bounded, lock, scope,
 };
 use crate::error::ResizeError;
 use crate::plan::{Path, Plan};
@@ -172,12 +172,30 @@ impl TextureCaches {
     }
 }
 
+/// A staging pipeline: the unpack of a source's texels into a tensor, or one of the packs
+/// that write a staged result into a target.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum PipelineKey {
     Unpack,
     PackStorage(wgpu::TextureFormat),
     PackRender(wgpu::TextureFormat),
     PackRows,
+}
+
+impl PipelineKey {
+    /// The pipeline's label, which graphics debuggers and [`Resizer::texture_kernels`] show.
+    fn label(self) -> String {
+        match self {
+            PipelineKey::Unpack => "wgpu-resize texture unpack".into(),
+            PipelineKey::PackStorage(format) => {
+                format!("wgpu-resize texture pack to {format:?} by storage writes")
+            }
+            PipelineKey::PackRender(format) => {
+                format!("wgpu-resize texture pack to {format:?} by a render pass")
+            }
+            PipelineKey::PackRows => "wgpu-resize texture pack rows padded for a copy".into(),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -298,6 +316,26 @@ impl Resizer {
         let ready = self.ready_texture(spec, source, target, path)?;
         ready.record(encoder);
         Ok((ready.resize.plan.clone(), ready.write))
+    }
+
+    /// The compute dispatches [`Resizer::encode_texture_images`] records for `spec` from
+    /// `source` into `target` on `path`, in order, and how the target is written: where the
+    /// write is [`TextureWrite::Copy`] or [`TextureWrite::Render`], a copy or a render pass
+    /// follows them. The dispatches are the unpack of a staged source's texels, the resize's
+    /// own ([`Resizer::kernels`]: texture ends show in their labels), and the pack of a staged
+    /// result (storage writes, or rows padded for a copy). `Path::Auto` gives what encoding
+    /// runs now and measures nothing. Checks and prepares as the first encode would (pipelines,
+    /// parameter blocks, bind groups), so a spec or texture that cannot be resized is the same
+    /// [`ResizeError`].
+    pub fn texture_kernels(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        target: &TextureImage,
+        path: Path,
+    ) -> Result<(Vec<PassKernel>, TextureWrite), ResizeError> {
+        let ready = self.ready_texture(spec, source, target, path)?;
+        Ok((ready.kernels(), ready.write))
     }
 
     /// Records the mip levels of `texture` after the first, each resized from the one before by
@@ -517,6 +555,7 @@ impl Resizer {
                     spec.output_bytes(),
                 )?;
                 Pack::Storage(StagingDispatch::new(
+                    PipelineKey::PackStorage(target.texture.format()),
                     pack,
                     group,
                     (out.width.div_ceil(16), out.height.div_ceil(16)),
@@ -552,7 +591,15 @@ impl Resizer {
                         (workgroups.0, workgroups.1, 1),
                         self.device.limits().max_compute_workgroups_per_dimension,
                     )?;
-                    (Some(StagingDispatch::new(pack, group, workgroups)), padded)
+                    (
+                        Some(StagingDispatch::new(
+                            PipelineKey::PackRows,
+                            pack,
+                            group,
+                            workgroups,
+                        )),
+                        padded,
+                    )
                 };
                 Pack::Copy(CopyPack {
                     repack,
@@ -595,7 +642,12 @@ impl Resizer {
             spec.input_bytes(),
         )?;
         let (_, workgroups) = prepared.unpack();
-        Ok(StagingDispatch::new(unpack, group, *workgroups))
+        Ok(StagingDispatch::new(
+            PipelineKey::Unpack,
+            unpack,
+            group,
+            *workgroups,
+        ))
     }
 
     /// The parameter blocks of `spec` on these formats (`source` none where the source is the
@@ -922,7 +974,7 @@ impl Resizer {
                 PipelineKey::PackRender(format) => StagingPipeline::Render(
                     self.device
                         .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                            label: Some("wgpu-resize texture pack"),
+                            label: Some(&kind.label()),
                             layout: Some(&pipeline_layout),
                             vertex: wgpu::VertexState {
                                 module: &module,
@@ -947,7 +999,7 @@ impl Resizer {
                 _ => StagingPipeline::Compute(
                     self.device
                         .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                            label: Some("wgpu-resize texture staging"),
+                            label: Some(&kind.label()),
                             layout: Some(&pipeline_layout),
                             module: &module,
                             entry_point: Some("main"),
@@ -1002,6 +1054,21 @@ impl ReadyTexture {
         }
     }
 
+    /// The dispatches [`ReadyTexture::record_dispatches`] records, in order.
+    pub(super) fn kernels(&self) -> Vec<PassKernel> {
+        let mut kernels: Vec<PassKernel> = self.unpack.iter().map(|u| u.kernel()).collect();
+        kernels.extend(self.resize.kernels());
+        match &self.pack {
+            Some(Pack::Storage(pack)) => kernels.push(pack.kernel()),
+            Some(Pack::Copy(CopyPack {
+                repack: Some(repack),
+                ..
+            })) => kernels.push(repack.kernel()),
+            _ => {}
+        }
+        kernels
+    }
+
     /// Whether the target is written after the compute pass (a copy or a render pass).
     fn writes_after_pass(&self) -> bool {
         matches!(self.pack, Some(Pack::Copy(_) | Pack::Render(_)))
@@ -1019,20 +1086,36 @@ impl ReadyTexture {
 
 /// One compute staging pipeline over a 2-D grid of workgroups, ready to record.
 pub(super) struct StagingDispatch {
+    /// Which staging pipeline it runs, which [`StagingDispatch::kernel`] names.
+    key: PipelineKey,
     pipeline: wgpu::ComputePipeline,
     group: wgpu::BindGroup,
     workgroups: (u32, u32),
 }
 
 impl StagingDispatch {
-    fn new(staging: StagingPipeline, group: wgpu::BindGroup, workgroups: (u32, u32)) -> Self {
+    fn new(
+        key: PipelineKey,
+        staging: StagingPipeline,
+        group: wgpu::BindGroup,
+        workgroups: (u32, u32),
+    ) -> Self {
         let StagingPipeline::Compute(pipeline, _) = staging else {
             unreachable!("unpacks and storage packs are compute pipelines")
         };
         StagingDispatch {
+            key,
             pipeline,
             group,
             workgroups,
+        }
+    }
+
+    /// The dispatch as [`Resizer::texture_kernels`] names it.
+    pub(super) fn kernel(&self) -> PassKernel {
+        PassKernel {
+            kernel: self.key.label(),
+            workgroups: (self.workgroups.0, self.workgroups.1, 1),
         }
     }
 

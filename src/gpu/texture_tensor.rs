@@ -22,7 +22,9 @@ use super::texture::{
     DirectBinding, PreparedStaging, StagingDispatch, check_sampled, check_tensor_image,
 };
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{DirectEnds, ReadyResize, Resizer, ScratchRole, TensorTarget, scope, scratch_tensor};
+use super::{
+    DirectEnds, PassKernel, ReadyResize, Resizer, ScratchRole, TensorTarget, scope, scratch_tensor,
+};
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
@@ -80,6 +82,22 @@ impl Resizer {
         let ready = self.ready_texture_to_tensor(spec, source, output, path)?;
         ready.record_dispatches(pass);
         Ok(ready.resize.plan)
+    }
+
+    /// The compute dispatches [`Resizer::encode_texture_to_buffer`] records for `spec` from
+    /// `source` into `output` on `path`, in order, as [`Resizer::texture_kernels`] gives them
+    /// between textures: the unpack of a staged source, then the resize's own.
+    pub fn texture_to_buffer_kernels(
+        &self,
+        spec: &ResizeSpec,
+        source: &TextureImage,
+        output: wgpu::BufferSlice<'_>,
+        path: Path,
+    ) -> Result<Vec<PassKernel>, ResizeError> {
+        let ready = self.ready_texture_to_tensor(spec, source, output, path)?;
+        let mut kernels: Vec<PassKernel> = ready.unpack.iter().map(|u| u.kernel()).collect();
+        kernels.extend(ready.resize.kernels());
+        Ok(kernels)
     }
 
     /// Which path [`Resizer::encode_texture_to_buffer`] runs for `spec` from `source`, as

@@ -8,7 +8,10 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use serde_json::json;
 use wgpu_resize::gpu::single_image_texture;
-use wgpu_resize::{ElementType, Path, Plan, ResizeSpec, Resizer, Size2, TextureImage};
+use wgpu_resize::{
+    ElementType, PassKernel, Path, Plan, ResizeError, ResizeSpec, Resizer, Size2, TextureImage,
+    TextureWrite,
+};
 
 use crate::options::ResizeFlags;
 use crate::{gpu, print_json, warn};
@@ -108,19 +111,14 @@ pub fn run(
     };
     let spec = flags.spec(n, c, Size2::new(h, w), element)?;
     let (context, resizer) = gpu(options)?;
-    let plan = plan_on(&context, &resizer, &spec, route)?;
+    let Planned {
+        plan,
+        kernels,
+        write,
+    } = plan_on(&context, &resizer, &spec, route)?;
     // The heuristic's choice between buffers. A texture route's heuristic is the library's
     // own affair; the JSON says null there.
     let unmeasured = matches!(route, Route::Buffers).then(|| resizer.heuristic_plan(&spec));
-    // The chosen path's dispatches between buffers (a texture route's are its own).
-    let kernels = match route {
-        Route::Buffers => Some(
-            resizer
-                .kernels(&spec, plan.path)
-                .map_err(|e| format!("the kernels of {}: {e}", plan.path))?,
-        ),
-        _ => None,
-    };
     warn(&resizer);
     if json {
         let doc = json!({
@@ -131,6 +129,7 @@ pub fn run(
             "candidates": plan.candidates,
             "before_measuring": unmeasured.as_ref().map(|plan| plan.path.name()),
             "kernels": kernels,
+            "texture_write": write.map(|write| format!("{write:?}")),
         });
         print_json(&doc)?;
     } else {
@@ -151,9 +150,14 @@ pub fn run(
                 unmeasured.path, unmeasured.reason
             );
         }
-        for (i, pass) in kernels.iter().flatten().enumerate() {
+        for (i, pass) in kernels.iter().enumerate() {
             let (x, y, z) = pass.workgroups;
             println!("pass {}: {} ({x}x{y}x{z} workgroups)", i + 1, pass.kernel);
+        }
+        match write {
+            Some(TextureWrite::Copy) => println!("then a copy into the texture"),
+            Some(TextureWrite::Render) => println!("then a render pass draws the texture"),
+            _ => {}
         }
         // Where no candidate ran, the choice above is the heuristic's and runs no better: say
         // what stopped each one (a tensor beyond the device's buffers, for one).
@@ -168,14 +172,24 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `auto`'s plan for `spec` on `route`, measured there where it is not decided yet: a texture
-/// route plans with a texture of its format and the spec's size, made here.
+/// What `wgresize plan` says of a route: `auto`'s plan, the chosen path's dispatches, and how
+/// a texture target is written.
+struct Planned {
+    plan: Plan,
+    kernels: Vec<PassKernel>,
+    /// `None` where the result is a tensor.
+    write: Option<TextureWrite>,
+}
+
+/// `auto`'s plan for `spec` on `route`, measured there where it is not decided yet, and the
+/// dispatches of the path it chose: a texture route plans with a texture of its format and the
+/// spec's size, and a tensor of the spec's at its other end, made here.
 fn plan_on(
     context: &wgpu_resize::GpuContext,
     resizer: &Resizer,
     spec: &ResizeSpec,
     route: Route,
-) -> Result<Plan, String> {
+) -> Result<Planned, String> {
     use wgpu::TextureUsages as U;
     let texture = |size: Size2, format: wgpu::TextureFormat, usage: U| {
         let most = context.device.limits().max_texture_dimension_2d;
@@ -201,11 +215,52 @@ fn plan_on(
             None => Ok(made),
         }
     };
-    let planned = match route {
-        Route::Buffers => resizer.plan(spec, Path::Auto),
+    // The tensor at a texture route's other end, which its dispatches bind.
+    let tensor = |bytes: u64| {
+        let scope = context
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let buffer = context.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgresize plan tensor"),
+            // Whole words, as the resizer's own tensors.
+            size: bytes.next_multiple_of(4),
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        match pollster::block_on(scope.pop()) {
+            Some(error) => Err(format!("a tensor of {bytes} bytes: {error}")),
+            None => Ok(buffer),
+        }
+    };
+    let kernels_of = |e: ResizeError, path: Path| format!("the kernels of {path}: {e}");
+    let text = |e: ResizeError| e.to_string();
+    Ok(match route {
+        Route::Buffers => {
+            let plan = resizer.plan(spec, Path::Auto).map_err(text)?;
+            let kernels = resizer
+                .kernels(spec, plan.path)
+                .map_err(|e| kernels_of(e, plan.path))?;
+            Planned {
+                plan,
+                kernels,
+                write: None,
+            }
+        }
         Route::FromTexture(format) => {
             let source = texture(spec.input(), format, U::TEXTURE_BINDING)?;
-            resizer.plan_texture_to_buffer(spec, &TextureImage::first(&source), Path::Auto)
+            let source = TextureImage::first(&source);
+            let plan = resizer
+                .plan_texture_to_buffer(spec, &source, Path::Auto)
+                .map_err(text)?;
+            let output = tensor(spec.output_bytes())?;
+            let kernels = resizer
+                .texture_to_buffer_kernels(spec, &source, output.slice(..), plan.path)
+                .map_err(|e| kernels_of(e, plan.path))?;
+            Planned {
+                plan,
+                kernels,
+                write: None,
+            }
         }
         Route::IntoTexture(format) => {
             // Every way of writing a target that the format allows on this device, as the
@@ -213,8 +268,19 @@ fn plan_on(
             let usage = context.texture_usages(format)
                 & (U::STORAGE_BINDING | U::COPY_DST | U::RENDER_ATTACHMENT);
             let target = texture(spec.output(), format, usage)?;
-            resizer.plan_buffer_to_texture(spec, &TextureImage::first(&target), Path::Auto)
+            let target = TextureImage::first(&target);
+            let plan = resizer
+                .plan_buffer_to_texture(spec, &target, Path::Auto)
+                .map_err(text)?;
+            let input = tensor(spec.input_bytes())?;
+            let (kernels, write) = resizer
+                .buffer_to_texture_kernels(spec, input.slice(..), &target, plan.path)
+                .map_err(|e| kernels_of(e, plan.path))?;
+            Planned {
+                plan,
+                kernels,
+                write: Some(write),
+            }
         }
-    };
-    planned.map_err(|e| e.to_string())
+    })
 }
