@@ -4238,6 +4238,7 @@ fn texture_kernels_name_each_dispatch_of_the_route() {
         return;
     };
     use wgpu::TextureUsages as U;
+    use wgpu_resize::PassKernel;
     let resizer = &gpu.resizer;
     let (input, output) = (Size2::new(48, 64), Size2::new(20, 30));
     let spec = |channels, element, layout| {
@@ -4248,105 +4249,94 @@ fn texture_kernels_name_each_dispatch_of_the_route() {
             .build()
             .unwrap()
     };
-    let texels = |format: F, size: Size2| size.height * size.width * format.components() as u32;
-    let source = |format| {
+    let source = |format: F| {
+        let texels = input.height * input.width * format.components() as u32;
         texture_with(
             gpu,
             format,
             input,
             U::TEXTURE_BINDING,
-            &vec![0.5; texels(format, input) as usize],
+            &vec![0.5; texels as usize],
         )
     };
-    let check_grids = |kernels: &[wgpu_resize::PassKernel]| {
-        for pass in kernels {
+    let tensor = |bytes: u64| tensor_buffer(&gpu.context.device, bytes.next_multiple_of(4));
+    let checked = |kernels: Vec<PassKernel>| {
+        for pass in &kernels {
             assert!(pass.kernel.starts_with("wgpu-resize "), "{pass:?}");
             let (x, y, z) = pass.workgroups;
             assert!(x >= 1 && y >= 1 && z >= 1, "{pass:?}");
         }
+        kernels
     };
+    let between = |spec: &ResizeSpec, source: &wgpu::Texture, target: &wgpu::Texture| {
+        let (kernels, write) = resizer
+            .texture_kernels(
+                spec,
+                &TextureImage::first(source),
+                &TextureImage::first(target),
+                Path::Gather,
+            )
+            .unwrap();
+        let (_, encoded_write) = run_on(gpu, spec, source, target, Path::Gather);
+        assert_eq!(write, encoded_write, "{spec:?}");
+        (checked(kernels), write)
+    };
+    let from_texture = |spec: &ResizeSpec, source: &wgpu::Texture| {
+        let output = tensor(spec.output_bytes());
+        let image = TextureImage::first(source);
+        checked(
+            resizer
+                .texture_to_buffer_kernels(spec, &image, output.slice(..), Path::Gather)
+                .unwrap(),
+        )
+    };
+    let into_texture = |spec: &ResizeSpec, target: &wgpu::Texture| {
+        let input = tensor(spec.input_bytes());
+        let image = TextureImage::first(target);
+        let (kernels, write) = resizer
+            .buffer_to_texture_kernels(spec, input.slice(..), &image, Path::Gather)
+            .unwrap();
+        (checked(kernels), write)
+    };
+    let between_buffers = |spec: &ResizeSpec| resizer.kernels(spec, Path::Gather).unwrap();
     let unpack = "wgpu-resize texture unpack";
-
-    // Between RGBA textures into a storage target: the resize kernels read and write them.
     let rgba_u8 = spec(4, ElementType::U8, Layout::Nhwc);
+    let rgb_u8 = spec(3, ElementType::U8, Layout::Nhwc);
     let rgba_source = source(F::Rgba8Unorm);
     let storage_target = blank_texture(gpu, F::Rgba8Unorm, output, U::STORAGE_BINDING);
-    let (kernels, write) = resizer
-        .texture_kernels(
-            &rgba_u8,
-            &TextureImage::first(&rgba_source),
-            &TextureImage::first(&storage_target),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
+
+    // Between RGBA textures into a storage target: the resize kernels read and write them.
+    let (kernels, write) = between(&rgba_u8, &rgba_source, &storage_target);
+    assert_eq!(write, TextureWrite::Storage);
     assert_eq!(kernels.len(), 1, "{kernels:?}");
-    assert!(kernels[0].kernel.contains("from texture"), "{kernels:?}");
     assert!(
-        kernels[0].kernel.contains("to Rgba8Unorm texture"),
+        kernels[0]
+            .kernel
+            .contains("from texture to Rgba8Unorm texture"),
         "{kernels:?}"
-    );
-    let (_, encoded_write) = run_on(gpu, &rgba_u8, &rgba_source, &storage_target, Path::Gather);
-    assert_eq!(
-        (write, encoded_write),
-        (TextureWrite::Storage, TextureWrite::Storage)
     );
 
     // Two channels into a target written by a copy of rows padded to 256 bytes: staged at both
-    // ends.
+    // ends, around the buffer path's own kernels.
     let rg_u8 = spec(2, ElementType::U8, Layout::Nhwc);
-    let rg_source = source(F::Rg8Unorm);
     let copy_target = blank_texture(gpu, F::Rg8Unorm, output, U::empty());
-    let (kernels, write) = resizer
-        .texture_kernels(
-            &rg_u8,
-            &TextureImage::first(&rg_source),
-            &TextureImage::first(&copy_target),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
-    let between_buffers = resizer.kernels(&rg_u8, Path::Gather).unwrap();
-    assert_eq!(kernels.len(), between_buffers.len() + 2, "{kernels:?}");
+    let (kernels, write) = between(&rg_u8, &source(F::Rg8Unorm), &copy_target);
+    assert_eq!(write, TextureWrite::Copy);
+    let resize = between_buffers(&rg_u8);
+    assert_eq!(kernels.len(), resize.len() + 2, "{kernels:?}");
     assert_eq!(kernels[0].kernel, unpack);
-    assert_eq!(kernels[1..kernels.len() - 1], between_buffers[..]);
+    assert_eq!(kernels[1..kernels.len() - 1], resize[..]);
     assert_eq!(
         kernels.last().unwrap().kernel,
         "wgpu-resize texture pack rows padded for a copy"
     );
-    let (_, encoded_write) = run_on(gpu, &rg_u8, &rg_source, &copy_target, Path::Gather);
-    assert_eq!(
-        (write, encoded_write),
-        (TextureWrite::Copy, TextureWrite::Copy)
-    );
 
     // Texture into tensors: RGB bytes are staged; f32 planes read the texture themselves.
-    let tensor = |spec: &ResizeSpec, bytes| (tensor_buffer(&gpu.context.device, bytes), *spec);
-    let (rgb_output, rgb_u8) = tensor(&spec(3, ElementType::U8, Layout::Nhwc), 4096);
-    let kernels = resizer
-        .texture_to_buffer_kernels(
-            &rgb_u8,
-            &TextureImage::first(&rgba_source),
-            rgb_output.slice(..),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
+    let kernels = from_texture(&rgb_u8, &rgba_source);
     assert_eq!(kernels[0].kernel, unpack);
-    assert_eq!(
-        kernels[1..],
-        resizer.kernels(&rgb_u8, Path::Gather).unwrap()[..]
-    );
-    let (planes_output, planes) = tensor(&spec(3, ElementType::F32, Layout::Nchw), 8192);
-    let kernels = resizer
-        .texture_to_buffer_kernels(
-            &planes,
-            &TextureImage::first(&rgba_source),
-            planes_output.slice(..),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
+    assert_eq!(kernels[1..], between_buffers(&rgb_u8)[..]);
+    let planes = spec(3, ElementType::F32, Layout::Nchw);
+    let kernels = from_texture(&planes, &rgba_source);
     assert_eq!(kernels.len(), 1, "{kernels:?}");
     assert!(
         kernels[0]
@@ -4357,35 +4347,17 @@ fn texture_kernels_name_each_dispatch_of_the_route() {
 
     // Tensors into a storage texture: RGBA pixels written by the resize kernels, RGB packed
     // after them.
-    let (rgba_input, _) = tensor(&rgba_u8, 16384);
-    let (kernels, write) = resizer
-        .buffer_to_texture_kernels(
-            &rgba_u8,
-            rgba_input.slice(..),
-            &TextureImage::first(&storage_target),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
+    let (kernels, write) = into_texture(&rgba_u8, &storage_target);
     assert_eq!(write, TextureWrite::Storage);
     assert_eq!(kernels.len(), 1, "{kernels:?}");
     assert!(
-        kernels[0].kernel.contains("to Rgba8Unorm texture"),
+        kernels[0].kernel.contains("to Rgba8Unorm texture")
+            && !kernels[0].kernel.contains("from texture"),
         "{kernels:?}"
     );
-    assert!(!kernels[0].kernel.contains("from texture"), "{kernels:?}");
-    let (kernels, write) = resizer
-        .buffer_to_texture_kernels(
-            &rgb_u8,
-            rgba_input.slice(..),
-            &TextureImage::first(&storage_target),
-            Path::Gather,
-        )
-        .unwrap();
-    check_grids(&kernels);
+    let (kernels, write) = into_texture(&rgb_u8, &storage_target);
     assert_eq!(write, TextureWrite::Storage);
-    let between_buffers = resizer.kernels(&rgb_u8, Path::Gather).unwrap();
-    assert_eq!(kernels[..kernels.len() - 1], between_buffers[..]);
+    assert_eq!(kernels[..kernels.len() - 1], between_buffers(&rgb_u8)[..]);
     assert_eq!(
         kernels.last().unwrap().kernel,
         "wgpu-resize texture pack to Rgba8Unorm by storage writes"
@@ -4405,8 +4377,7 @@ fn texture_kernels_name_each_dispatch_of_the_route() {
         .context
         .device
         .create_command_encoder(&Default::default());
-    let encoded = gpu
-        .resizer
+    let encoded = resizer
         .encode_texture(&mut encoder, &rgba_u8, &rgba_source, &small, Path::Gather)
         .unwrap_err();
     assert!(matches!(asked, ResizeError::Texture { .. }), "{asked:?}");
