@@ -8,7 +8,7 @@ use wgpu::util::DeviceExt;
 
 use crate::element::Element;
 use crate::error::ResizeError;
-use crate::gpu::{Resizer, TextureImage, scratch_tensors, single_image_texture};
+use crate::gpu::{PassKernel, Resizer, TextureImage, scratch_tensors, single_image_texture};
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
 use crate::readback::{compare, read_buffer};
@@ -583,13 +583,13 @@ fn run_typed<T: Element + Into<f64>>(
         let samples = timing?;
         let ran_fused = path == Path::Fused
             || (path == Path::Auto && auto_plan.as_ref().is_some_and(|p| p.path == Path::Fused));
-        let kernels = resizer.kernels(&spec, path)?;
+        let kernels = names(resizer.kernels(&spec, path)?);
         results.push(BenchResult {
             shape: *shape,
             path: path.name().into(),
             chosen,
             fused_columns: fused_columns.filter(|_| ran_fused),
-            kernels: kernels.into_iter().map(|pass| pass.kernel).collect(),
+            kernels,
             median_us: samples.median(),
             min_us: quantile(&samples.micros, 0.0),
             p90_us: quantile(&samples.micros, 0.9),
@@ -822,6 +822,35 @@ pub struct TextureResult {
     pub storage_route_reason: String,
     /// Resizes recorded back to back in each timed submission.
     pub iterations: u32,
+    /// The dispatches each column timed, named as [`Resizer::kernels`] and
+    /// [`Resizer::texture_kernels`] name them.
+    pub kernels: TextureKernels,
+}
+
+/// The dispatches of each column of a [`TextureResult`], in order: the unpack of a staged
+/// source, the resize's kernels, the pack of a staged result (a copy or a render pass, which
+/// writes the copy and render targets after them, is not a dispatch).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct TextureKernels {
+    /// [`TextureResult::buffer_us`]'s.
+    pub buffer: Vec<String>,
+    /// [`TextureResult::storage_texture_us`]'s.
+    pub storage_texture: Vec<String>,
+    /// [`TextureResult::copy_texture_us`]'s.
+    pub copy_texture: Vec<String>,
+    /// [`TextureResult::render_texture_us`]'s.
+    pub render_texture: Vec<String>,
+    /// [`TextureResult::buffer_to_storage_us`]'s.
+    pub buffer_to_storage: Vec<String>,
+    /// [`TextureResult::buffer_to_render_us`]'s.
+    pub buffer_to_render: Vec<String>,
+    /// [`TextureResult::texture_to_buffer_us`]'s.
+    pub texture_to_buffer: Vec<String>,
+}
+
+/// The kernels' names alone.
+fn names(kernels: Vec<PassKernel>) -> Vec<String> {
+    kernels.into_iter().map(|pass| pass.kernel).collect()
 }
 
 /// Times `shape` (as u8 RGBA) buffer to buffer, through the three texture writes, from the
@@ -884,6 +913,32 @@ pub fn run_texture_shape(
     })?;
     let storage_route =
         resizer.plan_buffer_to_texture(&spec, &TextureImage::first(&storage_target), Path::Auto)?;
+    let between = |source: &wgpu::Texture, target: &wgpu::Texture| {
+        let (source, target) = (TextureImage::first(source), TextureImage::first(target));
+        resizer
+            .texture_kernels(&spec, &source, &target, path)
+            .map(|(kernels, _)| names(kernels))
+    };
+    let into = |target: &wgpu::Texture| {
+        let target = TextureImage::first(target);
+        resizer
+            .buffer_to_texture_kernels(&spec, input.slice(..), &target, path)
+            .map(|(kernels, _)| names(kernels))
+    };
+    let kernels = TextureKernels {
+        buffer: names(resizer.kernels(&spec, path)?),
+        storage_texture: between(&source, &storage_target)?,
+        copy_texture: between(&srgb_source, &copy_target)?,
+        render_texture: between(&srgb_source, &render_target)?,
+        buffer_to_storage: into(&storage_target)?,
+        buffer_to_render: into(&render_target)?,
+        texture_to_buffer: names(resizer.texture_to_buffer_kernels(
+            &spec,
+            &TextureImage::first(&source),
+            output.slice(..),
+            path,
+        )?),
+    };
     Ok(TextureResult {
         shape: shape.with_element(ElementType::U8),
         buffer_us,
@@ -897,6 +952,7 @@ pub fn run_texture_shape(
         storage_route_path: storage_route.path,
         storage_route_reason: storage_route.reason,
         iterations,
+        kernels,
     })
 }
 

@@ -265,3 +265,56 @@ fn serial_intervals_start_no_earlier_than_the_previous_end() {
     let ticks = [10, 20, 15, 30, 35, 40];
     assert_eq!(serial_intervals(&ticks, 1000.0), vec![10.0, 10.0, 5.0]);
 }
+
+/// The texture bench times a small RGBA shape on every route and names each column's
+/// dispatches: the kernels that read or write a texture themselves say so, the copy target's
+/// staged result is packed into rows padded for the copy (60 texels of 4 bytes, not a multiple
+/// of 256), and the render target's result is the buffer route's own kernels (the render pass
+/// is not a dispatch).
+#[test]
+fn texture_bench_names_the_kernels_of_each_route() {
+    use wgpu_resize::bench::run_texture_shape;
+    let Some(gpu) = common::gpu("texture_bench_names_the_kernels_of_each_route") else {
+        return;
+    };
+    let shape = BenchShape::scaled(1, 24, 40, 4, 1.5);
+    let r = run_texture_shape(&gpu.resizer, &shape, 2).unwrap();
+    for us in [
+        r.buffer_us,
+        r.storage_texture_us,
+        r.copy_texture_us,
+        r.render_texture_us,
+        r.buffer_to_storage_us,
+        r.buffer_to_render_us,
+        r.texture_to_buffer_us,
+    ] {
+        assert!(us.is_finite() && us > 0.0, "{r:?}");
+    }
+    let k = &r.kernels;
+    assert!(!k.buffer.is_empty(), "{k:?}");
+    assert!(
+        k.storage_texture
+            .iter()
+            .any(|name| name.contains("from texture to Rgba8Unorm texture")),
+        "{k:?}"
+    );
+    assert_eq!(
+        k.copy_texture.last().map(String::as_str),
+        Some("wgpu-resize texture pack rows padded for a copy"),
+        "{k:?}"
+    );
+    assert!(k.copy_texture[0].contains("from sRGB texture"), "{k:?}");
+    assert_eq!(k.buffer_to_render, k.buffer, "{k:?}");
+    assert!(
+        k.buffer_to_storage
+            .iter()
+            .all(|name| name.contains("to Rgba8Unorm texture")),
+        "{k:?}"
+    );
+    assert!(
+        k.texture_to_buffer
+            .iter()
+            .any(|name| name.contains("from texture")),
+        "{k:?}"
+    );
+}
