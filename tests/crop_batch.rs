@@ -487,3 +487,54 @@ fn growing_sets_of_boxes_are_written_whole() {
         }
     }
 }
+
+/// `CropBatch::kernel` names the dispatch of the boxes set last: none before any are set or
+/// while none are, and the taps of the widest box's footprint (boxes of the output's size copy
+/// their pixels, antialiased boxes of four times its size read more than four inputs an axis).
+#[test]
+fn a_batch_names_the_kernel_of_its_boxes() {
+    let Some(gpu) = gpu("a_batch_names_the_kernel_of_its_boxes") else {
+        return;
+    };
+    let template = ResizeSpec::builder(Size2::new(64, 64), Size2::new(8, 8))
+        .channels(4)
+        .filter(Filter::Linear)
+        .antialias(true)
+        .mapping(wgpu_resize::CoordinateMapping::Region {
+            start: 0.0,
+            end: 64.0,
+        })
+        .build()
+        .unwrap();
+    let mut batch = gpu.resizer.crop_batch(&template, 4).unwrap();
+    assert_eq!(batch.kernel(), None);
+    let kernel_of = |batch: &mut wgpu_resize::CropBatch, side: f64| {
+        let boxes = [CropBox::new(0, [0.0, 0.0, side, side]); 3];
+        gpu.resizer.set_crop_boxes(batch, &boxes).unwrap();
+        let pass = batch.kernel().expect("boxes set");
+        assert!(pass.kernel.starts_with("wgpu-resize gather"), "{pass:?}");
+        let (x, y, z) = pass.workgroups;
+        assert!(x >= 1 && y >= 1 && z >= 1, "{pass:?}");
+        pass
+    };
+    // The label's "taps YxX".
+    let taps = |pass: &wgpu_resize::PassKernel| -> (u32, u32) {
+        let after = pass
+            .kernel
+            .split(" taps ")
+            .nth(1)
+            .expect("taps in the label");
+        let taps = after.split(' ').next().unwrap();
+        let (y, x) = taps.split_once('x').unwrap();
+        (y.parse().unwrap(), x.parse().unwrap())
+    };
+    // Boxes of the output's size copy their pixels: one tap an axis. Four times as large,
+    // antialiased, the footprint of each output spans more than four inputs an axis.
+    let same_size = kernel_of(&mut batch, 8.0);
+    let shrinking = kernel_of(&mut batch, 32.0);
+    assert_eq!(taps(&same_size), (1, 1), "{same_size:?}");
+    let (y, x) = taps(&shrinking);
+    assert!(y > 4 && x > 4, "{shrinking:?}");
+    gpu.resizer.set_crop_boxes(&mut batch, &[]).unwrap();
+    assert_eq!(batch.kernel(), None);
+}

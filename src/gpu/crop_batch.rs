@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 
 use super::color::PassColor;
 use super::params::{PassParams, PassShape, WeightForm, pack_table};
-use super::{Kernel, KernelVariant, Launch, Resizer, insert_bounded, lock, scope};
+use super::{Kernel, KernelVariant, Launch, PassKernel, Resizer, insert_bounded, lock, scope};
 use crate::crop::{self, CropBox};
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
@@ -22,6 +22,13 @@ use crate::weights::AxisWeights;
 
 /// The input and output buffers, the offsets they are bound at and the output slice's length.
 type CropBindKey = (wgpu::Buffer, u64, wgpu::Buffer, u64, u64);
+
+/// The kernel a batch's boxes run, and its grid.
+struct CropLaunch {
+    pipeline: wgpu::ComputePipeline,
+    kernel: Kernel,
+    workgroups: (u32, u32, u32),
+}
 
 /// A reusable crop-and-resize batch: a template spec, the GPU buffers of its boxes' weight
 /// tables and parameters, and the kernel its boxes need.
@@ -38,7 +45,7 @@ pub struct CropBatch {
     tables: wgpu::Buffer,
     params: wgpu::Buffer,
     /// The kernel and grid of the current boxes; `None` until boxes are set.
-    launch: Option<(wgpu::ComputePipeline, (u32, u32, u32))>,
+    launch: Option<CropLaunch>,
     /// Keyed by the input and output buffers, the offsets they are bound at and the output
     /// slice's length.
     bind_groups: Mutex<HashMap<CropBindKey, wgpu::BindGroup>>,
@@ -60,6 +67,16 @@ impl CropBatch {
     /// Bytes the output buffer needs for the current boxes.
     pub fn output_bytes(&self) -> u64 {
         self.output_bytes
+    }
+
+    /// The dispatch [`Resizer::encode_crops`] records for the current boxes, named as
+    /// [`Resizer::kernels`] names a resize's: `None` until boxes are set, and while none are.
+    pub fn kernel(&self) -> Option<PassKernel> {
+        let launch = self.launch.as_ref().filter(|_| self.boxes > 0)?;
+        Some(PassKernel {
+            kernel: launch.kernel.label(),
+            workgroups: launch.workgroups,
+        })
     }
 
     /// Drops the batch's bind groups that bind `buffer`, so that the buffer is freed once the
@@ -202,10 +219,11 @@ impl Resizer {
                     .into(),
             });
         }
-        let pipeline = self.pipeline(Kernel {
+        let kernel = Kernel {
             variant: launch.variant,
             features: self.kernel_features(&template),
-        })?;
+        };
+        let pipeline = self.pipeline(kernel)?;
         let mut params = PassParams::new(&out_spec, &shape, launch.row_stride)
             .with_normalization(template.normalization(), &out_spec);
         params.src_n = 0;
@@ -226,7 +244,11 @@ impl Resizer {
         })?;
         batch.boxes = count;
         batch.output_bytes = out_spec.output_bytes();
-        batch.launch = Some((pipeline, launch.workgroups));
+        batch.launch = Some(CropLaunch {
+            pipeline,
+            kernel,
+            workgroups: launch.workgroups,
+        });
         Ok(())
     }
 
@@ -300,7 +322,7 @@ impl Resizer {
         input: wgpu::BufferSlice<'_>,
         output: wgpu::BufferSlice<'_>,
     ) -> Result<Option<CropDispatch>, ResizeError> {
-        let Some((pipeline, workgroups)) = &batch.launch else {
+        let Some(launch) = &batch.launch else {
             return Ok(None);
         };
         if batch.boxes == 0 {
@@ -325,9 +347,9 @@ impl Resizer {
             }
         };
         Ok(Some(CropDispatch {
-            pipeline: pipeline.clone(),
+            pipeline: launch.pipeline.clone(),
             group,
-            workgroups: *workgroups,
+            workgroups: launch.workgroups,
         }))
     }
 
