@@ -342,8 +342,9 @@ impl Resizer {
     /// `template` (its filter, convention, element type and channels; the sizes are each
     /// level's), in every array layer. Every level is checked and bound before any is
     /// recorded, so a failure records nothing. Returns each resize's plan and write, level by
-    /// level, layer by layer. Not on wgpu's GL backend (see
-    /// [`Resizer::encode_texture_images`]).
+    /// level, layer by layer; a level's dispatches are [`Resizer::texture_kernels`] of its spec
+    /// from `TextureImage::at(texture, level - 1, layer)` into `TextureImage::at(texture, level,
+    /// layer)`. Not on wgpu's GL backend (see [`Resizer::encode_texture_images`]).
     pub fn encode_mipmaps(
         &self,
         encoder: &mut wgpu::CommandEncoder,
