@@ -4383,3 +4383,148 @@ fn texture_kernels_name_each_dispatch_of_the_route() {
     assert!(matches!(asked, ResizeError::Texture { .. }), "{asked:?}");
     assert_eq!(asked.to_string(), encoded.to_string());
 }
+
+/// A texture end binds no buffer, so a frame beyond the device's storage binding limit is
+/// resized into and out of tensors within it where the kernels read or write the texture
+/// themselves (RGBA pixels), and `auto` measures those routes; where the texture's texels would
+/// be staged as a tensor beyond the limit, the typed error names the staged tensor. On a device
+/// whose bindings hold 256 KiB: 300 x 300 RGBA bytes are 360 000.
+#[test]
+fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
+    if gpu("texture_ends_beyond_the_binding_limit_are_read_and_written_directly").is_none() {
+        return;
+    }
+    use wgpu::TextureUsages as U;
+    let limit = 256 << 10;
+    let context = pollster::block_on(wgpu_resize::GpuContext::request(
+        wgpu_resize::adapter::ContextOptions {
+            limits: Some(wgpu::Limits {
+                max_storage_buffer_binding_size: limit,
+                ..wgpu::Limits::downlevel_defaults()
+            }),
+            ..Default::default()
+        },
+    ))
+    .expect("a device with a small storage binding limit");
+    let resizer = wgpu_resize::Resizer::new(&context.device, &context.queue).unwrap();
+    let small = common::Gpu { context, resizer };
+    let gpu = &small;
+    let mut rng = Rng::new(47);
+    let frame = Size2::new(300, 300);
+    // Pillow's fixed point: the same bytes on every path, so that each is compared exactly
+    // (an unwritten byte keeps the poison).
+    let spec = |input, output, channels| {
+        ResizeSpec::builder(input, output)
+            .channels(channels)
+            .element(ElementType::U8)
+            .round_intermediate(true)
+            .build()
+            .unwrap()
+    };
+    let beyond = |err: ResizeError, what: &str| {
+        assert!(
+            matches!(err, ResizeError::ExceedsDeviceLimit { limit: l, .. } if l == limit),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains(what), "{err}");
+    };
+
+    // The frame into a tensor: the kernels read the texture, on a measured path and on gather.
+    let values = random_texels(&mut rng, F::Rgba8Unorm, (300 * 300 * 4) as usize);
+    let source = texture_with(gpu, F::Rgba8Unorm, frame, U::TEXTURE_BINDING, &values);
+    let into_tensor = spec(frame, Size2::new(40, 56), 4);
+    let plan = gpu
+        .resizer
+        .plan_texture_to_buffer(&into_tensor, &TextureImage::first(&source), Path::Auto)
+        .unwrap();
+    assert_eq!(plan.source, wgpu_resize::PlanSource::Measured, "{plan:?}");
+    let buffer = tensor_buffer(&gpu.context.device, into_tensor.output_bytes() + 512);
+    let expected: Vec<f32> = reference_output(&into_tensor, &values)
+        .into_iter()
+        .map(|v| v as f32)
+        .collect();
+    for path in [Path::Auto, Path::Gather] {
+        let (got, _) = run_texture_to_tensor(
+            gpu,
+            &gpu.resizer,
+            (&into_tensor, path),
+            &source,
+            (&buffer, 256, 0xA5),
+            false,
+        )
+        .unwrap();
+        assert_eq!(worst(&got, &expected), 0.0, "frame into tensor ({path})");
+    }
+    // Its RGB channels are staged: 270 000 bytes, beyond the limit.
+    let rgb = spec(frame, Size2::new(40, 56), 3);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let err = gpu
+        .resizer
+        .encode_texture_to_buffer(
+            &mut encoder,
+            &rgb,
+            &TextureImage::first(&source),
+            buffer.slice(..),
+            Path::Gather,
+        )
+        .unwrap_err();
+    beyond(err, "the staged source");
+
+    // A tensor into the frame: the kernels write the storage target.
+    let from_tensor = spec(Size2::new(30, 20), frame, 4);
+    let bytes: Vec<f32> = rng
+        .u8s(from_tensor.input_len())
+        .into_iter()
+        .map(f32::from)
+        .collect();
+    let tensor = tensor_at_offset(gpu, &from_tensor, &bytes);
+    let target = blank_texture(gpu, F::Rgba8Unorm, frame, U::STORAGE_BINDING);
+    let expected = texels_of_tensor(&from_tensor, &bytes, F::Rgba8Unorm);
+    let plan = gpu
+        .resizer
+        .plan_buffer_to_texture(&from_tensor, &TextureImage::first(&target), Path::Auto)
+        .unwrap();
+    assert_eq!(plan.source, wgpu_resize::PlanSource::Measured, "{plan:?}");
+    for path in [Path::Auto, Path::Gather] {
+        let (got, write) = run_buffer_to_texture(
+            gpu,
+            &gpu.resizer,
+            &from_tensor,
+            (&tensor.0, tensor.1),
+            &target,
+            path,
+        );
+        assert_eq!(write, TextureWrite::Storage);
+        assert_eq!(worst(&got, &expected), 0.0, "tensor into frame ({path})");
+    }
+    // RGB is staged before the texture: 270 000 bytes again.
+    let rgb = spec(Size2::new(30, 20), frame, 3);
+    let mut encoder = gpu
+        .context
+        .device
+        .create_command_encoder(&Default::default());
+    let err = gpu
+        .resizer
+        .encode_buffer_to_texture(
+            &mut encoder,
+            &rgb,
+            tensor.0.slice(..),
+            &TextureImage::first(&target),
+            Path::Gather,
+        )
+        .unwrap_err();
+    beyond(err, "the staged result");
+
+    // Between buffers the frame is a tensor beyond the limit: `auto` measures nothing, and
+    // says why for each path.
+    let plan = gpu.resizer.plan(&into_tensor, Path::Auto).unwrap();
+    assert_eq!(plan.candidates.len(), 3, "{plan:?}");
+    for candidate in &plan.candidates {
+        assert!(candidate.median_us.is_none(), "{plan:?}");
+        let why = candidate.error.as_deref().unwrap_or_default();
+        assert!(why.contains("input needs 360000 bytes"), "{plan:?}");
+    }
+}

@@ -40,7 +40,7 @@ use crate::gather_arithmetic::GatherArithmetic;
 use crate::plan::{Path, Plan, REDUCTION_GATHER_ONLY};
 use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
-use checks::{check_limit, check_tensor_sizes};
+use checks::{check_limit, check_tensor_sizes, max_binding};
 pub use color::ColorSteps;
 use computed_taps::TapFormula;
 pub use crop_batch::CropBatch;
@@ -941,7 +941,15 @@ impl Resizer {
         let normalized_store = normalization.map(|_| NormalizedStore::of(spec));
         let spec = &spec.without_normalization();
         let limits = self.device.limits();
-        let max_binding = check_tensor_sizes(&limits, spec.input_bytes(), spec.output_bytes())?;
+        // A texture end binds no buffer: only the tensors the kernels bind must fit a binding
+        // (an 8K RGBA f16 frame is more than the 128 MiB of wgpu's default limits).
+        let max_binding = max_binding(&limits);
+        if texture_source.is_none() {
+            check_limit("input", spec.input_bytes(), max_binding)?;
+        }
+        if texture_target.is_none() {
+            check_limit("output", spec.output_bytes(), max_binding)?;
+        }
         // OpenCV's fixed point and ONNX Runtime's plain linear on uint8 are the gathers',
         // between buffers: a texture route stages.
         if let Some(arithmetic) = spec.gather_arithmetic()

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use super::checks::{check_limit, max_binding};
 use super::fused_columns::{ColumnChoices, FusedKernels};
 use super::{Resizer, fused_fits, lock};
 use crate::error::ResizeError;
@@ -166,6 +167,35 @@ impl Resizer {
         }
         if self.planner.tuning == Tuning::Off {
             return Ok(self.remember(spec, route, self.route_heuristic(spec, route)));
+        }
+        // Every path binds the route's tensors whole (`prepare`): beyond the device's bindings
+        // none can run the spec, and measuring would fail making its scratch tensors. Each
+        // candidate says why, as where every path was tried and failed. (A texture end binds a
+        // tensor only where it is staged, which the candidates' own errors tell.)
+        let max_binding = max_binding(&self.device.limits());
+        let tensors = match route {
+            Route::Buffers => check_limit("input", spec.input_bytes(), max_binding)
+                .and(check_limit("output", spec.output_bytes(), max_binding)),
+            Route::TextureToTensor(_) => check_limit("output", spec.output_bytes(), max_binding),
+            Route::TensorToTexture(_) => check_limit("input", spec.input_bytes(), max_binding),
+        };
+        if let Err(beyond) = tensors {
+            let why = beyond.to_string();
+            let candidates = Path::CONCRETE
+                .iter()
+                .map(|&path| CandidateTime {
+                    path,
+                    median_us: None,
+                    error: Some(why.clone()),
+                    unavailable: true,
+                    tile: None,
+                })
+                .collect();
+            let plan = Plan {
+                candidates,
+                ..self.route_heuristic(spec, route)
+            };
+            return Ok(self.remember(spec, route, plan));
         }
         let candidates = match route {
             Route::Buffers => self.measure(spec)?,

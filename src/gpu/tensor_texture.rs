@@ -27,7 +27,7 @@ use super::planner::Route;
 use super::scope;
 use super::texture::{DirectBinding, ReadyTexture, TextureWrite, check_tensor_image, target_write};
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{DirectEnds, PassKernel, ReadyResize, Resizer, ScratchRole, scratch_tensor};
+use super::{DirectEnds, PassKernel, ReadyResize, Resizer, scratch_tensor};
 #[cfg(doc)]
 use crate::Normalization;
 use crate::error::ResizeError;
@@ -146,12 +146,7 @@ impl Resizer {
             return Ok(direct);
         }
         let staging = self.prepared_staging(spec, None, Some((target.texture.format(), write)))?;
-        let output = self.scratch.acquire(
-            &self.device,
-            ScratchRole::TextureOutput,
-            spec.output_bytes(),
-            self.device.limits().max_buffer_size,
-        );
+        let output = self.staged_result(spec)?;
         // Everything checked and bound before anything is recorded.
         let resize = self.ready(spec, input, output.slice(..), path)?;
         let pack = self.pack(spec, &staging, target, &output, write)?;

@@ -402,16 +402,8 @@ impl Resizer {
         path: Path,
     ) -> Result<ReadyTexture, ResizeError> {
         let write = check_textures(spec, source, target, self.textures.first_images_only)?;
-        let limits = self.device.limits();
         // The result's staging tensor, where the kernels do not write the target themselves.
-        let staged_output = || {
-            self.scratch.acquire(
-                &self.device,
-                ScratchRole::TextureOutput,
-                spec.output_bytes(),
-                limits.max_buffer_size,
-            )
-        };
+        let staged_output = || self.staged_result(spec);
         let (source_format, target_format) = (source.texture.format(), target.texture.format());
         let staging =
             || self.prepared_staging(spec, Some(source_format), Some((target_format, write)));
@@ -441,13 +433,8 @@ impl Resizer {
         };
         let Some(direct) = direct else {
             let staging = staging()?;
-            let input = self.scratch.acquire(
-                &self.device,
-                ScratchRole::TextureInput,
-                spec.input_bytes(),
-                limits.max_buffer_size,
-            );
-            let output = staged_output();
+            let input = self.staged_source(spec)?;
+            let output = staged_output()?;
             // Everything checked and bound before anything is recorded.
             let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
             let resize = self.ready(spec, input.slice(..), output.slice(..), path)?;
@@ -459,7 +446,7 @@ impl Resizer {
                 write,
             });
         };
-        let output = texture_target.is_none().then(staged_output);
+        let output = texture_target.is_none().then(staged_output).transpose()?;
         let groups = match &output {
             None => self.direct_bind_groups(
                 spec,
@@ -534,6 +521,40 @@ impl Resizer {
             );
             Ok(groups)
         })
+    }
+
+    /// A pooled tensor for a texture source's texels, staged for the buffer kernels.
+    pub(super) fn staged_source(&self, spec: &ResizeSpec) -> Result<wgpu::Buffer, ResizeError> {
+        self.staging_tensor(
+            ScratchRole::TextureInput,
+            "the staged source",
+            spec.input_bytes(),
+        )
+    }
+
+    /// A pooled tensor for a result the buffer kernels write, staged for its texture.
+    pub(super) fn staged_result(&self, spec: &ResizeSpec) -> Result<wgpu::Buffer, ResizeError> {
+        self.staging_tensor(
+            ScratchRole::TextureOutput,
+            "the staged result",
+            spec.output_bytes(),
+        )
+    }
+
+    /// A pooled staging tensor of `bytes` for `role`. The kernels bind it whole, so one beyond
+    /// the device's bindings is the typed error that says so (before anything is allocated),
+    /// not wgpu's when it is bound.
+    fn staging_tensor(
+        &self,
+        role: ScratchRole,
+        what: &'static str,
+        bytes: u64,
+    ) -> Result<wgpu::Buffer, ResizeError> {
+        let limits = self.device.limits();
+        check_limit(what, bytes, max_binding(&limits))?;
+        Ok(self
+            .scratch
+            .acquire(&self.device, role, bytes, limits.max_buffer_size))
     }
 
     /// How the staging tensor `output` will be written into `target`: pipelines, bind groups

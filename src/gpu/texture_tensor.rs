@@ -22,9 +22,7 @@ use super::texture::{
     DirectBinding, PreparedStaging, StagingDispatch, check_sampled, check_tensor_image,
 };
 use super::texture_image::{TextureImage, single_image_texture};
-use super::{
-    DirectEnds, PassKernel, ReadyResize, Resizer, ScratchRole, TensorTarget, scope, scratch_tensor,
-};
+use super::{DirectEnds, PassKernel, ReadyResize, Resizer, TensorTarget, scope, scratch_tensor};
 use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::plan::{Path, Plan};
@@ -134,12 +132,7 @@ impl Resizer {
         }
         let staging: Arc<PreparedStaging> =
             self.prepared_staging(spec, Some(source_format), None)?;
-        let input = self.scratch.acquire(
-            &self.device,
-            ScratchRole::TextureInput,
-            spec.input_bytes(),
-            self.device.limits().max_buffer_size,
-        );
+        let input = self.staged_source(spec)?;
         // Everything checked and bound before anything is recorded.
         let unpack = self.unpack_dispatch(spec, &staging, source, &input)?;
         let resize = self.ready(spec, input.slice(..), output, plan.path)?;

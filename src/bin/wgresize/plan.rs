@@ -232,14 +232,19 @@ fn plan_on(
             None => Ok(buffer),
         }
     };
-    let kernels_of = |e: ResizeError, path: Path| format!("the kernels of {path}: {e}");
     let text = |e: ResizeError| e.to_string();
+    // The chosen path's dispatches; none where no candidate could run, whose errors the
+    // plan's candidates list (a tensor beyond the device's bindings, for one).
+    let kernels_or_none = |plan: &Plan, kernels: Result<Vec<PassKernel>, ResizeError>| match kernels
+    {
+        Ok(kernels) => Ok(kernels),
+        Err(_) if plan.candidates.iter().all(|c| c.median_us.is_none()) => Ok(Vec::new()),
+        Err(e) => Err(format!("the kernels of {}: {e}", plan.path)),
+    };
     Ok(match route {
         Route::Buffers => {
             let plan = resizer.plan(spec, Path::Auto).map_err(text)?;
-            let kernels = resizer
-                .kernels(spec, plan.path)
-                .map_err(|e| kernels_of(e, plan.path))?;
+            let kernels = kernels_or_none(&plan, resizer.kernels(spec, plan.path))?;
             Planned {
                 plan,
                 kernels,
@@ -252,10 +257,13 @@ fn plan_on(
             let plan = resizer
                 .plan_texture_to_buffer(spec, &source, Path::Auto)
                 .map_err(text)?;
-            let output = tensor(spec.output_bytes())?;
-            let kernels = resizer
-                .texture_to_buffer_kernels(spec, &source, output.slice(..), plan.path)
-                .map_err(|e| kernels_of(e, plan.path))?;
+            let kernels = match tensor(spec.output_bytes()) {
+                Ok(output) => {
+                    resizer.texture_to_buffer_kernels(spec, &source, output.slice(..), plan.path)
+                }
+                Err(e) => Err(ResizeError::Gpu(e)),
+            };
+            let kernels = kernels_or_none(&plan, kernels)?;
             Planned {
                 plan,
                 kernels,
@@ -272,14 +280,20 @@ fn plan_on(
             let plan = resizer
                 .plan_buffer_to_texture(spec, &target, Path::Auto)
                 .map_err(text)?;
-            let input = tensor(spec.input_bytes())?;
-            let (kernels, write) = resizer
-                .buffer_to_texture_kernels(spec, input.slice(..), &target, plan.path)
-                .map_err(|e| kernels_of(e, plan.path))?;
+            let asked = match tensor(spec.input_bytes()) {
+                Ok(input) => {
+                    resizer.buffer_to_texture_kernels(spec, input.slice(..), &target, plan.path)
+                }
+                Err(e) => Err(ResizeError::Gpu(e)),
+            };
+            let (kernels, write) = match asked {
+                Ok((kernels, write)) => (kernels, Some(write)),
+                Err(e) => (kernels_or_none(&plan, Err(e))?, None),
+            };
             Planned {
                 plan,
                 kernels,
-                write: Some(write),
+                write,
             }
         }
     })
