@@ -2687,16 +2687,8 @@ fn a_failing_texture_resize_records_nothing() {
     }
 }
 
-/// A copy target whose rows, padded to 256 bytes, pass the device's storage binding limit
-/// (a tensor within it) is a typed error that names the padded rows; a target of whole
-/// 256-byte rows on the same device is copied without padding, and matches the reference.
-#[test]
-fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
-    if gpu("padded_rows_beyond_the_device_limit_are_a_typed_error").is_none() {
-        return;
-    }
-    use wgpu::TextureUsages as U;
-    let limit = 256 << 10;
+/// A device of the test's own whose storage bindings hold at most `limit` bytes, with a resizer.
+fn gpu_with_binding_limit(limit: u64) -> common::Gpu {
     let context = pollster::block_on(wgpu_resize::GpuContext::request(
         wgpu_resize::adapter::ContextOptions {
             limits: Some(wgpu::Limits {
@@ -2708,7 +2700,20 @@ fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
     ))
     .expect("a device with a small storage binding limit");
     let resizer = wgpu_resize::Resizer::new(&context.device, &context.queue).unwrap();
-    let small = common::Gpu { context, resizer };
+    common::Gpu { context, resizer }
+}
+
+/// A copy target whose rows, padded to 256 bytes, pass the device's storage binding limit
+/// (a tensor within it) is a typed error that names the padded rows; a target of whole
+/// 256-byte rows on the same device is copied without padding, and matches the reference.
+#[test]
+fn padded_rows_beyond_the_device_limit_are_a_typed_error() {
+    if gpu("padded_rows_beyond_the_device_limit_are_a_typed_error").is_none() {
+        return;
+    }
+    use wgpu::TextureUsages as U;
+    let limit = 256 << 10;
+    let small = gpu_with_binding_limit(limit);
     let gpu = &small;
     let mut rng = Rng::new(31);
     // One byte a row, 2048 rows: 2 KiB as a tensor, 512 KiB as rows of 256 bytes.
@@ -4396,18 +4401,7 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
     }
     use wgpu::TextureUsages as U;
     let limit = 256 << 10;
-    let context = pollster::block_on(wgpu_resize::GpuContext::request(
-        wgpu_resize::adapter::ContextOptions {
-            limits: Some(wgpu::Limits {
-                max_storage_buffer_binding_size: limit,
-                ..wgpu::Limits::downlevel_defaults()
-            }),
-            ..Default::default()
-        },
-    ))
-    .expect("a device with a small storage binding limit");
-    let resizer = wgpu_resize::Resizer::new(&context.device, &context.queue).unwrap();
-    let small = common::Gpu { context, resizer };
+    let small = gpu_with_binding_limit(limit);
     let gpu = &small;
     let mut rng = Rng::new(47);
     let frame = Size2::new(300, 300);
