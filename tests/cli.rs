@@ -775,6 +775,58 @@ fn plan_measures_then_reads_the_cache() {
     assert_eq!(second["path"], first["path"]);
 }
 
+/// A tensor beyond the device's storage bindings (6000 x 6000 RGBA f32 is 576 MB: lavapipe
+/// binds 128 MiB) is planned, not an error: `auto` keeps the heuristic's path, names no
+/// kernels, and every candidate says why it cannot run, in text and JSON (it was wgpu's error
+/// making the measurement's scratch tensors). A device that binds it measures it instead, and
+/// names the chosen path's kernels.
+#[test]
+fn plan_of_a_tensor_beyond_the_bindings_says_why_each_path_cannot_run() {
+    let args = |json| {
+        let mut args = vec![
+            "plan",
+            "--input",
+            "1x6000x6000x4",
+            "--size",
+            "8x8",
+            "--no-tune-cache",
+        ];
+        if json {
+            args.push("--json");
+        }
+        run(&args)
+    };
+    let Some(json) = succeeded(args(true), "cli plan beyond the bindings") else {
+        return;
+    };
+    let plan: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let candidates = plan["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 3, "{plan}");
+    if candidates.iter().any(|c| c["median_us"].is_f64()) {
+        // This device binds 576 MB.
+        assert_eq!(plan["source"], "measured", "{plan}");
+        assert!(!plan["kernels"].as_array().unwrap().is_empty(), "{plan}");
+        return;
+    }
+    assert_eq!(plan["source"], "heuristic", "{plan}");
+    assert_eq!(plan["kernels"], serde_json::json!([]), "{plan}");
+    for candidate in candidates {
+        assert_eq!(candidate["unavailable"], true, "{plan}");
+        let why = candidate["error"].as_str().unwrap_or_default();
+        assert!(why.starts_with("input needs 576000000 bytes"), "{plan}");
+    }
+    let text = args(false);
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout);
+    for path in ["gather", "separable", "fused"] {
+        assert!(
+            text.contains(&format!("{path} cannot run: input needs 576000000 bytes")),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("pass 1:"), "{text}");
+}
+
 /// `plan --from-texture` and `--into-texture` measure the texture routes, each under a key of
 /// its own in the tuning file, and read it back from there the second time, and name the
 /// route's dispatches and how its target is written; a texture route of a batch is refused
