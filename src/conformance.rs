@@ -16,7 +16,8 @@
 //! `centering` and `pad`'s `color` (a number, or a list of one per channel), from which the
 //! runner derives the box, the size or the bands). An OpenCV case may give `letterbox_wh` (the
 //! canvas of a detector's letterbox, with `scale_up` and `fill`, a number or one per channel;
-//! its `dsize_wh` is then the size `cv2.resize` was given).
+//! its `dsize_wh` is then the size `cv2.resize` was given), or `cut` (`[top, left, bottom,
+//! right]`: `cv2.resize` of that slice of the image, [`crate::ResizeSpecBuilder::cut`]).
 
 use std::path::{Path as FsPath, PathBuf};
 
@@ -457,6 +458,7 @@ impl Case {
                         "letterbox_wh",
                         "scale_up",
                         "fill",
+                        "cut",
                     ],
                 )?;
                 let interpolation = match self.str_param(p, "interpolation")? {
@@ -469,8 +471,25 @@ impl Case {
                     "INTER_LANCZOS4" => OpenCvInterpolation::Lanczos4,
                     other => return Err(self.bad(format!("OpenCV interpolation {other:?}"))),
                 };
-                self.opencv_letterbox(input, output, interpolation)?
-                    .unwrap_or_else(|| presets::opencv(input, output, interpolation))
+                match self.cut_param()? {
+                    // `cv2.resize(x[top:bottom, left:right], ..)`: the preset chooses by the
+                    // slice's size (INTER_AREA's rule), the spec reads the whole image.
+                    Some(cut @ [top, left, bottom, right]) => {
+                        if self.params.get("letterbox_wh").is_some() {
+                            return Err(self.bad("an OpenCV case with both cut and letterbox_wh"));
+                        }
+                        self.same_size("dsize_wh", &[output.width, output.height])?;
+                        // (An empty or reversed slice is the spec's error when it is built.)
+                        let slice =
+                            Size2::new(bottom.saturating_sub(top), right.saturating_sub(left));
+                        presets::opencv(slice, output, interpolation)
+                            .sizes(input, output)
+                            .cut(Some(cut))
+                    }
+                    None => self
+                        .opencv_letterbox(input, output, interpolation)?
+                        .unwrap_or_else(|| presets::opencv(input, output, interpolation)),
+                }
             }
             "onnx" => {
                 self.only_known(
@@ -600,6 +619,19 @@ impl Case {
                 )),
                 _ => None,
             }
+        })
+    }
+
+    /// A case's `cut`, `[top, left, bottom, right]`: the slice of the image the library
+    /// resized (the spec checks that it lies inside the input).
+    fn cut_param(&self) -> Result<Option<[u32; 4]>, ConformanceError> {
+        self.optional(&self.params, "cut", "[top, left, bottom, right]", |v| {
+            let corners: Vec<u32> = v
+                .as_array()?
+                .iter()
+                .map(|c| u32::try_from(c.as_u64()?).ok())
+                .collect::<Option<_>>()?;
+            corners.try_into().ok()
         })
     }
 

@@ -110,11 +110,15 @@ impl Plan {
             return self;
         };
         let (factors, reduced) = (reduction.factors(), reduction.output());
-        Plan {
-            reason: format!(
-                "{}; after Pillow's reduction by {}x{} to {}x{}, on the gather path",
-                self.reason, factors.height, factors.width, reduced.height, reduced.width
+        let first = match spec.cut() {
+            Some(cut) => format!("the sub-image {cut:?} copied"),
+            None => format!(
+                "Pillow's reduction by {}x{} to {}x{}",
+                factors.height, factors.width, reduced.height, reduced.width
             ),
+        };
+        Plan {
+            reason: format!("{}; after {first}, on the gather path", self.reason),
             ..self
         }
     }

@@ -460,6 +460,8 @@ pub struct ResizeSpec {
     premultiplied_alpha: bool,
     normalization: Option<Normalization>,
     reducing_gap: Option<f64>,
+    /// The sub-image resized as an image of its own, `[top, left, bottom, right]`.
+    cut: Option<[u32; 4]>,
     padding: Padding,
     stage: Stage,
 }
@@ -591,6 +593,21 @@ impl ResizeSpecBuilder {
             start: left,
             end: right,
         };
+        self
+    }
+
+    /// Resize the sub-image `[top, left, bottom, right]` (whole input pixels, bottom and right
+    /// exclusive) as an image of its own, whose edges are the sub-image's: what a library
+    /// gives for a slice of the image, `cv2.resize(img[top:bottom, left:right], ..)` or
+    /// `F.interpolate(x[..., top:bottom, left:right], ..)`, in that library's own arithmetic
+    /// (OpenCV's and PyTorch's 8-bit fixed points included). [`ResizeSpecBuilder::crop`]
+    /// differs: its region is sampled in place, its filter reading the pixels around it, as
+    /// Pillow's `box` does. The input is the whole image; the resize runs in two steps, the
+    /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
+    /// output with everything else the spec says. `None` resizes the whole input. Takes no
+    /// reducing gap. Default: `None`.
+    pub fn cut(mut self, cut: Option<[u32; 4]>) -> Self {
+        self.spec.cut = cut;
         self
     }
 
@@ -802,6 +819,7 @@ impl ResizeSpec {
                 premultiplied_alpha: false,
                 normalization: None,
                 reducing_gap: None,
+                cut: None,
                 padding: Padding::NONE,
                 stage: Stage::Whole,
             },
@@ -936,6 +954,12 @@ impl ResizeSpec {
         self.reducing_gap
     }
 
+    /// The sub-image resized as an image of its own ([`ResizeSpecBuilder::cut`]),
+    /// `[top, left, bottom, right]`.
+    pub fn cut(&self) -> Option<[u32; 4]> {
+        self.cut
+    }
+
     /// The reduction that the resize makes first, where its reducing gap makes one
     /// ([`ResizeSpecBuilder::reducing_gap`]), or the one it is
     /// ([`crate::presets::pillow_reduce`]).
@@ -964,6 +988,9 @@ impl ResizeSpec {
     /// reduced image (its output), and the resize of the reduced image's region into the
     /// output. `None` for a resize of one step.
     pub(crate) fn stages(&self) -> Option<(ResizeSpec, ResizeSpec)> {
+        if let Some(cut) = self.cut {
+            return Some(self.cut_stages(cut));
+        }
         let (reduction, [top, left, bottom, right]) = self.reduction_and_region()?;
         let reduce = ResizeSpec {
             output: reduction.output(),
@@ -990,6 +1017,43 @@ impl ResizeSpec {
             end: right,
         };
         Some((reduce, resize))
+    }
+
+    /// The two stages of a resize of the sub-image `cut` ([`ResizeSpecBuilder::cut`]): its
+    /// copy, a reduction by blocks of one pixel (which the gather kernels store as they read
+    /// it: u8 in Pillow's integer sums of one byte, floats times a weight of 1), with none of
+    /// the spec's conversions; then the whole resize of the copy into the output.
+    fn cut_stages(&self, [top, left, bottom, right]: [u32; 4]) -> (ResizeSpec, ResizeSpec) {
+        let reduction = Reduction::new(Size2::new(1, 1), [top, left, bottom, right]);
+        let plain = AxisResample::default();
+        let copy = ResizeSpec {
+            output: reduction.output(),
+            y: plain,
+            x: plain,
+            extrapolation: Extrapolation::Uniform(0.0),
+            round_intermediate: self.element == ElementType::U8,
+            rounding_order: RoundingOrder::HorizontalFirst,
+            opencv_fixed_point: None,
+            torch_fixed_point: false,
+            onnx_fixed_point: false,
+            linear_light: false,
+            premultiplied_alpha: false,
+            normalization: None,
+            reducing_gap: None,
+            cut: None,
+            padding: Padding::NONE,
+            stage: Stage::Reduce {
+                reduction,
+                last: false,
+            },
+            ..*self
+        };
+        let resize = ResizeSpec {
+            input: reduction.output(),
+            cut: None,
+            ..*self
+        };
+        (copy, resize)
     }
 
     /// The reduction this spec runs where it is one: the first stage of a two-step resize
@@ -1353,6 +1417,9 @@ impl ResizeSpec {
         if let Some(gap) = self.reducing_gap {
             self.check_reducing_gap(gap)?;
         }
+        if let Some(cut) = self.cut {
+            self.check_cut(cut)?;
+        }
         if let Some(reduction) = self.reduction_stage() {
             self.check_reduction(reduction)?;
         }
@@ -1362,6 +1429,33 @@ impl ResizeSpec {
     /// A reduction's blocks lie in the input, make the output (so its factors are at least 1),
     /// and hold fewer than 2^23 pixels (Pillow's 32-bit sums); on u8 elements they round as
     /// Pillow's do, in its arithmetic; a reduction takes no gap of its own.
+    /// A sub-image ([`ResizeSpecBuilder::cut`]) of at least one pixel inside the input, in a
+    /// resize of one step otherwise; each stage must be a valid spec.
+    fn check_cut(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
+        if top >= bottom || left >= right || bottom > self.input.height || right > self.input.width
+        {
+            return Err(SpecError::Unsupported(format!(
+                "the sub-image [top, left, bottom, right] = {:?} of a {}x{} input (height x \
+                 width): it needs top < bottom <= {} and left < right <= {}",
+                [top, left, bottom, right],
+                self.input.height,
+                self.input.width,
+                self.input.height,
+                self.input.width
+            )));
+        }
+        if self.reducing_gap.is_some() || self.stage != Stage::Whole {
+            return Err(SpecError::Unsupported(
+                "a sub-image with a reducing gap or a reduction: resize the sub-image in one \
+                 step, or reduce it in a second resize"
+                    .into(),
+            ));
+        }
+        let (copy, resize) = self.cut_stages([top, left, bottom, right]);
+        copy.validate()?;
+        resize.validate()
+    }
+
     fn check_reduction(&self, reduction: Reduction) -> Result<(), SpecError> {
         let [_, _, bottom, right] = reduction.region();
         let factors = reduction.factors();

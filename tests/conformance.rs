@@ -783,3 +783,12 @@ fn pillow_contain_and_cover_sizes_are_pillows() {
     }
     assert!(ties >= 2, "{ties} even ties among the sizes");
 }
+
+/// `cv2.resize` of a slice of the image, `cv2.resize(x[top:bottom, left:right], ..)`
+/// (`tests/data/opencv-cuts/`, `scripts/opencv_cut_cases.py`): the slice's edges are the
+/// resized image's own, so OpenCV's bytes (and its floats within 1e-4) follow from
+/// `ResizeSpecBuilder::cut`, every one, on the CPU reference and the GPU paths.
+#[test]
+fn opencv_resizes_of_slices_are_opencvs() {
+    data_set_passes("opencv-cuts", 15);
+}

@@ -912,3 +912,48 @@ fn padding_errors_say_what_was_wrong() {
         "{err}"
     );
 }
+
+/// A sub-image (`ResizeSpecBuilder::cut`) must hold a pixel and lie inside the input, and takes
+/// no reducing gap: each refusal is a typed error that says what is allowed. A crop batch takes
+/// no template with one.
+#[test]
+fn sub_images_outside_the_input_are_spec_errors() {
+    let builder = ResizeSpec::builder(Size2::new(10, 20), Size2::new(4, 4)).channels(3);
+    for (cut, allowed) in [
+        ([0, 0, 11, 20], "top < bottom <= 10"),
+        ([0, 0, 10, 21], "left < right <= 20"),
+        ([5, 0, 5, 20], "top < bottom"),
+        ([0, 7, 10, 3], "left < right"),
+    ] {
+        let err = builder.cut(Some(cut)).build().unwrap_err();
+        assert!(
+            matches!(&err, SpecError::Unsupported(why) if why.contains(allowed)),
+            "{cut:?}: {err}"
+        );
+    }
+    assert!(builder.cut(Some([0, 0, 10, 20])).build().is_ok());
+    let pillow = wgpu_resize::presets::pillow(
+        Size2::new(10, 20),
+        Size2::new(4, 4),
+        wgpu_resize::presets::PillowFilter::Bicubic,
+    )
+    .reducing_gap(Some(2.0))
+    .cut(Some([1, 1, 9, 19]))
+    .build()
+    .unwrap_err();
+    assert!(pillow.to_string().contains("reducing gap"), "{pillow}");
+
+    let Some(gpu) = common::gpu("sub-image crop batch") else {
+        return;
+    };
+    let template = ResizeSpec::builder(Size2::new(10, 20), Size2::new(4, 4))
+        .mapping(CoordinateMapping::TfCropAndResize {
+            start: 0.0,
+            end: 1.0,
+        })
+        .cut(Some([0, 0, 5, 5]))
+        .build()
+        .unwrap();
+    let err = gpu.resizer.crop_batch(&template, 1).err().unwrap();
+    assert!(err.to_string().contains("sub-image"), "{err}");
+}

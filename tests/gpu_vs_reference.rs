@@ -2895,3 +2895,152 @@ fn random_data_matches_the_reference(
         }
     }
 }
+
+/// `ResizeSpecBuilder::cut` resizes a slice of each image as an image of its own: on seeded
+/// random images, slices (inside, on the edges, whole axes) and conventions (PyTorch's,
+/// OpenCV's and Pillow's 8-bit arithmetic, f32 and f16 bilinear and bicubic), 1 to 4
+/// channels, NHWC and NCHW, batches, its result on the CPU reference and on every path that
+/// takes it, into poisoned outputs, is that of the same spec without the cut on the slice cut
+/// out on the host: u8 to the byte, floats within their rounding.
+#[test]
+fn cuts_resize_the_slice_as_an_image_of_its_own() {
+    use wgpu_resize::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
+    use wgpu_resize::{Element, ElementType, ResizeSpecBuilder};
+    let Some(gpu) = gpu("cuts") else {
+        return;
+    };
+    let mut rng = Rng::new(0xc07);
+    for case in 0..30u32 {
+        let input = Size2::new(rng.range(2, 40), rng.range(2, 40));
+        // A slice inside the image, or reaching one of its edges, or a whole axis.
+        let edge = |rng: &mut Rng, len: u32| match case % 3 {
+            0 => {
+                let start = rng.range(0, len - 1);
+                (start, rng.range(start + 1, len))
+            }
+            1 => (0, rng.range(1, len)),
+            _ => (rng.range(0, len - 1), len),
+        };
+        let (top, bottom) = edge(&mut rng, input.height);
+        let (left, right) = edge(&mut rng, input.width);
+        let slice = Size2::new(bottom - top, right - left);
+        let output = Size2::new(rng.range(1, 48), rng.range(1, 48));
+        let element = [ElementType::U8, ElementType::F32, ElementType::F16][case as usize % 3];
+        // The convention, built for the slice's size (what its presets choose by).
+        let preset = |size: Size2| -> ResizeSpecBuilder {
+            match (element, case / 3 % 4) {
+                (ElementType::U8, 0) => presets::opencv(size, output, OpenCvInterpolation::Linear),
+                (ElementType::U8, 1) => {
+                    presets::opencv(size, output, OpenCvInterpolation::Lanczos4)
+                }
+                (ElementType::U8, 2) => presets::torch(
+                    size,
+                    TorchOutput::Size(output),
+                    TorchMode::Bicubic,
+                    false,
+                    false,
+                )
+                .unwrap()
+                .torch_fixed_point(true),
+                (ElementType::U8, _) => presets::pillow(size, output, PillowFilter::Bicubic),
+                (_, k) => ResizeSpec::builder(size, output).filter(if k % 2 == 0 {
+                    wgpu_resize::Filter::Linear
+                } else {
+                    wgpu_resize::Filter::Cubic { a: -0.75 }
+                }),
+            }
+        };
+        let channels = rng.range(1, 4);
+        let layout = if rng.range(0, 1) == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let batch = rng.range(1, 2);
+        let options = |builder: ResizeSpecBuilder| {
+            builder
+                .batch(batch)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+        };
+        let cut = options(preset(slice))
+            .sizes(input, output)
+            .cut(Some([top, left, bottom, right]))
+            .build()
+            .unwrap();
+        let whole_slice = options(preset(slice)).build().unwrap();
+        let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
+        match element {
+            ElementType::U8 => {
+                let data = rng.u8s(cut.input_len());
+                slices_match(gpu, (&cut, &whole_slice), &data, 0.0, &what);
+            }
+            ElementType::F32 => {
+                let data = rng.f32s(cut.input_len());
+                slices_match(gpu, (&cut, &whole_slice), &data, 1e-5, &what);
+            }
+            _ => {
+                let data = rng.f16s(cut.input_len());
+                slices_match(gpu, (&cut, &whole_slice), &data, 4e-3, &what);
+            }
+        }
+    }
+
+    /// `cut`'s resize of `data` on the CPU reference and every path that takes it, against
+    /// `slice`'s resize of the slice cut out of `data` on the host.
+    fn slices_match<T: Element + Into<f64> + std::fmt::Debug>(
+        gpu: &common::Gpu,
+        (cut, slice): (&ResizeSpec, &ResizeSpec),
+        data: &[T],
+        tolerance: f64,
+        what: &str,
+    ) {
+        let [top, left, bottom, right] = cut.cut().unwrap().map(|v| v as usize);
+        let (n, c) = (cut.batch() as usize, cut.channels() as usize);
+        let (h, w) = (cut.input().height as usize, cut.input().width as usize);
+        let mut sliced = Vec::with_capacity(slice.input_len());
+        for image in 0..n {
+            let planar = cut.layout() == Layout::Nchw;
+            let at = |ch: usize, y: usize, x: usize| {
+                if planar {
+                    ((image * c + ch) * h + y) * w + x
+                } else {
+                    ((image * h + y) * w + x) * c + ch
+                }
+            };
+            match planar {
+                false => {
+                    for y in top..bottom {
+                        for x in left..right {
+                            sliced.extend((0..c).map(|ch| data[at(ch, y, x)]));
+                        }
+                    }
+                }
+                true => {
+                    for ch in 0..c {
+                        for y in top..bottom {
+                            sliced.extend((left..right).map(|x| data[at(ch, y, x)]));
+                        }
+                    }
+                }
+            }
+        }
+        let expected = reference::resize(slice, &sliced).unwrap();
+        let on_cpu = reference::resize(cut, data).unwrap();
+        let report = compare(&on_cpu, &expected);
+        assert!(report.within(0.0), "{what}: cpu reference: {report}");
+        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+            if let Err(why) = gpu.resizer.availability(cut, path) {
+                assert!(
+                    gpu.resizer.availability(slice, path).is_err(),
+                    "{what}: {path} refuses the cut alone: {why}"
+                );
+                continue;
+            }
+            let got = run_poisoned(gpu, cut, data, path);
+            let report = compare(&got, &expected);
+            assert!(report.within(tolerance), "{what} {path}: {report}");
+        }
+    }
+}

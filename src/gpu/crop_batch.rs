@@ -115,11 +115,14 @@ impl Resizer {
             ))
             .into());
         }
-        if template.reducing_gap().is_some() || template.reduction().is_some() {
+        if template.reducing_gap().is_some()
+            || template.reduction().is_some()
+            || template.cut().is_some()
+        {
             return Err(SpecError::Unsupported(
                 "a crop batch resizes each box in one step; a spec with a reducing gap \
-                 (Pillow's two-step resize) or a reduction runs through Resizer::encode, one \
-                 image at a time"
+                 (Pillow's two-step resize), a reduction or a sub-image runs through \
+                 Resizer::encode, one image at a time"
                     .into(),
             )
             .into());
