@@ -76,6 +76,14 @@ def main():
         )
     write_cases(OUT, cases)
     print(f"{len(cases)} cases written to {OUT}")
+    # The command line's image: a slice of tests/data/images/rgb.png (61 x 47) resized by cv2
+    # itself (read and written as BGR, which resizes each channel alike), for `--cut 10,5,50,40`.
+    images = OUT.parent / "images"
+    rgb = cv2.imread(str(images / "rgb.png"), cv2.IMREAD_UNCHANGED)
+    for name, flag in [("linear", cv2.INTER_LINEAR), ("lanczos4", cv2.INTER_LANCZOS4)]:
+        for w, h in [(40, 30), (23, 17)]:
+            resized = cv2.resize(rgb[5:45, 10:60], (w, h), interpolation=flag)
+            cv2.imwrite(str(images / f"rgb_cut_{name}_{w}x{h}.opencv.png"), resized)
 
 
 if __name__ == "__main__":

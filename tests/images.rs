@@ -506,3 +506,26 @@ fn png_matches_opencv_to_the_byte() {
         }
     }
 }
+
+/// `--cut X,Y,W,H` with `--convention opencv` resizes that slice of an 8-bit PNG as
+/// `cv2.resize(img[Y:Y+H, X:X+W], ..)` does, its bytes every one (`rgb_cut_*.opencv.png`, from
+/// `scripts/opencv_cut_cases.py`): the slice's edges are the resize's borders.
+#[test]
+fn png_slices_match_opencv_to_the_byte() {
+    for (filter, name) in [("bilinear", "linear"), ("lanczos4", "lanczos4")] {
+        for (width, height) in [(40, 30), (23, 17)] {
+            let options = [
+                "--filter",
+                filter,
+                "--convention",
+                "opencv",
+                "--cut",
+                "10,5,50,40",
+            ];
+            let expected = format!("rgb_cut_{name}_{width}x{height}.opencv.png");
+            if !rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV") {
+                return;
+            }
+        }
+    }
+}

@@ -190,6 +190,11 @@ pub struct ResizeFlags {
     /// as Pillow's `resize(size, box=(X, Y, X+W, Y+H))`.
     #[arg(long, value_name = "X,Y,W,H", allow_hyphen_values = true)]
     pub crop: Option<String>,
+    /// Resize the slice of the input at X,Y of W x H whole pixels as an image of its own, its
+    /// edges the resize's borders, as `cv2.resize(img[Y:Y+H, X:X+W], ..)` or `F.interpolate`
+    /// of that slice: every other flag (--scale, --crop, --letterbox, ...) then reads the slice.
+    #[arg(long, value_name = "X,Y,W,H")]
+    pub cut: Option<String>,
     /// Resize in linear light: decode sRGB before the taps, encode after.
     #[arg(long)]
     pub linear_light: bool,
@@ -339,6 +344,26 @@ impl ResizeFlags {
         Ok(Some([x, y, w, h]))
     }
 
+    /// `--cut X,Y,W,H` as the slice `[top, left, bottom, right]` of the input.
+    fn cut_box(&self) -> Result<Option<[u32; 4]>, String> {
+        let Some(text) = &self.cut else {
+            return Ok(None);
+        };
+        let wrong = || format!("--cut {text:?} must be four whole numbers X,Y,W,H");
+        let parts: Vec<u32> = text
+            .split(',')
+            .map(|v| v.trim().parse::<u32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| wrong())?;
+        let [x, y, w, h] = parts[..] else {
+            return Err(wrong());
+        };
+        let (Some(bottom), Some(right)) = (y.checked_add(h), x.checked_add(w)) else {
+            return Err(wrong());
+        };
+        Ok(Some([y, x, bottom, right]))
+    }
+
     /// The region `--reduce` reduces: `--crop`'s box, which must be whole pixels, or `None`
     /// for the whole input.
     fn reduce_region(&self) -> Result<Option<[u32; 4]>, String> {
@@ -453,6 +478,31 @@ impl ResizeFlags {
 
     /// The spec for `n` images of `c` channels of `input` size.
     pub fn spec(
+        &self,
+        n: u32,
+        c: u32,
+        input: Size2,
+        element: ElementType,
+    ) -> Result<ResizeSpec, String> {
+        let Some(cut @ [top, left, bottom, right]) = self.cut_box()? else {
+            return self.image_spec(n, c, input, element);
+        };
+        // The flags describe the resize of the slice; the tensor is the whole image.
+        let slice = Size2::new(
+            bottom.saturating_sub(top).max(1),
+            right.saturating_sub(left).max(1),
+        );
+        let spec = self.image_spec(n, c, slice, element)?;
+        spec.to_builder()
+            .sizes(input, spec.resized())
+            .cut(Some(cut))
+            .build()
+            .map_err(|e| format!("--cut: {e}"))
+    }
+
+    /// The spec of the flags for an image of `input` pixels (the slice of `--cut`, or the whole
+    /// input).
+    fn image_spec(
         &self,
         n: u32,
         c: u32,
@@ -1081,6 +1131,30 @@ mod tests {
         ] {
             let message = refused(&args);
             assert!(message.contains(needle), "{args:?}: {message}");
+        }
+    }
+
+    /// `--cut X,Y,W,H` is the slice `[Y, X, Y+H, X+W]` of the photo, and the other flags read
+    /// the slice: `--scale` scales it, `--letterbox` boxes it. Slices that are not four whole
+    /// numbers, hold no pixel or pass the photo's edge are refused with what is allowed.
+    #[test]
+    fn cuts_are_slices_the_other_flags_read() {
+        let half = photo_spec(&["--cut", "100,40,200,120", "--scale", "0.5"]).unwrap();
+        assert_eq!(half.cut(), Some([40, 100, 160, 300]));
+        assert_eq!(half.input(), Size2::new(480, 640));
+        assert_eq!(half.output(), Size2::new(60, 100));
+        let boxed = photo_spec(&["--cut", "0,0,200,100", "--letterbox", "64x64"]).unwrap();
+        assert_eq!(boxed.resized(), Size2::new(32, 64));
+        assert_eq!(boxed.padding(), Padding::new(16, 0, 16, 0));
+        for (cut, needle) in [
+            ("1,2,3", "four whole numbers"),
+            ("1.5,2,3,4", "four whole numbers"),
+            ("0,0,0,5", "top < bottom"),
+            ("600,0,50,5", "left < right <= 640"),
+            ("0,4294967295,1,1", "four whole numbers"),
+        ] {
+            let message = photo_spec(&["--size", "4x3", "--cut", cut]).unwrap_err();
+            assert!(message.contains(needle), "{cut}: {message}");
         }
     }
 
