@@ -4522,3 +4522,46 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
         assert!(why.contains("input needs 360000 bytes"), "{plan:?}");
     }
 }
+
+/// A slice of a frame (`ResizeSpecBuilder::cut`) resized into a tensor and into a texture: the
+/// slice's copy runs between buffers, so the route stages, and the result is the reference's
+/// (OpenCV's 8-bit bilinear of the slice, to the byte) on the gather path and `auto`.
+#[test]
+fn cuts_of_frames_reach_tensors_and_textures() {
+    let Some(gpu) = gpu("cuts_of_frames_reach_tensors_and_textures") else {
+        return;
+    };
+    use wgpu::TextureUsages as U;
+    let mut rng = Rng::new(61);
+    let frame = Size2::new(36, 52);
+    let (slice, output) = (Size2::new(20, 30), Size2::new(27, 41));
+    let spec = presets::opencv(slice, output, presets::OpenCvInterpolation::Linear)
+        .sizes(frame, output)
+        .cut(Some([9, 13, 29, 43]))
+        .channels(4)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+    let source = texture_with(gpu, F::Rgba8Unorm, frame, U::TEXTURE_BINDING, &values);
+    let expected: Vec<f32> = reference_output(&spec, &values)
+        .into_iter()
+        .map(|v| v as f32)
+        .collect();
+    let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
+    let target = blank_texture(gpu, F::Rgba8Unorm, output, U::STORAGE_BINDING);
+    for path in [Path::Gather, Path::Auto] {
+        let (got, _) = run_texture_to_tensor(
+            gpu,
+            &gpu.resizer,
+            (&spec, path),
+            &source,
+            (&buffer, 256, 0xA5),
+            false,
+        )
+        .unwrap();
+        assert_eq!(worst(&got, &expected), 0.0, "frame into tensor ({path})");
+        let (got, _) = run_on(gpu, &spec, &source, &target, path);
+        assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
+    }
+}
