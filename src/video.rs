@@ -86,7 +86,7 @@ impl VideoSpec {
     ///
     /// A typed error where the luma spec cannot make a frame: batch or channels other than 1,
     /// linear light (chroma holds colour differences, which no sRGB curve decodes), OpenCV's
-    /// 8-bit fixed point (whole images only), padding, a mapping
+    /// 8-bit fixed point (whole images only), padding, a sub-image (`cut`), a mapping
     /// other than half-pixel without a stated scale or a crop region, or a nearest rule that
     /// maps whole axes only (the chroma planes sample a shifted region). PyTorch's 8-bit fixed
     /// point maps whole images only too, and a luma spec from [`crate::presets::torch`] asks
@@ -117,6 +117,15 @@ impl VideoSpec {
                 "video planes take no padding (the luma spec pads by {:?}): resize the frame, \
                  then pad each plane",
                 luma.padding()
+            )));
+        }
+        // A slice would have to halve with the planes, and a slice of odd corners has no chroma
+        // samples of its own.
+        if let Some(cut) = luma.cut() {
+            return Err(SpecError::Unsupported(format!(
+                "video planes take no sub-image (the luma spec cuts {cut:?}): give the region \
+                 as a crop (ResizeSpecBuilder::crop_box), which the chroma planes sample at \
+                 their own siting"
             )));
         }
         // Chroma planes hold colour differences, not sRGB-encoded values, so decoding them to

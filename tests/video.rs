@@ -369,6 +369,17 @@ fn linear_light_frames_are_typed_errors() {
     refused_in_every_format(luma, "linear-light");
 }
 
+/// A luma spec of a sub-image (`cut`) makes no frame: its chroma planes would resize the whole
+/// frame beside a luma slice. The error points to a crop region, which they sample sited.
+#[test]
+fn sub_image_frames_are_typed_errors() {
+    let luma = ResizeSpec::builder(Size2::new(8, 8), Size2::new(4, 4))
+        .cut(Some([2, 2, 6, 6]))
+        .build()
+        .unwrap();
+    refused_in_every_format(luma, "take no sub-image");
+}
+
 /// Asserts that `luma` makes no frame in any plane format, with an error that says `why`.
 fn refused_in_every_format(luma: ResizeSpec, why: &str) {
     for format in [PlaneFormat::Nv12, PlaneFormat::I420] {
