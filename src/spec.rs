@@ -605,7 +605,10 @@ impl ResizeSpecBuilder {
     /// Pillow's `box` does. The input is the whole image; the resize runs in two steps, the
     /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
     /// output with everything else the spec says. `None` resizes the whole input. Takes no
-    /// reducing gap. Default: `None`.
+    /// reducing gap. Each slice makes a spec of its own, which a resizer prepares on first use
+    /// (tables, parameter blocks): for boxes that move every frame, a crop batch
+    /// ([`crate::Resizer::crop_batch`]) resizes them all without allocating, sampling each box
+    /// in place. Default: `None`.
     pub fn cut(mut self, cut: Option<[u32; 4]>) -> Self {
         self.spec.cut = cut;
         self
