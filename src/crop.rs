@@ -13,11 +13,17 @@
 //!   (`bottom < top`).
 //! - [`CoordinateMapping::Region`] (any region): input pixels, pixel `j` spanning `j..j+1`, as
 //!   Pillow's `resize(size, box=...)`.
+//! - A template with a sub-image ([`crate::ResizeSpecBuilder::cut`], any slice: the whole
+//!   image, say), whatever its mapping: whole pixels `[top, left, bottom, right]`, each box a
+//!   slice resized as an image of its own, its edges the resize's borders, as
+//!   `cv2.resize(img[top:bottom, left:right], ..)` or `F.interpolate` of the slice. Its boxes
+//!   read their slices in place, in one dispatch (no copy, as a lone spec with a cut makes).
 
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
 use crate::reference;
 use crate::spec::{CoordinateMapping, ResizeSpec};
+use crate::weights::AxisWeights;
 
 /// One box of a crop batch, in the coordinates the template's mapping names.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,6 +63,18 @@ pub fn box_spec(template: &ResizeSpec, crop: &CropBox) -> Result<ResizeSpec, Spe
             template.batch()
         )));
     }
+    if template.cut().is_some() {
+        let corners = [crop.top, crop.left, crop.bottom, crop.right];
+        let whole = |v: f64| v >= 0.0 && v <= f64::from(u32::MAX) && v.fract() == 0.0;
+        if !corners.iter().all(|&v| whole(v)) {
+            return Err(SpecError::Unsupported(format!(
+                "a crop batch of sub-images takes boxes of whole pixels [top, left, bottom, \
+                 right], not {corners:?}"
+            )));
+        }
+        let cut = corners.map(|v| v as u32);
+        return template.to_builder().batch(1).cut(Some(cut)).build();
+    }
     let axes = [
         (template.y_axis(), crop.top, crop.bottom),
         (template.x_axis(), crop.left, crop.right),
@@ -75,6 +93,35 @@ pub fn box_spec(template: &ResizeSpec, crop: &CropBox) -> Result<ResizeSpec, Spe
         mapping.map(|m| rule.with_mapping(m))
     });
     template.to_builder().batch(1).y_axis(y?).x_axis(x?).build()
+}
+
+/// What a box of a crop batch reads and how it rounds.
+pub(crate) struct BoxTables {
+    /// The vertical and horizontal tables, in the box's image: the box's spec's own; for a
+    /// sub-image, the tables of its resize moved to the slice's place.
+    pub tables: (AxisWeights, AxisWeights),
+    /// Whether its 8-bit passes round vertical first ([`ResizeSpec::rounds_vertical_first`]):
+    /// for a sub-image, by the slice's size, as Pillow orders them.
+    pub vertical_first: bool,
+}
+
+/// [`BoxTables`] of `crop` in a batch of `template`.
+pub(crate) fn box_tables(template: &ResizeSpec, crop: &CropBox) -> Result<BoxTables, SpecError> {
+    let spec = box_spec(template, crop)?;
+    Ok(match (spec.cut(), spec.stages()) {
+        (Some([top, left, _, _]), Some((_, resize))) => {
+            let (wy, wx) = AxisWeights::for_spec(&resize);
+            let image = spec.input();
+            BoxTables {
+                tables: (wy.within(top, image.height), wx.within(left, image.width)),
+                vertical_first: resize.rounds_vertical_first(),
+            }
+        }
+        _ => BoxTables {
+            tables: AxisWeights::for_spec(&spec),
+            vertical_first: spec.rounds_vertical_first(),
+        },
+    })
 }
 
 /// The spec of a crop batch's output as a whole: the template with one image per box.

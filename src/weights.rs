@@ -159,6 +159,18 @@ impl AxisWeights {
         Self::from_sparse_rows(input_len, rows)
     }
 
+    /// This table of a slice placed in the axis it was cut from: the slice starts at `start` of
+    /// an axis of `input_len`, and every row reads the same inputs there (a crop batch's box
+    /// of [`crate::ResizeSpecBuilder::cut`]).
+    pub(crate) fn within(&self, start: u32, input_len: u32) -> Self {
+        debug_assert!(start + self.input_len <= input_len);
+        AxisWeights {
+            input_len,
+            starts: self.starts.iter().map(|s| s + start).collect(),
+            ..self.clone()
+        }
+    }
+
     /// The identity table of length `len`: one tap of weight 1 per index.
     pub fn identity(len: u32) -> Self {
         AxisWeights {

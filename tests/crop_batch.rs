@@ -538,3 +538,146 @@ fn a_batch_names_the_kernel_of_its_boxes() {
     gpu.resizer.set_crop_boxes(&mut batch, &[]).unwrap();
     assert_eq!(batch.kernel(), None);
 }
+
+/// A template with a sub-image (`cut`) makes a batch of slices, each resized as an image of
+/// its own in one dispatch: on seeded random slices of two images (inside, on the edges, one
+/// pixel, whole), in PyTorch's 8-bit bicubic, Pillow's 8-bit bilinear and f32 bilinear with
+/// aligned corners, each box's output is the same spec without the cut on the slice cut out on
+/// the host (u8 to the byte) and `crop::reference`'s. Pillow's boxes whose slices round their
+/// passes in different orders are refused with a typed error.
+#[test]
+fn batches_of_slices_resize_each_as_an_image_of_its_own() {
+    use wgpu_resize::presets::{TorchMode, TorchOutput};
+    use wgpu_resize::{CoordinateMapping, ElementType, ResizeSpecBuilder};
+    let Some(gpu) = gpu("batches_of_slices_resize_each_as_an_image_of_its_own") else {
+        return;
+    };
+    let frame = Size2::new(30, 44);
+    let output = Size2::new(12, 9);
+    let mut rng = Rng::new(0xb0c5);
+    let (mut ran, mut refused) = (0, 0);
+    for case in 0..12 {
+        let element = [ElementType::U8, ElementType::U8, ElementType::F32][case % 3];
+        let convention = |size: Size2| -> ResizeSpecBuilder {
+            match case % 3 {
+                0 => presets::torch(
+                    size,
+                    TorchOutput::Size(output),
+                    TorchMode::Bicubic,
+                    false,
+                    false,
+                )
+                .unwrap()
+                .torch_fixed_point(true),
+                1 => presets::pillow(size, output, PillowFilter::Bilinear),
+                _ => ResizeSpec::builder(size, output).mapping(CoordinateMapping::AlignCorners),
+            }
+        };
+        let channels = [1, 3, 4][case % 3];
+        let layout = if case % 2 == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let options =
+            |builder: ResizeSpecBuilder| builder.channels(channels).layout(layout).element(element);
+        let template = options(convention(frame))
+            .batch(2)
+            .cut(Some([0, 0, frame.height, frame.width]))
+            .build()
+            .unwrap();
+        let boxes: Vec<CropBox> = (0..5)
+            .map(|k| {
+                let pick = |rng: &mut Rng, len: u32| match k {
+                    0 => (0, len),
+                    1 => {
+                        let at = rng.range(0, len - 1);
+                        (at, at + 1)
+                    }
+                    _ => {
+                        let start = rng.range(0, len - 1);
+                        (start, rng.range(start + 1, len))
+                    }
+                };
+                let (top, bottom) = pick(&mut rng, frame.height);
+                let (left, right) = pick(&mut rng, frame.width);
+                let corners = [top, left, bottom, right].map(f64::from);
+                CropBox::new(rng.range(0, 1), corners)
+            })
+            .collect();
+        let mut batch = gpu.resizer.crop_batch(&template, 5).unwrap();
+        let what = format!("case {case}: {boxes:?}");
+        if let Err(err) = gpu.resizer.set_crop_boxes(&mut batch, &boxes) {
+            assert!(
+                err.to_string().contains("different orders"),
+                "{what}: {err}"
+            );
+            let orders: Vec<bool> = boxes
+                .iter()
+                .map(|b| {
+                    let slice = Size2::new((b.bottom - b.top) as u32, (b.right - b.left) as u32);
+                    options(convention(slice))
+                        .build()
+                        .unwrap()
+                        .rounds_vertical_first()
+                })
+                .collect();
+            assert!(orders.iter().any(|&o| o != orders[0]), "{what}: {orders:?}");
+            refused += 1;
+            continue;
+        }
+        ran += 1;
+        if element == ElementType::U8 {
+            let data = rng.u8s(template.input_len());
+            let got: Vec<u8> = run_crops(gpu, &batch, &data);
+            assert_eq!(
+                got,
+                crop::reference(&template, &boxes, &data).unwrap(),
+                "{what}"
+            );
+            slices_match(
+                &template,
+                &boxes,
+                &data,
+                &got,
+                |slice| options(convention(slice)).build().unwrap(),
+                &what,
+            );
+        } else {
+            let data = rng.f32s(template.input_len());
+            let got: Vec<f32> = run_crops(gpu, &batch, &data);
+            let expected = crop::reference(&template, &boxes, &data).unwrap();
+            assert!(compare(&got, &expected).within(1e-5), "{what}");
+            slices_match(
+                &template,
+                &boxes,
+                &data,
+                &got,
+                |slice| options(convention(slice)).build().unwrap(),
+                &what,
+            );
+        }
+    }
+    assert!(ran >= 8, "{ran} batches ran, {refused} refused");
+
+    /// Asserts that each box's part of `got` is the resize of its slice, cut out of `data` on
+    /// the host, by `alone(slice size)`.
+    fn slices_match<T: Element + Into<f64>>(
+        template: &ResizeSpec,
+        boxes: &[CropBox],
+        data: &[T],
+        got: &[T],
+        alone: impl Fn(Size2) -> ResizeSpec,
+        what: &str,
+    ) {
+        let per_box = got.len() / boxes.len();
+        for (k, b) in boxes.iter().enumerate() {
+            let cut = [b.top, b.left, b.bottom, b.right].map(|v| v as u32);
+            let spec = alone(Size2::new(cut[2] - cut[0], cut[3] - cut[1]));
+            let slice = common::cut_out(data, template, b.image as usize, cut);
+            let expected = wgpu_resize::reference::resize(&spec, &slice).unwrap();
+            let report = compare(&got[k * per_box..][..per_box], &expected);
+            assert!(report.within(1e-5), "{what}: box {k}: {report}");
+        }
+    }
+}

@@ -914,8 +914,8 @@ fn padding_errors_say_what_was_wrong() {
 }
 
 /// A sub-image (`ResizeSpecBuilder::cut`) must hold a pixel and lie inside the input, and takes
-/// no reducing gap: each refusal is a typed error that says what is allowed. A crop batch takes
-/// no template with one.
+/// no reducing gap: each refusal is a typed error that says what is allowed. A crop batch of
+/// sub-images takes boxes of whole pixels inside the image.
 #[test]
 fn sub_images_outside_the_input_are_spec_errors() {
     let builder = ResizeSpec::builder(Size2::new(10, 20), Size2::new(4, 4)).channels(3);
@@ -954,6 +954,14 @@ fn sub_images_outside_the_input_are_spec_errors() {
         .cut(Some([0, 0, 5, 5]))
         .build()
         .unwrap();
-    let err = gpu.resizer.crop_batch(&template, 1).err().unwrap();
-    assert!(err.to_string().contains("sub-image"), "{err}");
+    let mut batch = gpu.resizer.crop_batch(&template, 1).unwrap();
+    for (corners, allowed) in [
+        ([0.5, 0.0, 5.0, 5.0], "whole pixels"),
+        ([-1.0, 0.0, 5.0, 5.0], "whole pixels"),
+        ([0.0, 0.0, 11.0, 5.0], "top < bottom <= 10"),
+    ] {
+        let boxes = [wgpu_resize::CropBox::new(0, corners)];
+        let err = gpu.resizer.set_crop_boxes(&mut batch, &boxes).unwrap_err();
+        assert!(err.to_string().contains(allowed), "{corners:?}: {err}");
+    }
 }

@@ -2996,36 +2996,9 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
         tolerance: f64,
         what: &str,
     ) {
-        let [top, left, bottom, right] = cut.cut().unwrap().map(|v| v as usize);
-        let (n, c) = (cut.batch() as usize, cut.channels() as usize);
-        let (h, w) = (cut.input().height as usize, cut.input().width as usize);
-        let mut sliced = Vec::with_capacity(slice.input_len());
-        for image in 0..n {
-            let planar = cut.layout() == Layout::Nchw;
-            let at = |ch: usize, y: usize, x: usize| {
-                if planar {
-                    ((image * c + ch) * h + y) * w + x
-                } else {
-                    ((image * h + y) * w + x) * c + ch
-                }
-            };
-            match planar {
-                false => {
-                    for y in top..bottom {
-                        for x in left..right {
-                            sliced.extend((0..c).map(|ch| data[at(ch, y, x)]));
-                        }
-                    }
-                }
-                true => {
-                    for ch in 0..c {
-                        for y in top..bottom {
-                            sliced.extend((left..right).map(|x| data[at(ch, y, x)]));
-                        }
-                    }
-                }
-            }
-        }
+        let sliced: Vec<T> = (0..cut.batch() as usize)
+            .flat_map(|image| common::cut_out(data, cut, image, cut.cut().unwrap()))
+            .collect();
         let expected = reference::resize(slice, &sliced).unwrap();
         let on_cpu = reference::resize(cut, data).unwrap();
         let report = compare(&on_cpu, &expected);

@@ -2,8 +2,9 @@
 //! gather kernels. Each output image reads its own weight tables (the kernels step through the
 //! tables by the parameters' per-image strides), the source's image offset is folded into the
 //! x table's first indices, and the source batch stride is 0, so one dispatch serves boxes cut
-//! from any images of the batch. A template that normalises has the kernel normalise as it
-//! stores.
+//! from any images of the batch. A box of a template with a sub-image (`cut`) reads its slice
+//! in place: its resize's tables, moved to where the slice lies. A template that normalises
+//! has the kernel normalise as it stores.
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
@@ -12,6 +13,7 @@ use std::sync::atomic::Ordering;
 
 use super::color::PassColor;
 use super::params::{PassParams, PassShape, WeightForm, pack_table};
+use super::shaders::KernelFeatures;
 use super::{Kernel, KernelVariant, Launch, PassKernel, Resizer, insert_bounded, lock, scope};
 use crate::crop::{self, CropBox};
 use crate::element::Element;
@@ -115,14 +117,11 @@ impl Resizer {
             ))
             .into());
         }
-        if template.reducing_gap().is_some()
-            || template.reduction().is_some()
-            || template.cut().is_some()
-        {
+        if template.reducing_gap().is_some() || template.reduction().is_some() {
             return Err(SpecError::Unsupported(
                 "a crop batch resizes each box in one step; a spec with a reducing gap \
-                 (Pillow's two-step resize), a reduction or a sub-image runs through \
-                 Resizer::encode, one image at a time"
+                 (Pillow's two-step resize) or a reduction runs through Resizer::encode, one \
+                 image at a time"
                     .into(),
             )
             .into());
@@ -170,10 +169,30 @@ impl Resizer {
         let out_spec = crop::output_spec(&template, count)?;
         let limits = self.device.limits();
         super::check_tensor_sizes(&limits, template.input_bytes(), out_spec.output_bytes())?;
-        let tables: Vec<(AxisWeights, AxisWeights)> = boxes
+        let boxes_tables: Vec<crop::BoxTables> = boxes
             .iter()
-            .map(|b| crop::box_spec(&template, b).map(|spec| AxisWeights::for_spec(&spec)))
+            .map(|b| crop::box_tables(&template, b))
             .collect::<Result<_, SpecError>>()?;
+        // One dispatch rounds its 8-bit passes in one order; Pillow orders each slice's by its
+        // own size.
+        let vertical_first = boxes_tables[0].vertical_first;
+        if boxes_tables
+            .iter()
+            .any(|b| b.vertical_first != vertical_first)
+        {
+            return Err(SpecError::Unsupported(
+                "these boxes round Pillow's 8-bit passes in different orders (each slice's by \
+                 its own size), which one dispatch cannot: batch the boxes of each order apart"
+                    .into(),
+            )
+            .into());
+        }
+        let features = KernelFeatures {
+            fixed_y_first: vertical_first,
+            ..self.kernel_features(&template)
+        };
+        let tables: Vec<(AxisWeights, AxisWeights)> =
+            boxes_tables.into_iter().map(|b| b.tables).collect();
         let taps_y = tables.iter().map(|(wy, _)| wy.taps()).max().unwrap_or(1);
         let taps_x = tables.iter().map(|(_, wx)| wx.taps()).max().unwrap_or(1);
         let (out, input) = (template.output(), template.input());
@@ -205,14 +224,7 @@ impl Resizer {
             color: PassColor::WHOLE,
         };
         let element = template.element();
-        let launch = Launch::choose(
-            &out_spec,
-            &shape,
-            element,
-            element,
-            self.kernel_features(&template),
-            &limits,
-        );
+        let launch = Launch::choose(&out_spec, &shape, element, element, features, &limits);
         if template.premultiplied_alpha() && matches!(launch.variant, KernelVariant::Gather { .. })
         {
             return Err(ResizeError::PathUnavailable {
@@ -224,7 +236,7 @@ impl Resizer {
         }
         let kernel = Kernel {
             variant: launch.variant,
-            features: self.kernel_features(&template),
+            features,
         };
         let pipeline = self.pipeline(kernel)?;
         let mut params = PassParams::new(&out_spec, &shape, launch.row_stride)

@@ -298,6 +298,31 @@ pub fn crop_pixels<T: Copy>(
         .collect()
 }
 
+/// The slice `[top, left, bottom, right]` of image `image` of `spec`'s input tensor (its
+/// layout, channels and size), as a tensor of one image of the slice's size in that layout:
+/// `x[image, top:bottom, left:right, :]`, or `x[image, :, top:bottom, left:right]` for NCHW.
+pub fn cut_out<T: Copy>(
+    data: &[T],
+    spec: &ResizeSpec,
+    image: usize,
+    [top, left, bottom, right]: [u32; 4],
+) -> Vec<T> {
+    let c = spec.channels() as usize;
+    let (h, w) = (spec.input().height as usize, spec.input().width as usize);
+    let image = &data[image * c * h * w..][..c * h * w];
+    let (rows, columns) = (top as usize..bottom as usize, left as usize..right as usize);
+    if spec.layout() == wgpu_resize::Layout::Nchw {
+        (0..c)
+            .flat_map(|ch| rows.clone().map(move |y| (ch * h + y) * w))
+            .flat_map(|row| image[row..][columns.clone()].iter().copied())
+            .collect()
+    } else {
+        rows.flat_map(|y| image[(y * w + columns.start) * c..(y * w + columns.end) * c].iter())
+            .copied()
+            .collect()
+    }
+}
+
 /// Runs `spec` on each of `paths` into a poisoned output and asserts that every element is
 /// within `tolerance` of the CPU reference; `what` names the case in the failure message.
 pub fn assert_paths_match_reference<T: Element + Into<f64>>(
