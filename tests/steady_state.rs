@@ -1,6 +1,6 @@
 //! After warm-up, recording a resize creates no pipelines, buffers or bind groups: the library's
 //! own counters stay still over frames that alternate between buffer sets, two-step resizes
-//! included.
+//! (Pillow's reduction, and a slice's copy) included.
 
 mod common;
 
@@ -35,8 +35,25 @@ fn steady_state_frames_allocate_nothing() {
         .premultiplied_alpha(true)
         .build()
         .unwrap(),
+        // PyTorch's 8-bit bicubic of a slice: two stages through a pooled copy of the slice.
+        wgpu_resize::presets::torch(
+            Size2::new(21, 13),
+            wgpu_resize::presets::TorchOutput::Size(Size2::new(9, 30)),
+            wgpu_resize::presets::TorchMode::Bicubic,
+            false,
+            false,
+        )
+        .unwrap()
+        .sizes(Size2::new(30, 40), Size2::new(9, 30))
+        .cut(Some([4, 20, 25, 33]))
+        .channels(3)
+        .element(wgpu_resize::ElementType::U8)
+        .torch_fixed_point(true)
+        .build()
+        .unwrap(),
     ];
     assert!(specs[2].reduction().is_some());
+    assert!(specs[3].cut().is_some());
     let buffer = |size| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
