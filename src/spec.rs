@@ -606,9 +606,9 @@ impl ResizeSpecBuilder {
     /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
     /// output with everything else the spec says. `None` resizes the whole input. Takes no
     /// reducing gap. Each slice makes a spec of its own, which a resizer prepares on first use
-    /// (tables, parameter blocks): for boxes that move every frame, a crop batch
-    /// ([`crate::Resizer::crop_batch`]) resizes them all without allocating, sampling each box
-    /// in place. Default: `None`.
+    /// (tables, parameter blocks): for boxes that move every frame, a crop batch of a template
+    /// with a cut ([`crate::Resizer::crop_batch`]) resizes them all in one dispatch, reading each
+    /// slice in place, without allocating. Default: `None`.
     pub fn cut(mut self, cut: Option<[u32; 4]>) -> Self {
         self.spec.cut = cut;
         self
@@ -1429,9 +1429,6 @@ impl ResizeSpec {
         Ok(())
     }
 
-    /// A reduction's blocks lie in the input, make the output (so its factors are at least 1),
-    /// and hold fewer than 2^23 pixels (Pillow's 32-bit sums); on u8 elements they round as
-    /// Pillow's do, in its arithmetic; a reduction takes no gap of its own.
     /// A sub-image ([`ResizeSpecBuilder::cut`]) of at least one pixel inside the input, in a
     /// resize of one step otherwise; each stage must be a valid spec.
     fn check_cut(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
@@ -1459,6 +1456,9 @@ impl ResizeSpec {
         resize.validate()
     }
 
+    /// A reduction's blocks lie in the input, make the output (so its factors are at least 1),
+    /// and hold fewer than 2^23 pixels (Pillow's 32-bit sums); on u8 elements they round as
+    /// Pillow's do, in its arithmetic; a reduction takes no gap of its own.
     fn check_reduction(&self, reduction: Reduction) -> Result<(), SpecError> {
         let [_, _, bottom, right] = reduction.region();
         let factors = reduction.factors();
