@@ -1028,28 +1028,19 @@ impl ResizeSpec {
     /// the spec's conversions; then the whole resize of the copy into the output.
     fn cut_stages(&self, [top, left, bottom, right]: [u32; 4]) -> (ResizeSpec, ResizeSpec) {
         let reduction = Reduction::new(Size2::new(1, 1), [top, left, bottom, right]);
-        let plain = AxisResample::default();
+        // The builder's defaults: none of the spec's conversions, fixed points or bands.
+        let defaults = ResizeSpec::builder(self.input, reduction.output()).spec;
         let copy = ResizeSpec {
-            output: reduction.output(),
-            y: plain,
-            x: plain,
-            extrapolation: Extrapolation::Uniform(0.0),
+            batch: self.batch,
+            channels: self.channels,
+            layout: self.layout,
+            element: self.element,
             round_intermediate: self.element == ElementType::U8,
-            rounding_order: RoundingOrder::HorizontalFirst,
-            opencv_fixed_point: None,
-            torch_fixed_point: false,
-            onnx_fixed_point: false,
-            linear_light: false,
-            premultiplied_alpha: false,
-            normalization: None,
-            reducing_gap: None,
-            cut: None,
-            padding: Padding::NONE,
             stage: Stage::Reduce {
                 reduction,
                 last: false,
             },
-            ..*self
+            ..defaults
         };
         let resize = ResizeSpec {
             input: reduction.output(),

@@ -4433,21 +4433,9 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
         .unwrap();
     assert_eq!(plan.source, wgpu_resize::PlanSource::Measured, "{plan:?}");
     let buffer = tensor_buffer(&gpu.context.device, into_tensor.output_bytes() + 512);
-    let expected: Vec<f32> = reference_output(&into_tensor, &values)
-        .into_iter()
-        .map(|v| v as f32)
-        .collect();
+    let expected = reference_of_bytes(&into_tensor, &values);
     for path in [Path::Auto, Path::Gather] {
-        let (got, _) = run_texture_to_tensor(
-            gpu,
-            &gpu.resizer,
-            (&into_tensor, path),
-            &source,
-            (&buffer, 256, 0xA5),
-            false,
-        )
-        .unwrap();
-        assert_eq!(worst(&got, &expected), 0.0, "frame into tensor ({path})");
+        assert_frame_into_tensor(gpu, (&into_tensor, path), &source, &buffer, &expected);
     }
     // Its RGB channels are staged: 270 000 bytes, beyond the limit.
     let rgb = spec(frame, Size2::new(40, 56), 3);
@@ -4544,24 +4532,41 @@ fn cuts_of_frames_reach_tensors_and_textures() {
         .unwrap();
     let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
     let source = texture_with(gpu, F::Rgba8Unorm, frame, U::TEXTURE_BINDING, &values);
-    let expected: Vec<f32> = reference_output(&spec, &values)
-        .into_iter()
-        .map(|v| v as f32)
-        .collect();
+    let expected = reference_of_bytes(&spec, &values);
     let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
     let target = blank_texture(gpu, F::Rgba8Unorm, output, U::STORAGE_BINDING);
     for path in [Path::Gather, Path::Auto] {
-        let (got, _) = run_texture_to_tensor(
-            gpu,
-            &gpu.resizer,
-            (&spec, path),
-            &source,
-            (&buffer, 256, 0xA5),
-            false,
-        )
-        .unwrap();
-        assert_eq!(worst(&got, &expected), 0.0, "frame into tensor ({path})");
+        assert_frame_into_tensor(gpu, (&spec, path), &source, &buffer, &expected);
         let (got, _) = run_on(gpu, &spec, &source, &target, path);
         assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
     }
+}
+
+/// `spec`'s reference resize of the bytes `values` (as f32), which exact 8-bit results equal.
+fn reference_of_bytes(spec: &ResizeSpec, values: &[f32]) -> Vec<f32> {
+    reference_output(spec, values)
+        .into_iter()
+        .map(|v| v as f32)
+        .collect()
+}
+
+/// `spec` on `path` from `source` into the tensor at offset 256 of `buffer`, which is poisoned
+/// first (its bytes around the tensor must keep the poison): its values must be `expected`.
+fn assert_frame_into_tensor(
+    gpu: &common::Gpu,
+    (spec, path): (&ResizeSpec, Path),
+    source: &wgpu::Texture,
+    buffer: &wgpu::Buffer,
+    expected: &[f32],
+) {
+    let (got, _) = run_texture_to_tensor(
+        gpu,
+        &gpu.resizer,
+        (spec, path),
+        source,
+        (buffer, 256, 0xA5),
+        false,
+    )
+    .unwrap();
+    assert_eq!(worst(&got, expected), 0.0, "frame into tensor ({path})");
 }
