@@ -31,8 +31,10 @@ for round in 1 2; do
     done
 done > $OUT/onnx-u8.txt 2>&1
 for path in gather auto; do
-    echo "onnx-linear-u8 $path: $(target/release/wgresize conformance tests/data/onnx-linear-u8 \
-        --path $path 2>&1 | grep -v XDG | tail -1)"
+    for set in onnx-linear-u8 opencv-cuts; do
+        echo "$set $path: $(target/release/wgresize conformance tests/data/$set \
+            --path $path 2>&1 | grep -v XDG | tail -1)"
+    done
 done >> $OUT/onnx-u8.txt
 if [ "$quick" != 1 ]; then
     BACKENDS=vulkan PROPTEST_CASES=64 ONLY="gpu_vs_reference conformance cli texture" \
