@@ -371,11 +371,16 @@ impl ResizeFlags {
             return Ok(None);
         };
         let whole = [x, y, w, h].iter().all(|v| *v >= 0.0 && v.fract() == 0.0);
+        let wrong = || "--crop with --reduce is Image.reduce's box: whole pixels X,Y,W,H".into();
         if !whole {
-            return Err("--crop with --reduce is Image.reduce's box: whole pixels X,Y,W,H".into());
+            return Err(wrong());
         }
+        // (Corners past u32 saturate, and their sums are refused rather than overflow.)
         let [x, y, w, h] = [x, y, w, h].map(|v| v as u32);
-        Ok(Some([y, x, y + h, x + w]))
+        let (Some(bottom), Some(right)) = (y.checked_add(h), x.checked_add(w)) else {
+            return Err(wrong());
+        };
+        Ok(Some([y, x, bottom, right]))
     }
 
     /// The output size for an input size.
@@ -1156,6 +1161,17 @@ mod tests {
             let message = photo_spec(&["--size", "4x3", "--cut", cut]).unwrap_err();
             assert!(message.contains(needle), "{cut}: {message}");
         }
+        // `--reduce`'s box, whose corners overflowed u32 when summed (a panic in debug builds).
+        let args = [
+            "--reduce",
+            "2",
+            "--crop",
+            "0,4294967295,1,1",
+            "--convention",
+            "pillow",
+        ];
+        let message = photo_spec(&args).unwrap_err();
+        assert!(message.contains("whole pixels"), "{message}");
     }
 
     #[test]
