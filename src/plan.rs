@@ -109,13 +109,15 @@ impl Plan {
         else {
             return self;
         };
-        let (factors, reduced) = (reduction.factors(), reduction.output());
         let first = match spec.cut() {
             Some(cut) => format!("the sub-image {cut:?} copied"),
-            None => format!(
-                "Pillow's reduction by {}x{} to {}x{}",
-                factors.height, factors.width, reduced.height, reduced.width
-            ),
+            None => {
+                let (factors, reduced) = (reduction.factors(), reduction.output());
+                format!(
+                    "Pillow's reduction by {}x{} to {}x{}",
+                    factors.height, factors.width, reduced.height, reduced.width
+                )
+            }
         };
         Plan {
             reason: format!("{}; after {first}, on the gather path", self.reason),

@@ -1066,13 +1066,8 @@ impl ReadyTexture {
             unpack.record(pass);
         }
         self.resize.record_dispatches(pass);
-        match &self.pack {
-            Some(Pack::Storage(pack)) => pack.record(pass),
-            Some(Pack::Copy(CopyPack {
-                repack: Some(repack),
-                ..
-            })) => repack.record(pass),
-            _ => {}
+        if let Some(pack) = self.pack_dispatch() {
+            pack.record(pass);
         }
     }
 
@@ -1080,15 +1075,21 @@ impl ReadyTexture {
     pub(super) fn kernels(&self) -> Vec<PassKernel> {
         let mut kernels: Vec<PassKernel> = self.unpack.iter().map(|u| u.kernel()).collect();
         kernels.extend(self.resize.kernels());
+        kernels.extend(self.pack_dispatch().map(StagingDispatch::kernel));
+        kernels
+    }
+
+    /// The pack's dispatch inside the compute pass, if any: the storage pack, or the padding
+    /// of a copy's rows.
+    fn pack_dispatch(&self) -> Option<&StagingDispatch> {
         match &self.pack {
-            Some(Pack::Storage(pack)) => kernels.push(pack.kernel()),
+            Some(Pack::Storage(pack)) => Some(pack),
             Some(Pack::Copy(CopyPack {
                 repack: Some(repack),
                 ..
-            })) => kernels.push(repack.kernel()),
-            _ => {}
+            })) => Some(repack),
+            _ => None,
         }
-        kernels
     }
 
     /// Whether the target is written after the compute pass (a copy or a render pass).

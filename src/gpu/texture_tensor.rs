@@ -92,10 +92,9 @@ impl Resizer {
         output: wgpu::BufferSlice<'_>,
         path: Path,
     ) -> Result<Vec<PassKernel>, ResizeError> {
-        let ready = self.ready_texture_to_tensor(spec, source, output, path)?;
-        let mut kernels: Vec<PassKernel> = ready.unpack.iter().map(|u| u.kernel()).collect();
-        kernels.extend(ready.resize.kernels());
-        Ok(kernels)
+        Ok(self
+            .ready_texture_to_tensor(spec, source, output, path)?
+            .kernels())
     }
 
     /// Which path [`Resizer::encode_texture_to_buffer`] runs for `spec` from `source`, as
@@ -341,6 +340,13 @@ impl ReadyTensor {
             unpack.record(pass);
         }
         self.resize.record_dispatches(pass);
+    }
+
+    /// The dispatches [`ReadyTensor::record_dispatches`] records, in order.
+    fn kernels(&self) -> Vec<PassKernel> {
+        let mut kernels: Vec<PassKernel> = self.unpack.iter().map(|u| u.kernel()).collect();
+        kernels.extend(self.resize.kernels());
+        kernels
     }
 }
 

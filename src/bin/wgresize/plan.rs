@@ -199,38 +199,35 @@ fn plan_on(
                 size.height, size.width
             ));
         }
-        // A texture the device refuses is an error to report, not the default handler's panic.
-        let scope = context
-            .device
-            .push_error_scope(wgpu::ErrorFilter::Validation);
-        let made = single_image_texture(
+        made_on(
             &context.device,
-            "wgresize plan texture",
-            size,
-            format,
-            usage,
-        );
-        match pollster::block_on(scope.pop()) {
-            Some(error) => Err(format!("a {format:?} texture of {usage:?}: {error}")),
-            None => Ok(made),
-        }
+            || {
+                single_image_texture(
+                    &context.device,
+                    "wgresize plan texture",
+                    size,
+                    format,
+                    usage,
+                )
+            },
+            |error| format!("a {format:?} texture of {usage:?}: {error}"),
+        )
     };
     // The tensor at a texture route's other end, which its dispatches bind.
     let tensor = |bytes: u64| {
-        let scope = context
-            .device
-            .push_error_scope(wgpu::ErrorFilter::Validation);
-        let buffer = context.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgresize plan tensor"),
-            // Whole words, as the resizer's own tensors.
-            size: bytes.next_multiple_of(4),
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        });
-        match pollster::block_on(scope.pop()) {
-            Some(error) => Err(format!("a tensor of {bytes} bytes: {error}")),
-            None => Ok(buffer),
-        }
+        made_on(
+            &context.device,
+            || {
+                context.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("wgresize plan tensor"),
+                    // Whole words, as the resizer's own tensors.
+                    size: bytes.next_multiple_of(4),
+                    usage: wgpu::BufferUsages::STORAGE,
+                    mapped_at_creation: false,
+                })
+            },
+            |error| format!("a tensor of {bytes} bytes: {error}"),
+        )
     };
     let text = |e: ResizeError| e.to_string();
     // The chosen path's dispatches; none where no candidate could run, whose errors the
@@ -297,4 +294,19 @@ fn plan_on(
             }
         }
     })
+}
+
+/// What `make` makes on `device`, or the validation error it raised in the words of `what`: an
+/// object the device refuses is an error to report, not the default handler's panic.
+fn made_on<T>(
+    device: &wgpu::Device,
+    make: impl FnOnce() -> T,
+    what: impl FnOnce(wgpu::Error) -> String,
+) -> Result<T, String> {
+    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let made = make();
+    match pollster::block_on(scope.pop()) {
+        Some(error) => Err(what(error)),
+        None => Ok(made),
+    }
 }
