@@ -17,7 +17,7 @@
 //!   image, say), whatever its mapping: whole pixels `[top, left, bottom, right]`, each box a
 //!   slice resized as an image of its own, its edges the resize's borders, as
 //!   `cv2.resize(img[top:bottom, left:right], ..)` or `F.interpolate` of the slice. Its boxes
-//!   read their slices in place, in one dispatch (no copy, as a lone spec with a cut makes).
+//!   read their slices in place, in one dispatch, as a lone spec's gather path does.
 
 use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
@@ -97,8 +97,8 @@ pub fn box_spec(template: &ResizeSpec, crop: &CropBox) -> Result<ResizeSpec, Spe
 
 /// What a box of a crop batch reads and how it rounds.
 pub(crate) struct BoxTables {
-    /// The vertical and horizontal tables, in the box's image: the box's spec's own; for a
-    /// sub-image, the tables of its resize moved to the slice's place.
+    /// The vertical and horizontal tables, in the box's image: the box's spec's own (for a
+    /// sub-image, those of its resize moved to the slice's place).
     pub tables: (AxisWeights, AxisWeights),
     /// Whether its 8-bit passes round vertical first ([`ResizeSpec::rounds_vertical_first`]):
     /// for a sub-image, by the slice's size, as Pillow orders them.
@@ -108,19 +108,9 @@ pub(crate) struct BoxTables {
 /// [`BoxTables`] of `crop` in a batch of `template`.
 pub(crate) fn box_tables(template: &ResizeSpec, crop: &CropBox) -> Result<BoxTables, SpecError> {
     let spec = box_spec(template, crop)?;
-    Ok(match (spec.cut(), spec.stages()) {
-        (Some([top, left, _, _]), Some((_, resize))) => {
-            let (wy, wx) = AxisWeights::for_spec(&resize);
-            let image = spec.input();
-            BoxTables {
-                tables: (wy.within(top, image.height), wx.within(left, image.width)),
-                vertical_first: resize.rounds_vertical_first(),
-            }
-        }
-        _ => BoxTables {
-            tables: AxisWeights::for_spec(&spec),
-            vertical_first: spec.rounds_vertical_first(),
-        },
+    Ok(BoxTables {
+        tables: AxisWeights::for_spec(&spec),
+        vertical_first: spec.rounds_vertical_first(),
     })
 }
 

@@ -101,7 +101,8 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of a two-step resize's second stage, its reason saying what the first stage
-    /// does; `self` as it is for a resize of one step.
+    /// does (a sub-image that the gather path reads in place has none there); `self` as it is
+    /// for a resize of one step.
     pub(crate) fn after_reduction(self, spec: &ResizeSpec) -> Plan {
         let Some(reduction) = spec
             .stages()
@@ -110,6 +111,12 @@ impl Plan {
             return self;
         };
         let first = match spec.cut() {
+            Some(cut) if self.path == Path::Gather && spec.reads_cut_in_place() => {
+                return Plan {
+                    reason: format!("{}; reading the sub-image {cut:?} in place", self.reason),
+                    ..self
+                };
+            }
             Some(cut) => format!("the sub-image {cut:?} copied"),
             None => {
                 let (factors, reduced) = (reduction.factors(), reduction.output());

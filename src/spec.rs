@@ -602,9 +602,12 @@ impl ResizeSpecBuilder {
     /// `F.interpolate(x[..., top:bottom, left:right], ..)`, in that library's own arithmetic
     /// (OpenCV's and PyTorch's 8-bit fixed points included). [`ResizeSpecBuilder::crop`]
     /// differs: its region is sampled in place, its filter reading the pixels around it, as
-    /// Pillow's `box` does. The input is the whole image; the resize runs in two steps, the
-    /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
-    /// output with everything else the spec says. `None` resizes the whole input. Takes no
+    /// Pillow's `box` does. The input is the whole image. The gather path reads the sub-image
+    /// where it lies, in one dispatch (its resize's weight tables moved there), except in
+    /// OpenCV's and ONNX Runtime's own 8-bit arithmetics ([`ResizeSpec::reads_cut_in_place`]);
+    /// otherwise the resize runs in two steps, the sub-image copied into a pooled intermediate
+    /// (on the gather path), then resized into the output with everything else the spec says.
+    /// `None` resizes the whole input. Takes no
     /// reducing gap. Each slice makes a spec of its own, which a resizer prepares on first use
     /// (tables, parameter blocks): for boxes that move every frame, a crop batch of a template
     /// with a cut ([`crate::Resizer::crop_batch`]) resizes them all in one dispatch, reading each
@@ -963,6 +966,24 @@ impl ResizeSpec {
         self.cut
     }
 
+    /// The size of the image the resize reads: the sub-image's where there is one
+    /// ([`ResizeSpecBuilder::cut`]), else the input's.
+    pub(crate) fn resized_input(&self) -> Size2 {
+        match self.cut {
+            Some([top, left, bottom, right]) => Size2::new(bottom - top, right - left),
+            None => self.input,
+        }
+    }
+
+    /// Whether the gather kernels resize the sub-image ([`ResizeSpecBuilder::cut`]) where it
+    /// lies, from the tables of its resize moved there ([`crate::AxisWeights::for_spec`]), so
+    /// that the gather path needs no copy of it: a spec with a cut, in any arithmetic but
+    /// OpenCV's and ONNX Runtime's own on u8, whose kernels clamp the rows their padded
+    /// tables read into the whole input rather than into the sub-image.
+    pub fn reads_cut_in_place(&self) -> bool {
+        self.cut.is_some() && self.gather_arithmetic().is_none()
+    }
+
     /// The reduction that the resize makes first, where its reducing gap makes one
     /// ([`ResizeSpecBuilder::reducing_gap`]), or the one it is
     /// ([`crate::presets::pillow_reduce`]).
@@ -1090,8 +1111,9 @@ impl ResizeSpec {
             && self.reduction_stage().is_none()
             && !nearest(&self.y)
             && !nearest(&self.x)
-            // (The image's size: the bands are no part of Pillow's resize.)
-            && self.rounding_order.vertical_first(self.input, self.output)
+            // (The image's size: the bands are no part of Pillow's resize; a sub-image's
+            // own, as a resize of the slice alone orders them.)
+            && self.rounding_order.vertical_first(self.resized_input(), self.output)
     }
 
     /// The OpenCV 8-bit fixed point the resize runs in, if any

@@ -30,9 +30,10 @@ pub fn adapter_key(info: &wgpu::AdapterInfo) -> String {
 pub fn spec_key(spec: &ResizeSpec) -> String {
     let (wy, wx) = AxisWeights::for_spec(spec);
     let bucket = |v: u32| v.next_power_of_two();
-    let (i, o) = (spec.input(), spec.output());
+    // A sub-image's size: what each path reads (the gather in place, the others in a copy).
+    let (i, o) = (spec.resized_input(), spec.output());
     format!(
-        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}{}{}",
+        "{}|{}|c{}|taps{}x{}|in{}x{}|out{}x{}|n{}|r{}|color{}{}{}{}{}",
         spec.element().name(),
         match spec.layout() {
             Layout::Nhwc => "nhwc",
@@ -66,6 +67,8 @@ pub fn spec_key(spec: &ResizeSpec) -> String {
         },
         // Padded outputs' bands keep the kernels that take no row outside the input away.
         if spec.padding().is_none() { "" } else { "|pad" },
+        // A sub-image weighs its copy against the gather's reading it in place.
+        if spec.cut().is_none() { "" } else { "|cut" },
     )
 }
 

@@ -160,8 +160,8 @@ impl AxisWeights {
     }
 
     /// This table of a slice placed in the axis it was cut from: the slice starts at `start` of
-    /// an axis of `input_len`, and every row reads the same inputs there (a crop batch's box
-    /// of [`crate::ResizeSpecBuilder::cut`]).
+    /// an axis of `input_len`, and every row reads the same inputs there (the tables of a
+    /// [`crate::ResizeSpecBuilder::cut`]).
     pub(crate) fn within(&self, start: u32, input_len: u32) -> Self {
         debug_assert!(start + self.input_len <= input_len);
         AxisWeights {
@@ -235,7 +235,18 @@ impl AxisWeights {
     /// A spec with padding ([`crate::ResizeSpecBuilder::padding`]) gets the tables of its
     /// resize to the image's size, with the bands' rows added around them outside the input
     /// ([`AxisWeights::padded`]).
+    ///
+    /// A spec with a sub-image ([`crate::ResizeSpecBuilder::cut`]) gets the tables of its
+    /// resize of the sub-image, moved to where the sub-image lies in the input
+    /// ([`AxisWeights::within`]): every row reads inside the sub-image, whose edges are the
+    /// resize's borders, and a kernel reading the whole input through them resizes the
+    /// sub-image in place.
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
+        if let (Some([top, left, _, _]), Some((_, resize))) = (spec.cut(), spec.stages()) {
+            let (y, x) = Self::for_spec(&resize);
+            let input = spec.input();
+            return (y.within(top, input.height), x.within(left, input.width));
+        }
         let (y, x) = Self::for_image(spec);
         let padding = spec.padding();
         if padding.is_none() {

@@ -2905,7 +2905,7 @@ fn random_data_matches_the_reference(
 #[test]
 fn cuts_resize_the_slice_as_an_image_of_its_own() {
     use wgpu_resize::presets::{self, OpenCvInterpolation, PillowFilter, TorchMode, TorchOutput};
-    use wgpu_resize::{Element, ElementType, ResizeSpecBuilder};
+    use wgpu_resize::{ElementType, ResizeSpecBuilder};
     let Some(gpu) = gpu("cuts") else {
         return;
     };
@@ -2986,34 +2986,139 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
             }
         }
     }
+}
 
-    /// `cut`'s resize of `data` on the CPU reference and every path that takes it, against
-    /// `slice`'s resize of the slice cut out of `data` on the host.
-    fn slices_match<T: Element + Into<f64> + std::fmt::Debug>(
-        gpu: &common::Gpu,
-        (cut, slice): (&ResizeSpec, &ResizeSpec),
-        data: &[T],
-        tolerance: f64,
-        what: &str,
-    ) {
-        let sliced: Vec<T> = (0..cut.batch() as usize)
-            .flat_map(|image| common::cut_out(data, cut, image, cut.cut().unwrap()))
-            .collect();
-        let expected = reference::resize(slice, &sliced).unwrap();
-        let on_cpu = reference::resize(cut, data).unwrap();
-        let report = compare(&on_cpu, &expected);
-        assert!(report.within(0.0), "{what}: cpu reference: {report}");
-        for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
-            if let Err(why) = gpu.resizer.availability(cut, path) {
-                assert!(
-                    gpu.resizer.availability(slice, path).is_err(),
-                    "{what}: {path} refuses the cut alone: {why}"
-                );
-                continue;
+/// `cut`'s resize of `data` on the CPU reference and every path that takes it, against
+/// `slice`'s resize of the slice cut out of `data` on the host.
+fn slices_match<T: wgpu_resize::Element + Into<f64> + std::fmt::Debug>(
+    gpu: &common::Gpu,
+    (cut, slice): (&ResizeSpec, &ResizeSpec),
+    data: &[T],
+    tolerance: f64,
+    what: &str,
+) {
+    let sliced: Vec<T> = (0..cut.batch() as usize)
+        .flat_map(|image| common::cut_out(data, cut, image, cut.cut().unwrap()))
+        .collect();
+    let expected = reference::resize(slice, &sliced).unwrap();
+    let on_cpu = reference::resize(cut, data).unwrap();
+    let report = compare(&on_cpu, &expected);
+    assert!(report.within(0.0), "{what}: cpu reference: {report}");
+    for path in [Path::Gather, Path::Separable, Path::Fused, Path::Auto] {
+        if let Err(why) = gpu.resizer.availability(cut, path) {
+            assert!(
+                gpu.resizer.availability(slice, path).is_err(),
+                "{what}: {path} refuses the cut alone: {why}"
+            );
+            continue;
+        }
+        let got = run_poisoned(gpu, cut, data, path);
+        let report = compare(&got, &expected);
+        assert!(report.within(tolerance), "{what} {path}: {report}");
+    }
+}
+
+/// A sub-image that the gather path reads in place (one dispatch, no copy) keeps every option
+/// of its spec: antialiased taps, nearest rules, padded bands of a colour, premultiplied alpha
+/// in linear light, normalisation, Pillow's 8-bit rounding in each order (by the slice's size).
+/// 24 random images, slices and outputs: the gather's dispatches are those of the slice's own
+/// resize, and its result on the gather and automatic paths, into poisoned outputs, is the
+/// slice's resize of the slice cut out on the host.
+#[test]
+fn cuts_read_in_place_keep_every_option() {
+    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::{
+        ElementType, Filter, NearestRule, Normalization, Padding, ResizeSpecBuilder,
+    };
+    let Some(gpu) = gpu("cuts read in place") else {
+        return;
+    };
+    let mut rng = Rng::new(0x1ace);
+    for case in 0..24u32 {
+        let input = Size2::new(rng.range(2, 36), rng.range(2, 36));
+        let (top, left) = (
+            rng.range(0, input.height - 1),
+            rng.range(0, input.width - 1),
+        );
+        let (bottom, right) = (
+            rng.range(top + 1, input.height),
+            rng.range(left + 1, input.width),
+        );
+        let slice = Size2::new(bottom - top, right - left);
+        let output = Size2::new(rng.range(1, 40), rng.range(1, 40));
+        let option = case % 6;
+        let element = match option {
+            3 | 5 => ElementType::U8,
+            4 => ElementType::F32,
+            _ if rng.range(0, 1) == 0 => ElementType::U8,
+            _ => ElementType::F32,
+        };
+        let channels = match option {
+            2 | 4 => 3,
+            3 => 4,
+            _ => rng.range(1, 4),
+        };
+        let layout = if option == 3 || rng.range(0, 1) == 0 {
+            Layout::Nhwc
+        } else {
+            Layout::Nchw
+        };
+        let padding = Padding::new(rng.range(0, 3), rng.range(0, 3), rng.range(0, 3), 1);
+        let options = |size: Size2| -> ResizeSpecBuilder {
+            let builder = match option {
+                0 => ResizeSpec::builder(size, output)
+                    .filter(Filter::Cubic { a: -0.5 })
+                    .antialias(true),
+                1 => ResizeSpec::builder(size, output)
+                    .filter(Filter::Nearest(NearestRule::RoundPreferCeil)),
+                2 => ResizeSpec::builder(size, output)
+                    .filter(Filter::Linear)
+                    .padding(padding)
+                    .extrapolation_values(&[7.0, 100.0, 250.0]),
+                3 => presets::pillow(size, output, PillowFilter::Bilinear)
+                    .linear_light(true)
+                    .premultiplied_alpha(true),
+                4 => ResizeSpec::builder(size, output)
+                    .filter(Filter::Lanczos { lobes: 3 })
+                    .normalize(Some(Normalization::IMAGENET)),
+                _ => presets::pillow(size, output, PillowFilter::Lanczos),
+            };
+            builder
+                .batch(1 + case % 2)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+        };
+        let cut = options(slice)
+            .sizes(input, output)
+            .cut(Some([top, left, bottom, right]))
+            .build()
+            .unwrap();
+        let whole_slice = options(slice).build().unwrap();
+        let what = format!(
+            "case {case} (option {option}): {input:?} cut {:?} -> {output:?}",
+            cut.cut()
+        );
+        assert!(cut.reads_cut_in_place(), "{what}");
+        let in_place = gpu.resizer.kernels(&cut, Path::Gather).unwrap();
+        let own = gpu.resizer.kernels(&whole_slice, Path::Gather).unwrap();
+        assert_eq!(
+            in_place.len(),
+            own.len(),
+            "{what}: {in_place:?} against {own:?}"
+        );
+        match element {
+            ElementType::U8 => {
+                // The sRGB conversions' f32 arithmetic differs from the reference's by a
+                // level at most, as on whole images.
+                let tolerance = if cut.converts_color() { 1.0 } else { 0.0 };
+                let data = rng.u8s(cut.input_len());
+                slices_match(gpu, (&cut, &whole_slice), &data, tolerance, &what);
             }
-            let got = run_poisoned(gpu, cut, data, path);
-            let report = compare(&got, &expected);
-            assert!(report.within(tolerance), "{what} {path}: {report}");
+            _ => {
+                let data = rng.f32s(cut.input_len());
+                slices_match(gpu, (&cut, &whole_slice), &data, 1e-4, &what);
+            }
         }
     }
 }

@@ -36,10 +36,11 @@ pub(super) struct FusedKernels {
 }
 
 impl FusedKernels {
-    /// The kernels of `spec` between buffers.
+    /// The kernels of `spec` between buffers: for a resize of two stages, those of its second,
+    /// the one the fused path runs.
     pub(super) fn between_buffers(spec: &ResizeSpec) -> Self {
         FusedKernels {
-            spec: *spec,
+            spec: spec.stages().map_or(*spec, |(_, resize)| resize),
             ends: DirectEnds::default(),
         }
     }

@@ -394,13 +394,20 @@ impl Resizer {
     /// on that path as the first encode would (pipelines, tables, parameter blocks), so a path
     /// that cannot run it is the same [`ResizeError`] as encoding gives.
     pub fn kernels(&self, spec: &ResizeSpec, path: Path) -> Result<Vec<PassKernel>, ResizeError> {
-        if let Some((reduce, resize)) = spec.stages() {
+        let plan = self.plan_without_measuring(spec, path);
+        if let Some((reduce, resize)) = self.stages_on(spec, plan.path) {
             let mut kernels = self.kernels(&reduce, Path::Gather)?;
-            kernels.extend(self.kernels(&resize, path)?);
+            kernels.extend(self.kernels(&resize, plan.path)?);
             return Ok(kernels);
         }
-        let plan = self.plan_without_measuring(spec, path);
         Ok(pass_kernels(&*self.prepared(spec, plan.path)?))
+    }
+
+    /// The stages `spec` runs in on `path` (concrete), if two: a two-step resize's, but for a
+    /// sub-image that the gather path reads in place ([`ResizeSpec::reads_cut_in_place`]).
+    fn stages_on(&self, spec: &ResizeSpec, path: Path) -> Option<(ResizeSpec, ResizeSpec)> {
+        spec.stages()
+            .filter(|_| !(path == Path::Gather && spec.reads_cut_in_place()))
     }
 
     /// What this resizer has created so far.
@@ -544,10 +551,10 @@ impl Resizer {
             spec.output_bytes(),
             "any",
         )?;
-        if let Some(stages) = spec.stages() {
-            return self.ready_in_two_steps(spec, stages, input, output, path);
-        }
         let plan = self.plan_without_measuring(spec, path);
+        if let Some(stages) = self.stages_on(spec, plan.path) {
+            return self.ready_in_two_steps(plan, stages, input, output);
+        }
         let prepared = self.prepared(spec, plan.path)?;
         let bind_groups = self.bind_groups(spec, &prepared, input, output)?;
         Ok(ReadyResize {
@@ -558,17 +565,17 @@ impl Resizer {
         })
     }
 
-    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) ready as its two stages:
-    /// the reduction from `input` into the pooled reduced image, on the gather path (whose
-    /// kernels sum a block of bytes as one, as Pillow rounds it), then the resize of the
-    /// reduced image into `output` on `path`, planned as that stage alone.
+    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`], a sub-image copied
+    /// first) ready as its two stages: the reduction from `input` into the pooled reduced
+    /// image, on the gather path (whose kernels sum a block of bytes as one, as Pillow rounds
+    /// it), then the resize of the reduced image into `output` on the path of `plan`, the
+    /// whole resize's.
     fn ready_in_two_steps(
         &self,
-        whole: &ResizeSpec,
+        plan: Plan,
         (reduce, resize): (ResizeSpec, ResizeSpec),
         input: wgpu::BufferSlice<'_>,
         output: wgpu::BufferSlice<'_>,
-        path: Path,
     ) -> Result<ReadyResize, ResizeError> {
         let limits = self.device.limits();
         check_limit(
@@ -583,9 +590,9 @@ impl Resizer {
             limits.max_buffer_size,
         );
         let first = self.ready(&reduce, input, reduced.slice(..), Path::Gather)?;
-        let second = self.ready(&resize, reduced.slice(..), output, path)?;
+        let second = self.ready(&resize, reduced.slice(..), output, plan.path)?;
         Ok(ReadyResize {
-            plan: second.plan.clone().after_reduction(whole),
+            plan,
             before: Some(Box::new(first)),
             ..second
         })

@@ -150,10 +150,28 @@ impl Resizer {
         route: Route,
         path: Path,
     ) -> Result<Plan, ResizeError> {
+        // A two-step resize runs its first stage between buffers (a texture's is staged). A
+        // sub-image that the gather path reads in place is planned as a whole: that path runs
+        // it in one dispatch, the others copy it first, and measuring times the copy with them.
+        // Other two-step resizes are planned as their second stage, the one the path runs.
         if let Some((_, resize)) = spec.stages() {
-            let plan = self.plan_route(&resize, Route::Buffers, path)?;
+            let plan = if spec.reads_cut_in_place() {
+                self.plan_one_route(spec, Route::Buffers, path)?
+            } else {
+                self.plan_route(&resize, Route::Buffers, path)?
+            };
             return Ok(plan.after_reduction(spec));
         }
+        self.plan_one_route(spec, route, path)
+    }
+
+    /// [`Resizer::plan_route`] of a spec planned as one: resolved, measured or the heuristic's.
+    fn plan_one_route(
+        &self,
+        spec: &ResizeSpec,
+        route: Route,
+        path: Path,
+    ) -> Result<Plan, ResizeError> {
         if path != Path::Auto {
             return Ok(requested(path));
         }
@@ -248,13 +266,25 @@ impl Resizer {
         route: Route,
         path: Path,
     ) -> Plan {
-        // A two-step resize runs its reduction on the gather path, and between buffers (a
-        // texture's is staged): what is planned is its resize, from the reduced image.
+        // As `plan_route` plans two-step resizes.
         if let Some((_, resize)) = spec.stages() {
-            return self
-                .plan_route_without_measuring(&resize, Route::Buffers, path)
-                .after_reduction(spec);
+            let plan = if spec.reads_cut_in_place() {
+                self.plan_one_route_without_measuring(spec, Route::Buffers, path)
+            } else {
+                self.plan_route_without_measuring(&resize, Route::Buffers, path)
+            };
+            return plan.after_reduction(spec);
         }
+        self.plan_one_route_without_measuring(spec, route, path)
+    }
+
+    /// [`Resizer::plan_route_without_measuring`] of a spec planned as one.
+    fn plan_one_route_without_measuring(
+        &self,
+        spec: &ResizeSpec,
+        route: Route,
+        path: Path,
+    ) -> Plan {
         if path != Path::Auto {
             return requested(path);
         }
@@ -280,7 +310,7 @@ impl Resizer {
     /// weighed as it runs there, on the staged copy ([`Resizer::fused_kernels`]).
     fn route_heuristic(&self, spec: &ResizeSpec, route: Route) -> Plan {
         let Route::TextureToTensor(format) = route else {
-            return self.heuristic_plan(spec);
+            return self.one_step_heuristic(spec);
         };
         let kernel_spec = self.texture_to_tensor_kernel_spec(spec, format);
         let direct = self.heuristic_plan(&kernel_spec);
@@ -306,8 +336,15 @@ impl Resizer {
     /// What [`Path::Auto`] runs for `spec` before it is measured (and always, with tuning
     /// off): [`plan::heuristic_with_fused`], told whether the fused kernel fits this device.
     pub fn heuristic_plan(&self, spec: &ResizeSpec) -> Plan {
+        self.one_step_heuristic(spec).after_reduction(spec)
+    }
+
+    /// [`Resizer::heuristic_plan`] without what the first stage of a two-step resize does:
+    /// that of its second stage, which the heuristic weighs (a sub-image's copy costs the
+    /// paths that make it alike).
+    fn one_step_heuristic(&self, spec: &ResizeSpec) -> Plan {
         if let Some((_, resize)) = spec.stages() {
-            return self.heuristic_plan(&resize).after_reduction(spec);
+            return self.one_step_heuristic(&resize);
         }
         if spec.reduction_stage().is_some() {
             return Plan::reduction();
@@ -472,7 +509,8 @@ impl Resizer {
         })?;
         let (method, budget, samples) = self.tuning_timing();
         let (wy, wx) = AxisWeights::for_spec(spec);
-        let separable_is_gather = wy.is_identity() || wx.is_identity();
+        // (Not for a sub-image, which the gather reads in place and the separable path copies.)
+        let separable_is_gather = spec.cut().is_none() && (wy.is_identity() || wx.is_identity());
         let mut candidates: Vec<CandidateTime> = Vec::with_capacity(Path::CONCRETE.len());
         for &path in &Path::CONCRETE {
             let gather = candidates.iter().find(|c| c.path == Path::Gather);
