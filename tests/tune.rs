@@ -510,3 +510,57 @@ fn kernels_name_each_dispatch_of_the_path() {
         "{refused:?}"
     );
 }
+
+/// A sub-image is planned as a whole: measured with the copy that the separable and fused
+/// paths make first, under a key of its own (not the whole image's resize, nor the slice's
+/// alone), its reason saying how the slice is read; the gather path reads it in place, one
+/// dispatch, and the separable path copies it, a dispatch before the slice's own two.
+#[test]
+fn a_sub_image_is_measured_with_its_copy_and_keyed_apart() {
+    use wgpu_resize::tune;
+    let Some(resizer) = resizer(None) else { return };
+    let whole = spec();
+    let cut = whole
+        .to_builder()
+        .sizes(Size2::new(48, 64), Size2::new(100, 30))
+        .cut(Some([4, 8, 40, 60]))
+        .build()
+        .unwrap();
+    let slice = whole
+        .to_builder()
+        .sizes(Size2::new(36, 52), Size2::new(100, 30))
+        .build()
+        .unwrap();
+    let keys = [&whole, &cut, &slice].map(tune::spec_key);
+    assert!(keys[1] != keys[0] && keys[1] != keys[2], "{keys:?}");
+
+    let gather = resizer.kernels(&cut, Path::Gather).unwrap();
+    assert_eq!(gather.len(), 1, "{gather:?}");
+    let separable = resizer.kernels(&cut, Path::Separable).unwrap();
+    assert_eq!(separable.len(), 3, "{separable:?}");
+    let copied = resizer.kernels(&slice, Path::Separable).unwrap();
+    assert_eq!(separable[1..], copied[..], "{separable:?}");
+
+    let plan = resizer.plan(&cut, Path::Auto).unwrap();
+    assert_eq!(plan.source, PlanSource::Measured, "{plan:?}");
+    let timed: Vec<Path> = plan
+        .candidates
+        .iter()
+        .filter(|c| c.median_us.is_some())
+        .map(|c| c.path)
+        .collect();
+    assert!(
+        timed.contains(&Path::Gather) && timed.contains(&Path::Separable),
+        "{plan:?}"
+    );
+    let how = if plan.path == Path::Gather {
+        "reading the sub-image [4, 8, 40, 60] in place"
+    } else {
+        "after the sub-image [4, 8, 40, 60] copied"
+    };
+    assert!(plan.reason.ends_with(how), "{plan:?}");
+    // The whole image's resize is measured on its own, not decided by the cut's measurement.
+    let whole_plan = resizer.plan(&whole, Path::Auto).unwrap();
+    assert_eq!(whole_plan.source, PlanSource::Measured);
+    assert_ne!(whole_plan.candidates, plan.candidates);
+}
