@@ -425,13 +425,14 @@ fn layout_applies_to_arrays_not_images() {
 
 /// Resizes `tests/data/images/rgb.png` to `width x height` through the command line with
 /// `options` and asserts that every byte of the result is the one in `expected`, a PNG of
-/// `library`'s own output. False where no GPU ran it (said on stderr).
+/// `library`'s own output; returns the summary the command prints on stderr, `None` where no
+/// GPU ran it (said on stderr).
 fn rgb_png_resizes_to(
     options: &[&str],
     (width, height): (u32, u32),
     expected: &str,
     library: &str,
-) -> bool {
+) -> Option<String> {
     let dir = tempfile::tempdir().unwrap();
     let output = dir.path().join("out.png");
     let (input, size) = (data().join("rgb.png"), format!("{width}x{height}"));
@@ -446,7 +447,7 @@ fn rgb_png_resizes_to(
     let out = run(&args);
     if skip_without_gpu(&out) {
         eprintln!("SKIPPED {library} png: no GPU");
-        return false;
+        return None;
     }
     assert!(
         out.status.success(),
@@ -463,7 +464,7 @@ fn rgb_png_resizes_to(
         .filter(|(a, b)| a != b)
         .count();
     assert_eq!(differing, 0, "{expected}: bytes other than {library}'s");
-    true
+    Some(String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// `--convention torch` on an 8-bit PNG gives `F.interpolate`'s own bytes on the uint8 tensor,
@@ -480,7 +481,7 @@ fn png_matches_pytorch_to_the_byte() {
         for (width, height) in [(20, 15), (100, 80)] {
             let options = [options, &["--convention", "torch"]].concat();
             let expected = format!("rgb_{name}_{width}x{height}.torch.png");
-            if !rgb_png_resizes_to(&options, (width, height), &expected, "PyTorch") {
+            if rgb_png_resizes_to(&options, (width, height), &expected, "PyTorch").is_none() {
                 return;
             }
         }
@@ -500,7 +501,7 @@ fn png_matches_opencv_to_the_byte() {
         for (width, height) in [(20, 15), (100, 80)] {
             let options = ["--filter", filter, "--convention", "opencv"];
             let expected = format!("rgb_{name}_{width}x{height}.opencv.png");
-            if !rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV") {
+            if rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV").is_none() {
                 return;
             }
         }
@@ -523,9 +524,13 @@ fn png_slices_match_opencv_to_the_byte() {
                 "10,5,50,40",
             ];
             let expected = format!("rgb_cut_{name}_{width}x{height}.opencv.png");
-            if !rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV") {
+            let Some(summary) = rgb_png_resizes_to(&options, (width, height), &expected, "OpenCV")
+            else {
                 return;
-            }
+            };
+            // The summary names the slice resized, not only the image.
+            let read = format!("61x47, its slice 50x40 at (10, 5) -> {width}x{height}");
+            assert!(summary.contains(&read), "{summary}");
         }
     }
 }

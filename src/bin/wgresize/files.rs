@@ -235,15 +235,29 @@ where
     })?;
     let out = spec.output();
     Ok(format!(
-        "{}x{} -> {}x{}{} ({} path: {})",
+        "{}x{}{} -> {}x{}{} ({} path: {})",
         size.width,
         size.height,
+        slice_read(&spec),
         out.width,
         out.height,
         placement(&spec),
         plan.path,
         plan.reason
     ))
+}
+
+/// The slice a spec with `--cut` resizes: ", its slice WxH at (X, Y)"; nothing for a spec that
+/// resizes the whole image.
+pub fn slice_read(spec: &ResizeSpec) -> String {
+    let Some([top, left, bottom, right]) = spec.cut() else {
+        return String::new();
+    };
+    format!(
+        ", its slice {}x{} at ({left}, {top})",
+        right - left,
+        bottom - top
+    )
 }
 
 /// Where a padded spec puts the resized image in its output (`--pad`, `--letterbox`): ", the
@@ -367,10 +381,11 @@ fn resize_image(
         narrowed += ", its alpha dropped: JPEG holds none";
     }
     Ok(format!(
-        "{}: {}x{} -> {}x{}{} ({} path{narrowed})",
+        "{}: {}x{}{} -> {}x{}{} ({} path{narrowed})",
         input.display(),
         size.width,
         size.height,
+        slice_read(&spec),
         written.width(),
         written.height(),
         placement(&spec),
