@@ -1,8 +1,10 @@
-# The full run of 236c9e4 with the sweep (the first on an H200 since e907e56), ONNX Runtime's plain
+# The full run of 13e1719 with the sweep (the first on an H200 since e907e56), ONNX Runtime's plain
 # linear on RGB uint8 timed beside PyTorch's fixed point of the same shapes through the tuning's
 # timing (the NHWC doubling on the RGB doubling kernel, c870cba, not timed before), its kernels
-# (wgresize plan names them), its 54 conformance cases on the gather and auto paths, then the GPU
-# tests of the same commit.
+# (wgresize plan names them), its 54 conformance cases on the gather and auto paths; sub-images
+# (a 1080p slice of a 4K frame to 224x224, and to 960x540): the gather reading the slice in place
+# against the separable and fused paths copying it first, beside the slice's resize alone; then
+# the GPU tests of the same commit.
 # Carry .gl and target/h200i (the xz-compressed stripped binaries and gpu-tests.tar.xz).
 source scripts/gpu-env.sh
 nvidia-smi -L
@@ -36,9 +38,19 @@ for path in gather auto; do
             --path $path 2>&1 | grep -v XDG | tail -1)"
     done
 done >> $OUT/onnx-u8.txt
+for element in "f32 torch" "u8 torch" "u8 opencv"; do
+    set -- $element
+    for size in 224x224 960x540; do
+        for input in "1x2160x3840x4 --cut 960,540,1920,1080" "1x1080x1920x4"; do
+            echo "== $1 $2 $input -> $size"
+            target/release/wgresize plan --input $input --size $size --filter bilinear \
+                --element $1 --convention $2 --no-tune-cache 2>&1 | grep -v XDG | tail -4
+        done
+    done
+done > $OUT/cuts.txt 2>&1
 if [ "$quick" != 1 ]; then
     BACKENDS=vulkan PROPTEST_CASES=64 ONLY="gpu_vs_reference conformance cli texture" \
         OUT=$OUT/tests timeout 150 bash scripts/gpu-tests.sh > $OUT/tests.txt 2>&1
 fi
 touch $OUT/tests.txt
-cat $OUT/full.txt $OUT/onnx-u8.txt $OUT/tests.txt
+cat $OUT/full.txt $OUT/onnx-u8.txt $OUT/cuts.txt $OUT/tests.txt
