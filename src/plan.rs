@@ -111,7 +111,7 @@ impl Plan {
             return self;
         };
         let first = match spec.cut() {
-            Some(cut) if self.path == Path::Gather && spec.reads_cut_in_place() => {
+            Some(cut) if self.path == Path::Gather => {
                 return Plan {
                     reason: format!("{}; reading the sub-image {cut:?} in place", self.reason),
                     ..self

@@ -603,15 +603,15 @@ impl ResizeSpecBuilder {
     /// (OpenCV's and PyTorch's 8-bit fixed points included). [`ResizeSpecBuilder::crop`]
     /// differs: its region is sampled in place, its filter reading the pixels around it, as
     /// Pillow's `box` does. The input is the whole image. The gather path reads the sub-image
-    /// where it lies, in one dispatch (its resize's weight tables moved there), except in
-    /// OpenCV's and ONNX Runtime's own 8-bit arithmetics ([`ResizeSpec::reads_cut_in_place`]);
-    /// otherwise the resize runs in two steps, the sub-image copied into a pooled intermediate
-    /// (on the gather path), then resized into the output with everything else the spec says.
-    /// `None` resizes the whole input. Takes no
-    /// reducing gap. Each slice makes a spec of its own, which a resizer prepares on first use
-    /// (tables, parameter blocks): for boxes that move every frame, a crop batch of a template
-    /// with a cut ([`crate::Resizer::crop_batch`]) resizes them all in one dispatch, reading each
-    /// slice in place, without allocating. Default: `None`.
+    /// where it lies, in one dispatch: the weight tables of its resize moved there
+    /// ([`crate::AxisWeights::for_spec`]), OpenCV's and ONNX Runtime's padded ones clamped into
+    /// it. The separable and fused paths resize in two steps, the sub-image copied into a
+    /// pooled intermediate (on the gather path), then resized into the output with everything
+    /// else the spec says; `auto` measures them with their copy. `None` resizes the whole
+    /// input. Takes no reducing gap. Each slice makes a spec of its own, which a resizer
+    /// prepares on first use (tables, parameter blocks): for boxes that move every frame, a
+    /// crop batch of a template with a cut ([`crate::Resizer::crop_batch`]) resizes them all in
+    /// one dispatch, reading each slice in place, without allocating. Default: `None`.
     pub fn cut(mut self, cut: Option<[u32; 4]>) -> Self {
         self.spec.cut = cut;
         self
@@ -975,15 +975,6 @@ impl ResizeSpec {
         }
     }
 
-    /// Whether the gather kernels resize the sub-image ([`ResizeSpecBuilder::cut`]) where it
-    /// lies, from the tables of its resize moved there ([`crate::AxisWeights::for_spec`]), so
-    /// that the gather path needs no copy of it: a spec with a cut, in any arithmetic but
-    /// OpenCV's and ONNX Runtime's own on u8, whose kernels clamp the rows their padded
-    /// tables read into the whole input rather than into the sub-image.
-    pub fn reads_cut_in_place(&self) -> bool {
-        self.cut.is_some() && self.gather_arithmetic().is_none()
-    }
-
     /// The reduction that the resize makes first, where its reducing gap makes one
     /// ([`ResizeSpecBuilder::reducing_gap`]), or the one it is
     /// ([`crate::presets::pillow_reduce`]).
@@ -1078,12 +1069,6 @@ impl ResizeSpec {
             Stage::Reduce { reduction, .. } => Some(reduction),
             _ => None,
         }
-    }
-
-    /// Whether the resize reduces: in two steps ([`ResizeSpecBuilder::reducing_gap`]), or as a
-    /// reduction alone. A reduction runs between buffers, on the gather kernels.
-    pub(crate) fn reduces(&self) -> bool {
-        self.stages().is_some() || self.reduction_stage().is_some()
     }
 
     /// Whether the spec's colour conversions apply on load and on store: both for a whole
@@ -1185,7 +1170,7 @@ impl ResizeSpec {
         // output height over the input's in f32 (or the stated one).
         let height_kept = match self.y.scale {
             Some(scale) => scale as f32 == 1.0,
-            None => self.input.height == self.output.height,
+            None => self.resized_input().height == self.output.height,
         };
         Some(match self.layout {
             Layout::Nchw => OnnxLinearU8::Float,
@@ -1379,9 +1364,16 @@ impl ResizeSpec {
                     .into(),
             ));
         }
+        // The axes resize the sub-image, where there is one.
+        let resized_input = self.resized_input();
         for (axis, rule, input_len, output_len) in [
-            (AxisName::Y, &self.y, self.input.height, self.output.height),
-            (AxisName::X, &self.x, self.input.width, self.output.width),
+            (
+                AxisName::Y,
+                &self.y,
+                resized_input.height,
+                self.output.height,
+            ),
+            (AxisName::X, &self.x, resized_input.width, self.output.width),
         ] {
             validate_axis(axis, rule)?;
             check_stated_scale(axis, rule, input_len, output_len)?;

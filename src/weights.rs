@@ -240,12 +240,21 @@ impl AxisWeights {
     /// resize of the sub-image, moved to where the sub-image lies in the input
     /// ([`AxisWeights::within`]): every row reads inside the sub-image, whose edges are the
     /// resize's borders, and a kernel reading the whole input through them resizes the
-    /// sub-image in place.
+    /// sub-image in place. (OpenCV's and ONNX Runtime's padded tables move likewise over the
+    /// padded input; their indices read the sub-image's rows and columns clamped into it.)
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         if let (Some([top, left, _, _]), Some((_, resize))) = (spec.cut(), spec.stages()) {
             let (y, x) = Self::for_spec(&resize);
             let input = spec.input();
-            return (y.within(top, input.height), x.within(left, input.width));
+            let pad = if spec.gather_arithmetic().is_some() {
+                2 * OPENCV_PAD
+            } else {
+                0
+            };
+            return (
+                y.within(top, input.height + pad),
+                x.within(left, input.width + pad),
+            );
         }
         let (y, x) = Self::for_image(spec);
         let padding = spec.padding();

@@ -4511,34 +4511,92 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
     }
 }
 
-/// A slice of a frame (`ResizeSpecBuilder::cut`) resized into a tensor and into a texture: the
-/// slice's copy runs between buffers, so the route stages, and the result is the reference's
-/// (OpenCV's 8-bit bilinear of the slice, to the byte) on the gather path and `auto`.
+/// A slice of a frame (`ResizeSpecBuilder::cut`) resized into a tensor and into a texture, the
+/// result the reference's (the slice's 8-bit resize, to the byte) on the gather path and
+/// `auto`: PyTorch's antialiased bilinear, whose gather reads the slice where it lies in the
+/// frame (one dispatch from the texture, into the tensor or the texture, and from a tensor into
+/// the texture), and OpenCV's bilinear, whose arithmetic runs between buffers, so its routes
+/// stage the frame (the unpack, then the gather reading the slice in the staged copy).
 #[test]
 fn cuts_of_frames_reach_tensors_and_textures() {
+    use wgpu_resize::presets::{TorchMode, TorchOutput};
     let Some(gpu) = gpu("cuts_of_frames_reach_tensors_and_textures") else {
         return;
     };
     use wgpu::TextureUsages as U;
     let mut rng = Rng::new(61);
     let frame = Size2::new(36, 52);
-    let (slice, output) = (Size2::new(20, 30), Size2::new(27, 41));
-    let spec = presets::opencv(slice, output, presets::OpenCvInterpolation::Linear)
-        .sizes(frame, output)
-        .cut(Some([9, 13, 29, 43]))
-        .channels(4)
-        .element(ElementType::U8)
-        .build()
-        .unwrap();
-    let values = random_texels(&mut rng, F::Rgba8Unorm, spec.input_len());
+    let (slice, output) = (Size2::new(20, 30), Size2::new(13, 17));
+    let opencv = presets::opencv(slice, output, presets::OpenCvInterpolation::Linear);
+    let torch = presets::torch(
+        slice,
+        TorchOutput::Size(output),
+        TorchMode::Bilinear,
+        false,
+        true,
+    )
+    .unwrap()
+    .torch_fixed_point(true);
+    let values = random_texels(
+        &mut rng,
+        F::Rgba8Unorm,
+        (frame.height * frame.width * 4) as usize,
+    );
     let source = texture_with(gpu, F::Rgba8Unorm, frame, U::TEXTURE_BINDING, &values);
-    let expected = reference_of_bytes(&spec, &values);
-    let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
     let target = blank_texture(gpu, F::Rgba8Unorm, output, U::STORAGE_BINDING);
-    for path in [Path::Gather, Path::Auto] {
-        assert_frame_into_tensor(gpu, (&spec, path), &source, &buffer, &expected);
-        let (got, _) = run_on(gpu, &spec, &source, &target, path);
-        assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
+    let unpack = "wgpu-resize texture unpack";
+    for (builder, in_place) in [(torch, true), (opencv, false)] {
+        let spec = builder
+            .sizes(frame, output)
+            .cut(Some([9, 13, 29, 43]))
+            .channels(4)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let expected = reference_of_bytes(&spec, &values);
+        let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
+        for path in [Path::Gather, Path::Auto] {
+            assert_frame_into_tensor(gpu, (&spec, path), &source, &buffer, &expected);
+            let (got, _) = run_on(gpu, &spec, &source, &target, path);
+            assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
+        }
+        let image = TextureImage::first(&source);
+        let resizer = &gpu.resizer;
+        let into_tensor = resizer
+            .texture_to_buffer_kernels(&spec, &image, buffer.slice(..), Path::Gather)
+            .unwrap();
+        let (between, _) = resizer
+            .texture_kernels(&spec, &image, &TextureImage::first(&target), Path::Gather)
+            .unwrap();
+        let input = tensor_buffer(&gpu.context.device, spec.input_bytes());
+        let (from_tensor, _) = resizer
+            .buffer_to_texture_kernels(
+                &spec,
+                input.slice(..),
+                &TextureImage::first(&target),
+                Path::Gather,
+            )
+            .unwrap();
+        let what = format!("{:?}", spec.opencv_fixed_point());
+        if in_place {
+            for kernels in [&into_tensor, &between, &from_tensor] {
+                assert_eq!(kernels.len(), 1, "{what}: {kernels:?}");
+            }
+            assert!(
+                into_tensor[0].kernel.contains("from texture"),
+                "{into_tensor:?}"
+            );
+        } else {
+            // The unpack, the gather reading the slice in the staged frame, and between
+            // textures the pack of the staged result.
+            let resize = resizer.kernels(&spec, Path::Gather).unwrap();
+            assert_eq!(resize.len(), 1, "{resize:?}");
+            for kernels in [&into_tensor, &between] {
+                assert_eq!(kernels[0].kernel, unpack, "{what}: {kernels:?}");
+                assert_eq!(kernels[1], resize[0], "{what}: {kernels:?}");
+            }
+            assert!(between[2].kernel.contains("pack"), "{between:?}");
+        }
     }
 }
 

@@ -51,12 +51,17 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // The pass's input height and width, where GATHER_ARITHMETIC clamps its padded tables' rows
-    // and columns (`opencv_row`, `opencv_column`; OpenCV's horizontal tables are folded onto
-    // the input, ONNX Runtime's f32 ones are not); together they align the vectors that follow
+    // The rows and columns [first, end) of the pass's input into which GATHER_ARITHMETIC clamps
+    // its padded tables' indices (`opencv_row`, `opencv_column`; OpenCV's horizontal tables are
+    // folded onto the input, ONNX Runtime's f32 ones are not): the whole input, or the
+    // sub-image a cut resizes in place. With the two pads they align the vectors that follow
     // to 16 bytes.
-    src_h: u32,
-    src_w: u32,
+    src_row_first: u32,
+    src_row_end: u32,
+    src_column_first: u32,
+    src_column_end: u32,
+    pad0: u32,
+    pad1: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
     // (NORMALIZE); 0 and 1 elsewhere.
     norm_mean: vec4<f32>,
@@ -328,15 +333,15 @@ fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
 }
 
 // The input row that OpenCV's padded vertical index `i` reads (GATHER_ARITHMETIC): clamp(i -
-// OPENCV_PAD) into the pass's input.
+// OPENCV_PAD) into the rows the pass reads.
 fn opencv_row(i: u32) -> u32 {
-    return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_h - 1u);
+    return min(max(i, OPENCV_PAD + p.src_row_first) - OPENCV_PAD, p.src_row_end - 1u);
 }
 
 // The input column that a padded horizontal index `i` reads, where the table is not folded
 // onto the input (ONNX Runtime's f32 steps, GATHER_ARITHMETIC 5 and 6).
 fn opencv_column(i: u32) -> u32 {
-    return min(max(i, OPENCV_PAD) - OPENCV_PAD, p.src_w - 1u);
+    return min(max(i, OPENCV_PAD + p.src_column_first) - OPENCV_PAD, p.src_column_end - 1u);
 }
 
 // `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the

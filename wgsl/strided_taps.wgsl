@@ -169,7 +169,7 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
 // block's first column, whose neighbour is clamped into the input.
 fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
     let left = base - OPENCV_PAD * p.src_x;
-    let right = left + select(p.src_x, 0u, row_start(rx) - OPENCV_PAD + 1u >= p.src_w);
+    let right = left + select(p.src_x, 0u, row_start(rx) - OPENCV_PAD + 1u >= p.src_column_end);
     let y0 = row_start(ry);
     let top = opencv_row(y0) * p.src_y;
     let bottom = opencv_row(y0 + 1u) * p.src_y;

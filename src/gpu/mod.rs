@@ -403,11 +403,17 @@ impl Resizer {
         Ok(pass_kernels(&*self.prepared(spec, plan.path)?))
     }
 
+    /// Whether `spec` runs on `path` (concrete) as a reduction, alone or first: between
+    /// buffers, where the texture routes stage it.
+    pub(crate) fn reduces_on(&self, spec: &ResizeSpec, path: Path) -> bool {
+        self.stages_on(spec, path).is_some() || spec.reduction_stage().is_some()
+    }
+
     /// The stages `spec` runs in on `path` (concrete), if two: a two-step resize's, but for a
-    /// sub-image that the gather path reads in place ([`ResizeSpec::reads_cut_in_place`]).
+    /// sub-image, which the gather path reads in place ([`crate::ResizeSpecBuilder::cut`]).
     fn stages_on(&self, spec: &ResizeSpec, path: Path) -> Option<(ResizeSpec, ResizeSpec)> {
         spec.stages()
-            .filter(|_| !(path == Path::Gather && spec.reads_cut_in_place()))
+            .filter(|_| !(path == Path::Gather && spec.cut().is_some()))
     }
 
     /// What this resizer has created so far.
@@ -980,11 +986,18 @@ impl Resizer {
         // vertical table stays padded, and the kernels clamp the rows it reads, each of whose
         // products OpenCV rounds on its own. ONNX Runtime's f32 steps keep both tables padded:
         // two taps on one clamped index round apart.
+        // (A sub-image's table is folded onto the sub-image, then moved where it lies.)
         if spec
             .gather_arithmetic()
             .is_some_and(GatherArithmetic::folds_columns)
         {
-            wx = wx.fold_opencv_padding();
+            wx = match (spec.cut(), spec.stages()) {
+                (Some([_, left, _, _]), Some((_, resize))) => AxisWeights::for_spec(&resize)
+                    .1
+                    .fold_opencv_padding()
+                    .within(left, spec.input().width),
+                _ => wx.fold_opencv_padding(),
+            };
         }
         let fused_tile = if path == Path::Fused {
             Some(
@@ -1247,7 +1260,12 @@ impl Resizer {
                         let mut shape = pass.shape;
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let params = PassParams::new(&pass.spec, &shape, launch.row_stride)
+                        let mut params = PassParams::new(&pass.spec, &shape, launch.row_stride);
+                        // The first pass reads the input, where a cut's sub-image lies.
+                        if i == 0 {
+                            params = params.within_cut(spec);
+                        }
+                        let params = params
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed)
                             .with_normalization(normalization.filter(|_| i == last), spec);

@@ -59,13 +59,15 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
-    /// The pass's input height and width, where OpenCV's fixed point and ONNX Runtime's plain
-    /// linear on uint8 clamp the rows and columns of their padded tables (`opencv_row` and
-    /// `opencv_column` in `wgsl/common.wgsl`; OpenCV's horizontal tables are folded onto the
-    /// input, ONNX Runtime's f32 ones are not). Together they align the vectors that follow to
-    /// 16 bytes.
-    pub src_h: u32,
-    pub src_w: u32,
+    /// The rows and columns `[first, end)` of the pass's input into which OpenCV's fixed point
+    /// and ONNX Runtime's plain linear on uint8 clamp the indices of their padded tables
+    /// (`opencv_row` and `opencv_column` in `wgsl/common.wgsl`; OpenCV's horizontal tables are
+    /// folded onto the input, ONNX Runtime's f32 ones are not): the whole input, or the
+    /// sub-image that a cut resizes in place ([`PassParams::within_cut`]). With the two pads
+    /// they align the vectors that follow to 16 bytes.
+    pub src_rows: [u32; 2],
+    pub src_columns: [u32; 2],
+    pub pad: [u32; 2],
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as
     /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
     pub norm_mean: [f32; 4],
@@ -240,11 +242,26 @@ impl PassParams {
             x_tap_b: 0.0,
             x_tap_last: 0,
             norm_plane: 0,
-            src_h: pass.src_size.height,
-            src_w: pass.src_size.width,
+            src_rows: [0, pass.src_size.height],
+            src_columns: [0, pass.src_size.width],
+            pad: [0; 2],
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
             fill: spec.extrapolation_lanes(),
+        }
+    }
+
+    /// The same parameters with the padded tables' indices clamped into the sub-image that
+    /// `spec` resizes on the gather path ([`crate::ResizeSpecBuilder::cut`]), if any: its one pass reads
+    /// the whole input.
+    pub(crate) fn within_cut(self, spec: &ResizeSpec) -> Self {
+        match spec.cut() {
+            Some([top, left, bottom, right]) => PassParams {
+                src_rows: [top, bottom],
+                src_columns: [left, right],
+                ..self
+            },
+            None => self,
         }
     }
 
@@ -366,9 +383,9 @@ mod tests {
 
     #[test]
     fn params_match_the_wgsl_struct() {
-        // 36 four-byte fields and three 16-byte vectors; a uniform block must be a multiple of
+        // 40 four-byte fields and three 16-byte vectors; a uniform block must be a multiple of
         // 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 192);
+        assert_eq!(std::mem::size_of::<PassParams>(), 208);
         // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
         let source = crate::gpu::shaders::Kernel::examples()[0].source();
         let module = naga::front::wgsl::parse_str(&source).expect("the shader parses");
@@ -403,6 +420,15 @@ mod tests {
         assert_eq!(
             offset("x_tap_last"),
             Some(std::mem::offset_of!(PassParams, x_tap_last))
+        );
+        // The clamp bounds of the padded tables, rows then columns, each [first, end).
+        assert_eq!(
+            offset("src_row_first"),
+            Some(std::mem::offset_of!(PassParams, src_rows))
+        );
+        assert_eq!(
+            offset("src_column_end"),
+            Some(std::mem::offset_of!(PassParams, src_columns) + 4)
         );
     }
 

@@ -151,11 +151,11 @@ impl Resizer {
         path: Path,
     ) -> Result<Plan, ResizeError> {
         // A two-step resize runs its first stage between buffers (a texture's is staged). A
-        // sub-image that the gather path reads in place is planned as a whole: that path runs
-        // it in one dispatch, the others copy it first, and measuring times the copy with them.
-        // Other two-step resizes are planned as their second stage, the one the path runs.
+        // sub-image is planned as a whole: the gather path reads it in place, in one dispatch,
+        // the others copy it first, and measuring times the copy with them. Pillow's two-step
+        // resizes are planned as their second stage, the one the path runs.
         if let Some((_, resize)) = spec.stages() {
-            let plan = if spec.reads_cut_in_place() {
+            let plan = if spec.cut().is_some() {
                 self.plan_one_route(spec, Route::Buffers, path)?
             } else {
                 self.plan_route(&resize, Route::Buffers, path)?
@@ -268,7 +268,7 @@ impl Resizer {
     ) -> Plan {
         // As `plan_route` plans two-step resizes.
         if let Some((_, resize)) = spec.stages() {
-            let plan = if spec.reads_cut_in_place() {
+            let plan = if spec.cut().is_some() {
                 self.plan_one_route_without_measuring(spec, Route::Buffers, path)
             } else {
                 self.plan_route_without_measuring(&resize, Route::Buffers, path)

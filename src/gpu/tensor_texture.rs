@@ -169,15 +169,15 @@ impl Resizer {
         write: TextureWrite,
         path: Path,
     ) -> Result<Option<ReadyTexture>, ResizeError> {
-        // A reduction runs between buffers: staged.
-        if spec.reduces() {
-            return Ok(None);
-        }
         let route = route_into(spec, target, write);
         let Route::TensorToTexture(format) = route else {
             return Ok(None);
         };
         let plan = self.plan_route_without_measuring(spec, route, path);
+        // A reduction runs between buffers: staged. (A sub-image's gather reads it in place.)
+        if self.reduces_on(spec, plan.path) {
+            return Ok(None);
+        }
         let ends = DirectEnds::into_texture(format);
         let direct = match self.prepared_with(spec, plan.path, ends) {
             Ok(direct) => direct,

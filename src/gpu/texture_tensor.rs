@@ -205,8 +205,8 @@ impl Resizer {
         output: wgpu::BufferSlice<'_>,
         plan: &Plan,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
-        // A reduction runs between buffers: staged.
-        if spec.reduces() {
+        // A reduction runs between buffers: staged. (A sub-image's gather reads it in place.)
+        if self.reduces_on(spec, plan.path) {
             return Ok(None);
         }
         let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {
