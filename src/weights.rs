@@ -237,8 +237,8 @@ impl AxisWeights {
     /// ([`AxisWeights::padded`]).
     ///
     /// A spec with a sub-image ([`crate::ResizeSpecBuilder::cut`]) gets the tables of its
-    /// resize of the sub-image, moved to where the sub-image lies in the input
-    /// ([`AxisWeights::within`]): every row reads inside the sub-image, whose edges are the
+    /// resize of the sub-image, moved to where the sub-image lies in the input (each start
+    /// plus the sub-image's first row or column): every row reads inside the sub-image, whose edges are the
     /// resize's borders, and a kernel reading the whole input through them resizes the
     /// sub-image in place. (OpenCV's and ONNX Runtime's padded tables move likewise over the
     /// padded input; their indices read the sub-image's rows and columns clamped into it.)
