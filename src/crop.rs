@@ -97,8 +97,8 @@ pub fn box_spec(template: &ResizeSpec, crop: &CropBox) -> Result<ResizeSpec, Spe
 
 /// What a box of a crop batch reads and how it rounds.
 pub(crate) struct BoxTables {
-    /// The vertical and horizontal tables, in the box's image: the box's spec's own (for a
-    /// sub-image, those of its resize moved to the slice's place).
+    /// The vertical and horizontal tables, in the box's image, as the gathers read them: the
+    /// box's spec's own (for a sub-image, those of its resize moved to the slice's place).
     pub tables: (AxisWeights, AxisWeights),
     /// Whether its 8-bit passes round vertical first ([`ResizeSpec::rounds_vertical_first`]):
     /// for a sub-image, by the slice's size, as Pillow orders them.
@@ -109,7 +109,7 @@ pub(crate) struct BoxTables {
 pub(crate) fn box_tables(template: &ResizeSpec, crop: &CropBox) -> Result<BoxTables, SpecError> {
     let spec = box_spec(template, crop)?;
     Ok(BoxTables {
-        tables: AxisWeights::for_spec(&spec),
+        tables: AxisWeights::for_gathers(&spec),
         vertical_first: spec.rounds_vertical_first(),
     })
 }

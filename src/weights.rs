@@ -31,6 +31,11 @@ pub struct AxisWeights {
     starts: Vec<u32>,
     weights: Vec<f64>,
     outside: Vec<bool>,
+    /// The inputs `[first, end)` into which a table padded by [`OPENCV_PAD`] clamps the inputs
+    /// its indices read (OpenCV's and ONNX Runtime's 8-bit tables: the whole axis, or the
+    /// sub-image a table moved by [`AxisWeights::within`] resizes); `None` for a table whose
+    /// indices are the inputs.
+    clamped: Option<[u32; 2]>,
 }
 
 /// Indices by which OpenCV's tables ([`AxisWeights::opencv_linear`],
@@ -39,8 +44,8 @@ pub struct AxisWeights {
 pub const OPENCV_PAD: u32 = 4;
 
 /// The input index that index `padded` of a table padded by [`OPENCV_PAD`] reads on an axis of
-/// `len` inputs: `padded - OPENCV_PAD`, clamped into the axis (`opencv_row` and
-/// `opencv_column` in `wgsl/common.wgsl`).
+/// `len` inputs: `padded - OPENCV_PAD`, clamped into the axis (as `padded_input` in
+/// `wgsl/common.wgsl` clamps a table's taps).
 pub(crate) fn padded_input(padded: u32, len: u32) -> u32 {
     (padded.max(OPENCV_PAD) - OPENCV_PAD).min(len - 1)
 }
@@ -159,6 +164,12 @@ impl AxisWeights {
         Self::from_sparse_rows(input_len, rows)
     }
 
+    /// The inputs `[first, end)` into which this padded table's indices clamp, if it is padded
+    /// by [`OPENCV_PAD`] (see the field).
+    pub(crate) fn clamped(&self) -> Option<[u32; 2]> {
+        self.clamped
+    }
+
     /// This table of a slice placed in the axis it was cut from: the slice starts at `start` of
     /// an axis of `input_len`, and every row reads the same inputs there (the tables of a
     /// [`crate::ResizeSpecBuilder::cut`]).
@@ -167,6 +178,9 @@ impl AxisWeights {
         AxisWeights {
             input_len,
             starts: self.starts.iter().map(|s| s + start).collect(),
+            clamped: self
+                .clamped
+                .map(|[first, end]| [first + start, end + start]),
             ..self.clone()
         }
     }
@@ -180,6 +194,7 @@ impl AxisWeights {
             starts: (0..len).collect(),
             weights: vec![1.0; len as usize],
             outside: vec![false; len as usize],
+            clamped: None,
         }
     }
 
@@ -215,6 +230,7 @@ impl AxisWeights {
             starts,
             weights,
             outside,
+            clamped: self.clamped,
         }
     }
 
@@ -451,6 +467,7 @@ impl AxisWeights {
             starts,
             weights,
             outside: vec![false; output_len as usize],
+            clamped: Some([0, input_len]),
         }
     }
 
@@ -580,6 +597,7 @@ impl AxisWeights {
             starts,
             weights,
             outside,
+            clamped: None,
         }
     }
 }

@@ -541,26 +541,40 @@ fn a_batch_names_the_kernel_of_its_boxes() {
 
 /// A template with a sub-image (`cut`) makes a batch of slices, each resized as an image of
 /// its own in one dispatch: on seeded random slices of two images (inside, on the edges, one
-/// pixel, whole), in PyTorch's 8-bit bicubic, Pillow's 8-bit bilinear and f32 bilinear with
-/// aligned corners, each box's output is the same spec without the cut on the slice cut out on
-/// the host (u8 to the byte) and `crop::reference`'s. Pillow's boxes whose slices round their
-/// passes in different orders are refused with a typed error.
+/// pixel, whole), in PyTorch's 8-bit bicubic, Pillow's 8-bit bilinear, f32 bilinear with
+/// aligned corners, OpenCV's 8-bit bilinear and lanczos4 and ONNX Runtime's plain linear on
+/// uint8 (their padded tables clamped into each slice), each box's output is the same spec
+/// without the cut on the slice cut out on the host (u8 to the byte) and `crop::reference`'s.
+/// Pillow's boxes whose slices round their passes in different orders are refused with a typed
+/// error.
 #[test]
 fn batches_of_slices_resize_each_as_an_image_of_its_own() {
-    use wgpu_resize::presets::{TorchMode, TorchOutput};
+    use wgpu_resize::presets::{OpenCvInterpolation, TorchMode, TorchOutput};
     use wgpu_resize::{CoordinateMapping, ElementType, ResizeSpecBuilder};
     let Some(gpu) = gpu("batches_of_slices_resize_each_as_an_image_of_its_own") else {
         return;
     };
     let frame = Size2::new(30, 44);
     let output = Size2::new(12, 9);
+    let onnx_linear = OnnxResize {
+        mode: OnnxMode::Linear,
+        ..OnnxResize::default()
+    };
     let mut rng = Rng::new(0xb0c5);
     let (mut ran, mut refused) = (0, 0);
-    for case in 0..12 {
-        let element = [ElementType::U8, ElementType::U8, ElementType::F32][case % 3];
+    for case in 0..20 {
+        let element = match case % 5 {
+            2 => ElementType::F32,
+            _ => ElementType::U8,
+        };
         let convention = |size: Size2| -> ResizeSpecBuilder {
-            match case % 3 {
-                0 => presets::torch(
+            match case % 5 {
+                3 if case % 2 == 0 => presets::opencv(size, output, OpenCvInterpolation::Linear),
+                3 => presets::opencv(size, output, OpenCvInterpolation::Lanczos4),
+                4 => presets::onnx(size, output, &onnx_linear).unwrap(),
+                1 => presets::pillow(size, output, PillowFilter::Bilinear),
+                2 => ResizeSpec::builder(size, output).mapping(CoordinateMapping::AlignCorners),
+                _ => presets::torch(
                     size,
                     TorchOutput::Size(output),
                     TorchMode::Bicubic,
@@ -569,8 +583,6 @@ fn batches_of_slices_resize_each_as_an_image_of_its_own() {
                 )
                 .unwrap()
                 .torch_fixed_point(true),
-                1 => presets::pillow(size, output, PillowFilter::Bilinear),
-                _ => ResizeSpec::builder(size, output).mapping(CoordinateMapping::AlignCorners),
             }
         };
         let channels = [1, 3, 4][case % 3];
@@ -658,7 +670,7 @@ fn batches_of_slices_resize_each_as_an_image_of_its_own() {
             );
         }
     }
-    assert!(ran >= 8, "{ran} batches ran, {refused} refused");
+    assert!(ran >= 14, "{ran} batches ran, {refused} refused");
 
     /// Asserts that each box's part of `got` is the resize of its slice, cut out of `data` on
     /// the host, by `alone(slice size)`.

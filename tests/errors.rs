@@ -965,3 +965,45 @@ fn sub_images_outside_the_input_are_spec_errors() {
         assert!(err.to_string().contains(allowed), "{corners:?}: {err}");
     }
 }
+
+/// A crop batch in ONNX Runtime's or OpenCV's own 8-bit arithmetic takes a template with a
+/// sub-image alone (slices resized as images of their own): ONNX Runtime's `tf_crop_and_resize`
+/// boxes on uint8 are refused with a typed error that says what it takes, and the same
+/// template with a cut builds a batch.
+#[test]
+fn crop_batches_in_the_gathers_own_arithmetic_take_sub_images() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OnnxCoordinates, OnnxMode, OnnxResize};
+    let Some(gpu) = common::gpu("crop batches in the gathers' own arithmetic") else {
+        return;
+    };
+    let (frame, output) = (Size2::new(20, 30), Size2::new(8, 8));
+    let node = |coordinates| OnnxResize {
+        mode: OnnxMode::Linear,
+        coordinates,
+        ..OnnxResize::default()
+    };
+    let boxes = presets::onnx(frame, output, &node(OnnxCoordinates::TfCropAndResize))
+        .unwrap()
+        .channels(3)
+        .element(ElementType::U8)
+        .build()
+        .unwrap();
+    assert!(boxes.onnx_linear_u8().is_some(), "{boxes:?}");
+    let Err(err) = gpu.resizer.crop_batch(&boxes, 2) else {
+        panic!("a crop batch took tf_crop_and_resize boxes in ONNX Runtime's uint8 arithmetic");
+    };
+    assert!(
+        matches!(err, ResizeError::Spec(SpecError::Unsupported(_))),
+        "{err}"
+    );
+    assert!(err.to_string().contains("sub-image (cut)"), "{err}");
+    let slices = presets::onnx(frame, output, &node(OnnxCoordinates::HalfPixel))
+        .unwrap()
+        .channels(3)
+        .element(ElementType::U8)
+        .cut(Some([0, 0, frame.height, frame.width]))
+        .build()
+        .unwrap();
+    gpu.resizer.crop_batch(&slices, 2).unwrap();
+}

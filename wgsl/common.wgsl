@@ -51,15 +51,7 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
-    // The rows and columns [first, end) of the pass's input into which GATHER_ARITHMETIC clamps
-    // its padded tables' indices (`opencv_row`, `opencv_column`; OpenCV's horizontal tables are
-    // folded onto the input, ONNX Runtime's f32 ones are not): the whole input, or the
-    // sub-image a cut resizes in place. With the two pads they align the vectors that follow
-    // to 16 bytes.
-    src_row_first: u32,
-    src_row_end: u32,
-    src_column_first: u32,
-    src_column_end: u32,
+    // Align the vectors that follow to 16 bytes.
     pad0: u32,
     pad1: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
@@ -86,7 +78,7 @@ override PILLOW_REDUCE: bool = false;
 // The gathers' own arithmetic for 8-bit data (src/gather_arithmetic.rs), 0 off. OpenCV's fixed
 // point: 1 for its INTER_LINEAR, 2 for INTER_LANCZOS4, 3 for INTER_LINEAR_EXACT. Weights stored as
 // the integers w * 2^11 (2^8 for INTER_LINEAR_EXACT), rows summed in integers, the vertical table
-// padded by OPENCV_PAD indices at each end (clamped to the input by `opencv_row`) and OpenCV's
+// padded by OPENCV_PAD indices at each end (clamped to the input by `padded_input`) and OpenCV's
 // vertical rounding (`opencv_tap`, `opencv_byte`): the scalar gather (`opencv_fixed` in
 // gather.wgsl) and the quad and staged ones (`column_bytes` in strided_taps.wgsl).
 // ONNX Runtime's plain linear on uint8 (src/gather_arithmetic.rs) takes the same padded tables
@@ -332,16 +324,15 @@ fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
     return clamp((sum + vec4<i32>(2097152)) >> vec4<u32>(22u), vec4<i32>(0), vec4<i32>(255));
 }
 
-// The input row that OpenCV's padded vertical index `i` reads (GATHER_ARITHMETIC): clamp(i -
-// OPENCV_PAD) into the rows the pass reads.
-fn opencv_row(i: u32) -> u32 {
-    return min(max(i, OPENCV_PAD + p.src_row_first) - OPENCV_PAD, p.src_row_end - 1u);
-}
-
-// The input column that a padded horizontal index `i` reads, where the table is not folded
-// onto the input (ONNX Runtime's f32 steps, GATHER_ARITHMETIC 5 and 6).
-fn opencv_column(i: u32) -> u32 {
-    return min(max(i, OPENCV_PAD + p.src_column_first) - OPENCV_PAD, p.src_column_end - 1u);
+// The input that tap `t` of the padded table's row at `row` reads (GATHER_ARITHMETIC: OpenCV's
+// vertical tables, ONNX Runtime's f32 ones on both axes): index `start + t - OPENCV_PAD`,
+// clamped into the inputs the table reads (the axis, or a cut's sub-image) by the row's flags,
+// whose bits 8-15 are the first tap that reads its own input and bits 16-23 one past the last
+// (`clamp_flags` in src/gpu/params.rs), so that taps past an edge read the edge's input.
+fn padded_input(row: u32, t: u32) -> u32 {
+    let flags = bitcast<u32>(table[row + 1u]);
+    let own = clamp(t, (flags >> 8u) & 255u, ((flags >> 16u) & 255u) - 1u);
+    return row_start(row) + own - OPENCV_PAD;
 }
 
 // `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the

@@ -80,15 +80,16 @@ fn resample(flat: u32) -> f32 {
 // `((row >> 4) * weight) >> 16`, summed and rounded as `(sum + 2) >> 2`; for the others the
 // vertical taps summed exactly and rounded as `(sum + 2^21) >> 22` (`(sum + 2^15) >> 16`). The
 // weights are those integers' bits (`fixed_weight`). The vertical table is padded by OPENCV_PAD
-// indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i - OPENCV_PAD), so that
-// taps past an edge read its row with their own weights, as OpenCV's do; the horizontal table is
+// indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i - OPENCV_PAD) into
+// the rows the table reads (`padded_input`), so that taps past an edge read its row with their
+// own weights, as OpenCV's do; the horizontal table is
 // folded onto the input (`AxisWeights::fold_opencv_padding`). The sums wrap in 32 bits, as OpenCV's
 // `int` sums do.
 fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
     let line = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     var total = 0;
     for (var ty = 0u; ty < p.y_taps; ty++) {
-        let y = opencv_row(row_start(ry) + ty);
+        let y = padded_input(ry, ty);
         var row = 0;
         for (var tx = 0u; tx < p.x_taps; tx++) {
             row += fixed_weight(table[rx + 2u + tx]) * load_int(line + y * p.src_y + tx * p.src_x);
@@ -114,8 +115,7 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
     var stride_b: u32;
     if GATHER_ARITHMETIC == 6u {
         base += pos.y * p.src_y;
-        let x0 = row_start(rx);
-        a = vec2<u32>(opencv_column(x0), opencv_column(x0 + 1u));
+        a = vec2<u32>(padded_input(rx, 0u), padded_input(rx, 1u));
         wa = vec2<f32>(table[rx + 2u], table[rx + 3u]);
         let last = pos.c + 1u == p.channels;
         b = vec2<u32>(pos.c, select(pos.c + 1u, pos.c, last));
@@ -124,11 +124,9 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
         stride_b = p.src_c;
     } else {
         base += pos.c * p.src_c;
-        let y0 = row_start(ry);
-        a = vec2<u32>(opencv_row(y0), opencv_row(y0 + 1u));
+        a = vec2<u32>(padded_input(ry, 0u), padded_input(ry, 1u));
         wa = vec2<f32>(table[ry + 2u], table[ry + 3u]);
-        let x0 = row_start(rx);
-        b = vec2<u32>(opencv_column(x0), opencv_column(x0 + 1u));
+        b = vec2<u32>(padded_input(rx, 0u), padded_input(rx, 1u));
         wb = vec2<f32>(table[rx + 2u], table[rx + 3u]);
         stride_a = p.src_y;
         stride_b = p.src_x;

@@ -132,13 +132,13 @@ fn two_tap_rows(
     }
 }
 
-// The input row that vertical table index `i` reads: OpenCV's padded tables clamp it
-// (`opencv_row`); the others index rows directly.
-fn input_row(i: u32) -> u32 {
+// The input row that tap `t` of the vertical table's row at `ry` reads: OpenCV's padded tables
+// clamp it (`padded_input`); the others index rows directly.
+fn input_row(ry: u32, t: u32) -> u32 {
     if GATHER_ARITHMETIC != 0u {
-        return opencv_row(i);
+        return padded_input(ry, t);
     }
-    return i;
+    return row_start(ry) + t;
 }
 
 // `two_tap_rows` with integer weights (INTEGER_WEIGHTS: dyadic tables), summed exactly in
@@ -176,10 +176,10 @@ fn two_tap_bytes(
             for (var j = 0u; j < QUAD; j++) {
                 if step {
                     h0[j] = h1[j];
-                    h1[j] = row_sum_int(columns[j], starts[j], input_row(y0 + 1u));
+                    h1[j] = row_sum_int(columns[j], starts[j], input_row(ry, 1u));
                 } else if fresh {
-                    h0[j] = row_sum_int(columns[j], starts[j], input_row(y0));
-                    h1[j] = row_sum_int(columns[j], starts[j], input_row(y0 + 1u));
+                    h0[j] = row_sum_int(columns[j], starts[j], input_row(ry, 0u));
+                    h1[j] = row_sum_int(columns[j], starts[j], input_row(ry, 1u));
                 }
                 if !outside[j] {
                     if GATHER_ARITHMETIC != 0u {

@@ -141,7 +141,7 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
         // OpenCV's padded vertical table reads clamped rows, each tap rounded as OpenCV
         // rounds it; its horizontal table is folded onto the input (src/gpu/mod.rs).
         for (var ty = 0u; ty < taps_y; ty++) {
-            let row = row_sum_int(rx, base, opencv_row(y0 + ty));
+            let row = row_sum_int(rx, base, padded_input(ry, ty));
             total += opencv_tap4(row, fixed_weight(table[ry + 2u + ty]));
         }
         return opencv_bytes(total);
@@ -165,14 +165,15 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
 
 // ONNX Runtime's f32 steps for NCHW planes (GATHER_ARITHMETIC 5), a channel to a lane: the 2 x 2
 // block's products summed and truncated as `onnx_f32_block` in common.wgsl says.
-// Both tables are padded; the column's element `base` lies OPENCV_PAD columns past the
-// block's first column, whose neighbour is clamped into the input.
+// Both tables are padded, their taps' inputs clamped (`padded_input`); `base` is the element
+// of the column band's start as an index, which the padding puts OPENCV_PAD columns past the
+// block's first column.
 fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
-    let left = base - OPENCV_PAD * p.src_x;
-    let right = left + select(p.src_x, 0u, row_start(rx) - OPENCV_PAD + 1u >= p.src_column_end);
-    let y0 = row_start(ry);
-    let top = opencv_row(y0) * p.src_y;
-    let bottom = opencv_row(y0 + 1u) * p.src_y;
+    let line = base - row_start(rx) * p.src_x;
+    let left = line + padded_input(rx, 0u) * p.src_x;
+    let right = line + padded_input(rx, 1u) * p.src_x;
+    let top = padded_input(ry, 0u) * p.src_y;
+    let bottom = padded_input(ry, 1u) * p.src_y;
     let wy = vec2<f32>(table[ry + 2u], table[ry + 3u]);
     let wx = vec2<f32>(table[rx + 2u], table[rx + 3u]);
     let block = onnx_f32_block(

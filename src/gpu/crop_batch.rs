@@ -105,14 +105,17 @@ impl Resizer {
     ) -> Result<CropBatch, ResizeError> {
         // Validates the template's mapping kind.
         crop::box_spec(template, &CropBox::new(0, [0.0, 0.0, 1.0, 1.0]))?;
-        // Its kernels read the image of each box through the x table's starts, where the
-        // padded tables of the gathers' own 8-bit arithmetic (ONNX Runtime's plain linear on
-        // uint8, OpenCV's fixed point) hold indices clamped into one image.
-        if let Some(arithmetic) = template.gather_arithmetic() {
+        // The gathers' own 8-bit arithmetics (ONNX Runtime's plain linear on uint8, OpenCV's
+        // fixed point) take a sub-image's boxes, their padded tables clamped into each slice
+        // by their rows' flags; their rules map coordinates half-pixel, not as boxes.
+        if let Some(arithmetic) = template.gather_arithmetic()
+            && template.cut().is_none()
+        {
             return Err(SpecError::Unsupported(format!(
-                "a crop batch in {}: its boxes' tables are clamped into one image, which a \
-                 batch's shared tables cannot be; resize each box with Resizer::encode (the \
-                 onnx preset with its roi), or the boxes as f32",
+                "a crop batch in {} takes boxes of a template with a sub-image (cut): slices \
+                 resized as images of their own, as that library resizes a slice; resize each \
+                 tf_crop_and_resize box with a spec of its own (the onnx preset with its roi), \
+                 or the batch in f32",
                 arithmetic.name()
             ))
             .into());

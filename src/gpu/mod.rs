@@ -979,26 +979,8 @@ impl Resizer {
                 why: REDUCTION_GATHER_ONLY.into(),
             });
         }
-        let (wy, mut wx) = AxisWeights::for_spec(spec);
-        // OpenCV's horizontal taps read the input at clamped indices; folded onto the input
-        // they are consecutive inputs, as the quad and staged gathers read a column's taps
-        // (exact: OpenCV sums each row in integers, as ONNX Runtime's NHWC kernel does). Its
-        // vertical table stays padded, and the kernels clamp the rows it reads, each of whose
-        // products OpenCV rounds on its own. ONNX Runtime's f32 steps keep both tables padded:
-        // two taps on one clamped index round apart.
-        // (A sub-image's table is folded onto the sub-image, then moved where it lies.)
-        if spec
-            .gather_arithmetic()
-            .is_some_and(GatherArithmetic::folds_columns)
-        {
-            wx = match (spec.cut(), spec.stages()) {
-                (Some([_, left, _, _]), Some((_, resize))) => AxisWeights::for_spec(&resize)
-                    .1
-                    .fold_opencv_padding()
-                    .within(left, spec.input().width),
-                _ => wx.fold_opencv_padding(),
-            };
-        }
+        // OpenCV's horizontal taps folded onto the input they read.
+        let (wy, wx) = AxisWeights::for_gathers(spec);
         let fused_tile = if path == Path::Fused {
             Some(
                 fused_tile(spec, &wy, &wx, &limits, fused_columns)
@@ -1260,12 +1242,7 @@ impl Resizer {
                         let mut shape = pass.shape;
                         shape.y.0 = offsets[shape.y.0 as usize];
                         shape.x.0 = offsets[shape.x.0 as usize];
-                        let mut params = PassParams::new(&pass.spec, &shape, launch.row_stride);
-                        // The first pass reads the input, where a cut's sub-image lies.
-                        if i == 0 {
-                            params = params.within_cut(spec);
-                        }
-                        let params = params
+                        let params = PassParams::new(&pass.spec, &shape, launch.row_stride)
                             .with_y_starts(y_starts)
                             .with_computed_taps(computed)
                             .with_normalization(normalization.filter(|_| i == last), spec);

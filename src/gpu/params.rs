@@ -5,7 +5,7 @@ use crate::error::ResizeError;
 use crate::normalization::Normalization;
 use crate::reference::Strides;
 use crate::spec::{Layout, ResizeSpec, Size2};
-use crate::weights::AxisWeights;
+use crate::weights::{AxisWeights, OPENCV_PAD};
 
 use super::color::PassColor;
 use super::computed_taps::TapFormula;
@@ -59,14 +59,7 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
-    /// The rows and columns `[first, end)` of the pass's input into which OpenCV's fixed point
-    /// and ONNX Runtime's plain linear on uint8 clamp the indices of their padded tables
-    /// (`opencv_row` and `opencv_column` in `wgsl/common.wgsl`; OpenCV's horizontal tables are
-    /// folded onto the input, ONNX Runtime's f32 ones are not): the whole input, or the
-    /// sub-image that a cut resizes in place ([`PassParams::within_cut`]). With the two pads
-    /// they align the vectors that follow to 16 bytes.
-    pub src_rows: [u32; 2],
-    pub src_columns: [u32; 2],
+    /// Aligns the vectors that follow to 16 bytes.
     pub pad: [u32; 2],
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as
     /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
@@ -79,6 +72,22 @@ pub(crate) struct PassParams {
 }
 
 const ROW_OUTSIDE: u32 = 1;
+
+/// Most taps a padded table's row can clamp by its flags (8 bits each way; OpenCV's widest
+/// rows have 8).
+const MAX_CLAMPED_TAP: u32 = 255;
+
+/// The flags of a row of a table padded by [`OPENCV_PAD`] whose indices clamp into the inputs
+/// `[first, end)`, packed at `start`: bits 8-15 the first tap, and bits 16-23 one past the last,
+/// that read their own inputs (`padded_input` in `wgsl/common.wgsl`); taps before and after
+/// read those taps' inputs, `first` and `end - 1`. A row's taps read at least one input at
+/// or before `end - 1` (its first, where nothing else), so one past the last is at least 1.
+fn clamp_flags(start: u32, [first, end]: [u32; 2]) -> u32 {
+    let own_first = (first + OPENCV_PAD).saturating_sub(start);
+    let own_end = (end + OPENCV_PAD).saturating_sub(start);
+    debug_assert!(own_end > 0 && own_first < own_end, "{start} {first} {end}");
+    (own_first.min(MAX_CLAMPED_TAP) << 8) | (own_end.clamp(1, MAX_CLAMPED_TAP) << 16)
+}
 
 /// Invocations per workgroup of every kernel (`@workgroup_size(256)`).
 pub(crate) const WORKGROUP_SIZE: u32 = 256;
@@ -144,7 +153,8 @@ fn fixed_weight_bits(w: f64) -> f32 {
 /// Appends `table`'s rows as the kernels read them, `[first input index, flags, weights…]`,
 /// each padded with zero weights to `taps` (at least the table's own, at most its input
 /// length) and its first index moved by `start_shift` (a crop batch's image offset along the
-/// axis), the weights in `form`.
+/// axis), the weights in `form`. A padded table's flags say which taps its clamp moves
+/// ([`clamp_flags`]), independent of the shift.
 ///
 /// Kernels load every tap, zero weights too, so a padded band must stay inside the axis: a
 /// row near the end starts earlier, with zero weights in front, rather than reading past the
@@ -164,7 +174,12 @@ pub(crate) fn pack_table(
         let start = table.start(i).min(last_start);
         let leading = table.start(i) - start;
         packed.push(f32::from_bits(start + start_shift));
-        let flags = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
+        let outside = if table.is_outside(i) { ROW_OUTSIDE } else { 0 };
+        let clamps = match table.clamped() {
+            Some(range) if outside == 0 => clamp_flags(start, range),
+            _ => 0,
+        };
+        let flags = outside | clamps;
         packed.push(f32::from_bits(flags));
         packed.extend(std::iter::repeat_n(0.0, leading as usize));
         packed.extend(table.row(i).iter().map(|&w| form.slot(w)));
@@ -242,26 +257,10 @@ impl PassParams {
             x_tap_b: 0.0,
             x_tap_last: 0,
             norm_plane: 0,
-            src_rows: [0, pass.src_size.height],
-            src_columns: [0, pass.src_size.width],
             pad: [0; 2],
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
             fill: spec.extrapolation_lanes(),
-        }
-    }
-
-    /// The same parameters with the padded tables' indices clamped into the sub-image that
-    /// `spec` resizes on the gather path ([`crate::ResizeSpecBuilder::cut`]), if any: its one pass reads
-    /// the whole input.
-    pub(crate) fn within_cut(self, spec: &ResizeSpec) -> Self {
-        match spec.cut() {
-            Some([top, left, bottom, right]) => PassParams {
-                src_rows: [top, bottom],
-                src_columns: [left, right],
-                ..self
-            },
-            None => self,
         }
     }
 
@@ -381,11 +380,42 @@ pub(crate) fn check_grid(
 mod tests {
     use super::*;
 
+    /// Each tap of a packed padded row, read as `padded_input` in `wgsl/common.wgsl` reads it
+    /// (its flags' clamp), is the input the table's own rule reads: OpenCV's lanczos4 and
+    /// bilinear tables of a 10-pixel slice, shrunk and enlarged, moved to 7 of an axis of 30
+    /// (the slice's edges clamp, not the axis's) and packed with extra taps and a shift.
+    #[test]
+    fn padded_rows_clamp_their_taps_into_the_slice() {
+        use crate::weights::padded_input;
+        let axis = 30 + 2 * OPENCV_PAD;
+        for table in [
+            AxisWeights::opencv_lanczos4(10, 4),
+            AxisWeights::opencv_lanczos4(10, 23),
+            AxisWeights::opencv_linear(10, 3, false),
+            AxisWeights::opencv_linear(10, 17, false),
+        ] {
+            let moved = table.within(7, axis);
+            let taps = table.taps() + 1;
+            let mut packed = Vec::new();
+            pack_table(&moved, taps, 100, WeightForm::Float, &mut packed);
+            for i in 0..table.output_len() as usize {
+                let row = &packed[i * (taps as usize + 2)..];
+                let (start, flags) = (row[0].to_bits() - 100, row[1].to_bits());
+                let (own_first, own_end) = ((flags >> 8) & 255, (flags >> 16) & 255);
+                for t in 0..taps {
+                    let read = start + t.clamp(own_first, own_end - 1) - OPENCV_PAD;
+                    let unmoved = start - 7 + t;
+                    assert_eq!(read, 7 + padded_input(unmoved, 10), "row {i} tap {t}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn params_match_the_wgsl_struct() {
-        // 40 four-byte fields and three 16-byte vectors; a uniform block must be a multiple of
+        // 36 four-byte fields and three 16-byte vectors; a uniform block must be a multiple of
         // 16 bytes.
-        assert_eq!(std::mem::size_of::<PassParams>(), 208);
+        assert_eq!(std::mem::size_of::<PassParams>(), 192);
         // The struct as naga lays out `wgsl/common.wgsl`'s: its size and the vectors' offsets.
         let source = crate::gpu::shaders::Kernel::examples()[0].source();
         let module = naga::front::wgsl::parse_str(&source).expect("the shader parses");
@@ -420,15 +450,6 @@ mod tests {
         assert_eq!(
             offset("x_tap_last"),
             Some(std::mem::offset_of!(PassParams, x_tap_last))
-        );
-        // The clamp bounds of the padded tables, rows then columns, each [first, end).
-        assert_eq!(
-            offset("src_row_first"),
-            Some(std::mem::offset_of!(PassParams, src_rows))
-        );
-        assert_eq!(
-            offset("src_column_end"),
-            Some(std::mem::offset_of!(PassParams, src_columns) + 4)
         );
     }
 

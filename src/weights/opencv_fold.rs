@@ -4,8 +4,36 @@
 //! index.
 
 use super::{AxisWeights, OPENCV_PAD};
+use crate::gather_arithmetic::GatherArithmetic;
+use crate::spec::ResizeSpec;
 
 impl AxisWeights {
+    /// The `(y, x)` tables the gather kernels read for `spec`: [`AxisWeights::for_spec`]'s,
+    /// but that OpenCV's horizontal table (and ONNX Runtime's of its NHWC integers) is folded
+    /// onto the input ([`AxisWeights::fold_opencv_padding`]): onto the sub-image of a cut, then
+    /// moved where it lies. Folded onto the input it reads, a column's taps are consecutive
+    /// inputs, as the quad and staged gathers read them (exact: those libraries sum each row in
+    /// integers). The vertical table stays padded, and the kernels clamp the rows it reads,
+    /// each of whose products OpenCV rounds on its own; ONNX Runtime's f32 steps keep both
+    /// tables padded, two taps on one clamped index rounding apart.
+    pub(crate) fn for_gathers(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
+        let (y, x) = Self::for_spec(spec);
+        if !spec
+            .gather_arithmetic()
+            .is_some_and(GatherArithmetic::folds_columns)
+        {
+            return (y, x);
+        }
+        let x = match (spec.cut(), spec.stages()) {
+            (Some([_, left, _, _]), Some((_, resize))) => Self::for_spec(&resize)
+                .1
+                .fold_opencv_padding()
+                .within(left, spec.input().width),
+            _ => x.fold_opencv_padding(),
+        };
+        (y, x)
+    }
+
     /// This padded OpenCV table ([`AxisWeights::opencv`]) over its input alone: each tap moved
     /// to the input it reads (padded index `i` reads `clamp(i - OPENCV_PAD, 0, len - 1)`),
     /// taps that read one input merged into one of their summed weight, and every row
@@ -41,6 +69,7 @@ impl AxisWeights {
             starts,
             weights,
             outside: self.outside.clone(),
+            clamped: None,
         }
     }
 }
