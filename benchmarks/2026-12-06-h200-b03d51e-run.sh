@@ -1,4 +1,4 @@
-# The full run of 7222eee with the sweep (the first on an H200 since e907e56), ONNX Runtime's plain
+# The full run of b03d51e with the sweep (the first on an H200 since e907e56), ONNX Runtime's plain
 # linear on RGB uint8 timed beside PyTorch's fixed point of the same shapes through the tuning's
 # timing (the NHWC doubling on the RGB doubling kernel, c870cba, not timed before), its kernels
 # (wgresize plan names them), its 54 conformance cases on the gather and auto paths; sub-images
