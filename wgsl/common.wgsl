@@ -335,6 +335,15 @@ fn padded_input(row: u32, t: u32) -> u32 {
     return row_start(row) + own - OPENCV_PAD;
 }
 
+// `padded_input` of a two-tap row's taps 0 and 1 (ONNX Runtime's f32 steps), its start and
+// flags read once.
+fn padded_pair(row: u32) -> vec2<u32> {
+    let flags = bitcast<u32>(table[row + 1u]);
+    let own = clamp(vec2<u32>(0u, 1u), vec2<u32>((flags >> 8u) & 255u),
+        vec2<u32>(((flags >> 16u) & 255u) - 1u));
+    return vec2<u32>(row_start(row)) + own - vec2<u32>(OPENCV_PAD);
+}
+
 // `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the
 // compiler cannot see through, so that it fuses no product into a multiply-add, whose one
 // rounding would differ from ONNX Runtime's two, and moves no sum.

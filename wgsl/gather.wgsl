@@ -115,7 +115,7 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
     var stride_b: u32;
     if GATHER_ARITHMETIC == 6u {
         base += pos.y * p.src_y;
-        a = vec2<u32>(padded_input(rx, 0u), padded_input(rx, 1u));
+        a = padded_pair(rx);
         wa = vec2<f32>(table[rx + 2u], table[rx + 3u]);
         let last = pos.c + 1u == p.channels;
         b = vec2<u32>(pos.c, select(pos.c + 1u, pos.c, last));
@@ -124,9 +124,9 @@ fn onnx_f32(pos: Position, ry: u32, rx: u32) -> f32 {
         stride_b = p.src_c;
     } else {
         base += pos.c * p.src_c;
-        a = vec2<u32>(padded_input(ry, 0u), padded_input(ry, 1u));
+        a = padded_pair(ry);
         wa = vec2<f32>(table[ry + 2u], table[ry + 3u]);
-        b = vec2<u32>(padded_input(rx, 0u), padded_input(rx, 1u));
+        b = padded_pair(rx);
         wb = vec2<f32>(table[rx + 2u], table[rx + 3u]);
         stride_a = p.src_y;
         stride_b = p.src_x;

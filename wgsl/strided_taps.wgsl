@@ -169,11 +169,13 @@ fn column_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
 // of the column band's start as an index, which the padding puts OPENCV_PAD columns past the
 // block's first column.
 fn onnx_f32_bytes(ry: u32, rx: u32, base: u32) -> vec4<u32> {
+    let columns = padded_pair(rx);
+    let rows = padded_pair(ry);
     let line = base - row_start(rx) * p.src_x;
-    let left = line + padded_input(rx, 0u) * p.src_x;
-    let right = line + padded_input(rx, 1u) * p.src_x;
-    let top = padded_input(ry, 0u) * p.src_y;
-    let bottom = padded_input(ry, 1u) * p.src_y;
+    let left = line + columns.x * p.src_x;
+    let right = line + columns.y * p.src_x;
+    let top = rows.x * p.src_y;
+    let bottom = rows.y * p.src_y;
     let wy = vec2<f32>(table[ry + 2u], table[ry + 3u]);
     let wx = vec2<f32>(table[rx + 2u], table[rx + 3u]);
     let block = onnx_f32_block(
