@@ -970,7 +970,10 @@ impl ResizeSpec {
     /// ([`ResizeSpecBuilder::cut`]), else the input's.
     pub(crate) fn resized_input(&self) -> Size2 {
         match self.cut {
-            Some([top, left, bottom, right]) => Size2::new(bottom - top, right - left),
+            // (Saturating: a sub-image outside the input is refused where it is validated.)
+            Some([top, left, bottom, right]) => {
+                Size2::new(bottom.saturating_sub(top), right.saturating_sub(left))
+            }
             None => self.input,
         }
     }
@@ -1364,7 +1367,10 @@ impl ResizeSpec {
                     .into(),
             ));
         }
-        // The axes resize the sub-image, where there is one.
+        // The axes resize the sub-image, where there is one: inside the input first.
+        if let Some(cut) = self.cut {
+            self.check_cut_bounds(cut)?;
+        }
         let resized_input = self.resized_input();
         for (axis, rule, input_len, output_len) in [
             (
@@ -1436,7 +1442,22 @@ impl ResizeSpec {
 
     /// A sub-image ([`ResizeSpecBuilder::cut`]) of at least one pixel inside the input, in a
     /// resize of one step otherwise; each stage must be a valid spec.
-    fn check_cut(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
+    fn check_cut(&self, cut: [u32; 4]) -> Result<(), SpecError> {
+        self.check_cut_bounds(cut)?;
+        if self.reducing_gap.is_some() || self.stage != Stage::Whole {
+            return Err(SpecError::Unsupported(
+                "a sub-image with a reducing gap or a reduction: resize the sub-image in one \
+                 step, or reduce it in a second resize"
+                    .into(),
+            ));
+        }
+        let (copy, resize) = self.cut_stages(cut);
+        copy.validate()?;
+        resize.validate()
+    }
+
+    /// A sub-image of at least one pixel inside the input.
+    fn check_cut_bounds(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
         if top >= bottom || left >= right || bottom > self.input.height || right > self.input.width
         {
             return Err(SpecError::Unsupported(format!(
@@ -1449,16 +1470,7 @@ impl ResizeSpec {
                 self.input.width
             )));
         }
-        if self.reducing_gap.is_some() || self.stage != Stage::Whole {
-            return Err(SpecError::Unsupported(
-                "a sub-image with a reducing gap or a reduction: resize the sub-image in one \
-                 step, or reduce it in a second resize"
-                    .into(),
-            ));
-        }
-        let (copy, resize) = self.cut_stages([top, left, bottom, right]);
-        copy.validate()?;
-        resize.validate()
+        Ok(())
     }
 
     /// A reduction's blocks lie in the input, make the output (so its factors are at least 1),
