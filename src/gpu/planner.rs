@@ -340,8 +340,8 @@ impl Resizer {
     }
 
     /// [`Resizer::heuristic_plan`] without what the first stage of a two-step resize does:
-    /// that of its second stage, which the heuristic weighs (a sub-image's copy costs the
-    /// paths that make it alike).
+    /// that of its second stage, which the heuristic weighs. (It leaves out a sub-image's copy,
+    /// which the gather does not make: measuring weighs it.)
     fn one_step_heuristic(&self, spec: &ResizeSpec) -> Plan {
         if let Some((_, resize)) = spec.stages() {
             return self.one_step_heuristic(&resize);
