@@ -23,7 +23,6 @@ use crate::element::Element;
 use crate::error::{ResizeError, SpecError};
 use crate::reference;
 use crate::spec::{CoordinateMapping, ResizeSpec};
-use crate::weights::AxisWeights;
 
 /// One box of a crop batch, in the coordinates the template's mapping names.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,25 +92,6 @@ pub fn box_spec(template: &ResizeSpec, crop: &CropBox) -> Result<ResizeSpec, Spe
         mapping.map(|m| rule.with_mapping(m))
     });
     template.to_builder().batch(1).y_axis(y?).x_axis(x?).build()
-}
-
-/// What a box of a crop batch reads and how it rounds.
-pub(crate) struct BoxTables {
-    /// The vertical and horizontal tables, in the box's image, as the gathers read them: the
-    /// box's spec's own (for a sub-image, those of its resize moved to the slice's place).
-    pub tables: (AxisWeights, AxisWeights),
-    /// Whether its 8-bit passes round vertical first ([`ResizeSpec::rounds_vertical_first`]):
-    /// for a sub-image, by the slice's size, as Pillow orders them.
-    pub vertical_first: bool,
-}
-
-/// [`BoxTables`] of `crop` in a batch of `template`.
-pub(crate) fn box_tables(template: &ResizeSpec, crop: &CropBox) -> Result<BoxTables, SpecError> {
-    let spec = box_spec(template, crop)?;
-    Ok(BoxTables {
-        tables: AxisWeights::for_gathers(&spec),
-        vertical_first: spec.rounds_vertical_first(),
-    })
 }
 
 /// The spec of a crop batch's output as a whole: the template with one image per box.

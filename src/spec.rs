@@ -1367,9 +1367,9 @@ impl ResizeSpec {
                     .into(),
             ));
         }
-        // The axes resize the sub-image, where there is one: inside the input first.
+        // The axes resize the sub-image, where there is one: checked first.
         if let Some(cut) = self.cut {
-            self.check_cut_bounds(cut)?;
+            self.check_cut(cut)?;
         }
         let resized_input = self.resized_input();
         for (axis, rule, input_len, output_len) in [
@@ -1431,9 +1431,6 @@ impl ResizeSpec {
         if let Some(gap) = self.reducing_gap {
             self.check_reducing_gap(gap)?;
         }
-        if let Some(cut) = self.cut {
-            self.check_cut(cut)?;
-        }
         if let Some(reduction) = self.reduction_stage() {
             self.check_reduction(reduction)?;
         }
@@ -1442,22 +1439,7 @@ impl ResizeSpec {
 
     /// A sub-image ([`ResizeSpecBuilder::cut`]) of at least one pixel inside the input, in a
     /// resize of one step otherwise; each stage must be a valid spec.
-    fn check_cut(&self, cut: [u32; 4]) -> Result<(), SpecError> {
-        self.check_cut_bounds(cut)?;
-        if self.reducing_gap.is_some() || self.stage != Stage::Whole {
-            return Err(SpecError::Unsupported(
-                "a sub-image with a reducing gap or a reduction: resize the sub-image in one \
-                 step, or reduce it in a second resize"
-                    .into(),
-            ));
-        }
-        let (copy, resize) = self.cut_stages(cut);
-        copy.validate()?;
-        resize.validate()
-    }
-
-    /// A sub-image of at least one pixel inside the input.
-    fn check_cut_bounds(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
+    fn check_cut(&self, [top, left, bottom, right]: [u32; 4]) -> Result<(), SpecError> {
         if top >= bottom || left >= right || bottom > self.input.height || right > self.input.width
         {
             return Err(SpecError::Unsupported(format!(
@@ -1470,7 +1452,16 @@ impl ResizeSpec {
                 self.input.width
             )));
         }
-        Ok(())
+        if self.reducing_gap.is_some() || self.stage != Stage::Whole {
+            return Err(SpecError::Unsupported(
+                "a sub-image with a reducing gap or a reduction: resize the sub-image in one \
+                 step, or reduce it in a second resize"
+                    .into(),
+            ));
+        }
+        let (copy, resize) = self.cut_stages([top, left, bottom, right]);
+        copy.validate()?;
+        resize.validate()
     }
 
     /// A reduction's blocks lie in the input, make the output (so its factors are at least 1),

@@ -15,7 +15,7 @@ mod torch_u8;
 use crate::kernels;
 use crate::spec::{
     AreaRule, AxisResample, Border, CoordinateArithmetic, CoordinateMapping, Filter, NearestRule,
-    OpenCvFixedPoint, ResizeSpec,
+    OpenCvFixedPoint, ResizeSpec, Size2,
 };
 
 /// The band table of one axis.
@@ -171,9 +171,16 @@ impl AxisWeights {
     }
 
     /// This table of a slice placed in the axis it was cut from: the slice starts at `start` of
-    /// an axis of `input_len`, and every row reads the same inputs there (the tables of a
-    /// [`crate::ResizeSpecBuilder::cut`]).
-    pub(crate) fn within(&self, start: u32, input_len: u32) -> Self {
+    /// an axis of `axis_len` inputs, and every row reads the same inputs there (the tables of a
+    /// [`crate::ResizeSpecBuilder::cut`]). A padded table stays padded, over the padded axis,
+    /// its clamp moved with it.
+    pub(crate) fn within(&self, start: u32, axis_len: u32) -> Self {
+        let pad = if self.clamped.is_some() {
+            2 * OPENCV_PAD
+        } else {
+            0
+        };
+        let input_len = axis_len + pad;
         debug_assert!(start + self.input_len <= input_len);
         AxisWeights {
             input_len,
@@ -183,6 +190,16 @@ impl AxisWeights {
                 .map(|[first, end]| [first + start, end + start]),
             ..self.clone()
         }
+    }
+
+    /// The `(y, x)` tables of a sub-image's resize moved where the sub-image `[top, left, ..]`
+    /// lies in an input of `input` pixels ([`AxisWeights::within`]).
+    pub(crate) fn within_cut(
+        (y, x): (AxisWeights, AxisWeights),
+        [top, left, _, _]: [u32; 4],
+        input: Size2,
+    ) -> (AxisWeights, AxisWeights) {
+        (y.within(top, input.height), x.within(left, input.width))
     }
 
     /// The identity table of length `len`: one tap of weight 1 per index.
@@ -259,18 +276,8 @@ impl AxisWeights {
     /// sub-image in place. (OpenCV's and ONNX Runtime's padded tables move likewise over the
     /// padded input; their indices read the sub-image's rows and columns clamped into it.)
     pub fn for_spec(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
-        if let (Some([top, left, _, _]), Some((_, resize))) = (spec.cut(), spec.stages()) {
-            let (y, x) = Self::for_spec(&resize);
-            let input = spec.input();
-            let pad = if spec.gather_arithmetic().is_some() {
-                2 * OPENCV_PAD
-            } else {
-                0
-            };
-            return (
-                y.within(top, input.height + pad),
-                x.within(left, input.width + pad),
-            );
+        if let (Some(cut), Some((_, resize))) = (spec.cut(), spec.stages()) {
+            return Self::within_cut(Self::for_spec(&resize), cut, spec.input());
         }
         let (y, x) = Self::for_image(spec);
         let padding = spec.padding();

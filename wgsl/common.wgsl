@@ -330,18 +330,23 @@ fn fixed_round4(sum: vec4<i32>) -> vec4<i32> {
 // whose bits 8-15 are the first tap that reads its own input and bits 16-23 one past the last
 // (`clamp_flags` in src/gpu/params.rs), so that taps past an edge read the edge's input.
 fn padded_input(row: u32, t: u32) -> u32 {
-    let flags = bitcast<u32>(table[row + 1u]);
-    let own = clamp(t, (flags >> 8u) & 255u, ((flags >> 16u) & 255u) - 1u);
-    return row_start(row) + own - OPENCV_PAD;
+    let own = own_taps(row);
+    return row_start(row) + clamp(t, own.x, own.y) - OPENCV_PAD;
 }
 
 // `padded_input` of a two-tap row's taps 0 and 1 (ONNX Runtime's f32 steps), its start and
 // flags read once.
 fn padded_pair(row: u32) -> vec2<u32> {
+    let own = own_taps(row);
+    let taps = clamp(vec2<u32>(0u, 1u), vec2<u32>(own.x), vec2<u32>(own.y));
+    return vec2<u32>(row_start(row)) + taps - vec2<u32>(OPENCV_PAD);
+}
+
+// The first and the last tap of the padded row at `row` that read their own inputs, from its
+// flags' bits 8-15 and 16-23 (the last one past).
+fn own_taps(row: u32) -> vec2<u32> {
     let flags = bitcast<u32>(table[row + 1u]);
-    let own = clamp(vec2<u32>(0u, 1u), vec2<u32>((flags >> 8u) & 255u),
-        vec2<u32>(((flags >> 16u) & 255u) - 1u));
-    return vec2<u32>(row_start(row)) + own - vec2<u32>(OPENCV_PAD);
+    return vec2<u32>((flags >> 8u) & 255u, ((flags >> 16u) & 255u) - 1u);
 }
 
 // `v` as the sum that takes it receives it, rounded: its bits ORed with a zero that the

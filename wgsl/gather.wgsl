@@ -82,9 +82,8 @@ fn resample(flat: u32) -> f32 {
 // weights are those integers' bits (`fixed_weight`). The vertical table is padded by OPENCV_PAD
 // indices at each end (`AxisWeights::opencv_*`): index i reads row clamp(i - OPENCV_PAD) into
 // the rows the table reads (`padded_input`), so that taps past an edge read its row with their
-// own weights, as OpenCV's do; the horizontal table is
-// folded onto the input (`AxisWeights::fold_opencv_padding`). The sums wrap in 32 bits, as OpenCV's
-// `int` sums do.
+// own weights, as OpenCV's do; the horizontal table is folded onto the input
+// (`AxisWeights::fold_opencv_padding`). The sums wrap in 32 bits, as OpenCV's `int` sums do.
 fn opencv_fixed(pos: Position, ry: u32, rx: u32) -> f32 {
     let line = pos.n * p.src_n + pos.c * p.src_c + row_start(rx) * p.src_x;
     var total = 0;

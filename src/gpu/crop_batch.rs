@@ -172,16 +172,16 @@ impl Resizer {
         let out_spec = crop::output_spec(&template, count)?;
         let limits = self.device.limits();
         super::check_tensor_sizes(&limits, template.input_bytes(), out_spec.output_bytes())?;
-        let boxes_tables: Vec<crop::BoxTables> = boxes
+        let box_specs: Vec<ResizeSpec> = boxes
             .iter()
-            .map(|b| crop::box_tables(&template, b))
+            .map(|b| crop::box_spec(&template, b))
             .collect::<Result<_, SpecError>>()?;
         // One dispatch rounds its 8-bit passes in one order; Pillow orders each slice's by its
         // own size.
-        let vertical_first = boxes_tables[0].vertical_first;
-        if boxes_tables
+        let vertical_first = box_specs[0].rounds_vertical_first();
+        if box_specs
             .iter()
-            .any(|b| b.vertical_first != vertical_first)
+            .any(|spec| spec.rounds_vertical_first() != vertical_first)
         {
             return Err(SpecError::Unsupported(
                 "these boxes round Pillow's 8-bit passes in different orders (each slice's by \
@@ -194,8 +194,9 @@ impl Resizer {
             fixed_y_first: vertical_first,
             ..self.kernel_features(&template)
         };
+        // Each box's tables as the gathers read them (a slice's moved where it lies).
         let tables: Vec<(AxisWeights, AxisWeights)> =
-            boxes_tables.into_iter().map(|b| b.tables).collect();
+            box_specs.iter().map(AxisWeights::for_gathers).collect();
         let taps_y = tables.iter().map(|(wy, _)| wy.taps()).max().unwrap_or(1);
         let taps_x = tables.iter().map(|(_, wx)| wx.taps()).max().unwrap_or(1);
         let (out, input) = (template.output(), template.input());

@@ -387,14 +387,13 @@ mod tests {
     #[test]
     fn padded_rows_clamp_their_taps_into_the_slice() {
         use crate::weights::padded_input;
-        let axis = 30 + 2 * OPENCV_PAD;
         for table in [
             AxisWeights::opencv_lanczos4(10, 4),
             AxisWeights::opencv_lanczos4(10, 23),
             AxisWeights::opencv_linear(10, 3, false),
             AxisWeights::opencv_linear(10, 17, false),
         ] {
-            let moved = table.within(7, axis);
+            let moved = table.within(7, 30);
             let taps = table.taps() + 1;
             let mut packed = Vec::new();
             pack_table(&moved, taps, 100, WeightForm::Float, &mut packed);
