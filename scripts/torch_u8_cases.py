@@ -61,6 +61,17 @@ SHAPES = [
 ]
 # scale_factor cases: (batch, in_h, in_w, channels, scale), recompute_scale_factor false.
 SCALED = [(1, 13, 19, 3, 1.7), (1, 40, 33, 4, 0.3)]
+# After the cases above (their own random stream, so that those keep their bytes): bilinear
+# doublings of RGBA and RGB pixels and halvings of RGBA, antialiased and not, the shapes that the
+# library's exact doubling and halving kernels take in PyTorch's fixed point (an RGB width a
+# multiple of 4, a halving's input width too), and an RGB halving, which they leave to others.
+EXACT_SHAPES = [
+    (2, 12, 20, 4, 24, 40),
+    (1, 9, 16, 3, 18, 32),
+    (2, 24, 40, 4, 12, 20),
+    (1, 14, 24, 3, 7, 12),
+]
+EXACT_MODES = [("bilinear", False, False), ("bilinear", False, True)]
 
 
 def interpolate(x_nhwc, mode, align_corners, antialias, channels_last, device="cpu", **size):
@@ -86,6 +97,12 @@ def all_cases():
         for (n, h, w, c, oh, ow), size in shapes:
             x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)
             yield k, mode, align_corners, antialias, x, (oh, ow), size
+            k += 1
+    rng = np.random.default_rng(20261206)
+    for mode, align_corners, antialias in EXACT_MODES:
+        for n, h, w, c, oh, ow in EXACT_SHAPES:
+            x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)
+            yield k, mode, align_corners, antialias, x, (oh, ow), {"size": (oh, ow)}
             k += 1
 
 

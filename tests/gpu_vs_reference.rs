@@ -1945,6 +1945,116 @@ fn doublings_match_the_reference() {
     assert_paths_match_reference(gpu, &rgb, &bytes, &paths, 0.0, "RGB doubling, two rows");
 }
 
+/// Exact doublings and halvings in Pillow's 8-bit fixed point (src/gpu/doubling.rs,
+/// src/gpu/halving.rs), whose kernels round each row's horizontal sums to bytes before the
+/// vertical taps weigh them: PyTorch's bilinear (antialiased or not, the same tables at x2)
+/// doubling RGBA and RGB and halving RGBA, Pillow's bilinear doubling RGB and box halving
+/// RGBA, ONNX Runtime's antialiased linear doubling RGBA; seeded random sizes down to 3 rows
+/// (widths a multiple of 4 for RGB and for the halvings' inputs) and batches of 1 to 3. Each
+/// takes the exact kernel on the gather path (asserted by its name) and gives the reference's
+/// bytes there and on `auto`, into poisoned buffers; then stripes of 0 and 255 and all 255,
+/// the lanes' widest sums, on PyTorch's three.
+#[test]
+fn fixed_point_doublings_and_halvings_match_the_reference() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize, PillowFilter, TorchMode, TorchOutput};
+    let Some(gpu) = gpu("fixed-point doublings and halvings") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let torch = |input: Size2, output: Size2, antialias: bool| {
+        presets::torch(
+            input,
+            TorchOutput::Size(output),
+            TorchMode::Bilinear,
+            false,
+            antialias,
+        )
+        .unwrap()
+    };
+    // (Pillow's RGBA would premultiply alpha, a colour step that the exact kernels leave to the
+    // others; its box halving is read here as four channels of their own.)
+    let spec_of = |case: u64, rng: &mut Rng| {
+        let (h, quads) = (rng.range(3, 30), rng.range(1, 12));
+        let (small, large) = (Size2::new(h, 2 * quads), Size2::new(2 * h, 4 * quads));
+        let antialias = case % 2 == 1;
+        let (builder, channels, kernel) = match case % 6 {
+            0 => (torch(small, large, antialias), 4, "doubling"),
+            1 => (
+                torch(
+                    Size2::new(h, 4 * quads),
+                    Size2::new(2 * h, 8 * quads),
+                    antialias,
+                ),
+                3,
+                "doubling",
+            ),
+            2 => (torch(large, small, false), 4, "halving"),
+            3 => (
+                presets::pillow(
+                    Size2::new(h, 4 * quads),
+                    Size2::new(2 * h, 8 * quads),
+                    PillowFilter::Bilinear,
+                ),
+                3,
+                "doubling",
+            ),
+            4 => (
+                presets::pillow(large, small, PillowFilter::Box),
+                4,
+                "halving",
+            ),
+            _ => {
+                let node = OnnxResize {
+                    mode: OnnxMode::Linear,
+                    antialias: true,
+                    ..OnnxResize::default()
+                };
+                (presets::onnx(small, large, &node).unwrap(), 4, "doubling")
+            }
+        };
+        let spec = builder
+            .batch(rng.range(1, 3))
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        (spec, kernel)
+    };
+    let mut rng = Rng::new(0xf1ed);
+    for case in 0..24u64 {
+        let (spec, kernel) = spec_of(case, &mut rng);
+        let what = format!("case {case} {spec:?}");
+        assert!(spec.fixed_point(), "{what}");
+        let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
+        assert!(
+            kernels.len() == 1 && kernels[0].kernel.contains(kernel),
+            "{what}: {kernels:?}"
+        );
+        let bytes = Rng::new(case).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+    }
+    for (input, output, channels) in [
+        (Size2::new(37, 72), Size2::new(74, 144), 4),
+        (Size2::new(37, 72), Size2::new(74, 144), 3),
+        (Size2::new(74, 144), Size2::new(37, 72), 4),
+    ] {
+        let spec = torch(input, output, false)
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let white = vec![255u8; spec.input_len()];
+        assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
+        // Each channel in its own stripes along both axes.
+        let (channels, row) = (channels as usize, (input.width * channels) as usize);
+        let stripes: Vec<u8> = (0..spec.input_len())
+            .map(|i| 255 * ((i / channels + i % channels + i / row) % 2) as u8)
+            .collect();
+        assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "stripes");
+    }
+}
+
 /// Crops that fall partly outside the input on one axis, the other, or both: every kernel that
 /// reads the table rows' outside flags (the vector gather, the u8 quads and staged columns, the
 /// fused tiled path, and the scalar gather that a device with few workgroups per dimension

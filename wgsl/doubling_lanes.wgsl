@@ -1,7 +1,9 @@
 // The exact doublings' element operations for RGBA u8 buffers, in the vector gather's integer
 // lanes (`lanes_u8.wgsl`, appended before this): two words of two 16-bit lanes per pixel, integer
-// weights, the bytes rounded once after both axes. The destination holds two pixels (one 8-byte
-// store) per element.
+// weights, the bytes rounded once after both axes, or after each axis in Pillow's fixed point
+// (FIXED_POINT: the horizontal sums rounded to bytes before the vertical taps weigh them, each
+// axis's weights at most 8 bits, so that its sums fit their lanes). The destination holds two
+// pixels (one 8-byte store) per element.
 @group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
 
 alias Sum = vec2<u32>;
@@ -15,6 +17,19 @@ fn weigh(w: f32, v: Sum) -> Sum {
     return u32(w) * v;
 }
 
+// The horizontal sums as the vertical taps weigh them: rounded to bytes in Pillow's fixed point,
+// else the sums themselves.
+fn between_axes(s: Sum) -> Sum {
+    if FIXED_POINT {
+        return rounded_lanes(s, X_BITS);
+    }
+    return s;
+}
+
 fn store_pair(i: u32, a: Sum, b: Sum) {
-    dst[i] = vec2<u32>(lanes_word(a), lanes_word(b));
+    // The vertical axis's bits alone in Pillow's fixed point, whose horizontal sums are bytes.
+    let bits = select(WEIGHT_BITS, Y_BITS, FIXED_POINT);
+    let qa = rounded_lanes(a, bits);
+    let qb = rounded_lanes(b, bits);
+    dst[i] = vec2<u32>(qa.x | (qa.y << 8u), qb.x | (qb.y << 8u));
 }

@@ -12,10 +12,10 @@
 // lost for f32, whose two-pixel stores are 32 bytes (47.7 -> 64.3), which keeps the vector
 // gather.
 //
-// The element files in front of this one give the sums' type `Sum`, `load_sum`, `weigh` and
-// `store_pair`: `doubling_lanes.wgsl` for u8 buffers; `float_sums.wgsl`, `doubling_floats.wgsl`
-// and a destination (`f16_pairs.wgsl`, `doubling_texture.wgsl`) for f16 buffers and textures.
-// `doubling_phases.wgsl` gives the constants.
+// The element files in front of this one give the sums' type `Sum`, `load_sum`, `weigh`,
+// `between_axes` and `store_pair`: `doubling_lanes.wgsl` for u8 buffers; `float_sums.wgsl`,
+// `doubling_floats.wgsl` and a destination (`f16_pairs.wgsl`, `doubling_texture.wgsl`) for f16
+// buffers and textures. `doubling_phases.wgsl` gives the constants.
 
 // The input column's word offsets of the left neighbour, the column and the right neighbour
 // (clamped), for `row_sums`.
@@ -65,13 +65,14 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
 }
 
-// The horizontal sums of the column's two outputs in the input row at word offset `row`.
+// The horizontal sums of the column's two outputs in the input row at word offset `row`, as the
+// vertical taps weigh them (`between_axes`).
 fn row_sums(row: u32) -> array<Sum, 2> {
     let left = load_sum(row + columns.x);
     let centre = load_sum(row + columns.y);
     let right = load_sum(row + columns.z);
     return array<Sum, 2>(
-        weigh(WX0A, left) + weigh(WX0B, centre),
-        weigh(WX1A, centre) + weigh(WX1B, right),
+        between_axes(weigh(WX0A, left) + weigh(WX0B, centre)),
+        between_axes(weigh(WX1A, centre) + weigh(WX1B, right)),
     );
 }

@@ -7,6 +7,10 @@
 // input width is a multiple of 4, so that every group starts on a word, and where the tables
 // fit the phases edges included (src/gpu/doubling.rs).
 //
+// Pillow's 8-bit fixed point (FIXED_POINT; PyTorch's and ONNX Runtime's on their own tables)
+// rounds each row's horizontal sums to bytes before the vertical taps weigh them, and those sums
+// by the vertical axis's bits alone.
+//
 // OpenCV's 8-bit INTER_LINEAR and INTER_LINEAR_EXACT (GATHER_ARITHMETIC, src/gpu/doubling.rs
 // `choose_opencv`) run here in their own arithmetic: the horizontal sums as above in their
 // units (the edge columns weigh one clamped input by the whole unit, which the clamped pixel
@@ -103,6 +107,14 @@ fn row_sums(row: u32) -> Pixels {
         sums[2u * j] = u32(WX0A) * px[j] + u32(WX0B) * px[j + 1u];
         sums[2u * j + 1u] = u32(WX1A) * px[j + 1u] + u32(WX1B) * px[j + 2u];
     }
+    // Pillow's fixed point rounds the horizontal sums to bytes before the vertical taps weigh
+    // them (the host's weights sum to at most one unit, so no byte passes 255).
+    if FIXED_POINT {
+        let half = vec3<u32>((1u << X_BITS) >> 1u);
+        for (var k = 0u; k < 8u; k++) {
+            sums[k] = (sums[k] + half) >> vec3<u32>(X_BITS);
+        }
+    }
     return sums;
 }
 
@@ -125,8 +137,10 @@ fn bytes3(w: u32, shift: u32) -> vec3<u32> {
 // within 255 · 2^WEIGHT_BITS), or as OpenCV rounds its vertical sums (`opencv_bytes`), and
 // stored as six words from element `i`.
 fn store_pixels(i: u32, sums: Pixels) {
-    let half = vec3<u32>((1u << WEIGHT_BITS) >> 1u);
-    let bits = vec3<u32>(WEIGHT_BITS);
+    // In Pillow's fixed point the horizontal sums are bytes already: the vertical bits alone.
+    let shift = select(WEIGHT_BITS, Y_BITS, FIXED_POINT);
+    let half = vec3<u32>((1u << shift) >> 1u);
+    let bits = vec3<u32>(shift);
     var b: Pixels;
     for (var k = 0u; k < 8u; k++) {
         if GATHER_ARITHMETIC != 0u {

@@ -25,6 +25,10 @@ override WYA: f32 = 0.5;
 override WYB: f32 = 0.5;
 override WXA: f32 = 0.5;
 override WXB: f32 = 0.5;
+// Each axis's bits, by which Pillow's fixed point (FIXED_POINT) rounds each axis's sums to bytes,
+// the horizontal axis's first (`row_sums` of `halving_lanes.wgsl`).
+override X_BITS: u32 = 0u;
+override Y_BITS: u32 = 0u;
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

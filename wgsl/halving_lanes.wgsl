@@ -1,7 +1,8 @@
 // The exact halvings' element operations for RGBA u8 buffers, in the vector gather's integer
 // lanes: a pixel's four bytes as two words of two 16-bit lanes (as `load_lanes` splits them),
-// integer weights, the bytes rounded once after both axes (as `lanes_word` rounds them). Four
-// input pixels are one 16-byte word; two output pixels one 8-byte store.
+// integer weights, the bytes rounded once after both axes (as `lanes_word` rounds them), or
+// after each axis in Pillow's fixed point. Four input pixels are one 16-byte word; two output
+// pixels one 8-byte store.
 @group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
 
 alias Sum = vec2<u32>;
@@ -18,20 +19,32 @@ fn weigh(w: f32, v: Sum) -> Sum {
     return u32(w) * v;
 }
 
-// The two output pixels' horizontal sums in the input row of four pixels at word `i`.
+// The two output pixels' horizontal sums in the input row of four pixels at word `i`; in
+// Pillow's fixed point (FIXED_POINT) rounded to bytes, as the vertical taps then weigh them.
 fn row_sums(i: u32) -> array<Sum, 2> {
     let q = quads[i];
-    return array<Sum, 2>(
+    let sums = array<Sum, 2>(
         weigh(WXA, lanes(q.x)) + weigh(WXB, lanes(q.y)),
         weigh(WXA, lanes(q.z)) + weigh(WXB, lanes(q.w)),
     );
+    if FIXED_POINT {
+        return array<Sum, 2>(rounded(sums[0], X_BITS), rounded(sums[1], X_BITS));
+    }
+    return sums;
 }
 
-// A pixel's stored word from its lanes' sums, rounded half up: `lanes_word` of `lanes_u8.wgsl`,
-// which reads a source of its own and cannot be appended here.
+// Lanes' sums of bytes times weights of 2^`bits` to the unit, rounded half up to bytes in their
+// lanes: `rounded_lanes` of `lanes_u8.wgsl`, which reads a source of its own and cannot be
+// appended here.
+fn rounded(sums: Sum, bits: u32) -> Sum {
+    let half = ((1u << bits) >> 1u) * 0x00010001u;
+    return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
+}
+
+// A pixel's stored word from its lanes' sums: in Pillow's fixed point the horizontal sums are
+// bytes already, and the vertical axis's bits alone round them.
 fn word_of(sums: Sum) -> u32 {
-    let half = ((1u << WEIGHT_BITS) >> 1u) * 0x00010001u;
-    let q = ((sums + vec2<u32>(half)) >> vec2<u32>(WEIGHT_BITS)) & vec2<u32>(0x00ff00ffu);
+    let q = rounded(sums, select(WEIGHT_BITS, Y_BITS, FIXED_POINT));
     return q.x | (q.y << 8u);
 }
 

@@ -20,7 +20,13 @@ fn load_lanes(i: u32) -> vec2<u32> {
 // (src/gpu/launch.rs, `integer_weights`). The mask drops the bits that the shift brings down from
 // the lane above.
 fn lanes_word(sums: vec2<u32>) -> u32 {
-    let half = ((1u << WEIGHT_BITS) >> 1u) * 0x00010001u;
-    let q = ((sums + vec2<u32>(half)) >> vec2<u32>(WEIGHT_BITS)) & vec2<u32>(0x00ff00ffu);
+    let q = rounded_lanes(sums, WEIGHT_BITS);
     return q.x | (q.y << 8u);
+}
+
+// Lanes' sums of bytes times integer weights of 2^`bits` to the unit, rounded half up to bytes
+// in their lanes (`lanes_word`'s rounding, for a shift that is no pipeline constant).
+fn rounded_lanes(sums: vec2<u32>, bits: u32) -> vec2<u32> {
+    let half = ((1u << bits) >> 1u) * 0x00010001u;
+    return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
 }

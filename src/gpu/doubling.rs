@@ -66,6 +66,26 @@ const TEXTURE_TO_BUFFER_GROUP: Workgroup = Workgroup { x: 4, y: 64 };
 const RGB_MAX_ROWS: u32 = 2;
 const RGB_MIN_INVOCATIONS: u64 = 1 << 15;
 
+/// Most bits of each axis's weights in Pillow's fixed point: the lanes (16 bits) hold one
+/// axis's sums of bytes at a time, each rounded to a byte before the other axis weighs it, and
+/// 255 · 2^8 plus the rounding's half stays below 2^16.
+pub(super) const FIXED_POINT_MAX_BITS: u32 = 8;
+
+/// Whether the exact doublings and halvings run `features`' rounding between the axes: none
+/// asked for, or Pillow's fixed point (PyTorch's and ONNX Runtime's 8-bit resizes on their own
+/// tables) between buffers, the horizontal axis rounded first (`between_axes` in
+/// `wgsl/doubling_lanes.wgsl`, `row_sums` in `wgsl/gather_doubling_rgb.wgsl` and
+/// `wgsl/halving_lanes.wgsl`). The kernels run neither Pillow's vertical-first order nor its
+/// reduction before the resize, and read no texture in that fixed point (their texels sum in
+/// f32, unrounded).
+pub(super) fn fixed_point_serves(features: KernelFeatures) -> bool {
+    !features.fixed_point
+        || !(features.fixed_y_first
+            || features.pillow_reduce
+            || features.texture_source.is_some()
+            || features.texture_target.is_some())
+}
+
 /// Most bits of a float kernel's weights: an f16 input (11 significant bits) times such a
 /// weight, and the sum of two of them on one input at a clamped edge (or of the four taps of an
 /// exact halving), are exact in f32.
@@ -181,9 +201,10 @@ pub(super) fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, 
 
 /// The bits of each axis's weights where the exact doublings and halvings sum them exactly:
 /// u8 buffers in integer lanes (`features.integer_weights`, whose bits per axis are
-/// `lane_bits`); RGBA f16 buffers and u8 specs' texels (`textures`: read from a texture),
-/// summed in f32, with dyadic weights of at most [`FLOAT_MAX_BITS`] bits. `None` for anything
-/// else (f32 sums, u8 buffers without lanes).
+/// `lane_bits`), or in Pillow's fixed point, each axis's sums rounded to bytes on their own
+/// (dyadic weights of at most [`FIXED_POINT_MAX_BITS`] bits an axis); RGBA f16 buffers and u8
+/// specs' texels (`textures`: read from a texture), summed in f32, with dyadic weights of at
+/// most [`FLOAT_MAX_BITS`] bits. `None` for anything else (f32 sums, u8 buffers without lanes).
 pub(super) fn exact_bits(
     element: ElementType,
     textures: bool,
@@ -200,6 +221,10 @@ pub(super) fn exact_bits(
         // FLOAT_MAX_BITS bits are exact; f32 specs' are not (textures stage no f16 spec).
         (ElementType::U8, _) if textures => float_bits(),
         (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
+        // (`fixed_point_serves` keeps textures out.)
+        (ElementType::U8, None) if features.fixed_point => y
+            .dyadic_bits(FIXED_POINT_MAX_BITS)
+            .zip(x.dyadic_bits(FIXED_POINT_MAX_BITS)),
         // f16 inputs (11 significant bits) times such weights, and the sums of four of them,
         // are exact in f32.
         (ElementType::F16, None) if features.integer_weights.is_none() => float_bits(),
@@ -212,9 +237,9 @@ pub(super) fn exact_bits(
 /// on a word) summed in integer lanes (`features.integer_weights`, whose bits per axis are
 /// `lane_bits`), of RGBA f16 summed in floats, or an RGBA texture of a u8 or f16 spec
 /// (`features.texture_source`) into a texture, or of an f16 spec into an RGBA buffer, summed in
-/// floats; without colour conversions or Pillow's fixed point, both tables fitting
-/// [`DoublingPhases::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
-/// was.
+/// floats; without colour conversions, in Pillow's fixed point only where
+/// [`fixed_point_serves`], both tables fitting [`DoublingPhases::fit`], and a grid within
+/// `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -245,7 +270,7 @@ pub(crate) fn choose(
     if matches!(launch.variant, KernelVariant::Fused { .. })
         || spec.layout() != Layout::Nhwc
         || !pixels_fit
-        || features.fixed_point
+        || !fixed_point_serves(features)
         || features.color.any()
     {
         return;
@@ -672,9 +697,11 @@ mod tests {
         }
     }
 
-    /// The doubling takes RGBA NHWC u8 in integer lanes and f16 in floats, RGB NHWC u8 whose
-    /// width is a multiple of 4, and leaves f32, other layouts and channel counts, colour conversions, Pillow's fixed point, textures,
-    /// ratios other than 2 and grids over the device's limit to the kernels they had.
+    /// The doubling takes RGBA NHWC u8 in integer lanes or Pillow's fixed point and f16 in
+    /// floats, RGB NHWC u8 whose width is a multiple of 4, and leaves f32, other layouts and
+    /// channel counts, colour conversions, Pillow's vertical-first order and reduction, some
+    /// texture ends, ratios other than 2 and grids over the device's limit to the kernels they
+    /// had.
     #[test]
     fn doubling_where_it_serves() {
         use crate::spec::Layout::{Nchw, Nhwc};
@@ -804,11 +831,47 @@ mod tests {
             ..floats
         };
         assert_eq!(try_on(Nhwc, 4, f16s, double, color, None, 65535), None);
+        // Pillow's fixed point (each axis's weights in bits of their own: quarters) between
+        // buffers, RGBA and RGB; not in Pillow's vertical-first order, nor after its
+        // reduction, nor at a texture end.
         let fixed = KernelFeatures {
             fixed_point: true,
             ..floats
         };
-        assert_eq!(try_on(Nhwc, 4, u8s, double, fixed, None, 65535), None);
+        assert_eq!(
+            try_on(Nhwc, 4, u8s, double, fixed, None, 65535),
+            Some((4, quarters, quarters, (8, 17, 2), 0))
+        );
+        assert_eq!(
+            try_on(Nhwc, 3, u8s, double, fixed, None, 65535),
+            Some((1, quarters, quarters, (2, 68, 2), 0))
+        );
+        for not_served in [
+            KernelFeatures {
+                fixed_y_first: true,
+                ..fixed
+            },
+            KernelFeatures {
+                pillow_reduce: true,
+                ..fixed
+            },
+            KernelFeatures {
+                texture_source: Some(TextureSource { srgb: false }),
+                ..fixed
+            },
+            KernelFeatures {
+                texture_target: Some(wgpu::TextureFormat::Rgba8Unorm),
+                ..fixed
+            },
+        ] {
+            for channels in [3, 4] {
+                assert_eq!(
+                    try_on(Nhwc, channels, u8s, double, not_served, None, 65535),
+                    None,
+                    "{not_served:?}"
+                );
+            }
+        }
         // A texture source: RGBA u8 and f16 specs, in floats, 2 rows into a texture, and f16
         // into a buffer 2 (in workgroups of 4 x 64); not u8 into a buffer (staged instead), f32
         // specs (their sums are not exact), other channel counts, or a tensor store. Not from a

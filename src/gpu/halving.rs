@@ -13,7 +13,7 @@
 //! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
 
 use super::Launch;
-use super::doubling::{exact_bits, merged, table_row, units_of};
+use super::doubling::{exact_bits, fixed_point_serves, merged, table_row, units_of};
 use super::params::check_grid;
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
 use crate::spec::{Layout, ResizeSpec};
@@ -74,9 +74,9 @@ impl HalvingWeights {
 /// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
 /// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`](super::doubling::FLOAT_MAX_BITS)
 /// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words),
-/// without colour conversions or Pillow's fixed point, both tables fitting
-/// [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is left as it
-/// was.
+/// without colour conversions, in Pillow's fixed point only where
+/// [`fixed_point_serves`], both tables fitting [`HalvingWeights::fit`], and a grid within
+/// `max_groups`. Otherwise the launch is left as it was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -91,7 +91,7 @@ pub(crate) fn choose(
         || spec.layout() != Layout::Nhwc
         || features.texture_source.is_some()
         || features.texture_target.is_some()
-        || features.fixed_point
+        || !fixed_point_serves(features)
         || features.color.any()
         || x.input_len() % 4 != 0
     {
@@ -215,9 +215,10 @@ mod tests {
         }
     }
 
-    /// The halving takes RGBA NHWC u8 in integer lanes and f16 in floats whose input width is a
-    /// multiple of 4, and leaves f32, u8 without lanes, other layouts and channel counts,
-    /// other widths, other ratios and grids over the device's limit to the kernels they had.
+    /// The halving takes RGBA NHWC u8 in integer lanes or Pillow's fixed point and f16 in floats
+    /// whose input width is a multiple of 4, and leaves f32, u8 without either, Pillow's
+    /// vertical-first order and reduction, other layouts and channel counts, other widths, other
+    /// ratios and grids over the device's limit to the kernels they had.
     #[test]
     fn halving_where_it_serves() {
         use crate::spec::Layout::{Nchw, Nhwc};
@@ -284,6 +285,31 @@ mod tests {
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, floats, 65535),
             None
         );
+        // Pillow's fixed point (halves: each axis's own bit), not in its vertical-first order
+        // nor after its reduction.
+        let fixed = KernelFeatures {
+            fixed_point: true,
+            ..floats
+        };
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, fixed, 65535),
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+        );
+        for not_served in [
+            KernelFeatures {
+                fixed_y_first: true,
+                ..fixed
+            },
+            KernelFeatures {
+                pillow_reduce: true,
+                ..fixed
+            },
+        ] {
+            assert_eq!(
+                try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, not_served, 65535),
+                None
+            );
+        }
         // f16 in floats, not in lanes; f32 not at all.
         assert_eq!(
             try_spec(

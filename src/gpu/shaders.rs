@@ -738,7 +738,8 @@ impl Kernel {
             });
         }
         // The exact doublings: bilinear u8 in lanes, nearest u8, bilinear f16 packed and as
-        // WGSL's f16, and RGB u8 bilinear and nearest; then between textures.
+        // WGSL's f16, RGB u8 bilinear and nearest, and RGBA and RGB u8 bilinear in Pillow's
+        // fixed point; then between textures.
         let bilinear = DoublingPhases {
             units: [[1, 3], [3, 1]],
             bits: 2,
@@ -747,13 +748,15 @@ impl Kernel {
             units: [[0, 1], [1, 0]],
             bits: 0,
         };
-        for (k, (element, channels, phases)) in [
-            (ElementType::U8, 4, bilinear),
-            (ElementType::U8, 4, nearest),
-            (ElementType::F16, 4, bilinear),
-            (ElementType::F16, 4, bilinear),
-            (ElementType::U8, 3, bilinear),
-            (ElementType::U8, 3, nearest),
+        for (k, (element, channels, phases, fixed_point)) in [
+            (ElementType::U8, 4, bilinear, false),
+            (ElementType::U8, 4, nearest, false),
+            (ElementType::F16, 4, bilinear, false),
+            (ElementType::F16, 4, bilinear, false),
+            (ElementType::U8, 3, bilinear, false),
+            (ElementType::U8, 3, nearest, false),
+            (ElementType::U8, 4, bilinear, true),
+            (ElementType::U8, 3, bilinear, true),
         ]
         .into_iter()
         .enumerate()
@@ -770,7 +773,8 @@ impl Kernel {
                     x: phases,
                 },
                 features: KernelFeatures {
-                    integer_weights: lanes.then_some(2 * phases.bits),
+                    integer_weights: (lanes && !fixed_point).then_some(2 * phases.bits),
+                    fixed_point,
                     native_f16: k == 3,
                     rows_inside: true,
                     columns_inside: true,
@@ -841,11 +845,13 @@ impl Kernel {
                 },
             });
         }
-        // The exact halving: bilinear, and a nearest rule's one tap across; u8 in lanes, f16.
-        for (element, x_units, rows) in [
-            (ElementType::U8, [1, 1], 1),
-            (ElementType::U8, [0, 1], 2),
-            (ElementType::F16, [1, 1], 1),
+        // The exact halving: bilinear, and a nearest rule's one tap across; u8 in lanes, f16,
+        // and u8 bilinear in Pillow's fixed point.
+        for (element, x_units, rows, fixed_point) in [
+            (ElementType::U8, [1, 1], 1, false),
+            (ElementType::U8, [0, 1], 2, false),
+            (ElementType::F16, [1, 1], 1, false),
+            (ElementType::U8, [1, 1], 1, true),
         ] {
             let lanes = element == ElementType::U8;
             all.push(Kernel {
@@ -865,7 +871,8 @@ impl Kernel {
                     },
                 },
                 features: KernelFeatures {
-                    integer_weights: lanes.then_some(2),
+                    integer_weights: (lanes && !fixed_point).then_some(2),
+                    fixed_point,
                     rows_inside: true,
                     columns_inside: true,
                     normalized: (!lanes).then_some(example_store(3)),
@@ -1932,6 +1939,8 @@ impl KernelVariant {
                     ("WX0B", x0b),
                     ("WX1A", x1a),
                     ("WX1B", x1b),
+                    ("X_BITS", x.bits as f64),
+                    ("Y_BITS", y.bits as f64),
                 ]
             }
             KernelVariant::GatherHalving {
@@ -1950,6 +1959,8 @@ impl KernelVariant {
                     ("WYB", yb),
                     ("WXA", xa),
                     ("WXB", xb),
+                    ("X_BITS", x.bits as f64),
+                    ("Y_BITS", y.bits as f64),
                 ]
             }
             KernelVariant::GatherSplit { split, .. } => vec![
