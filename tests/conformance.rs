@@ -323,7 +323,8 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
 
 /// The cases of `F.interpolate` on uint8 tensors on the CPU in `tests/data/torch-u8/`
 /// (`scripts/torch_u8_cases.py`: bilinear and bicubic with and without antialiasing, aligned
-/// corners, stated scales, nearest and nearest-exact), whose tolerance is 0: the torch preset
+/// corners, stated scales, nearest and nearest-exact, RGBA and RGB doublings and halvings that
+/// take the exact kernels), whose tolerance is 0: the torch preset
 /// runs PyTorch's own 8-bit fixed point there, so the CPU reference and every GPU path that
 /// takes the spec give PyTorch's bytes, every one. The same specs in floats rounded once (the
 /// library's rule before) miss many of them, so the cases tell the two apart.
@@ -331,7 +332,7 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
 fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-u8");
     let cases = load_cases(&dir).expect("torch-u8/cases.json");
-    assert_eq!(cases.len(), 112, "the PyTorch uint8 set has 112 cases");
+    assert_eq!(cases.len(), 120, "the PyTorch uint8 set has 120 cases");
     let fused_ran = passes_on_every_path(&dir, &cases, "torch u8", |case, spec| {
         assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
         let interpolating =
