@@ -104,18 +104,19 @@ fn row_sums(row: u32) -> Pixels {
     px[5] = select(bytes3(after, 0u), px[4], at_right_edge);
     var sums: Pixels;
     for (var j = 0u; j < 4u; j++) {
-        sums[2u * j] = u32(WX0A) * px[j] + u32(WX0B) * px[j + 1u];
-        sums[2u * j + 1u] = u32(WX1A) * px[j + 1u] + u32(WX1B) * px[j + 2u];
-    }
-    // Pillow's fixed point rounds the horizontal sums to bytes before the vertical taps weigh
-    // them (the host's weights sum to at most one unit, so no byte passes 255).
-    if FIXED_POINT {
-        let half = vec3<u32>((1u << X_BITS) >> 1u);
-        for (var k = 0u; k < 8u; k++) {
-            sums[k] = (sums[k] + half) >> vec3<u32>(X_BITS);
-        }
+        sums[2u * j] = between_axes(u32(WX0A) * px[j] + u32(WX0B) * px[j + 1u]);
+        sums[2u * j + 1u] = between_axes(u32(WX1A) * px[j + 1u] + u32(WX1B) * px[j + 2u]);
     }
     return sums;
+}
+
+// A horizontal sum as the vertical taps weigh it: rounded to bytes in Pillow's fixed point (the
+// host's weights sum to at most one unit, so no byte passes 255), else the sum itself.
+fn between_axes(sum: vec3<u32>) -> vec3<u32> {
+    if FIXED_POINT {
+        return (sum + vec3<u32>((1u << X_BITS) >> 1u)) >> vec3<u32>(X_BITS);
+    }
+    return sum;
 }
 
 // A pixel's two vertical taps in OpenCV's arithmetic, each product rounded on its own: `a`
