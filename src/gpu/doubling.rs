@@ -22,6 +22,12 @@
 //! into a texture the vector gather was as fast (57.9-61.5 µs against 55.2-63.1 with the
 //! doubling, item 141), so that route keeps it.
 //!
+//! Pillow's 8-bit fixed point (PyTorch's and ONNX Runtime's too), which rounds to a byte after
+//! each pass, runs on the RGBA and RGB kernels between buffers, each row's horizontal sums
+//! rounded before the vertical taps weigh them (`between_axes`, [`fixed_point_serves`]). H100,
+//! PyTorch's bilinear on u8, from the vector gather and the quads: RGBA 1080p x2 67.8 -> 20.0
+//! µs, RGB 57.5 -> 29.0 (tuning log item 189).
+//!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
 //! phases' weights on one input.
