@@ -26,7 +26,8 @@
 //! each pass, runs on the RGBA and RGB kernels between buffers, each row's horizontal sums
 //! rounded before the vertical taps weigh them (`between_axes`, [`fixed_point_serves`]). H100,
 //! PyTorch's bilinear on u8, from the vector gather and the quads: RGBA 1080p x2 67.8 -> 20.0
-//! µs, RGB 57.5 -> 29.0 (tuning log item 189).
+//! µs, RGB 57.5 -> 27.1-27.9 (a pixel's three channels in one word of 10-bit lanes where each
+//! axis's weights have at most 2 bits, `packed_rows`; tuning log item 189).
 //!
 //! [`DoublingPhases::fit`] takes a table only where every row, edges included, is what the
 //! kernel computes: the same inputs with the same weights, where a clamped edge adds both
