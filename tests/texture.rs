@@ -737,8 +737,9 @@ fn resize_frame_alone(
 /// A u8 RGBA doubling from a texture into a tensor runs from a staged copy of the texels
 /// (src/gpu/texture_tensor.rs, `doubles_from_staging`): the staging takes a scratch buffer,
 /// which a resize the kernels read from the texture does not. Random sizes, bilinear and a
-/// nearest rule, `rgba8unorm` and sRGB sources, in a pass of its own and in the caller's, into
-/// poisoned tensors, and one frame of over a million pixels: u8 doublings staged, with the
+/// nearest rule, `rgba8unorm` and sRGB sources, PyTorch's 8-bit fixed point (bilinear,
+/// antialiased or not), in a pass of its own and in the caller's, into poisoned tensors, and
+/// one frame of over a million pixels: u8 doublings staged, with the
 /// reference's bytes exactly; u8 at other scales (within one) and f16 doublings (within an f16
 /// step) read by the kernels. Each case on a resizer of its own, which prepares the kernels of
 /// the route it runs and no others.
@@ -759,27 +760,30 @@ fn u8_doublings_into_tensors_run_from_a_staged_copy() {
         };
         let doubled = Size2::new(2 * input.height, 2 * input.width);
         let other = Size2::new(3 * input.height / 2, 3 * input.width / 2 + 1);
-        // (element, source format, output, staged)
+        // (element, source format, output, staged, in PyTorch's 8-bit fixed point)
         let cases = [
-            (ElementType::U8, F::Rgba8Unorm, doubled, true),
-            (ElementType::U8, F::Rgba8UnormSrgb, doubled, true),
-            (ElementType::U8, F::Rgba8Unorm, other, false),
-            (ElementType::F16, F::Rgba16Float, doubled, false),
+            (ElementType::U8, F::Rgba8Unorm, doubled, true, false),
+            (ElementType::U8, F::Rgba8UnormSrgb, doubled, true, false),
+            (ElementType::U8, F::Rgba8Unorm, other, false, false),
+            (ElementType::F16, F::Rgba16Float, doubled, false, false),
+            (ElementType::U8, F::Rgba8Unorm, doubled, true, true),
         ];
         let cases = if k == 6 { &cases[..1] } else { &cases[..] };
-        for &(element, format, output, staged_copy) in cases {
+        for &(element, format, output, staged_copy, torch) in cases {
             let axis = if k % 3 == 2 {
                 nearest
             } else {
                 AxisResample::default()
             };
-            let spec = ResizeSpec::builder(input, output)
-                .y_axis(axis)
-                .x_axis(axis)
-                .channels(4)
-                .element(element)
-                .build()
-                .unwrap();
+            let builder = if torch {
+                let output = wgpu_resize::presets::TorchOutput::Size(output);
+                let mode = wgpu_resize::presets::TorchMode::Bilinear;
+                wgpu_resize::presets::torch(input, output, mode, false, k % 2 == 0).unwrap()
+            } else {
+                ResizeSpec::builder(input, output).y_axis(axis).x_axis(axis)
+            };
+            let spec = builder.channels(4).element(element).build().unwrap();
+            assert_eq!(spec.fixed_point(), torch);
             let what = format!("case {k} {element:?} {format:?} {input:?} -> {output:?}");
             let values = random_texels(&mut rng, format, spec.input_len());
             let (got, stats, expected) =

@@ -104,13 +104,26 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
 }
 
+// The words that the group's outputs read in the input row at word offset `row`: its own three,
+// then those holding the pixels before and after it.
+fn row_words(row: u32) -> array<u32, 5> {
+    return array<u32, 5>(
+        src[row + words.x],
+        src[row + words.x + 1u],
+        src[row + words.x + 2u],
+        src[row + words.y],
+        src[row + words.z],
+    );
+}
+
 // The horizontal sums of the group's eight outputs in the input row at word offset `row`.
 fn row_sums(row: u32) -> Pixels {
-    let w0 = src[row + words.x];
-    let w1 = src[row + words.x + 1u];
-    let w2 = src[row + words.x + 2u];
-    let before = src[row + words.y];
-    let after = src[row + words.z];
+    let w = row_words(row);
+    let w0 = w[0];
+    let w1 = w[1];
+    let w2 = w[2];
+    let before = w[3];
+    let after = w[4];
     // Pixels -1 to 4 of the group: bytes 12g - 3 to 12g + 14 of the row.
     var px: array<vec3<u32>, 6>;
     px[1] = bytes3(w0, 0u);
@@ -168,18 +181,14 @@ fn packed_rows(first: u32, in_h: u32, sy: u32, first_out: u32, dy: u32) {
 
 // `row_sums` in packed lanes, each sum rounded to bytes.
 fn packed_row_sums(row: u32) -> PackedPixels {
-    let w0 = src[row + words.x];
-    let w1 = src[row + words.x + 1u];
-    let w2 = src[row + words.x + 2u];
-    let before = src[row + words.y];
-    let after = src[row + words.z];
+    let w = row_words(row);
     var px: array<u32, 6>;
-    px[1] = lanes3(w0);
-    px[2] = lanes3((w0 >> 24u) | (w1 << 8u));
-    px[3] = lanes3((w1 >> 16u) | (w2 << 16u));
-    px[4] = lanes3(w2 >> 8u);
-    px[0] = select(lanes3(before >> 8u), px[1], at_left_edge);
-    px[5] = select(lanes3(after), px[4], at_right_edge);
+    px[1] = lanes3(w[0]);
+    px[2] = lanes3((w[0] >> 24u) | (w[1] << 8u));
+    px[3] = lanes3((w[1] >> 16u) | (w[2] << 16u));
+    px[4] = lanes3(w[2] >> 8u);
+    px[0] = select(lanes3(w[3] >> 8u), px[1], at_left_edge);
+    px[5] = select(lanes3(w[4]), px[4], at_right_edge);
     let half = ((1u << X_BITS) >> 1u) * LANE_ONES;
     var sums: PackedPixels;
     for (var j = 0u; j < 4u; j++) {

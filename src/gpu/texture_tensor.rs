@@ -254,8 +254,10 @@ impl Resizer {
     /// against 22.2-22.9, 4K -> 1080p 24.7 against 44.4 at best; f16 1080p x2 30.3 against
     /// 56.7; texture to texture, u8 1080p x2, 54 against 59 with the source alone staged. Where
     /// the buffer kernels cannot run the spec, the kernels read the texture. The spec's form is
-    /// checked first (the gather, twice the input along both axes, no fixed point), so that
-    /// other specs, which the kernels read from the texture, prepare no buffer kernels here.
+    /// checked first (the gather, twice the input along both axes), so that other specs, which
+    /// the kernels read from the texture, prepare no buffer kernels here. Pillow's 8-bit fixed
+    /// point (PyTorch's, ONNX Runtime's) stages too: its doubling rounds between the axes in
+    /// the buffers' lanes alone, so from the texture it takes the vector gather.
     fn doubles_from_staging(&self, spec: &ResizeSpec, path: Path) -> bool {
         let (input, output) = (spec.input(), spec.output());
         spec.element() == ElementType::U8
@@ -264,7 +266,6 @@ impl Resizer {
             && path == Path::Gather
             && output.height == 2 * input.height
             && output.width == 2 * input.width
-            && !spec.fixed_point()
             && self
                 .prepared_with(spec, path, DirectEnds::default())
                 .is_ok_and(|buffers| buffers.lanes_doubling)
