@@ -257,7 +257,8 @@ impl Resizer {
     /// checked first (the gather, twice the input along both axes), so that other specs, which
     /// the kernels read from the texture, prepare no buffer kernels here. Pillow's 8-bit fixed
     /// point (PyTorch's, ONNX Runtime's) stages too: its doubling rounds between the axes in
-    /// the buffers' lanes alone, so from the texture it takes the vector gather.
+    /// the buffers' lanes alone, and from the texture it takes the vector gather (H100, PyTorch's
+    /// bilinear 1080p -> 2160p from `rgba8unorm`, 99.2 -> 30.7 µs; tuning log item 189).
     fn doubles_from_staging(&self, spec: &ResizeSpec, path: Path) -> bool {
         let (input, output) = (spec.input(), spec.output());
         spec.element() == ElementType::U8
