@@ -2574,6 +2574,64 @@ fn opencv_doublings_match_the_reference() {
     }
 }
 
+/// OpenCV's `INTER_LINEAR_EXACT` and ONNX Runtime's NHWC integer doublings of RGBA bytes, whose
+/// products sum exactly and round once (or truncate), run on the RGBA doubling in integer lanes
+/// (src/gpu/doubling.rs, `rgba_exact_launch`): seeded random sizes down to 3 rows, any width,
+/// batches of 1 to 3, the kernel named on the gather path, against the CPU reference to the
+/// byte into poisoned outputs on the gather path and `auto`; then all 255 and stripes of 0
+/// and 255, the lanes' widest sums.
+#[test]
+fn exact_library_doublings_of_rgba_match_the_reference() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize, OpenCvInterpolation};
+    let Some(gpu) = gpu("exact_library_doublings_of_rgba_match_the_reference") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let onnx = OnnxResize {
+        mode: OnnxMode::Linear,
+        ..OnnxResize::default()
+    };
+    let spec_of = |case: u32, input: Size2, batch: u32| {
+        let output = Size2::new(2 * input.height, 2 * input.width);
+        let builder = match case % 2 {
+            0 => presets::opencv(input, output, OpenCvInterpolation::LinearExact),
+            _ => presets::onnx(input, output, &onnx).unwrap(),
+        };
+        builder
+            .batch(batch)
+            .channels(4)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let mut rng = Rng::new(0xe8ac7);
+    for case in 0..16u32 {
+        let input = Size2::new(rng.range(3, 30), rng.range(3, 50));
+        let spec = spec_of(case, input, rng.range(1, 3));
+        let what = format!("case {case} {spec:?}");
+        let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
+        assert!(
+            kernels.len() == 1
+                && kernels[0]
+                    .kernel
+                    .contains("doubling u8->u8 channels 4 lanes"),
+            "{what}: {kernels:?}"
+        );
+        let bytes = rng.u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+    }
+    for case in 0..2 {
+        let spec = spec_of(case, Size2::new(37, 70), 2);
+        let white = vec![255u8; spec.input_len()];
+        assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
+        let stripes: Vec<u8> = (0..spec.input_len())
+            .map(|i| 255 * ((i / 4 + i % 4 + i / 280) % 2) as u8)
+            .collect();
+        assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "stripes");
+    }
+}
+
 /// PyTorch's 8-bit fixed point (the torch preset on u8) on seeded random shapes: bilinear and
 /// bicubic, antialiased or with aligned corners, stated scales, 1 to 5 channels, NHWC and NCHW,
 /// on every path that takes the spec, to the byte of the reference (whose bytes are PyTorch's:

@@ -27,9 +27,21 @@ fn between_axes(s: Sum) -> Sum {
 }
 
 fn store_pair(i: u32, a: Sum, b: Sum) {
-    // The vertical axis's bits alone in Pillow's fixed point, whose horizontal sums are bytes.
-    let bits = select(WEIGHT_BITS, Y_BITS, FIXED_POINT);
-    let qa = rounded_lanes(a, bits);
-    let qb = rounded_lanes(b, bits);
-    dst[i] = vec2<u32>(qa.x | (qa.y << 8u), qb.x | (qb.y << 8u));
+    dst[i] = vec2<u32>(stored_word(a), stored_word(b));
+}
+
+// A pixel's stored word from its lanes' sums: rounded half up by both axes' bits (WEIGHT_BITS);
+// by the vertical axis's bits alone in Pillow's fixed point, whose horizontal sums are bytes
+// already; in a library's own exact sums (GATHER_ARITHMETIC: OpenCV's INTER_LINEAR_EXACT
+// rounds half up, ONNX Runtime's NHWC integers, 4, truncate) by both axes' bits of the phases.
+fn stored_word(sums: Sum) -> u32 {
+    var q: Sum;
+    if GATHER_ARITHMETIC == 4u {
+        q = (sums >> vec2<u32>(X_BITS + Y_BITS)) & vec2<u32>(0x00ff00ffu);
+    } else if GATHER_ARITHMETIC != 0u {
+        q = rounded_lanes(sums, X_BITS + Y_BITS);
+    } else {
+        q = rounded_lanes(sums, select(WEIGHT_BITS, Y_BITS, FIXED_POINT));
+    }
+    return q.x | (q.y << 8u);
 }

@@ -372,9 +372,10 @@ fn rgb_launch(
 
 /// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
 /// (`spec.opencv_fixed_point()`), or of ONNX Runtime's NHWC integers
-/// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it: where
-/// `spec` doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour
-/// conversions, the horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`]
+/// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it, and the
+/// exact two (whose products sum exactly) of RGBA pixels into the RGBA doubling in integer lanes
+/// ([`rgba_exact_launch`]): where `spec` doubles RGB u8 NHWC pixels (an input width a multiple
+/// of 4) without colour conversions, the horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`]
 /// in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10 for ONNX Runtime's) and
 /// the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel rounds each vertical
 /// product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two
@@ -394,12 +395,15 @@ pub(crate) fn choose_opencv(
     };
     if spec.element() != ElementType::U8
         || spec.layout() != Layout::Nhwc
-        || spec.channels() != 3
-        || x.input_len() % 4 != 0
         || spec.converts_color()
         || matches!(launch.variant, KernelVariant::Fused { .. })
     {
         return;
+    }
+    match spec.channels() {
+        3 if x.input_len() % 4 == 0 => {}
+        4 if exact => return rgba_exact_launch(launch, spec, (y, x), max_groups),
+        _ => return,
     }
     let Some(phases_x) = DoublingPhases::fit(x, bits) else {
         return;
@@ -414,6 +418,59 @@ pub(crate) fn choose_opencv(
         (phases_y, phases_x),
         max_groups,
     );
+}
+
+/// Most bits of the RGBA doubling's weights, both axes together: its 16-bit lanes hold a sum
+/// of bytes times weights of up to 2^8 to the unit (`wgsl/lanes_u8.wgsl`).
+const LANE_BITS: u32 = 8;
+
+/// Sets `launch` to the RGBA doubling in integer lanes for OpenCV's `INTER_LINEAR_EXACT` or ONNX
+/// Runtime's NHWC integers, which sum their products exactly and round once (OpenCV, half up)
+/// or truncate (ONNX Runtime), as the lanes can at the tables' fewest bits (`stored_word` in
+/// `wgsl/doubling_lanes.wgsl`): where the horizontal table `x` fits [`DoublingPhases::fit`] and
+/// the padded vertical table `y` [`opencv_rows_fit`] in at most [`LANE_BITS`] bits between
+/// them, and the grid fits within `max_groups`. Their own units (2^-8 and 2^-10 an axis) are too
+/// fine for the lanes; their x2 weights (quarters) are not. H100, ONNX Runtime's RGBA 1080p ->
+/// 2160p: BENCHMARKS.md tuning log item 190.
+fn rgba_exact_launch(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (&AxisWeights, &AxisWeights),
+    max_groups: u32,
+) {
+    let (Some(bits_y), Some(bits_x)) = (y.dyadic_bits(LANE_BITS), x.dyadic_bits(LANE_BITS)) else {
+        return;
+    };
+    if bits_y + bits_x > LANE_BITS {
+        return;
+    }
+    let (Some(phases_y), Some(phases_x)) = (
+        opencv_rows_fit(y, bits_y, true),
+        DoublingPhases::fit(x, bits_x),
+    ) else {
+        return;
+    };
+    let (height, width) = (y.output_len() / 2, x.input_len());
+    let (rows, group) = (rgba_rows(ElementType::U8), Workgroup::default());
+    let grid = (
+        width.div_ceil(group.x),
+        height.div_ceil(group.y * rows),
+        spec.batch(),
+    );
+    if check_grid(grid, max_groups).is_err() {
+        return;
+    }
+    launch.variant = KernelVariant::GatherDoubling {
+        element: ElementType::U8,
+        channels: 4,
+        lanes: true,
+        rows,
+        group,
+        y: phases_y,
+        x: phases_x,
+    };
+    launch.workgroups = grid;
+    launch.row_stride = 0;
 }
 
 /// The phases of OpenCV's padded vertical table `y` (`AxisWeights::opencv_linear`; ONNX
@@ -611,7 +668,13 @@ mod tests {
             Some((3, phases, 10, phases, 10))
         );
         assert_eq!(attempt(double, Layout::Nchw, 3), None);
-        assert_eq!(attempt(double, Layout::Nhwc, 4), None);
+        // RGBA in the lanes, at the quarters' two bits an axis.
+        let quarters = [[1, 3], [3, 1]];
+        assert_eq!(
+            attempt(double, Layout::Nhwc, 4),
+            Some((4, quarters, 2, quarters, 2))
+        );
+        assert_eq!(attempt(double, Layout::Nhwc, 2), None);
         assert_eq!(attempt(Size2::new(270, 960), Layout::Nhwc, 3), None);
         assert_eq!(attempt(Size2::new(541, 960), Layout::Nhwc, 3), None);
     }
@@ -656,6 +719,20 @@ mod tests {
             attempt(Size2::new(3, 4), Size2::new(6, 8), 3, linear).map(|a| a.0),
             Some(3)
         );
+        // RGBA in INTER_LINEAR_EXACT's exact sums, in the lanes at two bits an axis (480
+        // columns in 8 workgroups of 64; 270 rows in blocks of 4 x 4), any width; not in
+        // INTER_LINEAR's rounded products.
+        let quarters = [[1, 3], [3, 1]];
+        let odd = Size2::new(270, 482);
+        for (input, output, grid) in [
+            (input, double, (8, 17, 2)),
+            (odd, Size2::new(540, 964), (8, 17, 2)),
+        ] {
+            assert_eq!(
+                attempt(input, output, 4, OpenCvInterpolation::LinearExact),
+                Some((4, quarters, 2, quarters, 2, grid))
+            );
+        }
         for (input, output, channels, rule) in [
             (Size2::new(270, 482), Size2::new(540, 964), 3, linear),
             (input, double, 4, linear),

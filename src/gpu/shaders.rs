@@ -784,13 +784,19 @@ impl Kernel {
             });
         }
         // OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT doublings of RGB u8, and ONNX Runtime's
-        // NHWC integers, each in its arithmetic.
-        for arithmetic in [
-            GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear),
-            GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact),
-            GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer),
+        // NHWC integers, each in its arithmetic; the exact two of RGBA u8 in the lanes, at the
+        // quarters' two bits.
+        for (arithmetic, channels) in [
+            (GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear), 3),
+            (GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact), 3),
+            (GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer), 3),
+            (GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact), 4),
+            (GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer), 4),
         ] {
-            let bits = arithmetic.weight_bits().expect("integer weights");
+            let bits = match channels {
+                3 => arithmetic.weight_bits().expect("integer weights"),
+                _ => 2,
+            };
             let unit = 1 << bits;
             let phases = DoublingPhases {
                 units: [[unit / 4, 3 * unit / 4], [3 * unit / 4, unit / 4]],
@@ -799,7 +805,7 @@ impl Kernel {
             all.push(Kernel {
                 variant: KernelVariant::GatherDoubling {
                     element: ElementType::U8,
-                    channels: 3,
+                    channels,
                     lanes: true,
                     rows: 2,
                     group: Workgroup::default(),
