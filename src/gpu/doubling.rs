@@ -314,25 +314,40 @@ pub(crate) fn choose(
     } else {
         (x.input_len(), rgba_rows(element), Workgroup::default())
     };
+    let height = y.input_len();
+    let Some(grid) = doubling_grid((columns, height, spec.batch()), rows, group, max_groups) else {
+        return;
+    };
+    *launch = Launch {
+        variant: KernelVariant::GatherDoubling {
+            element,
+            channels,
+            lanes: !textures && element == ElementType::U8,
+            rows,
+            group,
+            y: phases_y,
+            x: phases_x,
+        },
+        workgroups: grid,
+        row_stride: 0,
+    };
+}
+
+/// The grid of an exact doubling of `rows` input rows per invocation in workgroups of `group`,
+/// over `(columns, height, batch)`: invocations across, input rows and images; `None` where it
+/// passes `max_groups` along an axis.
+fn doubling_grid(
+    (columns, height, batch): (u32, u32, u32),
+    rows: u32,
+    group: Workgroup,
+    max_groups: u32,
+) -> Option<(u32, u32, u32)> {
     let grid = (
         columns.div_ceil(group.x),
-        y.input_len().div_ceil(group.y * rows),
-        spec.batch(),
+        height.div_ceil(group.y * rows),
+        batch,
     );
-    if check_grid(grid, max_groups).is_err() {
-        return;
-    }
-    launch.variant = KernelVariant::GatherDoubling {
-        element,
-        channels,
-        lanes: !textures && element == ElementType::U8,
-        rows,
-        group,
-        y: phases_y,
-        x: phases_x,
-    };
-    launch.workgroups = grid;
-    launch.row_stride = 0;
+    check_grid(grid, max_groups).ok().map(|_| grid)
 }
 
 /// Sets `launch` to the RGB u8 doubling of an input of `(height, width)` pixels (a width a
@@ -349,25 +364,22 @@ fn rgb_launch(
     let single = groups as u64 * height as u64 * spec.batch() as u64;
     let rows = super::launch::more_rows(1, single, RGB_MAX_ROWS, RGB_MIN_INVOCATIONS);
     let group = Workgroup::default();
-    let grid = (
-        groups.div_ceil(group.x),
-        height.div_ceil(group.y * rows),
-        spec.batch(),
-    );
-    if check_grid(grid, max_groups).is_err() {
+    let Some(grid) = doubling_grid((groups, height, spec.batch()), rows, group, max_groups) else {
         return;
-    }
-    launch.variant = KernelVariant::GatherDoubling {
-        element: ElementType::U8,
-        channels: 3,
-        lanes: true,
-        rows,
-        group,
-        y,
-        x,
     };
-    launch.workgroups = grid;
-    launch.row_stride = 0;
+    *launch = Launch {
+        variant: KernelVariant::GatherDoubling {
+            element: ElementType::U8,
+            channels: 3,
+            lanes: true,
+            rows,
+            group,
+            y,
+            x,
+        },
+        workgroups: grid,
+        row_stride: 0,
+    };
 }
 
 /// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
@@ -450,27 +462,24 @@ fn rgba_exact_launch(
     ) else {
         return;
     };
-    let (height, width) = (y.output_len() / 2, x.input_len());
+    let input = (x.input_len(), y.output_len() / 2, spec.batch());
     let (rows, group) = (rgba_rows(ElementType::U8), Workgroup::default());
-    let grid = (
-        width.div_ceil(group.x),
-        height.div_ceil(group.y * rows),
-        spec.batch(),
-    );
-    if check_grid(grid, max_groups).is_err() {
+    let Some(grid) = doubling_grid(input, rows, group, max_groups) else {
         return;
-    }
-    launch.variant = KernelVariant::GatherDoubling {
-        element: ElementType::U8,
-        channels: 4,
-        lanes: true,
-        rows,
-        group,
-        y: phases_y,
-        x: phases_x,
     };
-    launch.workgroups = grid;
-    launch.row_stride = 0;
+    *launch = Launch {
+        variant: KernelVariant::GatherDoubling {
+            element: ElementType::U8,
+            channels: 4,
+            lanes: true,
+            rows,
+            group,
+            y: phases_y,
+            x: phases_x,
+        },
+        workgroups: grid,
+        row_stride: 0,
+    };
 }
 
 /// The phases of OpenCV's padded vertical table `y` (`AxisWeights::opencv_linear`; ONNX
