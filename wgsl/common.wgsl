@@ -315,6 +315,15 @@ fn pillow_block_average(sum: u32, count: u32) -> u32 {
     return ((sum + count / 2u) * ((1u << 24u) / count)) >> 24u;
 }
 
+// Integer lanes' sums (two 16-bit lanes a word, `wgsl/lanes_u8.wgsl`) of bytes times weights of
+// 2^`bits` to the unit, rounded half up to bytes in their lanes: `(s + 2^(bits - 1)) >> bits`,
+// the mask dropping what the shift brings down from the lane above. The u8 vector gather, the
+// exact doublings and the exact halvings round their lanes here.
+fn rounded_lanes(sums: vec2<u32>, bits: u32) -> vec2<u32> {
+    let half = ((1u << bits) >> 1u) * 0x00010001u;
+    return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
+}
+
 // A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
 fn fixed_round(sum: i32) -> i32 {
     return clamp((sum + 2097152) >> 22u, 0, 255);

@@ -30,18 +30,15 @@ fn store_pair(i: u32, a: Sum, b: Sum) {
     dst[i] = vec2<u32>(stored_word(a), stored_word(b));
 }
 
-// A pixel's stored word from its lanes' sums: rounded half up by both axes' bits (WEIGHT_BITS);
-// by the vertical axis's bits alone in Pillow's fixed point, whose horizontal sums are bytes
-// already; in a library's own exact sums (GATHER_ARITHMETIC: OpenCV's INTER_LINEAR_EXACT
-// rounds half up, ONNX Runtime's NHWC integers, 4, truncate) by both axes' bits of the phases.
+// A pixel's stored word from its lanes' sums, by both axes' bits, or by the vertical axis's
+// alone in Pillow's fixed point, whose horizontal sums are bytes already: rounded half up, as
+// OpenCV's INTER_LINEAR_EXACT rounds its exact sums too (GATHER_ARITHMETIC 3), or truncated as
+// ONNX Runtime's NHWC integers are (GATHER_ARITHMETIC 4).
 fn stored_word(sums: Sum) -> u32 {
-    var q: Sum;
+    let bits = select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT);
+    var q = rounded_lanes(sums, bits);
     if GATHER_ARITHMETIC == 4u {
-        q = (sums >> vec2<u32>(X_BITS + Y_BITS)) & vec2<u32>(0x00ff00ffu);
-    } else if GATHER_ARITHMETIC != 0u {
-        q = rounded_lanes(sums, X_BITS + Y_BITS);
-    } else {
-        q = rounded_lanes(sums, select(WEIGHT_BITS, Y_BITS, FIXED_POINT));
+        q = (sums >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
     }
     return q.x | (q.y << 8u);
 }

@@ -232,12 +232,13 @@ fn bytes3(w: u32, shift: u32) -> vec3<u32> {
 }
 
 // Eight pixels' sums rounded to bytes, rounded half up as `lanes_word` does (`(s + half) >>
-// WEIGHT_BITS` is floor(s / 2^WEIGHT_BITS + 0.5); the host's integer weights keep every sum
-// within 255 · 2^WEIGHT_BITS), or as OpenCV rounds its vertical sums (`opencv_bytes`), and
-// stored as six words from element `i`.
+// bits` is floor(s / 2^bits + 0.5); the host's integer weights keep every sum within
+// 255 · 2^bits), or as OpenCV rounds its vertical sums (`opencv_bytes`), and stored as six
+// words from element `i`.
 fn store_pixels(i: u32, sums: Pixels) {
-    // In Pillow's fixed point the horizontal sums are bytes already: the vertical bits alone.
-    let shift = select(WEIGHT_BITS, Y_BITS, FIXED_POINT);
+    // Both axes' bits; in Pillow's fixed point the horizontal sums are bytes already, and the
+    // vertical bits alone round them.
+    let shift = select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT);
     let half = vec3<u32>((1u << shift) >> 1u);
     let bits = vec3<u32>(shift);
     var b: Pixels;

@@ -28,23 +28,15 @@ fn row_sums(i: u32) -> array<Sum, 2> {
         weigh(WXA, lanes(q.z)) + weigh(WXB, lanes(q.w)),
     );
     if FIXED_POINT {
-        return array<Sum, 2>(rounded(sums[0], X_BITS), rounded(sums[1], X_BITS));
+        return array<Sum, 2>(rounded_lanes(sums[0], X_BITS), rounded_lanes(sums[1], X_BITS));
     }
     return sums;
 }
 
-// Lanes' sums of bytes times weights of 2^`bits` to the unit, rounded half up to bytes in their
-// lanes: `rounded_lanes` of `lanes_u8.wgsl`, which reads a source of its own and cannot be
-// appended here.
-fn rounded(sums: Sum, bits: u32) -> Sum {
-    let half = ((1u << bits) >> 1u) * 0x00010001u;
-    return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
-}
-
-// A pixel's stored word from its lanes' sums: in Pillow's fixed point the horizontal sums are
-// bytes already, and the vertical axis's bits alone round them.
+// A pixel's stored word from its lanes' sums, rounded by both axes' bits; in Pillow's fixed point
+// the horizontal sums are bytes already, and the vertical axis's bits alone round them.
 fn word_of(sums: Sum) -> u32 {
-    let q = rounded(sums, select(WEIGHT_BITS, Y_BITS, FIXED_POINT));
+    let q = rounded_lanes(sums, select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT));
     return q.x | (q.y << 8u);
 }
 

@@ -17,16 +17,8 @@ fn load_lanes(i: u32) -> vec2<u32> {
 // floor(s / 2^WEIGHT_BITS + 0.5), what `u8_of4` makes of the same sum, exact in f32. The sums fit
 // their lanes and need no clamp: the host takes integer lanes only where each table's weights
 // sum to at most 2^k in a row and WEIGHT_BITS is at most 8, so that no sum passes 255 · 2^8
-// (src/gpu/launch.rs, `integer_weights`). The mask drops the bits that the shift brings down from
-// the lane above.
+// (src/gpu/launch.rs, `integer_weights`). `rounded_lanes` (common.wgsl) rounds them.
 fn lanes_word(sums: vec2<u32>) -> u32 {
     let q = rounded_lanes(sums, WEIGHT_BITS);
     return q.x | (q.y << 8u);
-}
-
-// Lanes' sums of bytes times integer weights of 2^`bits` to the unit, rounded half up to bytes
-// in their lanes (`lanes_word`'s rounding, for a shift that is no pipeline constant).
-fn rounded_lanes(sums: vec2<u32>, bits: u32) -> vec2<u32> {
-    let half = ((1u << bits) >> 1u) * 0x00010001u;
-    return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
 }

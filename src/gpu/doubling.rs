@@ -34,6 +34,7 @@
 //! phases' weights on one input.
 
 use super::Launch;
+use super::launch::MAX_WEIGHT_BITS;
 use super::params::check_grid;
 use super::shaders::{DoublingPhases, KernelFeatures, KernelVariant, Workgroup};
 use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
@@ -72,11 +73,6 @@ const TEXTURE_TO_BUFFER_GROUP: Workgroup = Workgroup { x: 4, y: 64 };
 /// row) 6.4-6.6 / 7.1-7.2 / 8.3 / 10.9.
 const RGB_MAX_ROWS: u32 = 2;
 const RGB_MIN_INVOCATIONS: u64 = 1 << 15;
-
-/// Most bits of each axis's weights in Pillow's fixed point: the lanes (16 bits) hold one
-/// axis's sums of bytes at a time, each rounded to a byte before the other axis weighs it, and
-/// 255 · 2^8 plus the rounding's half stays below 2^16.
-pub(super) const FIXED_POINT_MAX_BITS: u32 = 8;
 
 /// Whether the exact doublings and halvings run `features`' rounding between the axes: none
 /// asked for, or Pillow's fixed point (PyTorch's and ONNX Runtime's 8-bit resizes on their own
@@ -209,7 +205,8 @@ pub(super) fn merged(taps: impl IntoIterator<Item = (usize, u64)>) -> Vec<(u32, 
 /// The bits of each axis's weights where the exact doublings and halvings sum them exactly:
 /// u8 buffers in integer lanes (`features.integer_weights`, whose bits per axis are
 /// `lane_bits`), or in Pillow's fixed point, each axis's sums rounded to bytes on their own
-/// (dyadic weights of at most [`FIXED_POINT_MAX_BITS`] bits an axis); RGBA f16 buffers and u8
+/// (dyadic weights of at most [`MAX_WEIGHT_BITS`] bits an axis: the lanes hold one axis's sums
+/// at a time, and 255 · 2^8 plus the rounding's half stays below 2^16); RGBA f16 buffers and u8
 /// specs' texels (`textures`: read from a texture), summed in f32, with dyadic weights of at
 /// most [`FLOAT_MAX_BITS`] bits. `None` for anything else (f32 sums, u8 buffers without lanes).
 pub(super) fn exact_bits(
@@ -230,8 +227,8 @@ pub(super) fn exact_bits(
         (ElementType::U8, Some(bits)) if features.integer_weights.is_some() => Some(bits),
         // (`fixed_point_serves` keeps textures out.)
         (ElementType::U8, None) if features.fixed_point => y
-            .dyadic_bits(FIXED_POINT_MAX_BITS)
-            .zip(x.dyadic_bits(FIXED_POINT_MAX_BITS)),
+            .dyadic_bits(MAX_WEIGHT_BITS)
+            .zip(x.dyadic_bits(MAX_WEIGHT_BITS)),
         // f16 inputs (11 significant bits) times such weights, and the sums of four of them,
         // are exact in f32.
         (ElementType::F16, None) if features.integer_weights.is_none() => float_bits(),
@@ -387,12 +384,12 @@ fn rgb_launch(
 /// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it, and the
 /// exact two (whose products sum exactly) of RGBA pixels into the RGBA doubling in integer lanes
 /// ([`rgba_exact_launch`]): where `spec` doubles RGB u8 NHWC pixels (an input width a multiple
-/// of 4) without colour conversions, the horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`]
-/// in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10 for ONNX Runtime's) and
-/// the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel rounds each vertical
-/// product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two
-/// products too, or sums them exactly. H100, `cv2.resize` RGB 1080p -> 2160p: BENCHMARKS.md
-/// tuning log item 186.
+/// of 4) without colour conversions, the horizontal table `x` (folded onto the input) fits
+/// [`DoublingPhases::fit`] in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10
+/// for ONNX Runtime's) and the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel
+/// rounds each vertical product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the
+/// clamped edge rows' two products too, or sums them exactly. H100, `cv2.resize` RGB 1080p ->
+/// 2160p: BENCHMARKS.md tuning log item 186.
 pub(crate) fn choose_opencv(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -432,15 +429,11 @@ pub(crate) fn choose_opencv(
     );
 }
 
-/// Most bits of the RGBA doubling's weights, both axes together: its 16-bit lanes hold a sum
-/// of bytes times weights of up to 2^8 to the unit (`wgsl/lanes_u8.wgsl`).
-const LANE_BITS: u32 = 8;
-
 /// Sets `launch` to the RGBA doubling in integer lanes for OpenCV's `INTER_LINEAR_EXACT` or ONNX
 /// Runtime's NHWC integers, which sum their products exactly and round once (OpenCV, half up)
 /// or truncate (ONNX Runtime), as the lanes can at the tables' fewest bits (`stored_word` in
 /// `wgsl/doubling_lanes.wgsl`): where the horizontal table `x` fits [`DoublingPhases::fit`] and
-/// the padded vertical table `y` [`opencv_rows_fit`] in at most [`LANE_BITS`] bits between
+/// the padded vertical table `y` [`opencv_rows_fit`] in at most [`MAX_WEIGHT_BITS`] bits between
 /// them, and the grid fits within `max_groups`. Their own units (2^-8 and 2^-10 an axis) are too
 /// fine for the lanes; their x2 weights (quarters) are not. H100, ONNX Runtime's RGBA 1080p ->
 /// 2160p: BENCHMARKS.md tuning log item 190.
@@ -450,10 +443,13 @@ fn rgba_exact_launch(
     (y, x): (&AxisWeights, &AxisWeights),
     max_groups: u32,
 ) {
-    let (Some(bits_y), Some(bits_x)) = (y.dyadic_bits(LANE_BITS), x.dyadic_bits(LANE_BITS)) else {
+    let (Some(bits_y), Some(bits_x)) = (
+        y.dyadic_bits(MAX_WEIGHT_BITS),
+        x.dyadic_bits(MAX_WEIGHT_BITS),
+    ) else {
         return;
     };
-    if bits_y + bits_x > LANE_BITS {
+    if bits_y + bits_x > MAX_WEIGHT_BITS {
         return;
     }
     let (Some(phases_y), Some(phases_x)) = (

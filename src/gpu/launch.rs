@@ -12,8 +12,9 @@ use crate::spec::{ElementType, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// Most bits of integer weights, both axes together: in the vector gather's 16-bit lanes, sums
-/// of bytes times weights of 2^8 to the unit stay below 2^16 (`wgsl/lanes_u8.wgsl`).
-const MAX_WEIGHT_BITS: u32 = 8;
+/// of bytes times weights of 2^8 to the unit stay below 2^16 (`wgsl/lanes_u8.wgsl`). The exact
+/// doublings and halvings hold their lanes to it too (src/gpu/doubling.rs).
+pub(super) const MAX_WEIGHT_BITS: u32 = 8;
 
 /// The bits of each axis's integer weights, for [`integer_weights`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

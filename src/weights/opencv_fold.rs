@@ -11,11 +11,12 @@ impl AxisWeights {
     /// The `(y, x)` tables the gather kernels read for `spec`: [`AxisWeights::for_spec`]'s,
     /// but that OpenCV's horizontal table (and ONNX Runtime's of its NHWC integers) is folded
     /// onto the input ([`AxisWeights::fold_opencv_padding`]): for a cut, the sub-image's tables
-    /// (folded onto the sub-image), moved where it lies. Folded onto the input it reads, a column's taps are consecutive
-    /// inputs, as the quad and staged gathers read them (exact: those libraries sum each row in
-    /// integers). The vertical table stays padded, and the kernels clamp the rows it reads,
-    /// each of whose products OpenCV rounds on its own; ONNX Runtime's f32 steps keep both
-    /// tables padded, two taps on one clamped index rounding apart.
+    /// (folded onto the sub-image), moved where it lies. Folded onto the input it reads, a
+    /// column's taps are consecutive inputs, as the quad and staged gathers read them (exact:
+    /// those libraries sum each row in integers). The vertical table stays padded, and the
+    /// kernels clamp the rows it reads, each of whose products OpenCV rounds on its own; ONNX
+    /// Runtime's f32 steps keep both tables padded, two taps on one clamped index rounding
+    /// apart.
     pub(crate) fn for_gathers(spec: &ResizeSpec) -> (AxisWeights, AxisWeights) {
         if let (Some(cut), Some((_, resize))) = (spec.cut(), spec.stages()) {
             return Self::within_cut(Self::for_gathers(&resize), cut, spec.input());
