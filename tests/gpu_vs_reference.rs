@@ -1838,6 +1838,71 @@ fn halvings_match_the_reference() {
     assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "halving, stripes");
 }
 
+/// Exact halvings of RGB u8 (src/gpu/halving.rs, packed lanes): seeded random output sizes, the
+/// width mostly a multiple of 8 (an input of whole 48-byte groups, which takes the kernel) and
+/// in one case of four not (which keeps the staged gather or the quads), batches of 1 to 3;
+/// half-pixel bilinear, the area rules, PyTorch's two nearest rules and aligned corners (which
+/// does not fit) along either axis. The kernel is asserted by name on the gather path where it
+/// should serve and absent where not; against the reference into poisoned buffers on the gather
+/// and the measured choice, exact but for aligned corners (float sums, one step); then all 255 (the lanes' widest sums) and stripes of 0 and 255.
+#[test]
+fn rgb_halvings_match_the_reference() {
+    use wgpu_resize::{AreaRule, AxisResample, ElementType, Filter, NearestRule};
+    let Some(gpu) = gpu("exact RGB halvings") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let axis = |rule: u32| match rule {
+        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
+        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
+        2 => AxisResample::default().with_filter(Filter::Area(AreaRule::Coverage)),
+        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
+        _ => AxisResample::default(),
+    };
+    let mut rng = Rng::new(0x3b6a);
+    for k in 0..16u64 {
+        let h = rng.range(1, 40);
+        let w = match k % 4 {
+            3 => 8 * rng.range(0, 6) + 2 * rng.range(1, 3),
+            _ => 8 * rng.range(1, 8),
+        };
+        let rules = [rng.range(0, 6), rng.range(0, 6)];
+        let rules = rules.map(|r| if r == 3 && k % 4 != 1 { 4 } else { r });
+        let spec = ResizeSpec::builder(Size2::new(2 * h, 2 * w), Size2::new(h, w))
+            .y_axis(axis(rules[0]))
+            .x_axis(axis(rules[1]))
+            .batch(rng.range(1, 3))
+            .channels(3)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let what = format!("RGB halving case {k} {spec:?}");
+        let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
+        let served = w % 8 == 0 && !rules.contains(&3);
+        let named = kernels.len() == 1 && kernels[0].kernel.contains("halving u8->u8 channels 3");
+        assert_eq!(named, served, "{what}: {kernels:?}");
+        // Aligned corners' weights are not dyadic: the kernels that take it sum in floats, one
+        // step from the reference's f64 where a sum falls on a half.
+        let tolerance = if rules.contains(&3) { 1.0 } else { 0.0 };
+        let bytes = Rng::new(k).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, tolerance, &what);
+    }
+    let spec = ResizeSpec::builder(Size2::new(38, 96), Size2::new(19, 48))
+        .channels(3)
+        .element(ElementType::U8)
+        .batch(2)
+        .build()
+        .unwrap();
+    let white = vec![255u8; spec.input_len()];
+    assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "RGB halving, all 255");
+    // Each channel in its own stripes along both axes, so that a byte taken from a
+    // neighbouring pixel, row or channel shows.
+    let stripes: Vec<u8> = (0..spec.input_len())
+        .map(|i| 255 * ((i / 3 + i % 3 + i / 288) % 2) as u8)
+        .collect();
+    assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "RGB halving, stripes");
+}
+
 /// Exact doublings (src/gpu/doubling.rs): RGBA u8 (integer lanes, exact) and f16 enlargements
 /// by exactly 2 along both axes, on seeded random sizes from 3 to 80 and batches of 1 to 3, the
 /// last block of rows cut short or not; half-pixel bilinear, PyTorch's two nearest rules and
@@ -1948,12 +2013,13 @@ fn doublings_match_the_reference() {
 /// Exact doublings and halvings in Pillow's 8-bit fixed point (src/gpu/doubling.rs,
 /// src/gpu/halving.rs), whose kernels round each row's horizontal sums to bytes before the
 /// vertical taps weigh them: PyTorch's bilinear (antialiased or not, the same tables at x2)
-/// doubling RGBA and RGB and halving RGBA, Pillow's bilinear doubling RGB and box halving
-/// RGBA, ONNX Runtime's antialiased linear doubling RGBA; seeded random sizes down to 3 rows
-/// (widths a multiple of 4 for RGB and for the halvings' inputs) and batches of 1 to 3. Each
+/// doubling RGBA and RGB and halving RGBA and RGB, Pillow's bilinear doubling RGB and box
+/// halving RGBA, ONNX Runtime's antialiased linear doubling RGBA; seeded random sizes down to 3
+/// rows (input widths a multiple of 4 for RGB doublings and RGBA halvings, of 16 for RGB
+/// halvings) and batches of 1 to 3. Each
 /// takes the exact kernel on the gather path (asserted by its name) and gives the reference's
 /// bytes there and on `auto`, into poisoned buffers; then stripes of 0 and 255 and all 255,
-/// the lanes' widest sums, on PyTorch's three.
+/// the lanes' widest sums, on PyTorch's four.
 #[test]
 fn fixed_point_doublings_and_halvings_match_the_reference() {
     use wgpu_resize::ElementType;
@@ -1975,10 +2041,10 @@ fn fixed_point_doublings_and_halvings_match_the_reference() {
     // (Pillow's RGBA would premultiply alpha, a colour step that the exact kernels leave to the
     // others; its box halving is read here as four channels of their own.)
     let spec_of = |case: u64, rng: &mut Rng| {
-        let (h, quads) = (rng.range(3, 30), rng.range(1, 12));
+        let (h, quads) = (rng.range(3, 30), rng.range(2, 12));
         let (small, large) = (Size2::new(h, 2 * quads), Size2::new(2 * h, 4 * quads));
         let antialias = case % 2 == 1;
-        let (builder, channels, kernel) = match case % 6 {
+        let (builder, channels, kernel) = match case % 7 {
             0 => (torch(small, large, antialias), 4, "doubling"),
             1 => (
                 torch(
@@ -1999,9 +2065,23 @@ fn fixed_point_doublings_and_halvings_match_the_reference() {
                 3,
                 "doubling",
             ),
+            // Wide enough that Pillow resamples the rows first (`RoundingOrder::Pillow13`).
             4 => (
-                presets::pillow(large, small, PillowFilter::Box),
+                presets::pillow(
+                    Size2::new(2 * h, 8 * quads.max(h)),
+                    Size2::new(h, 4 * quads.max(h)),
+                    PillowFilter::Box,
+                ),
                 4,
+                "halving",
+            ),
+            5 => (
+                torch(
+                    Size2::new(2 * h, 16 * quads),
+                    Size2::new(h, 8 * quads),
+                    false,
+                ),
+                3,
                 "halving",
             ),
             _ => {
@@ -2022,7 +2102,7 @@ fn fixed_point_doublings_and_halvings_match_the_reference() {
         (spec, kernel)
     };
     let mut rng = Rng::new(0xf1ed);
-    for case in 0..24u64 {
+    for case in 0..28u64 {
         let (spec, kernel) = spec_of(case, &mut rng);
         let what = format!("case {case} {spec:?}");
         assert!(spec.fixed_point(), "{what}");
@@ -2038,6 +2118,7 @@ fn fixed_point_doublings_and_halvings_match_the_reference() {
         (Size2::new(37, 72), Size2::new(74, 144), 4),
         (Size2::new(37, 72), Size2::new(74, 144), 3),
         (Size2::new(74, 144), Size2::new(37, 72), 4),
+        (Size2::new(74, 144), Size2::new(37, 72), 3),
     ] {
         let spec = torch(input, output, false)
             .channels(channels)

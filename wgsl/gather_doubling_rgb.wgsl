@@ -22,28 +22,21 @@
 // RGB u8 1080p -> 2160p took 33.8 µs there, against 15.4 for RGBA through the doubling with a
 // third more bytes (BENCHMARKS.md).
 //
-// Appended after `src_vec4_u8.wgsl` (the source words) and `doubling_phases.wgsl` (the
-// constants); declares its own destination.
-@group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
+// Appended after `src_vec4_u8.wgsl` (the source words), `doubling_phases.wgsl` (the constants)
+// and `rgb_lanes.wgsl` (the destination and the packed lanes).
 
 // Eight output pixels of one row: the horizontal sums of an input row, then the sums of both
 // axes.
 alias Pixels = array<vec3<u32>, 8>;
 
 // Pillow's fixed point with weights of at most 2 bits an axis (bilinear's quarters) sums a
-// pixel's three channels in one word, a channel to each 10-bit lane (`packed_rows`): a lane's
-// sum of bytes times weights adding up to at most 4 units, plus the rounding's half, stays
-// below 1024, and each rounding leaves a byte in every lane before the next axis weighs them.
+// pixel's three channels in packed lanes (`packed_rows`, `rgb_lanes.wgsl`): each rounding
+// leaves a byte in every lane before the next axis weighs them.
 // H100, PyTorch's RGB 1080p -> 2160p 29.1-29.2 -> 27.1-27.9 µs, 4K -> 8K 92.8-93.2 -> 89.0-89.1
 // (BENCHMARKS.md tuning log item 189).
 fn packed() -> bool {
     return FIXED_POINT && X_BITS <= 2u && Y_BITS <= 2u;
 }
-// One in each 10-bit lane, and a byte's bits in each.
-const LANE_ONES: u32 = 0x00100401u;
-const LANE_BYTES: u32 = 0x0ff3fcffu;
-alias PackedPixels = array<u32, 8>;
-
 // The group's word offset in its row, and those of the words holding the pixels on either side
 // (the group's own first and last words at the row's ends, whose pixels then repeat).
 var<private> words: vec3<u32>;
@@ -154,7 +147,6 @@ fn between_axes(sum: vec3<u32>) -> vec3<u32> {
 // bytes, the vertical sums of the two output rows around it rounded by the vertical bits, with
 // one operation for a pixel's three channels where the loop above takes three.
 fn packed_rows(first: u32, in_h: u32, sy: u32, first_out: u32, dy: u32) {
-    let half = ((1u << Y_BITS) >> 1u) * LANE_ONES;
     var out = first_out;
     var above = packed_row_sums((max(first, 1u) - 1u) * sy);
     var here = packed_row_sums(first * sy);
@@ -167,9 +159,8 @@ fn packed_rows(first: u32, in_h: u32, sy: u32, first_out: u32, dy: u32) {
         var top: PackedPixels;
         var bottom: PackedPixels;
         for (var k = 0u; k < 8u; k++) {
-            top[k] = ((u32(WY0A) * above[k] + u32(WY0B) * here[k] + half) >> Y_BITS) & LANE_BYTES;
-            bottom[k] = ((u32(WY1A) * here[k] + u32(WY1B) * below[k] + half) >> Y_BITS)
-                & LANE_BYTES;
+            top[k] = rounded_packed(u32(WY0A) * above[k] + u32(WY0B) * here[k], Y_BITS);
+            bottom[k] = rounded_packed(u32(WY1A) * here[k] + u32(WY1B) * below[k], Y_BITS);
         }
         store_packed(out, top);
         store_packed(out + dy, bottom);
@@ -189,32 +180,14 @@ fn packed_row_sums(row: u32) -> PackedPixels {
     px[4] = lanes3(w[2] >> 8u);
     px[0] = select(lanes3(w[3] >> 8u), px[1], at_left_edge);
     px[5] = select(lanes3(w[4]), px[4], at_right_edge);
-    let half = ((1u << X_BITS) >> 1u) * LANE_ONES;
     var sums: PackedPixels;
     for (var j = 0u; j < 4u; j++) {
         let even = u32(WX0A) * px[j] + u32(WX0B) * px[j + 1u];
         let odd = u32(WX1A) * px[j + 1u] + u32(WX1B) * px[j + 2u];
-        sums[2u * j] = ((even + half) >> X_BITS) & LANE_BYTES;
-        sums[2u * j + 1u] = ((odd + half) >> X_BITS) & LANE_BYTES;
+        sums[2u * j] = rounded_packed(even, X_BITS);
+        sums[2u * j + 1u] = rounded_packed(odd, X_BITS);
     }
     return sums;
-}
-
-// The three low bytes of `w`, a channel to each 10-bit lane.
-fn lanes3(w: u32) -> u32 {
-    return (w & 0xffu) | ((w & 0xff00u) << 2u) | ((w & 0xff0000u) << 4u);
-}
-
-// Eight pixels of packed bytes stored as six words from element `i`.
-fn store_packed(i: u32, lanes: PackedPixels) {
-    var b: array<u32, 8>;
-    for (var k = 0u; k < 8u; k++) {
-        // The lanes' bytes side by side: bytes 0 to 2 of a 24-bit pixel.
-        b[k] = (lanes[k] & 0xffu) | ((lanes[k] >> 2u) & 0xff00u) | ((lanes[k] >> 4u) & 0xff0000u);
-    }
-    dst[i] = vec2<u32>(b[0] | (b[1] << 24u), (b[1] >> 8u) | (b[2] << 16u));
-    dst[i + 1u] = vec2<u32>((b[2] >> 16u) | (b[3] << 8u), b[4] | (b[5] << 24u));
-    dst[i + 2u] = vec2<u32>((b[5] >> 8u) | (b[6] << 16u), (b[6] >> 16u) | (b[7] << 8u));
 }
 
 // A pixel's two vertical taps in OpenCV's arithmetic, each product rounded on its own: `a`

@@ -20,7 +20,7 @@ use super::Launch;
 use super::doubling::{exact_bits, fixed_point_serves, merged, table_row, units_of};
 use super::params::check_grid;
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
-use crate::spec::{Layout, ResizeSpec};
+use crate::spec::{ElementType, Layout, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
@@ -39,6 +39,31 @@ const SHAPE: Vec4Shape = Vec4Shape {
     arithmetic_y_starts: false,
     channels: super::shaders::ChannelGroup::Vector,
 };
+
+/// Input pixels of an RGB invocation's row: 48 bytes, three 16-byte words, under eight output
+/// pixels (`wgsl/gather_halving_rgb.wgsl`).
+const RGB_INPUTS: u32 = 16;
+
+/// The RGB kernel's workgroup (in eights of output pixels) and output rows per invocation.
+const RGB_SHAPE: Vec4Shape = Vec4Shape {
+    group_x: 64,
+    group_y: 4,
+    ..SHAPE
+};
+
+/// Whether the RGB kernel's packed lanes hold the sums of weights `y` and `x`: a byte times the
+/// units of a sum, plus the half its rounding adds, below 1024 in every 10-bit lane
+/// (`wgsl/rgb_lanes.wgsl`). Rounded once after both axes, the units of both multiply; in
+/// Pillow's fixed point each axis's sums are rounded to bytes before the next axis takes them.
+fn rgb_packs(y: HalvingWeights, x: HalvingWeights, fixed_point: bool) -> bool {
+    let units = |w: HalvingWeights| w.units[0] + w.units[1];
+    let below_lane = |units: u32, bits: u32| 255 * units + ((1 << bits) >> 1) < 1 << 10;
+    if fixed_point {
+        below_lane(units(y), y.bits) && below_lane(units(x), x.bits)
+    } else {
+        below_lane(units(y) * units(x), y.bits + x.bits)
+    }
+}
 
 impl HalvingWeights {
     /// The two weights of `table` in units of 2^-`bits`, if the kernel reproduces every row:
@@ -77,10 +102,11 @@ impl HalvingWeights {
 /// Turns a one-pass gather launch of `spec` into the exact halving where it serves: NHWC
 /// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
 /// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`](super::doubling::FLOAT_MAX_BITS)
-/// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words),
-/// without colour conversions, in Pillow's fixed point only where
-/// [`fixed_point_serves`], both tables fitting [`HalvingWeights::fit`], and a grid within
-/// `max_groups`. Otherwise the launch is left as it was.
+/// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words);
+/// or of RGB u8 in packed lanes ([`rgb_packs`]), an input width a multiple of 16; without
+/// colour conversions, in Pillow's fixed point only where [`fixed_point_serves`], both tables
+/// fitting [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is
+/// left as it was.
 pub(crate) fn choose(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -90,14 +116,20 @@ pub(crate) fn choose(
     max_groups: u32,
 ) {
     let element = spec.element();
+    let channels = spec.channels();
+    // Input pixels whose bytes start an invocation's first 16-byte word.
+    let pixels_fit = match channels {
+        4 => x.input_len() % 4 == 0,
+        3 => element == ElementType::U8 && x.input_len() % RGB_INPUTS == 0,
+        _ => false,
+    };
     if matches!(launch.variant, KernelVariant::Fused { .. })
-        || spec.channels() != 4
+        || !pixels_fit
         || spec.layout() != Layout::Nhwc
         || features.texture_source.is_some()
         || features.texture_target.is_some()
         || !fixed_point_serves(features)
         || features.color.any()
-        || x.input_len() % 4 != 0
     {
         return;
     }
@@ -111,9 +143,15 @@ pub(crate) fn choose(
     ) else {
         return;
     };
-    let shape = SHAPE;
+    if channels == 3 && !rgb_packs(wy, wx, features.fixed_point) {
+        return;
+    }
+    let (shape, outputs) = match channels {
+        3 => (RGB_SHAPE, RGB_INPUTS / 2),
+        _ => (SHAPE, 2),
+    };
     let grid = (
-        (x.output_len() / 2).div_ceil(shape.group_x),
+        (x.output_len() / outputs).div_ceil(shape.group_x),
         y.output_len().div_ceil(shape.group_y * shape.rows),
         spec.batch(),
     );
@@ -122,6 +160,7 @@ pub(crate) fn choose(
     }
     launch.variant = KernelVariant::GatherHalving {
         element,
+        channels,
         shape,
         y: wy,
         x: wx,
@@ -195,6 +234,35 @@ mod tests {
         let t = table(42, 21, crop);
         assert!(t.any_outside());
         assert_eq!(HalvingWeights::fit(&t, 16), None);
+    }
+
+    /// The RGB kernel's packed lanes take a byte times at most 4 units (1020) plus the
+    /// rounding's half below 1024: halves of one bit an axis rounded once, or of two bits an axis
+    /// in the fixed point; not halves of two bits an axis rounded once (16 units), nor weights
+    /// whose rounding's half alone passes the lane.
+    #[test]
+    fn rgb_lanes_hold_the_sums() {
+        let halves = |bits: u32| HalvingWeights {
+            units: [1 << (bits - 1), 1 << (bits - 1)],
+            bits,
+        };
+        assert!(rgb_packs(halves(1), halves(1), false));
+        assert!(rgb_packs(halves(1), halves(1), true));
+        assert!(rgb_packs(halves(2), halves(2), true));
+        assert!(!rgb_packs(halves(2), halves(1), false));
+        assert!(!rgb_packs(halves(3), halves(1), true));
+        let nearest = HalvingWeights {
+            units: [0, 1],
+            bits: 0,
+        };
+        assert!(rgb_packs(nearest, halves(1), false));
+        // Two units of 2^-3 (a quarter, as no table here sums): 255 * 4 + 32 passes 1023.
+        let quarter = HalvingWeights {
+            units: [1, 1],
+            bits: 3,
+        };
+        assert!(!rgb_packs(quarter, quarter, false));
+        assert!(rgb_packs(quarter, quarter, true));
     }
 
     /// A table whose row 0 gives the weights is still refused where any other row differs by
@@ -337,8 +405,27 @@ mod tests {
             try_spec(hd, Size2::new(540, 960), Nchw, 4, u8s, lanes, 65535),
             None
         );
+        // RGB u8 in packed lanes, by eight outputs an invocation in workgroups of 64 x 4, rows
+        // rounded once or in the fixed point; not f16, not an input width other than a multiple
+        // of 16.
+        for features in [lanes, fixed] {
+            assert_eq!(
+                try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, features, 65535),
+                Some((1, [1, 1], [1, 1], (2, 135, 2), 0))
+            );
+        }
+        let f16s = ElementType::F16;
         assert_eq!(
-            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535),
+            try_spec(hd, Size2::new(540, 960), Nhwc, 3, f16s, floats, 65535),
+            None
+        );
+        let eights = Size2::new(1080, 1912);
+        assert_eq!(
+            try_spec(eights, Size2::new(540, 956), Nhwc, 3, u8s, lanes, 65535),
+            None
+        );
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 2, u8s, lanes, 65535),
             None
         );
         // An odd output width: its input is not whole fours of pixels.

@@ -36,6 +36,8 @@ const DOUBLING_LANES: &str = include_str!("../../wgsl/doubling_lanes.wgsl");
 const DOUBLING_FLOATS: &str = include_str!("../../wgsl/doubling_floats.wgsl");
 const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
+const GATHER_HALVING_RGB: &str = include_str!("../../wgsl/gather_halving_rgb.wgsl");
+const RGB_LANES: &str = include_str!("../../wgsl/rgb_lanes.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
 const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
 const F16_PAIRS: &str = include_str!("../../wgsl/f16_pairs.wgsl");
@@ -851,18 +853,22 @@ impl Kernel {
                 },
             });
         }
-        // The exact halving: bilinear, and a nearest rule's one tap across; u8 in lanes, f16,
-        // and u8 bilinear in Pillow's fixed point.
-        for (element, x_units, rows, fixed_point) in [
-            (ElementType::U8, [1, 1], 1, false),
-            (ElementType::U8, [0, 1], 2, false),
-            (ElementType::F16, [1, 1], 1, false),
-            (ElementType::U8, [1, 1], 1, true),
+        // The exact halving: bilinear, and a nearest rule's one tap across; RGBA u8 in lanes,
+        // f16, and u8 bilinear in Pillow's fixed point; RGB u8 in packed lanes, both ways.
+        for (element, channels, x_units, rows, fixed_point) in [
+            (ElementType::U8, 4, [1, 1], 1, false),
+            (ElementType::U8, 4, [0, 1], 2, false),
+            (ElementType::F16, 4, [1, 1], 1, false),
+            (ElementType::U8, 4, [1, 1], 1, true),
+            (ElementType::U8, 3, [1, 1], 1, false),
+            (ElementType::U8, 3, [0, 1], 2, false),
+            (ElementType::U8, 3, [1, 1], 1, true),
         ] {
             let lanes = element == ElementType::U8;
             all.push(Kernel {
                 variant: KernelVariant::GatherHalving {
                     element,
+                    channels,
                     shape: Vec4Shape {
                         rows,
                         ..Default::default()
@@ -998,6 +1004,11 @@ impl Kernel {
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
+            // RGB u8 buffers, eight output pixels per invocation in packed lanes; it and
+            // `rgb_lanes.wgsl` declare their source and destination.
+            KernelVariant::GatherHalving { channels: 3, .. } => {
+                return [enable, SRGB, COMMON, RGB_LANES, GATHER_HALVING_RGB].join("\n");
+            }
             // RGBA u8 (integer lanes) or f16 buffers; it declares its own source and
             // destination.
             KernelVariant::GatherHalving { element, .. } => {
@@ -1016,6 +1027,7 @@ impl Kernel {
                     COMMON,
                     SRC_VEC4_U8,
                     DOUBLING_PHASES,
+                    RGB_LANES,
                     GATHER_DOUBLING_RGB,
                 ]
                 .join("\n");
@@ -1320,13 +1332,16 @@ pub enum KernelVariant {
         /// The horizontal phases.
         x: DoublingPhases,
     },
-    /// Exact halvings of RGBA buffers: one invocation per two neighbouring output pixels and
-    /// `shape.rows` rows, each output row's input pixels read as whole 16-byte words, by
-    /// per-axis weights and no table (`wgsl/gather_halving.wgsl`): u8 in integer lanes, f16 in
-    /// f32 sums.
+    /// Exact halvings of RGBA and RGB buffers: one invocation per two neighbouring output pixels
+    /// (eight for RGB) and `shape.rows` rows, each output row's input pixels read as whole
+    /// 16-byte words, by per-axis weights and no table (`wgsl/gather_halving.wgsl`,
+    /// `wgsl/gather_halving_rgb.wgsl`): u8 in integer lanes, f16 in f32 sums.
     GatherHalving {
         /// Element type read and written: u8 or f16.
         element: ElementType,
+        /// Channels of a pixel: 4 (RGBA), or 3 (RGB u8, a pixel's channels in packed 10-bit
+        /// lanes: `wgsl/rgb_lanes.wgsl`).
+        channels: u32,
         /// Workgroup (in pairs of output pixels) and output rows per invocation.
         shape: Vec4Shape,
         /// The vertical weights.
@@ -1761,12 +1776,13 @@ impl KernelVariant {
             ),
             KernelVariant::GatherHalving {
                 element,
+                channels,
                 shape,
                 y,
                 x,
             } => format!(
-                "wgpu-resize gather halving {0}->{0} group {1}x{2} rows {3} weights y {4:?} x \
-                 {5:?} of 2^-{6} and 2^-{7}",
+                "wgpu-resize gather halving {0}->{0} channels {channels} group {1}x{2} rows {3} \
+                 weights y {4:?} x {5:?} of 2^-{6} and 2^-{7}",
                 element.name(),
                 shape.group_x,
                 shape.group_y,
@@ -1954,6 +1970,7 @@ impl KernelVariant {
                 shape,
                 y,
                 x,
+                ..
             } => {
                 let lanes = element == ElementType::U8;
                 let ([ya, yb], [xa, xb]) = (y.constants(lanes), x.constants(lanes));
@@ -2161,7 +2178,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 56] = [
+pub const FILES: [(&str, &str); 58] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -2207,6 +2224,8 @@ pub const FILES: [(&str, &str); 56] = [
     ("doubling_texture.wgsl", DOUBLING_TEXTURE),
     ("gather_halving.wgsl", GATHER_HALVING),
     ("halving_lanes.wgsl", HALVING_LANES),
+    ("gather_halving_rgb.wgsl", GATHER_HALVING_RGB),
+    ("rgb_lanes.wgsl", RGB_LANES),
     ("halving_f16.wgsl", HALVING_F16),
     ("f16_pairs.wgsl", F16_PAIRS),
     ("float_sums.wgsl", FLOAT_SUMS),

@@ -1,0 +1,35 @@
+// RGB u8 pixels in packed lanes, for the exact RGB kernels (`gather_doubling_rgb.wgsl`,
+// `gather_halving_rgb.wgsl`): a pixel's three channels in one word, a channel to each 10-bit
+// lane, so that one operation weighs or rounds all three. A lane's sum of bytes times integer
+// weights adding up to at most 4 units, plus the rounding's half, stays below 1024; the hosts
+// take these forms only where the weights keep to that (src/gpu/doubling.rs, halving.rs).
+// Declares the kernels' destination: eight output pixels are 24 bytes, three 8-byte stores.
+@group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
+
+// One in each 10-bit lane, and a byte's bits in each.
+const LANE_ONES: u32 = 0x00100401u;
+const LANE_BYTES: u32 = 0x0ff3fcffu;
+alias PackedPixels = array<u32, 8>;
+
+// The three low bytes of `w`, a channel to each 10-bit lane.
+fn lanes3(w: u32) -> u32 {
+    return (w & 0xffu) | ((w & 0xff00u) << 2u) | ((w & 0xff0000u) << 4u);
+}
+
+// Packed sums of 2^`bits` to the unit rounded half up to a byte in each lane, the mask dropping
+// what the shift brings down from the lane above.
+fn rounded_packed(sum: u32, bits: u32) -> u32 {
+    return ((sum + ((1u << bits) >> 1u) * LANE_ONES) >> bits) & LANE_BYTES;
+}
+
+// Eight pixels of packed bytes stored as six words from element `i`.
+fn store_packed(i: u32, lanes: PackedPixels) {
+    var b: array<u32, 8>;
+    for (var k = 0u; k < 8u; k++) {
+        // The lanes' bytes side by side: bytes 0 to 2 of a 24-bit pixel.
+        b[k] = (lanes[k] & 0xffu) | ((lanes[k] >> 2u) & 0xff00u) | ((lanes[k] >> 4u) & 0xff0000u);
+    }
+    dst[i] = vec2<u32>(b[0] | (b[1] << 24u), (b[1] >> 8u) | (b[2] << 16u));
+    dst[i + 1u] = vec2<u32>((b[2] >> 16u) | (b[3] << 8u), b[4] | (b[5] << 24u));
+    dst[i + 2u] = vec2<u32>((b[5] >> 8u) | (b[6] << 16u), (b[6] >> 16u) | (b[7] << 8u));
+}
