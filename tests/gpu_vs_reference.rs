@@ -1340,7 +1340,8 @@ fn integer_weights_match_the_reference() {
 
 /// Resizes large enough to take more rows per invocation (src/gpu/launch.rs, `more_rows`): u8
 /// enlargements by 2 of grey pixels in quads of 16 rows, of RGB in quads of 8, of RGBA in
-/// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; RGB u8 halvings in staged
+/// integer lanes of 8; an RGBA u8 halving in integer lanes of 8 rows; RGB u8 halvings in packed
+/// lanes of 2 rows (rounded once and in PyTorch's fixed point, the kernel named) and in staged
 /// columns of 2 rows, with integer weights, Pillow's fixed point (one pass and two) and float
 /// sums; an f16 enlargement by 2 in 8 rows. Each has a last block of rows cut short. Against
 /// the reference into poisoned buffers: exact for u8 but the float sums (one step), one f16 step
@@ -1375,9 +1376,37 @@ fn long_row_blocks_match_the_reference() {
         let what = format!("{spec:?}");
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
     }
-    // Staged columns of 2 rows, the last of each row's workgroups partial.
+    // The RGB halving's two rows an invocation (from 2^17 invocations of one row: 128 x 1025),
+    // its last row alone.
     use wgpu_resize::Filter;
-    use wgpu_resize::presets::{self, PillowFilter};
+    use wgpu_resize::presets::{self, PillowFilter, TorchMode, TorchOutput};
+    let (input, output) = (Size2::new(2050, 2048), Size2::new(1025, 1024));
+    let torch = presets::torch(
+        input,
+        TorchOutput::Size(output),
+        TorchMode::Bilinear,
+        false,
+        false,
+    )
+    .unwrap();
+    for builder in [ResizeSpec::builder(input, output), torch] {
+        let spec = builder
+            .channels(3)
+            .element(ElementType::U8)
+            .build()
+            .unwrap();
+        let what = format!("RGB halving in two rows {spec:?}");
+        let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
+        assert!(
+            kernels[0]
+                .kernel
+                .contains("halving u8->u8 channels 3 group 64x4 rows 2"),
+            "{what}: {kernels:?}"
+        );
+        let data = Rng::new(5).u8s(spec.input_len());
+        assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
+    }
+    // Staged columns of 2 rows, the last of each row's workgroups partial.
     let (big, half) = (Size2::new(2050, 2100), Size2::new(1025, 1050));
     let rgb = |builder: wgpu_resize::ResizeSpecBuilder| {
         builder

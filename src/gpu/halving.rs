@@ -44,12 +44,21 @@ const SHAPE: Vec4Shape = Vec4Shape {
 /// pixels (`wgsl/gather_halving_rgb.wgsl`).
 const RGB_INPUTS: u32 = 16;
 
-/// The RGB kernel's workgroup (in eights of output pixels) and output rows per invocation.
+/// The RGB kernel's workgroup (in eights of output pixels) and output rows per invocation,
+/// two of them where one would leave at least [`RGB_TWO_ROWS_MIN_INVOCATIONS`].
 const RGB_SHAPE: Vec4Shape = Vec4Shape {
     group_x: 64,
     group_y: 4,
     ..SHAPE
 };
+
+/// Invocations of one output row each from which the RGB kernel takes two rows an invocation.
+/// Gather µs, three rounds, one row against two (tuning log item 191): H200, PyTorch's bilinear
+/// 4K -> 1080p (259,200 invocations) 13.4-13.6 against 12.5-12.6, 1080p -> 540p (64,800)
+/// 7.5-7.7 against 7.8-7.9, nearest 4K -> 1080p 11.3-11.6 against 11.3-11.7; H100, the same
+/// three 15.0-15.4 / 13.8-14.0, 8.1-8.3 / 8.3, 12.5-12.6 / 12.8-13.1, and 8 x 512² -> 256²
+/// (65,536) 7.9-8.0 / 7.7-7.9.
+const RGB_TWO_ROWS_MIN_INVOCATIONS: u32 = 1 << 17;
 
 /// Whether the RGB kernel's packed lanes hold the sums of weights `y` and `x`: a byte times the
 /// units of a sum, plus the half its rounding adds, below 1024 in every 10-bit lane
@@ -147,7 +156,18 @@ pub(crate) fn choose(
         return;
     }
     let (shape, outputs) = match channels {
-        3 => (RGB_SHAPE, RGB_INPUTS / 2),
+        3 => {
+            let outputs = RGB_INPUTS / 2;
+            let invocations = u64::from(x.output_len() / outputs)
+                * u64::from(y.output_len())
+                * u64::from(spec.batch());
+            let rows = if invocations >= RGB_TWO_ROWS_MIN_INVOCATIONS.into() {
+                2
+            } else {
+                1
+            };
+            (Vec4Shape { rows, ..RGB_SHAPE }, outputs)
+        }
         _ => (SHAPE, 2),
     };
     let grid = (
@@ -414,6 +434,18 @@ mod tests {
                 Some((1, [1, 1], [1, 1], (2, 135, 2), 0))
             );
         }
+        // Two rows an invocation from 2^17 invocations of one: 4K -> 1080p in two images (240
+        // x 1080 x 2), 1080 rows in 135 workgroups of 4 x 2.
+        let uhd = Size2::new(2160, 3840);
+        assert_eq!(
+            try_spec(uhd, hd, Nhwc, 3, u8s, fixed, 65535),
+            Some((2, [1, 1], [1, 1], (4, 135, 2), 0))
+        );
+        // 1080p -> 540p in two images: 120 x 540 x 2 = 129,600, one row.
+        assert_eq!(
+            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535).map(|r| r.0),
+            Some(1)
+        );
         let f16s = ElementType::F16;
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 3, f16s, floats, 65535),
