@@ -1,5 +1,5 @@
 """Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4, INTER_LINEAR_EXACT and
-INTER_AREA on 8-bit images (and INTER_LINEAR and INTER_LINEAR_EXACT enlargements by 2), in the format of tests/data/conformance/ (NHWC .npy files and
+INTER_AREA on 8-bit images (and INTER_LINEAR and INTER_LINEAR_EXACT enlargements and shrinks by 2), in the format of tests/data/conformance/ (NHWC .npy files and
 cases.json), with a tolerance of 0: the library's OpenCV fixed point must give OpenCV's bytes
 exactly.
 
@@ -45,6 +45,16 @@ DOUBLINGS = [
     (1, 10, 18, 3),
     (1, 17, 24, 4),
 ]
+# (batch, in_h, in_w, channels): shrinks by exactly 2, which the library's halvings run where
+# the width is a multiple of 4 (RGBA) or 16 (RGB); the last RGB width is not. After the cases
+# above, so that their inputs stay as they were.
+HALVED = ["INTER_LINEAR", "INTER_LINEAR_EXACT"]
+HALVINGS = [
+    (1, 16, 32, 4),
+    (2, 10, 20, 4),
+    (1, 18, 64, 3),
+    (2, 12, 40, 3),
+]
 
 
 def main():
@@ -53,6 +63,7 @@ def main():
     cases = []
     shapes = [(name, shape) for name in INTERPOLATIONS for shape in SHAPES]
     shapes += [(name, (n, h, w, c, 2 * h, 2 * w)) for name in DOUBLED for (n, h, w, c) in DOUBLINGS]
+    shapes += [(name, (n, h, w, c, h // 2, w // 2)) for name in HALVED for (n, h, w, c) in HALVINGS]
     for k, (name, (n, h, w, c, oh, ow)) in enumerate(shapes):
         flag = getattr(cv2, name)
         x = rng.integers(0, 256, (n, h, w, c), dtype=np.uint8)

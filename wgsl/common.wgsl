@@ -324,6 +324,17 @@ fn rounded_lanes(sums: vec2<u32>, bits: u32) -> vec2<u32> {
     return ((sums + vec2<u32>(half)) >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
 }
 
+// Two lanes' sums of 2^`bits` to the unit as a pixel's stored word of four bytes: rounded half
+// up (`rounded_lanes`), or truncated as ONNX Runtime's NHWC integers are (GATHER_ARITHMETIC 4).
+// The exact doublings and halvings of RGBA store their pixels here.
+fn stored_lanes(sums: vec2<u32>, bits: u32) -> u32 {
+    var q = rounded_lanes(sums, bits);
+    if GATHER_ARITHMETIC == 4u {
+        q = (sums >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
+    }
+    return q.x | (q.y << 8u);
+}
+
 // A fixed-point sum back to an 8-bit value, as Pillow's `clip8((ss + 2^21) >> 22)`.
 fn fixed_round(sum: i32) -> i32 {
     return clamp((sum + 2097152) >> 22u, 0, 255);

@@ -35,10 +35,5 @@ fn store_pair(i: u32, a: Sum, b: Sum) {
 // OpenCV's INTER_LINEAR_EXACT rounds its exact sums too (GATHER_ARITHMETIC 3), or truncated as
 // ONNX Runtime's NHWC integers are (GATHER_ARITHMETIC 4).
 fn stored_word(sums: Sum) -> u32 {
-    let bits = select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT);
-    var q = rounded_lanes(sums, bits);
-    if GATHER_ARITHMETIC == 4u {
-        q = (sums >> vec2<u32>(bits)) & vec2<u32>(0x00ff00ffu);
-    }
-    return q.x | (q.y << 8u);
+    return stored_lanes(sums, select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT));
 }

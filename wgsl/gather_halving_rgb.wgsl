@@ -3,7 +3,8 @@
 // Sixteen input pixels are 48 bytes, three whole 16-byte words, so one invocation takes the
 // sixteen pixels under eight neighbouring output pixels in the two input rows of each of ROWS
 // output rows, and writes the eight as three 8-byte stores. The sums run in packed lanes
-// (`rgb_lanes.wgsl`), the bytes rounded once after both axes, or in Pillow's fixed point
+// (`rgb_lanes.wgsl`), the bytes rounded once after both axes (truncated in ONNX Runtime's NHWC
+// integers, `stored_packed`), or in Pillow's fixed point
 // (FIXED_POINT; PyTorch's and ONNX Runtime's on their own tables) each row's horizontal sums
 // rounded to bytes before the vertical weights take them, and those sums by the vertical bits
 // alone. The host takes it where the input width is a multiple of 16, so that every group
@@ -50,7 +51,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         let bottom = row_sums(quad + sy);
         var pixels: PackedPixels;
         for (var k = 0u; k < 8u; k++) {
-            pixels[k] = rounded_packed(u32(WYA) * top[k] + u32(WYB) * bottom[k], shift);
+            pixels[k] = stored_packed(u32(WYA) * top[k] + u32(WYB) * bottom[k], shift);
         }
         store_packed(out, pixels);
         quad += 2u * sy;

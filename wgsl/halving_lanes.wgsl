@@ -33,11 +33,12 @@ fn row_sums(i: u32) -> array<Sum, 2> {
     return sums;
 }
 
-// A pixel's stored word from its lanes' sums, rounded by both axes' bits; in Pillow's fixed point
-// the horizontal sums are bytes already, and the vertical axis's bits alone round them.
+// A pixel's stored word from its lanes' sums, by both axes' bits; in Pillow's fixed point the
+// horizontal sums are bytes already, and the vertical axis's bits alone round them. Rounded half
+// up, as OpenCV rounds its halvings' exact sums too, or truncated as ONNX Runtime's NHWC integers
+// are (`stored_lanes`).
 fn word_of(sums: Sum) -> u32 {
-    let q = rounded_lanes(sums, select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT));
-    return q.x | (q.y << 8u);
+    return stored_lanes(sums, select(X_BITS + Y_BITS, Y_BITS, FIXED_POINT));
 }
 
 fn store_pair(i: u32, a: Sum, b: Sum) {

@@ -22,6 +22,15 @@ fn rounded_packed(sum: u32, bits: u32) -> u32 {
     return ((sum + ((1u << bits) >> 1u) * LANE_ONES) >> bits) & LANE_BYTES;
 }
 
+// The packed sums' stored bytes: rounded half up (`rounded_packed`), or truncated as ONNX
+// Runtime's NHWC integers are (GATHER_ARITHMETIC 4).
+fn stored_packed(sum: u32, bits: u32) -> u32 {
+    if GATHER_ARITHMETIC == 4u {
+        return (sum >> bits) & LANE_BYTES;
+    }
+    return rounded_packed(sum, bits);
+}
+
 // Eight pixels of packed bytes stored as six words from element `i`.
 fn store_packed(i: u32, lanes: PackedPixels) {
     var b: array<u32, 8>;

@@ -159,7 +159,7 @@ pub(super) fn units_of(weight: f64, scale: f64) -> Option<u64> {
 /// Row `o` of `table`'s taps as (input, units of 1/`scale`), in tap order without zeros, each
 /// input the one `read` makes of the tap's table index; `None` where a weight is no whole
 /// number of units.
-fn unit_taps(
+pub(super) fn unit_taps(
     table: &AxisWeights,
     o: usize,
     scale: f64,

@@ -17,10 +17,12 @@
 //! [`HalvingWeights::fit`] takes a table only where every row is what the kernel computes.
 
 use super::Launch;
-use super::doubling::{exact_bits, fixed_point_serves, merged, table_row, units_of};
+use super::doubling::{exact_bits, fixed_point_serves, merged, unit_taps};
+use super::launch::MAX_WEIGHT_BITS;
 use super::params::check_grid;
 use super::shaders::{HalvingWeights, KernelFeatures, KernelVariant, Vec4Shape};
-use crate::spec::{ElementType, Layout, ResizeSpec};
+use crate::gather_arithmetic::{GatherArithmetic, OnnxLinearU8};
+use crate::spec::{ElementType, Layout, OpenCvFixedPoint, ResizeSpec};
 use crate::weights::AxisWeights;
 
 /// The kernel's workgroup (in pairs of output pixels) and output rows per invocation. H200,
@@ -79,23 +81,45 @@ impl HalvingWeights {
     /// an input twice the output, no row outside the input, and each row `j` weighing inputs
     /// `2j` and `2j + 1` alone, by the weights of row 0.
     pub(crate) fn fit(table: &AxisWeights, bits: u32) -> Option<Self> {
+        Self::fit_rows(table, table.input_len(), bits, |i| i)
+    }
+
+    /// [`HalvingWeights::fit`] for OpenCV's padded vertical table (`AxisWeights::opencv_linear`;
+    /// ONNX Runtime's integer one, `AxisWeights::onnx_linear`, is alike), each tap at the input
+    /// row its padded index reads.
+    pub(crate) fn fit_padded(table: &AxisWeights, bits: u32) -> Option<Self> {
+        let input = table
+            .input_len()
+            .checked_sub(2 * crate::weights::OPENCV_PAD)?;
+        Self::fit_rows(table, input, bits, |i| {
+            crate::weights::padded_input(i as u32, input) as usize
+        })
+    }
+
+    /// The fit of `table` over `input` inputs, tap index `i` reading input `read(i)`.
+    fn fit_rows(
+        table: &AxisWeights,
+        input: u32,
+        bits: u32,
+        read: impl Fn(usize) -> usize,
+    ) -> Option<Self> {
         let output = table.output_len();
-        if output == 0 || table.input_len() != 2 * output || table.any_outside() || bits > 16 {
+        if output == 0 || input != 2 * output || table.any_outside() || bits > 16 {
             return None;
         }
         let scale = f64::from(1u32 << bits);
+        // Row `j` merged, `None` where a weight is no whole number of units.
+        let row = |j: usize| unit_taps(table, j, scale, &read).map(merged);
         let mut units = [0u32; 2];
-        for (t, &weight) in table.row(0).iter().enumerate() {
-            if weight == 0.0 {
-                continue;
+        for (input, unit) in row(0)? {
+            if unit > 1 << bits {
+                return None;
             }
-            let tap = table.start(0) as usize + t;
-            let unit = units_of(weight, scale).filter(|&u| u <= 1 << bits)?;
-            *units.get_mut(tap)? = unit as u32;
+            *units.get_mut(input as usize)? = unit as u32;
         }
         let fitted = HalvingWeights { units, bits };
         (0..output as usize)
-            .all(|j| fitted.row(j) == table_row(table, j, scale))
+            .all(|j| row(j) == Some(fitted.row(j)))
             .then_some(fitted)
     }
 
@@ -125,16 +149,8 @@ pub(crate) fn choose(
     max_groups: u32,
 ) {
     let element = spec.element();
-    let channels = spec.channels();
-    // Input pixels whose bytes start an invocation's first 16-byte word.
-    let pixels_fit = match channels {
-        4 => x.input_len() % 4 == 0,
-        3 => element == ElementType::U8 && x.input_len() % RGB_INPUTS == 0,
-        _ => false,
-    };
     if matches!(launch.variant, KernelVariant::Fused { .. })
-        || !pixels_fit
-        || spec.layout() != Layout::Nhwc
+        || !pixels_fit(spec, x)
         || features.texture_source.is_some()
         || features.texture_target.is_some()
         || !fixed_point_serves(features)
@@ -152,15 +168,84 @@ pub(crate) fn choose(
     ) else {
         return;
     };
-    if channels == 3 && !rgb_packs(wy, wx, features.fixed_point) {
+    if spec.channels() == 3 && !rgb_packs(wy, wx, features.fixed_point) {
         return;
     }
+    let outputs = (y.output_len(), x.output_len());
+    set_launch(launch, spec, outputs, (wy, wx), max_groups);
+}
+
+/// Turns a one-pass launch of `spec` in OpenCV's or ONNX Runtime's own 8-bit arithmetic into
+/// the exact halving of RGBA or RGB u8 NHWC buffers (widths as [`choose`] takes them), where
+/// that arithmetic gives the exact sum rounded half up (OpenCV) or truncated (ONNX Runtime's
+/// NHWC integers, GATHER_ARITHMETIC 4) at the tables' fewest bits: `INTER_LINEAR_EXACT` and ONNX
+/// Runtime sum their products exactly; `INTER_LINEAR` rounds each vertical product (`((row >>
+/// 4) * weight) >> 16` of 2^-11 units), which loses nothing where both axes' weights are
+/// multiples of 1/2, as `cv2.resize(.., fx=0.5, fy=0.5)`'s are. The horizontal table fits
+/// [`HalvingWeights::fit`], the padded vertical one [`HalvingWeights::fit_padded`].
+pub(crate) fn choose_library_arithmetic(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (&AxisWeights, &AxisWeights),
+    max_groups: u32,
+) {
+    let most_bits = match spec.gather_arithmetic() {
+        Some(GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear)) => 1,
+        Some(GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact))
+        | Some(GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)) => MAX_WEIGHT_BITS,
+        _ => return,
+    };
+    if spec.element() != ElementType::U8
+        || spec.converts_color()
+        || matches!(launch.variant, KernelVariant::Fused { .. })
+        || !pixels_fit(spec, x)
+    {
+        return;
+    }
+    let (Some(bits_y), Some(bits_x)) = (y.dyadic_bits(most_bits), x.dyadic_bits(most_bits)) else {
+        return;
+    };
+    if bits_y + bits_x > MAX_WEIGHT_BITS {
+        return;
+    }
+    let (Some(wy), Some(wx)) = (
+        HalvingWeights::fit_padded(y, bits_y),
+        HalvingWeights::fit(x, bits_x),
+    ) else {
+        return;
+    };
+    if spec.channels() == 3 && !rgb_packs(wy, wx, false) {
+        return;
+    }
+    let outputs = (y.output_len(), x.output_len());
+    set_launch(launch, spec, outputs, (wy, wx), max_groups);
+}
+
+/// Whether `spec`'s pixels fall into the kernels' 16-byte words: NHWC RGBA of an input width
+/// `x` a multiple of 4, or RGB u8 of a multiple of 16.
+fn pixels_fit(spec: &ResizeSpec, x: &AxisWeights) -> bool {
+    spec.layout() == Layout::Nhwc
+        && match spec.channels() {
+            4 => x.input_len().is_multiple_of(4),
+            3 => spec.element() == ElementType::U8 && x.input_len().is_multiple_of(RGB_INPUTS),
+            _ => false,
+        }
+}
+
+/// Sets `launch` to the halving by weights `wy` and `wx` onto `(y, x)` output rows and columns,
+/// its shape and grid for `spec`'s channels, where the grid fits within `max_groups`.
+fn set_launch(
+    launch: &mut Launch,
+    spec: &ResizeSpec,
+    (y, x): (u32, u32),
+    (wy, wx): (HalvingWeights, HalvingWeights),
+    max_groups: u32,
+) {
+    let (element, channels) = (spec.element(), spec.channels());
     let (shape, outputs) = match channels {
         3 => {
             let outputs = RGB_INPUTS / 2;
-            let invocations = u64::from(x.output_len() / outputs)
-                * u64::from(y.output_len())
-                * u64::from(spec.batch());
+            let invocations = u64::from(x / outputs) * u64::from(y) * u64::from(spec.batch());
             let rows = if invocations >= RGB_TWO_ROWS_MIN_INVOCATIONS.into() {
                 2
             } else {
@@ -171,8 +256,8 @@ pub(crate) fn choose(
         _ => (SHAPE, 2),
     };
     let grid = (
-        (x.output_len() / outputs).div_ceil(shape.group_x),
-        y.output_len().div_ceil(shape.group_y * shape.rows),
+        (x / outputs).div_ceil(shape.group_x),
+        y.div_ceil(shape.group_y * shape.rows),
         spec.batch(),
     );
     if check_grid(grid, max_groups).is_err() {

@@ -1062,13 +1062,17 @@ impl Resizer {
         // OpenCV's INTER_LINEAR doubling of RGB bytes, and ONNX Runtime's in its integers
         // (between buffers, as their arithmetic always runs), each in its own arithmetic: the
         // RGB doubling where both tables are that library's x2 (src/gpu/doubling.rs).
+        // Their halvings, where the arithmetic gives the exact sums rounded or truncated, take
+        // the exact halving (src/gpu/halving.rs).
         if let [launch] = launches.as_mut_slice() {
-            doubling::choose_opencv(
-                launch,
-                spec,
-                (&wy, &wx),
-                limits.max_compute_workgroups_per_dimension,
-            );
+            for choose in [doubling::choose_opencv, halving::choose_library_arithmetic] {
+                choose(
+                    launch,
+                    spec,
+                    (&wy, &wx),
+                    limits.max_compute_workgroups_per_dimension,
+                );
+            }
         }
         // The vector gather at a texture end takes the workgroup that suits the texture's
         // layout (src/gpu/texture_groups.rs), before the computed taps, which keep it.

@@ -892,6 +892,32 @@ impl Kernel {
                 },
             });
         }
+        // The exact halving of RGBA and RGB u8 in ONNX Runtime's NHWC integers (truncated) and
+        // OpenCV's INTER_LINEAR (rounded).
+        for (channels, arithmetic) in [
+            (4, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
+            (3, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
+            (3, GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear)),
+        ] {
+            let half = HalvingWeights {
+                units: [1, 1],
+                bits: 1,
+            };
+            all.push(Kernel {
+                variant: KernelVariant::GatherHalving {
+                    element: ElementType::U8,
+                    channels,
+                    shape: Vec4Shape::default(),
+                    y: half,
+                    x: half,
+                },
+                features: KernelFeatures {
+                    rows_inside: true,
+                    columns_inside: true,
+                    ..KernelFeatures::with_gather_arithmetic(arithmetic)
+                },
+            });
+        }
         // The wide gather, reading the outside flags of both axes or of neither, two taps,
         // one or both.
         for (k, (rows, inside)) in [(4, false), (16, true), (8, false)].into_iter().enumerate() {
