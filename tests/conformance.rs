@@ -288,7 +288,8 @@ fn malformed_parameters_are_refused() {
 /// The cases of `cv2.resize` with `INTER_LINEAR`, `INTER_LANCZOS4`, `INTER_LINEAR_EXACT` and
 /// `INTER_AREA` on 8-bit images in
 /// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`; its enlargements by 2 of RGB widths
-/// a multiple of 4 run on the RGB doubling), whose tolerance is 0: the opencv
+/// a multiple of 4 run on the RGB doubling, its shrinks by 2 of RGBA and of RGB widths a
+/// multiple of 16 on the exact halvings), whose tolerance is 0: the opencv
 /// preset runs OpenCV's own fixed point there, so the CPU reference, the gather path and `auto`
 /// give OpenCV's bytes, every one; the separable and fused paths refuse it with a typed error
 /// that says why.
@@ -296,7 +297,7 @@ fn malformed_parameters_are_refused() {
 fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/opencv-u8");
     let cases = load_cases(&dir).expect("opencv-u8/cases.json");
-    assert_eq!(cases.len(), 60, "the OpenCV 8-bit set has 60 cases");
+    assert_eq!(cases.len(), 68, "the OpenCV 8-bit set has 68 cases");
     let gather_only = |spec: &wgpu_resize::ResizeSpec| spec.opencv_fixed_point().is_some();
     passes_on_the_gather_path(
         &dir,
@@ -332,7 +333,7 @@ fn opencv_8_bit_fixed_point_is_opencv_to_the_byte() {
 fn torch_8_bit_fixed_point_is_pytorch_to_the_byte() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/torch-u8");
     let cases = load_cases(&dir).expect("torch-u8/cases.json");
-    assert_eq!(cases.len(), 120, "the PyTorch uint8 set has 120 cases");
+    assert_eq!(cases.len(), 122, "the PyTorch uint8 set has 122 cases");
     let fused_ran = passes_on_every_path(&dir, &cases, "torch u8", |case, spec| {
         assert_eq!(case.tolerance_max_abs, 0.0, "{}", case.id);
         let interpolating =
@@ -393,7 +394,7 @@ fn onnx_8_bit_plain_linear_is_onnx_runtime_to_the_byte() {
     use wgpu_resize::{Layout, OnnxLinearU8};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/onnx-linear-u8");
     let cases = load_cases(&dir).expect("onnx-linear-u8/cases.json");
-    assert_eq!(cases.len(), 54, "the ONNX plain linear set has 54 cases");
+    assert_eq!(cases.len(), 58, "the ONNX plain linear set has 58 cases");
     let arithmetics = std::cell::RefCell::new(std::collections::HashMap::new());
     let what = "ONNX Runtime's plain linear on uint8";
     passes_on_the_gather_path(&dir, &cases, "onnx plain linear u8", what, |case, spec| {

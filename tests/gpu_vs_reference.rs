@@ -2742,6 +2742,73 @@ fn exact_library_doublings_of_rgba_match_the_reference() {
     }
 }
 
+/// OpenCV's `INTER_LINEAR` and `INTER_LINEAR_EXACT` and ONNX Runtime's NHWC integer halvings of
+/// RGBA and RGB bytes, whose arithmetic gives the exact sums rounded once (or truncated) at
+/// weights of halves, run on the exact halvings (src/gpu/halving.rs,
+/// `choose_library_arithmetic`): seeded random sizes, widths a multiple of 4 (RGBA) or 16
+/// (RGB), batches of 1 to 3, a third of the images in four levels (sums on whole numbers, where
+/// truncating and rounding part), the kernel named on the gather path, against the CPU
+/// reference to the byte into poisoned outputs on the gather path and `auto`; then all 255 and
+/// stripes of 0 and 255 for each arithmetic.
+#[test]
+fn library_arithmetic_halvings_match_the_reference() {
+    use wgpu_resize::ElementType;
+    use wgpu_resize::presets::{self, OnnxMode, OnnxResize, OpenCvInterpolation};
+    let Some(gpu) = gpu("library_arithmetic_halvings_match_the_reference") else {
+        return;
+    };
+    let paths = [Path::Gather, Path::Auto];
+    let onnx = OnnxResize {
+        mode: OnnxMode::Linear,
+        ..OnnxResize::default()
+    };
+    let spec_of = |case: u32, output: Size2, channels: u32, batch: u32| {
+        let input = Size2::new(2 * output.height, 2 * output.width);
+        let builder = match case % 3 {
+            0 => presets::opencv(input, output, OpenCvInterpolation::Linear),
+            1 => presets::opencv(input, output, OpenCvInterpolation::LinearExact),
+            _ => presets::onnx(input, output, &onnx).unwrap(),
+        };
+        builder
+            .batch(batch)
+            .channels(channels)
+            .element(ElementType::U8)
+            .build()
+            .unwrap()
+    };
+    let mut rng = Rng::new(0x4a1fe);
+    for case in 0..24u32 {
+        let channels = [4, 3][(case / 3 % 2) as usize];
+        let quads = if channels == 4 { 2 } else { 8 };
+        let output = Size2::new(rng.range(1, 30), quads * rng.range(1, 6));
+        let spec = spec_of(case, output, channels, rng.range(1, 3));
+        let what = format!("case {case} {spec:?}");
+        let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
+        let name = format!("halving u8->u8 channels {channels}");
+        assert!(
+            kernels.len() == 1 && kernels[0].kernel.contains(&name),
+            "{what}: {kernels:?}"
+        );
+        let mut bytes = rng.u8s(spec.input_len());
+        if case % 3 == 2 {
+            bytes.iter_mut().for_each(|b| *b = *b / 64 * 85);
+        }
+        assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
+    }
+    for case in 0..3 {
+        for channels in [4, 3] {
+            let spec = spec_of(case, Size2::new(19, 32), channels, 2);
+            let white = vec![255u8; spec.input_len()];
+            assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");
+            let (c, row) = (channels as usize, 64 * channels as usize);
+            let stripes: Vec<u8> = (0..spec.input_len())
+                .map(|i| 255 * ((i / c + i % c + i / row) % 2) as u8)
+                .collect();
+            assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "stripes");
+        }
+    }
+}
+
 /// PyTorch's 8-bit fixed point (the torch preset on u8) on seeded random shapes: bilinear and
 /// bicubic, antialiased or with aligned corners, stated scales, 1 to 5 channels, NHWC and NCHW,
 /// on every path that takes the spec, to the byte of the reference (whose bytes are PyTorch's:
