@@ -181,8 +181,11 @@ pub(crate) fn choose(
 /// NHWC integers, GATHER_ARITHMETIC 4) at the tables' fewest bits: `INTER_LINEAR_EXACT` and ONNX
 /// Runtime sum their products exactly; `INTER_LINEAR` rounds each vertical product (`((row >>
 /// 4) * weight) >> 16` of 2^-11 units), which loses nothing where both axes' weights are
-/// multiples of 1/2, as `cv2.resize(.., fx=0.5, fy=0.5)`'s are. The horizontal table fits
-/// [`HalvingWeights::fit`], the padded vertical one [`HalvingWeights::fit_padded`].
+/// multiples of 1/2, as `cv2.resize(.., fx=0.5, fy=0.5)`'s are. The horizontal table (folded
+/// onto the input, `AxisWeights::for_gathers`) fits [`HalvingWeights::fit`], the padded vertical
+/// one [`HalvingWeights::fit_padded`]. H100, 4K -> 1080p gather µs: OpenCV's RGB 24.1-24.3 ->
+/// 13.3-13.6, RGBA 27.6-27.7 -> 16.7-16.9, ONNX Runtime's RGBA 26.4-26.5 -> 16.8-17.2
+/// (BENCHMARKS.md tuning log item 192).
 pub(crate) fn choose_library_arithmetic(
     launch: &mut Launch,
     spec: &ResizeSpec,
@@ -341,6 +344,77 @@ mod tests {
         assert_eq!(HalvingWeights::fit(&t, 16), None);
     }
 
+    /// OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT and ONNX Runtime's NHWC integer halvings of
+    /// RGBA and RGB (widths a multiple of 16) take the kernel, its vertical table the padded one;
+    /// not ONNX Runtime's NCHW f32 steps, INTER_LANCZOS4, shrinks other than by 2, RGB widths
+    /// off the 16, nor f32 elements.
+    #[test]
+    fn library_arithmetic_halvings() {
+        use crate::presets::{self, OnnxMode, OnnxResize, OpenCvInterpolation};
+        use crate::spec::Layout::Nchw;
+        let try_spec = |builder: crate::spec::ResizeSpecBuilder, channels, element| {
+            let spec = builder.channels(channels).element(element).build().unwrap();
+            // The planner's tables: the horizontal one folded onto the input.
+            let (y, x) = AxisWeights::for_gathers(&spec);
+            let mut launch = Launch {
+                variant: KernelVariant::Gather {
+                    src: element,
+                    dst: element,
+                },
+                workgroups: (1, 1, 1),
+                row_stride: 7,
+            };
+            choose_library_arithmetic(&mut launch, &spec, (&y, &x), 65535);
+            match launch.variant {
+                KernelVariant::GatherHalving { shape, y, x, .. } => {
+                    Some((shape.rows, y.units, x.units, launch.workgroups))
+                }
+                _ => None,
+            }
+        };
+        let (uhd, hd, u8s) = (
+            Size2::new(2160, 3840),
+            Size2::new(1080, 1920),
+            ElementType::U8,
+        );
+        let opencv = |input, output, interpolation| presets::opencv(input, output, interpolation);
+        let onnx = OnnxResize {
+            mode: OnnxMode::Linear,
+            ..OnnxResize::default()
+        };
+        let halves = Some((1, [1, 1], [1, 1], (4, 1080, 1)));
+        for interpolation in [
+            OpenCvInterpolation::Linear,
+            OpenCvInterpolation::LinearExact,
+        ] {
+            assert_eq!(try_spec(opencv(uhd, hd, interpolation), 4, u8s), halves);
+            // RGB: eight outputs an invocation, two rows from 2^17 invocations.
+            assert_eq!(
+                try_spec(opencv(uhd, hd, interpolation), 3, u8s),
+                Some((2, [1, 1], [1, 1], (4, 135, 1)))
+            );
+        }
+        assert_eq!(
+            try_spec(presets::onnx(uhd, hd, &onnx).unwrap(), 4, u8s),
+            halves
+        );
+        let nchw = presets::onnx(uhd, hd, &onnx).unwrap().layout(Nchw);
+        assert_eq!(try_spec(nchw, 4, u8s), None);
+        let lanczos = OpenCvInterpolation::Lanczos4;
+        assert_eq!(try_spec(opencv(uhd, hd, lanczos), 4, u8s), None);
+        let linear = OpenCvInterpolation::Linear;
+        assert_eq!(
+            try_spec(opencv(uhd, Size2::new(1440, 2560), linear), 4, u8s),
+            None
+        );
+        let eights = Size2::new(1080, 1912);
+        assert_eq!(
+            try_spec(opencv(eights, Size2::new(540, 956), linear), 3, u8s),
+            None
+        );
+        assert_eq!(try_spec(opencv(uhd, hd, linear), 4, ElementType::F32), None);
+    }
+
     /// The RGB kernel's packed lanes take a byte times at most 4 units (1020) plus the
     /// rounding's half below 1024: halves of one bit an axis rounded once, or of two bits an axis
     /// in the fixed point; not halves of two bits an axis rounded once (16 units), nor weights
@@ -420,6 +494,21 @@ mod tests {
                 .build()
                 .unwrap();
             let (y, x) = AxisWeights::for_spec(&spec);
+            eprintln!(
+                "DEBUG {:?} {:?} {:?} {:?} {:?}",
+                y.dyadic_bits(8),
+                x.dyadic_bits(8),
+                HalvingWeights::fit_padded(&y, 1),
+                HalvingWeights::fit(&x, 1),
+                (
+                    y.input_len(),
+                    y.output_len(),
+                    y.start(0),
+                    y.row(0),
+                    x.start(0),
+                    x.row(0)
+                )
+            );
             let mut launch = Launch {
                 variant: KernelVariant::Gather {
                     src: element,
