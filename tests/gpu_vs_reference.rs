@@ -2685,8 +2685,9 @@ fn opencv_doublings_match_the_reference() {
 }
 
 /// OpenCV's `INTER_LINEAR_EXACT` and ONNX Runtime's NHWC integer doublings of RGBA bytes, whose
-/// products sum exactly and round once (or truncate), run on the RGBA doubling in integer lanes
-/// (src/gpu/doubling.rs, `rgba_exact_launch`): seeded random sizes down to 3 rows, any width,
+/// products sum exactly and round once (or truncate), and OpenCV's `INTER_LINEAR`, whose
+/// vertical products are floored each on its own, run on the RGBA doubling in integer lanes
+/// (src/gpu/doubling.rs, `rgba_lanes_launch`): seeded random sizes down to 3 rows, any width,
 /// batches of 1 to 3, the kernel named on the gather path, against the CPU reference to the
 /// byte into poisoned outputs on the gather path and `auto`; then all 255 and stripes of 0
 /// and 255, the lanes' widest sums.
@@ -2704,9 +2705,10 @@ fn exact_library_doublings_of_rgba_match_the_reference() {
     };
     let spec_of = |case: u32, input: Size2, batch: u32| {
         let output = Size2::new(2 * input.height, 2 * input.width);
-        let builder = match case % 2 {
+        let builder = match case % 3 {
             0 => presets::opencv(input, output, OpenCvInterpolation::LinearExact),
-            _ => presets::onnx(input, output, &onnx).unwrap(),
+            1 => presets::onnx(input, output, &onnx).unwrap(),
+            _ => presets::opencv(input, output, OpenCvInterpolation::Linear),
         };
         builder
             .batch(batch)
@@ -2716,7 +2718,7 @@ fn exact_library_doublings_of_rgba_match_the_reference() {
             .unwrap()
     };
     let mut rng = Rng::new(0xe8ac7);
-    for case in 0..16u32 {
+    for case in 0..24u32 {
         let input = Size2::new(rng.range(3, 30), rng.range(3, 50));
         let spec = spec_of(case, input, rng.range(1, 3));
         let what = format!("case {case} {spec:?}");
@@ -2731,7 +2733,7 @@ fn exact_library_doublings_of_rgba_match_the_reference() {
         let bytes = rng.u8s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &bytes, &paths, 0.0, &what);
     }
-    for case in 0..2 {
+    for case in 0..3 {
         let spec = spec_of(case, Size2::new(37, 70), 2);
         let white = vec![255u8; spec.input_len()];
         assert_paths_match_reference(gpu, &spec, &white, &paths, 0.0, "all 255");

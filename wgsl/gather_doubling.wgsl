@@ -13,7 +13,7 @@
 // gather.
 //
 // The element files in front of this one give the sums' type `Sum`, `load_sum`, `weigh`,
-// `between_axes` and `store_pair`: `doubling_lanes.wgsl` for u8 buffers; `float_sums.wgsl`,
+// `between_axes`, `vertical` and `store_pair`: `doubling_lanes.wgsl` for u8 buffers; `float_sums.wgsl`,
 // `doubling_floats.wgsl` and a destination (`f16_pairs.wgsl`, `doubling_texture.wgsl`) for f16
 // buffers and textures. `doubling_phases.wgsl` gives the constants.
 
@@ -51,13 +51,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         let below = row_sums(min(y + 1u, in_h - 1u) * sy);
         store_pair(
             pair,
-            weigh(WY0A, above[0]) + weigh(WY0B, here[0]),
-            weigh(WY0A, above[1]) + weigh(WY0B, here[1]),
+            vertical(WY0A, above[0], WY0B, here[0]),
+            vertical(WY0A, above[1], WY0B, here[1]),
         );
         store_pair(
             pair + pair_row,
-            weigh(WY1A, here[0]) + weigh(WY1B, below[0]),
-            weigh(WY1A, here[1]) + weigh(WY1B, below[1]),
+            vertical(WY1A, here[0], WY1B, below[0]),
+            vertical(WY1A, here[1], WY1B, below[1]),
         );
         above = here;
         here = below;

@@ -381,9 +381,8 @@ fn rgb_launch(
 
 /// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
 /// (`spec.opencv_fixed_point()`), or of ONNX Runtime's NHWC integers
-/// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it, and the
-/// exact two (whose products sum exactly) of RGBA pixels into the RGBA doubling in integer lanes
-/// ([`rgba_exact_launch`]): where `spec` doubles RGB u8 NHWC pixels (an input width a multiple
+/// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it, and of
+/// RGBA pixels into the RGBA doubling in integer lanes ([`rgba_lanes_launch`]): where `spec` doubles RGB u8 NHWC pixels (an input width a multiple
 /// of 4) without colour conversions, the horizontal table `x` (folded onto the input) fits
 /// [`DoublingPhases::fit`] in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10
 /// for ONNX Runtime's) and the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel
@@ -411,7 +410,7 @@ pub(crate) fn choose_opencv(
     }
     match spec.channels() {
         3 if x.input_len() % 4 == 0 => {}
-        4 if exact => return rgba_exact_launch(launch, spec, (y, x), max_groups),
+        4 => return rgba_lanes_launch(launch, spec, (y, x), exact, max_groups),
         _ => return,
     }
     let Some(phases_x) = DoublingPhases::fit(x, bits) else {
@@ -430,17 +429,21 @@ pub(crate) fn choose_opencv(
 }
 
 /// Sets `launch` to the RGBA doubling in integer lanes for OpenCV's `INTER_LINEAR_EXACT` or ONNX
-/// Runtime's NHWC integers, which sum their products exactly and round once (OpenCV, half up)
-/// or truncate (ONNX Runtime), as the lanes can at the tables' fewest bits (`stored_word` in
-/// `wgsl/doubling_lanes.wgsl`): where the horizontal table `x` fits [`DoublingPhases::fit`] and
-/// the padded vertical table `y` [`opencv_rows_fit`] in at most [`MAX_WEIGHT_BITS`] bits between
-/// them, and the grid fits within `max_groups`. Their own units (2^-8 and 2^-10 an axis) are too
-/// fine for the lanes; their x2 weights (quarters) are not. H100, ONNX Runtime's RGBA 1080p ->
-/// 2160p: BENCHMARKS.md tuning log item 190.
-fn rgba_exact_launch(
+/// Runtime's NHWC integers (`exact`), which sum their products exactly and round once (OpenCV,
+/// half up) or truncate (ONNX Runtime), as the lanes can at the tables' fewest bits
+/// (`stored_word` in `wgsl/doubling_lanes.wgsl`), or for OpenCV's `INTER_LINEAR`, whose every
+/// vertical product is floored on its own (`vertical` there: exact in the lanes where each
+/// axis's weights take at most 7 bits and both at least 2): where the horizontal table `x` fits
+/// [`DoublingPhases::fit`] and the padded vertical table `y` [`opencv_rows_fit`] in at most
+/// [`MAX_WEIGHT_BITS`] bits between them, and the grid fits within `max_groups`. Their own
+/// units (2^-11, 2^-8 and 2^-10 an axis) are too fine for the lanes; their x2 weights
+/// (quarters) are not. H100, RGBA 1080p -> 2160p: BENCHMARKS.md tuning log items 190
+/// (ONNX Runtime, `INTER_LINEAR_EXACT`) and 193 (`INTER_LINEAR`).
+fn rgba_lanes_launch(
     launch: &mut Launch,
     spec: &ResizeSpec,
     (y, x): (&AxisWeights, &AxisWeights),
+    exact: bool,
     max_groups: u32,
 ) {
     let (Some(bits_y), Some(bits_x)) = (
@@ -449,11 +452,12 @@ fn rgba_exact_launch(
     ) else {
         return;
     };
-    if bits_y + bits_x > MAX_WEIGHT_BITS {
+    let products_fit = exact || (bits_y + bits_x >= 2 && bits_y.max(bits_x) <= 7);
+    if bits_y + bits_x > MAX_WEIGHT_BITS || !products_fit {
         return;
     }
     let (Some(phases_y), Some(phases_x)) = (
-        opencv_rows_fit(y, bits_y, true),
+        opencv_rows_fit(y, bits_y, exact),
         DoublingPhases::fit(x, bits_x),
     ) else {
         return;
@@ -686,9 +690,9 @@ mod tests {
 
     /// OpenCV's INTER_LINEAR (11-bit) and INTER_LINEAR_EXACT (8-bit) doublings of RGB bytes
     /// take the RGB doubling with OpenCV's phases, from its folded horizontal table and its
-    /// padded vertical one; widths not a multiple of 4, RGBA, ratios other than 2, padding and
-    /// OpenCV's other rules keep the gather they had. A padded table with any row changed is
-    /// refused.
+    /// padded vertical one, and of RGBA bytes the RGBA doubling in lanes at two bits an axis;
+    /// RGB widths not a multiple of 4, ratios other than 2, padding and OpenCV's other rules keep
+    /// the gather they had. A padded table with any row changed is refused.
     #[test]
     fn opencv_doublings_take_the_rgb_kernel() {
         use crate::presets::{self, OpenCvInterpolation};
@@ -724,23 +728,25 @@ mod tests {
             attempt(Size2::new(3, 4), Size2::new(6, 8), 3, linear).map(|a| a.0),
             Some(3)
         );
-        // RGBA in INTER_LINEAR_EXACT's exact sums, in the lanes at two bits an axis (480
-        // columns in 8 workgroups of 64; 270 rows in blocks of 4 x 4), any width; not in
-        // INTER_LINEAR's rounded products.
+        // RGBA in INTER_LINEAR_EXACT's exact sums and INTER_LINEAR's floored products, in the
+        // lanes at two bits an axis (480 columns in 8 workgroups of 64; 270 rows in blocks of
+        // 4 x 4), any width.
         let quarters = [[1, 3], [3, 1]];
         let odd = Size2::new(270, 482);
-        for (input, output, grid) in [
-            (input, double, (8, 17, 2)),
-            (odd, Size2::new(540, 964), (8, 17, 2)),
-        ] {
-            assert_eq!(
-                attempt(input, output, 4, OpenCvInterpolation::LinearExact),
-                Some((4, quarters, 2, quarters, 2, grid))
-            );
+        for rule in [OpenCvInterpolation::LinearExact, linear] {
+            for (input, output, grid) in [
+                (input, double, (8, 17, 2)),
+                (odd, Size2::new(540, 964), (8, 17, 2)),
+            ] {
+                assert_eq!(
+                    attempt(input, output, 4, rule),
+                    Some((4, quarters, 2, quarters, 2, grid))
+                );
+            }
         }
         for (input, output, channels, rule) in [
             (Size2::new(270, 482), Size2::new(540, 964), 3, linear),
-            (input, double, 4, linear),
+            (input, Size2::new(540, 961), 4, linear),
             (input, Size2::new(540, 961), 3, linear),
             (input, Size2::new(810, 1440), 3, linear),
             (input, double, 3, OpenCvInterpolation::Lanczos4),

@@ -786,12 +786,13 @@ impl Kernel {
             });
         }
         // OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT doublings of RGB u8, and ONNX Runtime's
-        // NHWC integers, each in its arithmetic; the exact two of RGBA u8 in the lanes, at the
+        // NHWC integers, each in its arithmetic; the three of RGBA u8 in the lanes, at the
         // quarters' two bits.
         for (arithmetic, channels) in [
             (GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear), 3),
             (GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact), 3),
             (GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer), 3),
+            (GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear), 4),
             (GatherArithmetic::OpenCv(OpenCvFixedPoint::LinearExact), 4),
             (GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer), 4),
         ] {
