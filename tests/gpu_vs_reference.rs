@@ -1799,6 +1799,19 @@ fn wide_gather_matches_the_reference() {
     }
 }
 
+/// The halving tests' rule along an axis: PyTorch's two nearest rules (0 and 1), `area` (2),
+/// aligned corners (3, which no halving fits) and half-pixel bilinear (any other).
+fn halving_rule(rule: u32, area: wgpu_resize::AreaRule) -> wgpu_resize::AxisResample {
+    use wgpu_resize::{AxisResample, Filter, NearestRule};
+    match rule {
+        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
+        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
+        2 => AxisResample::default().with_filter(Filter::Area(area)),
+        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
+        _ => AxisResample::default(),
+    }
+}
+
 /// Exact halvings (src/gpu/halving.rs): RGBA u8 (integer lanes, exact) and f16 shrinks by
 /// exactly 2 along both axes, on seeded random output sizes from 1 to 60 (even widths, which take the kernel, and
 /// in one case of four odd ones, which keep the vector gather) and batches of 1 to 3;
@@ -1807,18 +1820,12 @@ fn wide_gather_matches_the_reference() {
 /// and the measured choice; then all 255 and stripes of 0 and 255 for the lanes' widest sums.
 #[test]
 fn halvings_match_the_reference() {
-    use wgpu_resize::{AreaRule, AxisResample, ElementType, Filter, NearestRule};
+    use wgpu_resize::{AreaRule, ElementType};
     let Some(gpu) = gpu("exact halvings") else {
         return;
     };
     let paths = [Path::Gather, Path::Auto];
-    let axis = |rule: u32| match rule {
-        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
-        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
-        2 => AxisResample::default().with_filter(Filter::Area(AreaRule::AdaptiveAverage)),
-        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
-        _ => AxisResample::default(),
-    };
+    let axis = |rule: u32| halving_rule(rule, AreaRule::AdaptiveAverage);
     let mut rng = Rng::new(0x4a1f);
     for k in 0..16u64 {
         let h = rng.range(1, 60);
@@ -1873,21 +1880,16 @@ fn halvings_match_the_reference() {
 /// half-pixel bilinear, the area rules, PyTorch's two nearest rules and aligned corners (which
 /// does not fit) along either axis. The kernel is asserted by name on the gather path where it
 /// should serve and absent where not; against the reference into poisoned buffers on the gather
-/// and the measured choice, exact but for aligned corners (float sums, one step); then all 255 (the lanes' widest sums) and stripes of 0 and 255.
+/// and the measured choice, exact but for aligned corners (float sums, one step); then all 255
+/// (the lanes' widest sums) and stripes of 0 and 255.
 #[test]
 fn rgb_halvings_match_the_reference() {
-    use wgpu_resize::{AreaRule, AxisResample, ElementType, Filter, NearestRule};
+    use wgpu_resize::{AreaRule, ElementType};
     let Some(gpu) = gpu("exact RGB halvings") else {
         return;
     };
     let paths = [Path::Gather, Path::Auto];
-    let axis = |rule: u32| match rule {
-        0 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchLegacy)),
-        1 => AxisResample::default().with_filter(Filter::Nearest(NearestRule::TorchExact)),
-        2 => AxisResample::default().with_filter(Filter::Area(AreaRule::Coverage)),
-        3 => AxisResample::default().with_mapping(CoordinateMapping::AlignCorners),
-        _ => AxisResample::default(),
-    };
+    let axis = |rule: u32| halving_rule(rule, AreaRule::Coverage);
     let mut rng = Rng::new(0x3b6a);
     for k in 0..16u64 {
         let h = rng.range(1, 40);

@@ -12,23 +12,8 @@
 // item 130).
 //
 // The element file in front of this one (`halving_lanes.wgsl`, `halving_f16.wgsl`) gives the
-// sums' type `Sum`, `VEC4_ELEMENTS` and `QUAD_VEC4S`, `row_sums`, `weigh` and `store_pair`.
-
-@group(0) @binding(2) var<storage, read> quads: array<vec4<u32>>;
-
-override ROWS: u32 = 1u;
-override GROUP_X: u32 = 64u;
-override GROUP_Y: u32 = 4u;
-// Each axis's two weights, on inputs 2j and 2j + 1: integers in the lanes' units for u8, the
-// weights themselves for floats.
-override WYA: f32 = 0.5;
-override WYB: f32 = 0.5;
-override WXA: f32 = 0.5;
-override WXB: f32 = 0.5;
-// Each axis's bits, by which Pillow's fixed point (FIXED_POINT) rounds each axis's sums to bytes,
-// the horizontal axis's first (`row_sums` of `halving_lanes.wgsl`).
-override X_BITS: u32 = 0u;
-override Y_BITS: u32 = 0u;
+// sums' type `Sum`, `VEC4_ELEMENTS` and `QUAD_VEC4S`, `row_sums`, `weigh` and `store_pair`;
+// `halving_weights.wgsl` the source and the constants.
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

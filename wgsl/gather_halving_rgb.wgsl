@@ -14,19 +14,8 @@
 // gather that served these shapes weighs every output byte's taps on its own (BENCHMARKS.md
 // tuning log item 191).
 //
-// Appended after `rgb_lanes.wgsl` (the destination and the lanes); declares its own source.
-@group(0) @binding(2) var<storage, read> quads: array<vec4<u32>>;
-
-override ROWS: u32 = 1u;
-override GROUP_X: u32 = 64u;
-override GROUP_Y: u32 = 4u;
-// Each axis's two integer weights, on inputs 2j and 2j + 1, and its bits.
-override WYA: f32 = 1.0;
-override WYB: f32 = 1.0;
-override WXA: f32 = 1.0;
-override WXB: f32 = 1.0;
-override X_BITS: u32 = 1u;
-override Y_BITS: u32 = 1u;
+// Appended after `rgb_lanes.wgsl` (the destination and the lanes) and `halving_weights.wgsl`
+// (the source and the constants).
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

@@ -38,6 +38,7 @@ const DOUBLING_TEXTURE: &str = include_str!("../../wgsl/doubling_texture.wgsl");
 const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const GATHER_HALVING_RGB: &str = include_str!("../../wgsl/gather_halving_rgb.wgsl");
 const RGB_LANES: &str = include_str!("../../wgsl/rgb_lanes.wgsl");
+const HALVING_WEIGHTS: &str = include_str!("../../wgsl/halving_weights.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
 const HALVING_F16: &str = include_str!("../../wgsl/halving_f16.wgsl");
 const F16_PAIRS: &str = include_str!("../../wgsl/f16_pairs.wgsl");
@@ -1034,7 +1035,15 @@ impl Kernel {
             // RGB u8 buffers, eight output pixels per invocation in packed lanes; it and
             // `rgb_lanes.wgsl` declare their source and destination.
             KernelVariant::GatherHalving { channels: 3, .. } => {
-                return [enable, SRGB, COMMON, RGB_LANES, GATHER_HALVING_RGB].join("\n");
+                return [
+                    enable,
+                    SRGB,
+                    COMMON,
+                    RGB_LANES,
+                    HALVING_WEIGHTS,
+                    GATHER_HALVING_RGB,
+                ]
+                .join("\n");
             }
             // RGBA u8 (integer lanes) or f16 buffers; it declares its own source and
             // destination.
@@ -1044,7 +1053,7 @@ impl Kernel {
                 } else {
                     [FLOAT_SUMS, F16_PAIRS, HALVING_F16].join("\n")
                 };
-                return [enable, SRGB, COMMON, &io, GATHER_HALVING].join("\n");
+                return [enable, SRGB, COMMON, &io, HALVING_WEIGHTS, GATHER_HALVING].join("\n");
             }
             // RGB u8 buffers, four pixels per invocation; it declares its own destination.
             KernelVariant::GatherDoubling { channels: 3, .. } => {
@@ -2205,7 +2214,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 58] = [
+pub const FILES: [(&str, &str); 59] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -2253,6 +2262,7 @@ pub const FILES: [(&str, &str); 58] = [
     ("halving_lanes.wgsl", HALVING_LANES),
     ("gather_halving_rgb.wgsl", GATHER_HALVING_RGB),
     ("rgb_lanes.wgsl", RGB_LANES),
+    ("halving_weights.wgsl", HALVING_WEIGHTS),
     ("halving_f16.wgsl", HALVING_F16),
     ("f16_pairs.wgsl", F16_PAIRS),
     ("float_sums.wgsl", FLOAT_SUMS),
