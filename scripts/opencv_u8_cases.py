@@ -1,7 +1,7 @@
 """Writes tests/data/opencv-u8/: cv2.resize INTER_LINEAR, INTER_LANCZOS4, INTER_LINEAR_EXACT and
-INTER_AREA on 8-bit images (and INTER_LINEAR and INTER_LINEAR_EXACT enlargements and shrinks by 2), in the format of tests/data/conformance/ (NHWC .npy files and
-cases.json), with a tolerance of 0: the library's OpenCV fixed point must give OpenCV's bytes
-exactly.
+INTER_AREA on 8-bit images (and INTER_LINEAR and INTER_LINEAR_EXACT enlargements and shrinks by
+2), in the format of tests/data/conformance/ (NHWC .npy files and cases.json), with a tolerance
+of 0: the library's OpenCV fixed point must give OpenCV's bytes exactly.
 
     python3 -m venv v && v/bin/pip install opencv-python-headless numpy
     v/bin/python scripts/opencv_u8_cases.py

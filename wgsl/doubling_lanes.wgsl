@@ -26,13 +26,11 @@ fn between_axes(s: Sum) -> Sum {
     return s;
 }
 
-// OpenCV's INTER_LINEAR (GATHER_ARITHMETIC 1) rounds each vertical product on its own:
-// `((row >> 4) * weight) >> 16` of 2^-11 units, which in the lanes' units (2^-X_BITS and
-// 2^-Y_BITS, at most 7 bits a axis and 2 between them: src/gpu/doubling.rs) is the product
-// floored by X_BITS + Y_BITS - 2 bits; its sum of the two is then rounded by 2 bits
-// (`opencv_bytes`' `(sum + 2) >> 2`).
-// A pixel's two vertical taps: `a` times weight `wa` and `b` times `wb`, each product floored on
-// its own in OpenCV's INTER_LINEAR.
+// A pixel's two vertical taps: `a` times weight `wa` and `b` times `wb`. OpenCV's INTER_LINEAR
+// (GATHER_ARITHMETIC 1) rounds each product on its own, `((row >> 4) * weight) >> 16` of 2^-11
+// units, which in the lanes' units (2^-X_BITS and 2^-Y_BITS, at most 7 bits an axis and at
+// least 2 between them: src/gpu/doubling.rs) is the product floored by X_BITS + Y_BITS - 2
+// bits; `stored_word` then rounds their sum by 2 bits (`opencv_bytes`' `(sum + 2) >> 2`).
 fn vertical(wa: f32, a: Sum, wb: f32, b: Sum) -> Sum {
     if GATHER_ARITHMETIC == 1u {
         // (The host takes at least 2 bits between the axes; `max` keeps other launches'

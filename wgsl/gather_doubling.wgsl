@@ -13,9 +13,10 @@
 // gather.
 //
 // The element files in front of this one give the sums' type `Sum`, `load_sum`, `weigh`,
-// `between_axes`, `vertical` and `store_pair`: `doubling_lanes.wgsl` for u8 buffers; `float_sums.wgsl`,
-// `doubling_floats.wgsl` and a destination (`f16_pairs.wgsl`, `doubling_texture.wgsl`) for f16
-// buffers and textures. `doubling_phases.wgsl` gives the constants.
+// `between_axes`, `vertical` and `store_pair`: `doubling_lanes.wgsl` for u8 buffers;
+// `float_sums.wgsl`, `doubling_floats.wgsl` and a destination (`f16_pairs.wgsl`,
+// `doubling_texture.wgsl`) for f16 buffers and textures. `doubling_phases.wgsl` gives the
+// constants.
 
 // The input column's word offsets of the left neighbour, the column and the right neighbour
 // (clamped), for `row_sums`.

@@ -382,10 +382,11 @@ fn rgb_launch(
 /// Turns the one-pass gather launch of OpenCV's 8-bit `INTER_LINEAR` or `INTER_LINEAR_EXACT`
 /// (`spec.opencv_fixed_point()`), or of ONNX Runtime's NHWC integers
 /// ([`crate::OnnxLinearU8::Integer`]), into the RGB doubling, that arithmetic in it, and of
-/// RGBA pixels into the RGBA doubling in integer lanes ([`rgba_lanes_launch`]): where `spec` doubles RGB u8 NHWC pixels (an input width a multiple
-/// of 4) without colour conversions, the horizontal table `x` (folded onto the input) fits
-/// [`DoublingPhases::fit`] in the library's units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10
-/// for ONNX Runtime's) and the padded vertical table `y` is [`opencv_rows_fit`]'s. The kernel
+/// RGBA pixels into the RGBA doubling in integer lanes ([`rgba_lanes_launch`]): where `spec`
+/// doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour conversions, the
+/// horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`] in the library's
+/// units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10 for ONNX Runtime's) and the padded
+/// vertical table `y` is [`opencv_rows_fit`]'s. The kernel
 /// rounds each vertical product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the
 /// clamped edge rows' two products too, or sums them exactly. H100, `cv2.resize` RGB 1080p ->
 /// 2160p: BENCHMARKS.md tuning log item 186.
