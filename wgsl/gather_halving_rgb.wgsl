@@ -4,10 +4,9 @@
 // sixteen pixels under eight neighbouring output pixels in the two input rows of each of ROWS
 // output rows, and writes the eight as three 8-byte stores. The sums run in packed lanes
 // (`rgb_lanes.wgsl`), the bytes rounded once after both axes (truncated in ONNX Runtime's NHWC
-// integers, `stored_packed`), or in Pillow's fixed point
-// (FIXED_POINT; PyTorch's and ONNX Runtime's on their own tables) each row's horizontal sums
-// rounded to bytes before the vertical weights take them, and those sums by the vertical bits
-// alone. The host takes it where the input width is a multiple of 16, so that every group
+// integers, `stored_packed`), or in Pillow's fixed point (FIXED_POINT; PyTorch's and ONNX
+// Runtime's on their own tables) each row's horizontal sums rounded to bytes before the
+// vertical weights take them, and those sums by the vertical bits alone. The host takes it where the input width is a multiple of 16, so that every group
 // starts on a 16-byte word, and the weights keep every lane below 1024 (src/gpu/halving.rs).
 //
 // Why: RGB bytes do not fall into the vector kernels' four-channel groups, and the staged

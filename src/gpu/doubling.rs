@@ -113,7 +113,7 @@ impl DoublingPhases {
         };
         let fitted = DoublingPhases::from_rows([taps(2)?, taps(3)?], bits)?;
         (0..table.output_len() as usize)
-            .all(|o| fitted.row(o, input) == table_row(table, o, scale))
+            .all(|o| unit_taps(table, o, scale, |i| i).map(merged) == Some(fitted.row(o, input)))
             .then_some(fitted)
     }
 
@@ -151,7 +151,7 @@ impl DoublingPhases {
 }
 
 /// `weight` in units of 1/`scale`, where it is a non-negative whole number of them.
-pub(super) fn units_of(weight: f64, scale: f64) -> Option<u64> {
+fn units_of(weight: f64, scale: f64) -> Option<u64> {
     let scaled = weight * scale;
     (scaled >= 0.0 && scaled == scaled.trunc()).then_some(scaled as u64)
 }
@@ -174,18 +174,6 @@ pub(super) fn unit_taps(
         }
     }
     Some(all)
-}
-
-/// Row `o` of `table` as inputs and weights in units of 1/`scale`, merged and without zeros
-/// (weights that are not whole units become `u64::MAX`, which no kernel row holds).
-pub(super) fn table_row(table: &AxisWeights, o: usize, scale: f64) -> Vec<(u32, u64)> {
-    let start = table.start(o) as usize;
-    let weights = table
-        .row(o)
-        .iter()
-        .enumerate()
-        .map(|(t, &w)| (start + t, units_of(w, scale).unwrap_or(u64::MAX)));
-    merged(weights)
 }
 
 /// Taps as (input, weight) sorted by input, equal inputs' weights added, zeros left out.
@@ -386,10 +374,10 @@ fn rgb_launch(
 /// doubles RGB u8 NHWC pixels (an input width a multiple of 4) without colour conversions, the
 /// horizontal table `x` (folded onto the input) fits [`DoublingPhases::fit`] in the library's
 /// units (2^-11, 2^-8 for OpenCV's exact rule, 2^-10 for ONNX Runtime's) and the padded
-/// vertical table `y` is [`opencv_rows_fit`]'s. The kernel
-/// rounds each vertical product as OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the
-/// clamped edge rows' two products too, or sums them exactly. H100, `cv2.resize` RGB 1080p ->
-/// 2160p: BENCHMARKS.md tuning log item 186.
+/// vertical table `y` is [`opencv_rows_fit`]'s. The kernel rounds each vertical product as
+/// OpenCV does (`opencv_tap4` in `wgsl/common.wgsl`), the clamped edge rows' two products too,
+/// or sums them exactly. H100, `cv2.resize` RGB 1080p -> 2160p: BENCHMARKS.md tuning log item
+/// 186.
 pub(crate) fn choose_opencv(
     launch: &mut Launch,
     spec: &ResizeSpec,

@@ -168,11 +168,14 @@ pub(crate) fn choose(
     ) else {
         return;
     };
-    if spec.channels() == 3 && !rgb_packs(wy, wx, features.fixed_point) {
-        return;
-    }
-    let outputs = (y.output_len(), x.output_len());
-    set_launch(launch, spec, outputs, (wy, wx), max_groups);
+    set_launch(
+        launch,
+        spec,
+        (y, x),
+        (wy, wx),
+        features.fixed_point,
+        max_groups,
+    );
 }
 
 /// Turns a one-pass launch of `spec` in OpenCV's or ONNX Runtime's own 8-bit arithmetic into
@@ -217,11 +220,7 @@ pub(crate) fn choose_library_arithmetic(
     ) else {
         return;
     };
-    if spec.channels() == 3 && !rgb_packs(wy, wx, false) {
-        return;
-    }
-    let outputs = (y.output_len(), x.output_len());
-    set_launch(launch, spec, outputs, (wy, wx), max_groups);
+    set_launch(launch, spec, (y, x), (wy, wx), false, max_groups);
 }
 
 /// Whether `spec`'s pixels fall into the kernels' 16-byte words: NHWC RGBA of an input width
@@ -235,16 +234,22 @@ fn pixels_fit(spec: &ResizeSpec, x: &AxisWeights) -> bool {
         }
 }
 
-/// Sets `launch` to the halving by weights `wy` and `wx` onto `(y, x)` output rows and columns,
-/// its shape and grid for `spec`'s channels, where the grid fits within `max_groups`.
+/// Sets `launch` to the halving of tables `y` and `x` by their fitted weights `wy` and `wx`, its
+/// shape and grid for `spec`'s channels, where RGB's packed lanes hold the sums ([`rgb_packs`],
+/// in Pillow's fixed point where `fixed_point`) and the grid fits within `max_groups`.
 fn set_launch(
     launch: &mut Launch,
     spec: &ResizeSpec,
-    (y, x): (u32, u32),
+    (y, x): (&AxisWeights, &AxisWeights),
     (wy, wx): (HalvingWeights, HalvingWeights),
+    fixed_point: bool,
     max_groups: u32,
 ) {
     let (element, channels) = (spec.element(), spec.channels());
+    if channels == 3 && !rgb_packs(wy, wx, fixed_point) {
+        return;
+    }
+    let (y, x) = (y.output_len(), x.output_len());
     let (shape, outputs) = match channels {
         3 => {
             let outputs = RGB_INPUTS / 2;
