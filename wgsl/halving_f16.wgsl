@@ -1,6 +1,8 @@
 // The exact halvings' element operations for RGBA f16 buffers: four input pixels are two 16-byte
 // words, each pixel widened to f32 and summed in f32, and two output pixels stored in pairs by
 // `f16_pairs.wgsl`.
+@group(0) @binding(2) var<storage, read> quads: array<vec4<u32>>;
+
 const VEC4_ELEMENTS: u32 = 8u;
 const QUAD_VEC4S: u32 = 2u;
 

@@ -3,6 +3,7 @@
 // integer weights, the bytes rounded once after both axes (as `lanes_word` rounds them), or
 // after each axis in Pillow's fixed point. Four input pixels are one 16-byte word; two output
 // pixels one 8-byte store.
+@group(0) @binding(2) var<storage, read> quads: array<vec4<u32>>;
 @group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
 
 alias Sum = vec2<u32>;

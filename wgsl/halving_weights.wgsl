@@ -1,9 +1,9 @@
-// The exact halvings' source and constants (`gather_halving.wgsl`, `gather_halving_rgb.wgsl`):
-// the input as 16-byte words, the workgroup and output rows per invocation, and each axis's two
-// weights on inputs 2j and 2j + 1 (integers in the lanes' units for u8, the weights themselves
-// for floats) with its bits, by which the u8 kernels round: both axes' bits after both axes, or
-// in Pillow's fixed point (FIXED_POINT) each axis's own after it, the horizontal axis's first.
-@group(0) @binding(2) var<storage, read> quads: array<vec4<u32>>;
+// The exact halvings' constants (`gather_halving.wgsl`, `gather_halving_rgb.wgsl`): the
+// workgroup and output rows per invocation, and each axis's two weights on inputs 2j and 2j + 1
+// (integers in the lanes' units for u8, the weights themselves for floats) with its bits, by
+// which the u8 kernels round: both axes' bits after both axes, or in Pillow's fixed point
+// (FIXED_POINT) each axis's own after it, the horizontal axis's first. The element files
+// declare the source, as words of the size their rows keep whole.
 
 override ROWS: u32 = 1u;
 override GROUP_X: u32 = 64u;

@@ -3,13 +3,12 @@
 // lane, so that one operation weighs or rounds all three. A lane's sum of bytes times integer
 // weights adding up to at most 4 units, plus the rounding's half, stays below 1024; the hosts
 // take these forms only where the weights keep to that (src/gpu/doubling.rs, halving.rs).
-// Declares the kernels' destination: eight output pixels are 24 bytes, three 8-byte stores.
-@group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
+// Where the packed pixels go is the destination file's (`rgb_eights.wgsl`,
+// `halving_rgb_fours.wgsl`).
 
 // One in each 10-bit lane, and a byte's bits in each.
 const LANE_ONES: u32 = 0x00100401u;
 const LANE_BYTES: u32 = 0x0ff3fcffu;
-alias PackedPixels = array<u32, 8>;
 
 // The three low bytes of `w`, a channel to each 10-bit lane.
 fn lanes3(w: u32) -> u32 {
@@ -31,14 +30,7 @@ fn stored_packed(sum: u32, bits: u32) -> u32 {
     return rounded_packed(sum, bits);
 }
 
-// Eight pixels of packed bytes stored as six words from element `i`.
-fn store_packed(i: u32, lanes: PackedPixels) {
-    var b: array<u32, 8>;
-    for (var k = 0u; k < 8u; k++) {
-        // The lanes' bytes side by side: bytes 0 to 2 of a 24-bit pixel.
-        b[k] = (lanes[k] & 0xffu) | ((lanes[k] >> 2u) & 0xff00u) | ((lanes[k] >> 4u) & 0xff0000u);
-    }
-    dst[i] = vec2<u32>(b[0] | (b[1] << 24u), (b[1] >> 8u) | (b[2] << 16u));
-    dst[i + 1u] = vec2<u32>((b[2] >> 16u) | (b[3] << 8u), b[4] | (b[5] << 24u));
-    dst[i + 2u] = vec2<u32>((b[5] >> 8u) | (b[6] << 16u), (b[6] >> 16u) | (b[7] << 8u));
+// A pixel's lanes of bytes side by side: bytes 0 to 2 of a 24-bit pixel.
+fn pixel_bytes(lanes: u32) -> u32 {
+    return (lanes & 0xffu) | ((lanes >> 2u) & 0xff00u) | ((lanes >> 4u) & 0xff0000u);
 }

@@ -42,9 +42,13 @@ const SHAPE: Vec4Shape = Vec4Shape {
     channels: super::shaders::ChannelGroup::Vector,
 };
 
-/// Input pixels of an RGB invocation's row: 48 bytes, three 16-byte words, under eight output
-/// pixels (`wgsl/gather_halving_rgb.wgsl`).
-const RGB_INPUTS: u32 = 16;
+/// Input pixels of an RGB invocation's row by eights: 48 bytes, three 16-byte words, under
+/// eight output pixels (`wgsl/halving_rgb_eights.wgsl`).
+const RGB_EIGHTS_INPUTS: u32 = 16;
+
+/// The same by fours: 24 bytes, three 8-byte words, under four output pixels
+/// (`wgsl/halving_rgb_fours.wgsl`), for input widths a multiple of 8 but not of 16.
+const RGB_FOURS_INPUTS: u32 = 8;
 
 /// The RGB kernel's workgroup (in eights of output pixels) and output rows per invocation,
 /// two of them where one would leave at least [`RGB_TWO_ROWS_MIN_INVOCATIONS`].
@@ -136,7 +140,7 @@ impl HalvingWeights {
 /// buffers of RGBA u8 summed in integer lanes (`features.integer_weights`, whose bits per axis
 /// are `lane_bits`) or of RGBA f16 summed in floats (weights of at most [`FLOAT_MAX_BITS`](super::doubling::FLOAT_MAX_BITS)
 /// bits), an input width a multiple of 4 (so that every four pixels are whole 16-byte words);
-/// or of RGB u8 in packed lanes ([`rgb_packs`]), an input width a multiple of 16; without
+/// or of RGB u8 in packed lanes ([`rgb_packs`]), an input width a multiple of 8; without
 /// colour conversions, in Pillow's fixed point only where [`fixed_point_serves`], both tables
 /// fitting [`HalvingWeights::fit`], and a grid within `max_groups`. Otherwise the launch is
 /// left as it was.
@@ -223,13 +227,15 @@ pub(crate) fn choose_library_arithmetic(
     set_launch(launch, spec, (y, x), (wy, wx), false, max_groups);
 }
 
-/// Whether `spec`'s pixels fall into the kernels' 16-byte words: NHWC RGBA of an input width
-/// `x` a multiple of 4, or RGB u8 of a multiple of 16.
+/// Whether `spec`'s pixels fall into the kernels' words: NHWC RGBA of an input width `x` a
+/// multiple of 4, or RGB u8 of a multiple of 8.
 fn pixels_fit(spec: &ResizeSpec, x: &AxisWeights) -> bool {
     spec.layout() == Layout::Nhwc
         && match spec.channels() {
             4 => x.input_len().is_multiple_of(4),
-            3 => spec.element() == ElementType::U8 && x.input_len().is_multiple_of(RGB_INPUTS),
+            3 => {
+                spec.element() == ElementType::U8 && x.input_len().is_multiple_of(RGB_FOURS_INPUTS)
+            }
             _ => false,
         }
 }
@@ -249,10 +255,15 @@ fn set_launch(
     if channels == 3 && !rgb_packs(wy, wx, fixed_point) {
         return;
     }
+    let inputs = x.input_len();
     let (y, x) = (y.output_len(), x.output_len());
     let (shape, outputs) = match channels {
         3 => {
-            let outputs = RGB_INPUTS / 2;
+            let outputs = if inputs.is_multiple_of(RGB_EIGHTS_INPUTS) {
+                RGB_EIGHTS_INPUTS / 2
+            } else {
+                RGB_FOURS_INPUTS / 2
+            };
             let invocations = u64::from(x / outputs) * u64::from(y) * u64::from(spec.batch());
             let rows = if invocations >= RGB_TWO_ROWS_MIN_INVOCATIONS.into() {
                 2
@@ -274,6 +285,7 @@ fn set_launch(
     launch.variant = KernelVariant::GatherHalving {
         element,
         channels,
+        outputs,
         shape,
         y: wy,
         x: wx,
@@ -350,9 +362,9 @@ mod tests {
     }
 
     /// OpenCV's INTER_LINEAR and INTER_LINEAR_EXACT and ONNX Runtime's NHWC integer halvings of
-    /// RGBA and RGB (widths a multiple of 16) take the kernel, its vertical table the padded one;
+    /// RGBA and RGB (widths a multiple of 8) take the kernel, its vertical table the padded one;
     /// not ONNX Runtime's NCHW f32 steps, INTER_LANCZOS4, shrinks other than by 2, RGB widths
-    /// off the 16, nor f32 elements.
+    /// off the 8, nor f32 elements.
     #[test]
     fn library_arithmetic_halvings() {
         use crate::presets::{self, OnnxMode, OnnxResize, OpenCvInterpolation};
@@ -412,9 +424,16 @@ mod tests {
             try_spec(opencv(uhd, Size2::new(1440, 2560), linear), 4, u8s),
             None
         );
+        // RGB widths a multiple of 8 by fours (239 fours in 4 workgroups of 64, 129,060
+        // invocations: one row), not a multiple of 4.
         let eights = Size2::new(1080, 1912);
         assert_eq!(
             try_spec(opencv(eights, Size2::new(540, 956), linear), 3, u8s),
+            Some((1, [1, 1], [1, 1], (4, 135, 1)))
+        );
+        let fours = Size2::new(1080, 1916);
+        assert_eq!(
+            try_spec(opencv(fours, Size2::new(540, 958), linear), 3, u8s),
             None
         );
         assert_eq!(try_spec(opencv(uhd, hd, linear), 4, ElementType::F32), None);
@@ -499,21 +518,6 @@ mod tests {
                 .build()
                 .unwrap();
             let (y, x) = AxisWeights::for_spec(&spec);
-            eprintln!(
-                "DEBUG {:?} {:?} {:?} {:?} {:?}",
-                y.dyadic_bits(8),
-                x.dyadic_bits(8),
-                HalvingWeights::fit_padded(&y, 1),
-                HalvingWeights::fit(&x, 1),
-                (
-                    y.input_len(),
-                    y.output_len(),
-                    y.start(0),
-                    y.row(0),
-                    x.start(0),
-                    x.row(0)
-                )
-            );
             let mut launch = Launch {
                 variant: KernelVariant::Gather {
                     src: element,
@@ -532,7 +536,14 @@ mod tests {
                 max_groups,
             );
             match launch.variant {
-                KernelVariant::GatherHalving { shape, y, x, .. } => Some((
+                KernelVariant::GatherHalving {
+                    outputs,
+                    shape,
+                    y,
+                    x,
+                    ..
+                } => Some((
+                    outputs,
                     shape.rows,
                     y.units,
                     x.units,
@@ -546,7 +557,7 @@ mod tests {
         // 480 pairs of outputs in 2 workgroups of 256, 540 rows, 2 images.
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 65535),
-            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 512),
@@ -564,7 +575,7 @@ mod tests {
         };
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, fixed, 65535),
-            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         for not_served in [
             KernelFeatures {
@@ -592,7 +603,7 @@ mod tests {
                 floats,
                 65535
             ),
-            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         for (element, features) in [(ElementType::F16, lanes), (ElementType::F32, floats)] {
             assert_eq!(
@@ -606,11 +617,11 @@ mod tests {
         );
         // RGB u8 in packed lanes, by eight outputs an invocation in workgroups of 64 x 4, rows
         // rounded once or in the fixed point; not f16, not an input width other than a multiple
-        // of 16.
+        // of 8.
         for features in [lanes, fixed] {
             assert_eq!(
                 try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, features, 65535),
-                Some((1, [1, 1], [1, 1], (2, 135, 2), 0))
+                Some((8, 1, [1, 1], [1, 1], (2, 135, 2), 0))
             );
         }
         // Two rows an invocation from 2^17 invocations of one: 4K -> 1080p in two images (240
@@ -618,21 +629,42 @@ mod tests {
         let uhd = Size2::new(2160, 3840);
         assert_eq!(
             try_spec(uhd, hd, Nhwc, 3, u8s, fixed, 65535),
-            Some((2, [1, 1], [1, 1], (4, 135, 2), 0))
+            Some((8, 2, [1, 1], [1, 1], (4, 135, 2), 0))
         );
         // 1080p -> 540p in two images: 120 x 540 x 2 = 129,600, one row.
         assert_eq!(
-            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535).map(|r| r.0),
+            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535).map(|r| r.1),
             Some(1)
+        );
+        // Input widths a multiple of 8 and not of 16 by fours: a portrait 1080p frame in two
+        // rows (135 fours of outputs x 960 rows x 2 images of one row; 3 workgroups of 64, 960
+        // rows in 120 of 4 x 2) ...
+        let portrait = Size2::new(1920, 1080);
+        assert_eq!(
+            try_spec(portrait, Size2::new(960, 540), Nhwc, 3, u8s, fixed, 65535),
+            Some((4, 2, [1, 1], [1, 1], (3, 120, 2), 0))
+        );
+        // ... and 640 x 360 in one (45 x 320 x 2).
+        assert_eq!(
+            try_spec(
+                Size2::new(640, 360),
+                Size2::new(320, 180),
+                Nhwc,
+                3,
+                u8s,
+                lanes,
+                65535
+            ),
+            Some((4, 1, [1, 1], [1, 1], (1, 80, 2), 0))
         );
         let f16s = ElementType::F16;
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 3, f16s, floats, 65535),
             None
         );
-        let eights = Size2::new(1080, 1912);
+        let fours = Size2::new(1080, 1916);
         assert_eq!(
-            try_spec(eights, Size2::new(540, 956), Nhwc, 3, u8s, lanes, 65535),
+            try_spec(fours, Size2::new(540, 958), Nhwc, 3, u8s, lanes, 65535),
             None
         );
         assert_eq!(
