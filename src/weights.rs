@@ -192,6 +192,26 @@ impl AxisWeights {
         }
     }
 
+    /// This table moved back from `start` of the axis it was placed in ([`AxisWeights::within`])
+    /// onto an axis of its own of `len` inputs: the table of the slice's resize again, which a
+    /// pass reading a copy of the slice (the separable path's intermediate) takes.
+    pub(crate) fn out_of(&self, start: u32, len: u32) -> Self {
+        let pad = if self.clamped.is_some() {
+            2 * OPENCV_PAD
+        } else {
+            0
+        };
+        debug_assert!(self.starts.iter().all(|&s| s >= start));
+        AxisWeights {
+            input_len: len + pad,
+            starts: self.starts.iter().map(|s| s - start).collect(),
+            clamped: self
+                .clamped
+                .map(|[first, end]| [first - start, end - start]),
+            ..self.clone()
+        }
+    }
+
     /// The `(y, x)` tables of a sub-image's resize moved where the sub-image `[top, left, ..]`
     /// lies in an input of `input` pixels ([`AxisWeights::within`]).
     pub(crate) fn within_cut(

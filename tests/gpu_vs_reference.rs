@@ -3374,14 +3374,14 @@ fn slices_match<T: wgpu_resize::Element + Into<f64> + std::fmt::Debug>(
     }
 }
 
-/// A sub-image that the gather path reads in place (one dispatch, no copy) keeps every option
+/// A sub-image that the gather and separable paths read in place (no copy) keeps every option
 /// of its spec: antialiased taps, nearest rules, padded bands of a colour, premultiplied alpha
 /// in linear light, normalisation, Pillow's 8-bit rounding in each order (by the slice's size),
 /// ONNX Runtime's plain linear on uint8 in each of its arithmetics (its padded tables clamped
 /// into the slice), PyTorch's stated scale factors (of the slice). 32 random images, slices and
-/// outputs: the gather's dispatches are those of the slice's own resize, and its result on the
-/// gather and automatic paths, into poisoned outputs, is the slice's resize of the slice cut
-/// out on the host.
+/// outputs: the gather's and the separable path's dispatches are as many as the slice's own
+/// resize's, and the result on every path, into poisoned outputs, is the slice's resize of the
+/// slice cut out on the host.
 #[test]
 fn cuts_read_in_place_keep_every_option() {
     use wgpu_resize::presets::{self, OnnxMode, OnnxResize, PillowFilter, TorchMode, TorchOutput};
@@ -3490,13 +3490,18 @@ fn cuts_read_in_place_keep_every_option() {
             "case {case} (option {option}): {input:?} cut {:?} -> {output:?}",
             cut.cut()
         );
-        let in_place = gpu.resizer.kernels(&cut, Path::Gather).unwrap();
-        let own = gpu.resizer.kernels(&whole_slice, Path::Gather).unwrap();
-        assert_eq!(
-            in_place.len(),
-            own.len(),
-            "{what}: {in_place:?} against {own:?}"
-        );
+        for path in [Path::Gather, Path::Separable] {
+            if gpu.resizer.availability(&cut, path).is_err() {
+                continue;
+            }
+            let in_place = gpu.resizer.kernels(&cut, path).unwrap();
+            let own = gpu.resizer.kernels(&whole_slice, path).unwrap();
+            assert_eq!(
+                in_place.len(),
+                own.len(),
+                "{what} {path}: {in_place:?} against {own:?}"
+            );
+        }
         match element {
             ElementType::U8 => {
                 // Exact in the libraries' integer arithmetics; rounded from f32 sums (and

@@ -4519,7 +4519,8 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
 /// result the reference's (the slice's 8-bit resize, to the byte) on the gather path and
 /// `auto`: PyTorch's antialiased bilinear, whose gather reads the slice where it lies in the
 /// frame (one dispatch from the texture, into the tensor or the texture, and from a tensor into
-/// the texture), and OpenCV's bilinear, whose arithmetic runs between buffers, so its routes
+/// the texture), as its separable path does too (two dispatches, the first from the texture;
+/// to the byte also), and OpenCV's bilinear, whose arithmetic runs between buffers, so its routes
 /// stage the frame (the unpack, then the gather reading the slice in the staged copy).
 #[test]
 fn cuts_of_frames_reach_tensors_and_textures() {
@@ -4559,7 +4560,8 @@ fn cuts_of_frames_reach_tensors_and_textures() {
             .unwrap();
         let expected = reference_of_bytes(&spec, &values);
         let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
-        for path in [Path::Gather, Path::Auto] {
+        let separable = in_place.then_some(Path::Separable);
+        for path in [Path::Gather, Path::Auto].into_iter().chain(separable) {
             assert_frame_into_tensor(gpu, (&spec, path), &source, &buffer, &expected);
             let (got, _) = run_on(gpu, &spec, &source, &target, path);
             assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
@@ -4589,6 +4591,14 @@ fn cuts_of_frames_reach_tensors_and_textures() {
             assert!(
                 into_tensor[0].kernel.contains("from texture"),
                 "{into_tensor:?}"
+            );
+            let separable = resizer
+                .texture_to_buffer_kernels(&spec, &image, buffer.slice(..), Path::Separable)
+                .unwrap();
+            assert_eq!(separable.len(), 2, "{separable:?}");
+            assert!(
+                separable[0].kernel.contains("from texture"),
+                "{separable:?}"
             );
         } else {
             // The unpack, the gather reading the slice in the staged frame, and between

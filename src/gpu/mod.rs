@@ -410,10 +410,11 @@ impl Resizer {
     }
 
     /// The stages `spec` runs in on `path` (concrete), if two: a two-step resize's, but for a
-    /// sub-image, which the gather path reads in place ([`crate::ResizeSpecBuilder::cut`]).
+    /// sub-image, which the gather and separable paths read in place
+    /// ([`crate::ResizeSpecBuilder::cut`]; the fused path copies it first).
     fn stages_on(&self, spec: &ResizeSpec, path: Path) -> Option<(ResizeSpec, ResizeSpec)> {
         spec.stages()
-            .filter(|_| !(path == Path::Gather && spec.cut().is_some()))
+            .filter(|_| !(matches!(path, Path::Gather | Path::Separable) && spec.cut().is_some()))
     }
 
     /// What this resizer has created so far.

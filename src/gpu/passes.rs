@@ -62,9 +62,21 @@ impl PassPlan {
         let mut tables: Vec<AxisWeights> = vec![wy.clone(), wx.clone()];
         let mut shapes: Vec<(PassShape, Operand, Operand, (ElementType, ElementType))> = Vec::new();
         let mut intermediate_bytes = 0;
+        // A sub-image ([`crate::ResizeSpecBuilder::cut`]) is read where it lies, as the tables
+        // `wy` and `wx` read it: a first pass along one axis takes the other's identity over
+        // the sub-image's rows or columns, moved there too, and the second pass reads the
+        // intermediate (the sub-image resized along one axis) through the sub-image's own
+        // table ([`AxisWeights::out_of`]).
+        let (resized, [top, left]) = match spec.cut() {
+            Some([top, left, ..]) => (spec.resized_input(), [top, left]),
+            None => (input, [0, 0]),
+        };
+        let own = |table: &AxisWeights, start: u32, len: u32| table.out_of(start, len);
         // The separable path of a spec that keeps one axis at its size runs the other axis's
         // pass alone: the kept axis's pass would copy the tensor through the intermediate.
-        let one_pass = path != Path::Separable || wy.is_identity() || wx.is_identity();
+        let one_pass = path != Path::Separable
+            || own(wy, top, resized.height).is_identity()
+            || own(wx, left, resized.width).is_identity();
         if one_pass {
             shapes.push((
                 PassShape {
@@ -87,23 +99,35 @@ impl PassPlan {
             } else {
                 ElementType::F32
             };
+            // The second pass's table along the first pass's axis: the spec's own, or the
+            // sub-image's (table 4).
+            let second_table =
+                |tables: &mut Vec<AxisWeights>, table: &AxisWeights, start, len, index| {
+                    if spec.cut().is_none() {
+                        return index;
+                    }
+                    tables.push(own(table, start, len));
+                    4
+                };
             let (mid_size, first, second) = match plan::pass_order(spec) {
                 PassOrder::XThenY => {
-                    tables.push(AxisWeights::identity(input.height));
+                    tables.push(AxisWeights::identity(resized.height).within(top, input.height));
                     tables.push(AxisWeights::identity_with_outside_of(wx));
+                    let y = second_table(&mut tables, wy, top, resized.height, 0);
                     (
-                        Size2::new(input.height, output.width),
+                        Size2::new(resized.height, output.width),
                         ((2, 1), (1, wx.taps())),
-                        ((0, wy.taps()), (3, 1)),
+                        ((y, wy.taps()), (3, 1)),
                     )
                 }
                 PassOrder::YThenX => {
-                    tables.push(AxisWeights::identity(input.width));
+                    tables.push(AxisWeights::identity(resized.width).within(left, input.width));
                     tables.push(AxisWeights::identity_with_outside_of(wy));
+                    let x = second_table(&mut tables, wx, left, resized.width, 1);
                     (
-                        Size2::new(output.height, input.width),
+                        Size2::new(output.height, resized.width),
                         ((0, wy.taps()), (2, 1)),
-                        ((3, 1), (1, wx.taps())),
+                        ((3, 1), (x, wx.taps())),
                     )
                 }
             };
@@ -261,6 +285,62 @@ mod tests {
         assert_eq!(two.tables.len(), 4);
         assert!(two.tables[2].is_identity() && two.tables[3].is_identity());
         assert_eq!(two.tables[2].output_len(), 60);
+    }
+
+    /// A sub-image is read where it lies: the first pass reads the whole input through the
+    /// tables moved onto the sub-image (the other axis's identity over its rows or columns
+    /// too), into an intermediate of the sub-image resized along one axis, which the second
+    /// pass reads through the sub-image's own table; one pass where the sub-image keeps an
+    /// axis's size.
+    #[test]
+    fn sub_images_are_read_in_place() {
+        let cut = |output: (u32, u32)| {
+            ResizeSpec::builder(Size2::new(30, 40), Size2::new(output.0, output.1))
+                .sizes(Size2::new(100, 90), Size2::new(output.0, output.1))
+                .cut(Some([10, 20, 40, 60]))
+                .channels(4)
+                .build()
+                .unwrap()
+        };
+        let slice = |output: (u32, u32)| spec((30, 40), output, 4, ElementType::F32);
+        // (output, intermediate, whether the first pass runs down the columns): rows first
+        // where the width halves, 30 x 40 -> 12 x 40 -> 12 x 20; columns first otherwise,
+        // 30 x 40 -> 30 x 30 -> 60 x 30.
+        for (output, mid, rows_first) in [((12, 20), (12, 40), true), ((60, 30), (30, 30), false)] {
+            let spec = cut(output);
+            let two = plan(&spec, Path::Separable);
+            let own = plan(&slice(output), Path::Separable);
+            let [first, second] = &two.passes[..] else {
+                panic!("{} passes", two.passes.len());
+            };
+            assert_eq!(first.shape.src_size, Size2::new(100, 90));
+            assert_eq!(first.shape.dst_size, Size2::new(mid.0, mid.1));
+            assert_eq!(second.shape.src_size, first.shape.dst_size);
+            assert_eq!(two.intermediate_bytes, u64::from(mid.0 * mid.1) * 4 * 4);
+            // The first pass's identity (along the other axis) starts at the sub-image's
+            // first column or row, in the whole input's axis.
+            let identity = &two.tables[2];
+            let (axis, start, len) = if rows_first {
+                (90, 20, 40)
+            } else {
+                (100, 10, 30)
+            };
+            assert_eq!((identity.input_len(), identity.output_len()), (axis, len));
+            let last = identity.start(len as usize - 1);
+            assert_eq!((identity.start(0), last), (start, start + len - 1));
+            // The second pass reads the intermediate through the slice's own table.
+            let (y, x) = second.shape.tables(&two.tables);
+            let (own_y, own_x) = own.passes[1].shape.tables(&own.tables);
+            if rows_first {
+                assert_eq!(x, own_x, "{output:?}");
+            } else {
+                assert_eq!(y, own_y, "{output:?}");
+            }
+        }
+        // Kept rows: one pass from the input.
+        let kept = plan(&cut((30, 20)), Path::Separable);
+        assert_eq!(kept.passes.len(), 1);
+        assert_eq!(kept.passes[0].shape.src_size, Size2::new(100, 90));
     }
 
     /// Pillow's u8 passes round between them: x first, through a u8 intermediate.
