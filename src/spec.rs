@@ -605,9 +605,10 @@ impl ResizeSpecBuilder {
     /// Pillow's `box` does. The input is the whole image. The gather path reads the sub-image
     /// where it lies, in one dispatch: the weight tables of its resize moved there
     /// ([`crate::AxisWeights::for_spec`]), OpenCV's and ONNX Runtime's padded ones clamped into
-    /// it. The separable and fused paths resize in two steps, the sub-image copied into a
-    /// pooled intermediate (on the gather path), then resized into the output with everything
-    /// else the spec says; `auto` measures them with their copy. `None` resizes the whole
+    /// it. The separable path reads it in place too, its first pass through the moved tables
+    /// and its second through the sub-image's own. The fused path resizes in two steps, the
+    /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
+    /// output with everything else the spec says; `auto` measures it with its copy. `None` resizes the whole
     /// input. Takes no reducing gap. Each slice makes a spec of its own, which a resizer
     /// prepares on first use (tables, parameter blocks): for boxes that move every frame, a
     /// crop batch of a template with a cut ([`crate::Resizer::crop_batch`]) resizes them all in

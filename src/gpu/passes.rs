@@ -74,9 +74,7 @@ impl PassPlan {
         let own = |table: &AxisWeights, start: u32, len: u32| table.out_of(start, len);
         // The separable path of a spec that keeps one axis at its size runs the other axis's
         // pass alone: the kept axis's pass would copy the tensor through the intermediate.
-        let one_pass = path != Path::Separable
-            || own(wy, top, resized.height).is_identity()
-            || own(wx, left, resized.width).is_identity();
+        let one_pass = path != Path::Separable || keeps_an_axis(spec, (wy, wx));
         if one_pass {
             shapes.push((
                 PassShape {
@@ -187,6 +185,17 @@ impl PassPlan {
             intermediate_bytes,
         })
     }
+}
+
+/// Whether `spec`, whose tables are `wy` and `wx`, keeps an axis at its size (a sub-image's
+/// own, its tables moved back from where it lies): the separable path then runs the gather's
+/// one pass.
+pub(super) fn keeps_an_axis(spec: &ResizeSpec, (wy, wx): (&AxisWeights, &AxisWeights)) -> bool {
+    let (resized, [top, left]) = match spec.cut() {
+        Some([top, left, ..]) => (spec.resized_input(), [top, left]),
+        None => (spec.input(), [0, 0]),
+    };
+    wy.out_of(top, resized.height).is_identity() || wx.out_of(left, resized.width).is_identity()
 }
 
 #[cfg(test)]

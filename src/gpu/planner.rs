@@ -151,9 +151,9 @@ impl Resizer {
         path: Path,
     ) -> Result<Plan, ResizeError> {
         // A two-step resize runs its first stage between buffers (a texture's is staged). A
-        // sub-image is planned as a whole: the gather path reads it in place, in one dispatch,
-        // the others copy it first, and measuring times the copy with them. Pillow's two-step
-        // resizes are planned as their second stage, the one the path runs.
+        // sub-image is planned as a whole: the gather and separable paths read it in place,
+        // the fused path copies it first, and measuring times the copy with it. Pillow's
+        // two-step resizes are planned as their second stage, the one the path runs.
         if let Some((_, resize)) = spec.stages() {
             let plan = if spec.cut().is_some() {
                 self.plan_one_route(spec, Route::Buffers, path)?
@@ -341,7 +341,7 @@ impl Resizer {
 
     /// [`Resizer::heuristic_plan`] without what the first stage of a two-step resize does:
     /// that of its second stage, which the heuristic weighs. (It leaves out a sub-image's copy,
-    /// which the gather does not make: measuring weighs it.)
+    /// which only the fused path makes: measuring weighs it.)
     fn one_step_heuristic(&self, spec: &ResizeSpec) -> Plan {
         if let Some((_, resize)) = spec.stages() {
             return self.one_step_heuristic(&resize);
@@ -509,8 +509,7 @@ impl Resizer {
         })?;
         let (method, budget, samples) = self.tuning_timing();
         let (wy, wx) = AxisWeights::for_spec(spec);
-        // (Not for a sub-image, which the gather reads in place and the separable path copies.)
-        let separable_is_gather = spec.cut().is_none() && (wy.is_identity() || wx.is_identity());
+        let separable_is_gather = super::passes::keeps_an_axis(spec, (&wy, &wx));
         let mut candidates: Vec<CandidateTime> = Vec::with_capacity(Path::CONCRETE.len());
         for &path in &Path::CONCRETE {
             let gather = candidates.iter().find(|c| c.path == Path::Gather);

@@ -1,11 +1,14 @@
-# A/B of the RGB u8 halving by fours (b642bc4) against e25b1c5 (base), alternating, three
-# rounds, each timed by the tuning's own timing (`wgresize plan --no-tune-cache`), with two lab
-# builds of b642bc4: `fours`, every RGB halving by fours (the eights' widths too), and `bare`,
-# the eights' loads and stores with their arithmetic taken out (outputs wrong; what the access
-# pattern alone takes). Input widths a multiple of 16 (eights) and of 8 only (fours; the staged
-# gather before). Then last session's library halvings and OpenCV's RGBA doubling against
-# ef6659c (before them), two rounds; then b642bc4's conformance on the gather path and `auto`.
-# Carry .gl and target/ab.
+# A/B of 6b27c6d (new: the RGB u8 halving by fours of b642bc4, the separable path reading a
+# sub-image in place) against e25b1c5 (base), alternating, three rounds, each timed by the
+# tuning's own timing (`wgresize plan --no-tune-cache`), with two lab builds of b642bc4:
+# `fours`, every RGB halving by fours (the eights' widths too), and `bare`, the eights' loads
+# and stores with their arithmetic taken out (outputs wrong; what the access pattern alone
+# takes). Input widths a multiple of 16 (eights) and of 8 only (fours; the staged gather
+# before). Then sub-images of a 4K RGBA frame (its middle 2160 x 2160) resized to 224² by
+# antialiased filters, each path's time (the separable path's with its copy in base), two
+# rounds, beside the slice alone. Then last session's library halvings and OpenCV's RGBA
+# doubling against ef6659c (before them), two rounds; then 6b27c6d's conformance on the gather
+# path and `auto`. Carry .gl and target/ab.
 source scripts/gpu-env.sh
 nvidia-smi -L
 export XDG_RUNTIME_DIR=$(mktemp -d) WGPU_BACKEND=vulkan
@@ -24,6 +27,17 @@ for round in 1 2 3; do
         done
     done
 done | tee $OUT/ab.txt
+for round in 1 2; do
+    for spec in "f32 bicubic" "f32 lanczos3" "u8 bicubic" "f16 bilinear"; do
+        set -- $spec
+        for b in base new; do
+            echo "round $round $b cut $*: $(/tmp/$b plan --input 1x2160x3840x4 --cut 840,0,2160,2160 \
+                --size 224x224 --filter $2 --antialias --element $1 --no-tune-cache 2>&1 | grep -o 'fastest when measured: .* µs')"
+        done
+        echo "round $round new slice alone $*: $(/tmp/new plan --input 1x2160x2160x4 \
+            --size 224x224 --filter $2 --antialias --element $1 --no-tune-cache 2>&1 | grep -o 'fastest when measured: .* µs')"
+    done
+done | tee -a $OUT/ab.txt
 for round in 1 2; do
     for spec in "1x2160x3840x3 1920x1080 opencv" "1x2160x3840x4 1920x1080 opencv" \
         "1x2160x3840x4 1920x1080 onnx" "1x2160x3840x3 1920x1080 onnx" \
