@@ -111,13 +111,12 @@ impl Plan {
             return self;
         };
         let first = match spec.cut() {
-            Some(cut) if matches!(self.path, Path::Gather | Path::Separable) => {
+            Some(cut) => {
                 return Plan {
                     reason: format!("{}; reading the sub-image {cut:?} in place", self.reason),
                     ..self
                 };
             }
-            Some(cut) => format!("the sub-image {cut:?} copied"),
             None => {
                 let (factors, reduced) = (reduction.factors(), reduction.output());
                 format!(

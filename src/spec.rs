@@ -602,14 +602,12 @@ impl ResizeSpecBuilder {
     /// `F.interpolate(x[..., top:bottom, left:right], ..)`, in that library's own arithmetic
     /// (OpenCV's and PyTorch's 8-bit fixed points included). [`ResizeSpecBuilder::crop`]
     /// differs: its region is sampled in place, its filter reading the pixels around it, as
-    /// Pillow's `box` does. The input is the whole image. The gather path reads the sub-image
-    /// where it lies, in one dispatch: the weight tables of its resize moved there
-    /// ([`crate::AxisWeights::for_spec`]), OpenCV's and ONNX Runtime's padded ones clamped into
-    /// it. The separable path reads it in place too, its first pass through the moved tables
-    /// and its second through the sub-image's own. The fused path resizes in two steps, the
-    /// sub-image copied into a pooled intermediate (on the gather path), then resized into the
-    /// output with everything else the spec says; `auto` measures it with its copy. `None` resizes the whole
-    /// input. Takes no reducing gap. Each slice makes a spec of its own, which a resizer
+    /// Pillow's `box` does. The input is the whole image. Every path reads the sub-image where
+    /// it lies, through the weight tables of its resize moved there
+    /// ([`crate::AxisWeights::for_spec`]; OpenCV's and ONNX Runtime's padded ones clamped into
+    /// it): the gather and fused paths in one dispatch, the separable path's first pass too,
+    /// its second reading the intermediate through the sub-image's own tables. `None` resizes
+    /// the whole input. Takes no reducing gap. Each slice makes a spec of its own, which a resizer
     /// prepares on first use (tables, parameter blocks): for boxes that move every frame, a
     /// crop batch of a template with a cut ([`crate::Resizer::crop_batch`]) resizes them all in
     /// one dispatch, reading each slice in place, without allocating. Default: `None`.
@@ -1038,10 +1036,11 @@ impl ResizeSpec {
         Some((reduce, resize))
     }
 
-    /// The two stages of a resize of the sub-image `cut` ([`ResizeSpecBuilder::cut`]): its
-    /// copy, a reduction by blocks of one pixel (which the gather kernels store as they read
-    /// it: u8 in Pillow's integer sums of one byte, floats times a weight of 1), with none of
-    /// the spec's conversions; then the whole resize of the copy into the output.
+    /// The two stages of a resize of the sub-image `cut` ([`ResizeSpecBuilder::cut`]), as the
+    /// CPU reference runs it (the GPU paths read the sub-image in place): its copy, a
+    /// reduction by blocks of one pixel (u8 in Pillow's integer sums of one byte, floats times
+    /// a weight of 1), with none of the spec's conversions; then the whole resize of the copy
+    /// into the output.
     fn cut_stages(&self, [top, left, bottom, right]: [u32; 4]) -> (ResizeSpec, ResizeSpec) {
         let reduction = Reduction::new(Size2::new(1, 1), [top, left, bottom, right]);
         // The builder's defaults: none of the spec's conversions, fixed points or bands.

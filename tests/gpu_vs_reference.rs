@@ -3298,7 +3298,15 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
                 )
                 .unwrap()
                 .torch_fixed_point(true),
-                (ElementType::U8, _) => presets::pillow(size, output, PillowFilter::Bicubic),
+                (ElementType::U8, _) => presets::torch(
+                    size,
+                    TorchOutput::Size(output),
+                    TorchMode::Bicubic,
+                    false,
+                    true,
+                )
+                .unwrap()
+                .torch_fixed_point(true),
                 (_, k) => ResizeSpec::builder(size, output).filter(if k % 2 == 0 {
                     wgpu_resize::Filter::Linear
                 } else {
@@ -3340,6 +3348,105 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
                 let data = rng.f16s(cut.input_len());
                 slices_match(gpu, (&cut, &whole_slice), &data, 4e-3, &what);
             }
+        }
+    }
+}
+
+/// The fused path reads a sub-image in place, one dispatch, its tiles staging the slice's
+/// footprints where they lie: 16 seeded RGBA and NCHW-plane cuts (rows of whole fours) of
+/// images up to 120 pixels, shrinks and enlargements by antialiased bicubic and lanczos3 or by
+/// PyTorch's antialiased bicubic in its fixed point, f32, f16 and u8, each on every path against the slice's resize of the
+/// slice cut out on the host, into poisoned outputs.
+#[test]
+fn cuts_read_in_place_on_the_fused_path() {
+    use wgpu_resize::presets::{self, TorchMode, TorchOutput};
+    use wgpu_resize::{ElementType, Filter};
+    let Some(gpu) = gpu("cuts on the fused path") else {
+        return;
+    };
+    let mut rng = Rng::new(0xf05e);
+    for case in 0..16u32 {
+        let input = Size2::new(rng.range(24, 120), 4 * rng.range(6, 30));
+        let (top, left) = (
+            rng.range(0, input.height / 2),
+            rng.range(0, input.width / 2),
+        );
+        let slice = Size2::new(
+            rng.range(8, input.height - top),
+            4 * rng.range(2, (input.width - left) / 4),
+        );
+        let output = Size2::new(
+            rng.range(4, 2 * slice.height),
+            4 * rng.range(1, slice.width / 2),
+        );
+        let element = [ElementType::F32, ElementType::F16, ElementType::U8][case as usize % 3];
+        // (PyTorch's fixed point takes NHWC pixels alone on the fused path.)
+        let (layout, channels) = if case % 4 == 3 && element != ElementType::U8 {
+            (Layout::Nchw, 3)
+        } else {
+            (Layout::Nhwc, 4)
+        };
+        let builder = |size: Size2| match (element, case % 2) {
+            (ElementType::U8, _) => presets::torch(
+                size,
+                TorchOutput::Size(output),
+                TorchMode::Bicubic,
+                false,
+                true,
+            )
+            .unwrap()
+            .torch_fixed_point(true),
+            (_, 0) => ResizeSpec::builder(size, output)
+                .filter(Filter::Cubic { a: -0.5 })
+                .antialias(true),
+            _ => ResizeSpec::builder(size, output)
+                .filter(Filter::Lanczos { lobes: 3 })
+                .antialias(true),
+        };
+        let options = |size: Size2| {
+            builder(size)
+                .batch(1 + case % 2)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+        };
+        let cut = options(slice)
+            .sizes(input, output)
+            .cut(Some([top, left, top + slice.height, left + slice.width]))
+            .build()
+            .unwrap();
+        let whole_slice = options(slice).build().unwrap();
+        let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
+        if let Err(why) = gpu.resizer.availability(&whole_slice, Path::Fused) {
+            panic!("{what}: the slice alone does not fit the fused path: {why}");
+        }
+        let fused = gpu.resizer.kernels(&cut, Path::Fused).unwrap();
+        assert!(
+            fused.len() == 1 && fused[0].kernel.contains("fused"),
+            "{what}: {fused:?}"
+        );
+        match element {
+            ElementType::U8 => slices_match(
+                gpu,
+                (&cut, &whole_slice),
+                &rng.u8s(cut.input_len()),
+                0.0,
+                &what,
+            ),
+            ElementType::F32 => slices_match(
+                gpu,
+                (&cut, &whole_slice),
+                &rng.f32s(cut.input_len()),
+                1e-5,
+                &what,
+            ),
+            _ => slices_match(
+                gpu,
+                (&cut, &whole_slice),
+                &rng.f16s(cut.input_len()),
+                4e-3,
+                &what,
+            ),
         }
     }
 }

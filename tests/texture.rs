@@ -4519,9 +4519,10 @@ fn texture_ends_beyond_the_binding_limit_are_read_and_written_directly() {
 /// result the reference's (the slice's 8-bit resize, to the byte) on the gather path and
 /// `auto`: PyTorch's antialiased bilinear, whose gather reads the slice where it lies in the
 /// frame (one dispatch from the texture, into the tensor or the texture, and from a tensor into
-/// the texture), as its separable path does too (two dispatches, the first from the texture;
-/// to the byte also), and OpenCV's bilinear, whose arithmetic runs between buffers, so its routes
-/// stage the frame (the unpack, then the gather reading the slice in the staged copy).
+/// the texture), as its separable (two dispatches, the first from the texture) and fused paths
+/// do too, to the byte also, and OpenCV's bilinear, whose arithmetic runs between buffers, so
+/// its routes stage the frame (the unpack, then the gather reading the slice in the staged
+/// copy).
 #[test]
 fn cuts_of_frames_reach_tensors_and_textures() {
     use wgpu_resize::presets::{TorchMode, TorchOutput};
@@ -4560,8 +4561,10 @@ fn cuts_of_frames_reach_tensors_and_textures() {
             .unwrap();
         let expected = reference_of_bytes(&spec, &values);
         let buffer = tensor_buffer(&gpu.context.device, spec.output_bytes() + 512);
-        let separable = in_place.then_some(Path::Separable);
-        for path in [Path::Gather, Path::Auto].into_iter().chain(separable) {
+        let others = [Path::Separable, Path::Fused]
+            .into_iter()
+            .filter(|&path| in_place && gpu.resizer.availability(&spec, path).is_ok());
+        for path in [Path::Gather, Path::Auto].into_iter().chain(others) {
             assert_frame_into_tensor(gpu, (&spec, path), &source, &buffer, &expected);
             let (got, _) = run_on(gpu, &spec, &source, &target, path);
             assert_eq!(worst(&got, &expected), 0.0, "frame into texture ({path})");
@@ -4592,14 +4595,13 @@ fn cuts_of_frames_reach_tensors_and_textures() {
                 into_tensor[0].kernel.contains("from texture"),
                 "{into_tensor:?}"
             );
-            let separable = resizer
-                .texture_to_buffer_kernels(&spec, &image, buffer.slice(..), Path::Separable)
-                .unwrap();
-            assert_eq!(separable.len(), 2, "{separable:?}");
-            assert!(
-                separable[0].kernel.contains("from texture"),
-                "{separable:?}"
-            );
+            for (path, dispatches) in [(Path::Separable, 2), (Path::Fused, 1)] {
+                let kernels = resizer
+                    .texture_to_buffer_kernels(&spec, &image, buffer.slice(..), path)
+                    .unwrap();
+                assert_eq!(kernels.len(), dispatches, "{path}: {kernels:?}");
+                assert!(kernels[0].kernel.contains("from texture"), "{kernels:?}");
+            }
         } else {
             // The unpack, the gather reading the slice in the staged frame, and between
             // textures the pack of the staged result.

@@ -40,7 +40,10 @@ impl FusedKernels {
     /// the one the fused path runs.
     pub(super) fn between_buffers(spec: &ResizeSpec) -> Self {
         FusedKernels {
-            spec: spec.stages().map_or(*spec, |(_, resize)| resize),
+            spec: match spec.stages() {
+                Some((_, resize)) if spec.cut().is_none() => resize,
+                _ => *spec,
+            },
             ends: DirectEnds::default(),
         }
     }

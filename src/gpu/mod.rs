@@ -395,7 +395,7 @@ impl Resizer {
     /// that cannot run it is the same [`ResizeError`] as encoding gives.
     pub fn kernels(&self, spec: &ResizeSpec, path: Path) -> Result<Vec<PassKernel>, ResizeError> {
         let plan = self.plan_without_measuring(spec, path);
-        if let Some((reduce, resize)) = self.stages_on(spec, plan.path) {
+        if let Some((reduce, resize)) = two_steps(spec) {
             let mut kernels = self.kernels(&reduce, Path::Gather)?;
             kernels.extend(self.kernels(&resize, plan.path)?);
             return Ok(kernels);
@@ -403,18 +403,10 @@ impl Resizer {
         Ok(pass_kernels(&*self.prepared(spec, plan.path)?))
     }
 
-    /// Whether `spec` runs on `path` (concrete) as a reduction, alone or first: between
-    /// buffers, where the texture routes stage it.
-    pub(crate) fn reduces_on(&self, spec: &ResizeSpec, path: Path) -> bool {
-        self.stages_on(spec, path).is_some() || spec.reduction_stage().is_some()
-    }
-
-    /// The stages `spec` runs in on `path` (concrete), if two: a two-step resize's, but for a
-    /// sub-image, which the gather and separable paths read in place
-    /// ([`crate::ResizeSpecBuilder::cut`]; the fused path copies it first).
-    fn stages_on(&self, spec: &ResizeSpec, path: Path) -> Option<(ResizeSpec, ResizeSpec)> {
-        spec.stages()
-            .filter(|_| !(matches!(path, Path::Gather | Path::Separable) && spec.cut().is_some()))
+    /// Whether `spec` runs as a reduction, alone or first: between buffers, where the texture
+    /// routes stage it.
+    pub(crate) fn reduces(&self, spec: &ResizeSpec) -> bool {
+        two_steps(spec).is_some() || spec.reduction_stage().is_some()
     }
 
     /// What this resizer has created so far.
@@ -559,7 +551,7 @@ impl Resizer {
             "any",
         )?;
         let plan = self.plan_without_measuring(spec, path);
-        if let Some(stages) = self.stages_on(spec, plan.path) {
+        if let Some(stages) = two_steps(spec) {
             return self.ready_in_two_steps(plan, stages, input, output);
         }
         let prepared = self.prepared(spec, plan.path)?;
@@ -572,8 +564,7 @@ impl Resizer {
         })
     }
 
-    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`], a sub-image copied
-    /// first) ready as its two stages: the reduction from `input` into the pooled reduced
+    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) ready as its two stages: the reduction from `input` into the pooled reduced
     /// image, on the gather path (whose kernels sum a block of bytes as one, as Pillow rounds
     /// it), then the resize of the reduced image into `output` on the path of `plan`, the
     /// whole resize's.
@@ -1456,4 +1447,11 @@ fn find_or_build<V>(
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The stages `spec` runs in, if two: a two-step resize's (Pillow's reduction first). A
+/// sub-image ([`crate::ResizeSpecBuilder::cut`]) is one step on every path: each reads it
+/// where it lies, through its tables moved there.
+fn two_steps(spec: &ResizeSpec) -> Option<(ResizeSpec, ResizeSpec)> {
+    spec.stages().filter(|_| spec.cut().is_none())
 }

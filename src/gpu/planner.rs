@@ -150,10 +150,9 @@ impl Resizer {
         route: Route,
         path: Path,
     ) -> Result<Plan, ResizeError> {
-        // A two-step resize runs its first stage between buffers (a texture's is staged). A
-        // sub-image is planned as a whole: the gather and separable paths read it in place,
-        // the fused path copies it first, and measuring times the copy with it. Pillow's
-        // two-step resizes are planned as their second stage, the one the path runs.
+        // A two-step resize runs its first stage between buffers (a texture's is staged), and
+        // is planned as its second stage, the one the path runs. A sub-image is planned as a
+        // whole, under a key of its own: every path reads it in place.
         if let Some((_, resize)) = spec.stages() {
             let plan = if spec.cut().is_some() {
                 self.plan_one_route(spec, Route::Buffers, path)?
@@ -340,8 +339,8 @@ impl Resizer {
     }
 
     /// [`Resizer::heuristic_plan`] without what the first stage of a two-step resize does:
-    /// that of its second stage, which the heuristic weighs. (It leaves out a sub-image's copy,
-    /// which only the fused path makes: measuring weighs it.)
+    /// that of its second stage, which the heuristic weighs. (A sub-image's is the resize of
+    /// the slice alone, which every path reads in place.)
     fn one_step_heuristic(&self, spec: &ResizeSpec) -> Plan {
         if let Some((_, resize)) = spec.stages() {
             return self.one_step_heuristic(&resize);

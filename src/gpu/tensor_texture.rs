@@ -175,7 +175,7 @@ impl Resizer {
         };
         let plan = self.plan_route_without_measuring(spec, route, path);
         // A reduction runs between buffers: staged. (A sub-image's gather reads it in place.)
-        if self.reduces_on(spec, plan.path) {
+        if self.reduces(spec) {
             return Ok(None);
         }
         let ends = DirectEnds::into_texture(format);

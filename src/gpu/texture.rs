@@ -416,7 +416,7 @@ impl Resizer {
         let texture_target = (rgba && write == TextureWrite::Storage).then_some(target_format);
         let plan = self.plan_without_measuring(spec, path);
         // A reduction runs between buffers: staged. (A sub-image's gather reads it in place.)
-        let direct = if rgba && !self.reduces_on(spec, plan.path) {
+        let direct = if rgba && !self.reduces(spec) {
             let ends = DirectEnds {
                 source: texture_source,
                 target: texture_target,

@@ -206,7 +206,7 @@ impl Resizer {
         plan: &Plan,
     ) -> Result<Option<ReadyTensor>, ResizeError> {
         // A reduction runs between buffers: staged. (A sub-image's gather reads it in place.)
-        if self.reduces_on(spec, plan.path) {
+        if self.reduces(spec) {
             return Ok(None);
         }
         let Some((kernel_spec, tensor)) = self.direct_form(spec, source.texture.format()) else {

@@ -1,4 +1,4 @@
-# A/B of 6b27c6d (new: the RGB u8 halving by fours of b642bc4, the separable path reading a
+# A/B of e7d1d13 (new: the RGB u8 halving by fours of b642bc4, the separable path reading a
 # sub-image in place) against e25b1c5 (base), alternating, three rounds, each timed by the
 # tuning's own timing (`wgresize plan --no-tune-cache`), with two lab builds of b642bc4:
 # `fours`, every RGB halving by fours (the eights' widths too), and `bare`, the eights' loads
@@ -7,7 +7,7 @@
 # before). Then sub-images of a 4K RGBA frame (its middle 2160 x 2160) resized to 224² by
 # antialiased filters, each path's time (the separable path's with its copy in base), two
 # rounds, beside the slice alone. Then last session's library halvings and OpenCV's RGBA
-# doubling against ef6659c (before them), two rounds; then 6b27c6d's conformance on the gather
+# doubling against ef6659c (before them), two rounds; then e7d1d13's conformance on the gather
 # path and `auto`. Carry .gl and target/ab.
 source scripts/gpu-env.sh
 nvidia-smi -L
