@@ -3298,15 +3298,7 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
                 )
                 .unwrap()
                 .torch_fixed_point(true),
-                (ElementType::U8, _) => presets::torch(
-                    size,
-                    TorchOutput::Size(output),
-                    TorchMode::Bicubic,
-                    false,
-                    true,
-                )
-                .unwrap()
-                .torch_fixed_point(true),
+                (ElementType::U8, _) => presets::pillow(size, output, PillowFilter::Bicubic),
                 (_, k) => ResizeSpec::builder(size, output).filter(if k % 2 == 0 {
                     wgpu_resize::Filter::Linear
                 } else {
@@ -3354,9 +3346,9 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
 
 /// The fused path reads a sub-image in place, one dispatch, its tiles staging the slice's
 /// footprints where they lie: 16 seeded RGBA and NCHW-plane cuts (rows of whole fours) of
-/// images up to 120 pixels, shrinks and enlargements by antialiased bicubic and lanczos3 or by
-/// PyTorch's antialiased bicubic in its fixed point, f32, f16 and u8, each on every path against the slice's resize of the
-/// slice cut out on the host, into poisoned outputs.
+/// images up to 120 pixels, shrinks and enlargements by antialiased bicubic and lanczos3 (f32,
+/// f16) or by PyTorch's antialiased bicubic in its fixed point (u8), each on every path against
+/// the slice's resize of the slice cut out on the host, into poisoned outputs.
 #[test]
 fn cuts_read_in_place_on_the_fused_path() {
     use wgpu_resize::presets::{self, TorchMode, TorchOutput};
