@@ -3279,7 +3279,6 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
         };
         let (top, bottom) = edge(&mut rng, input.height);
         let (left, right) = edge(&mut rng, input.width);
-        let slice = Size2::new(bottom - top, right - left);
         let output = Size2::new(rng.range(1, 48), rng.range(1, 48));
         let element = [ElementType::U8, ElementType::F32, ElementType::F16][case as usize % 3];
         // The convention, built for the slice's size (what its presets choose by).
@@ -3320,12 +3319,11 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
                 .layout(layout)
                 .element(element)
         };
-        let cut = options(preset(slice))
-            .sizes(input, output)
-            .cut(Some([top, left, bottom, right]))
-            .build()
-            .unwrap();
-        let whole_slice = options(preset(slice)).build().unwrap();
+        let (cut, whole_slice) = cut_and_slice(
+            |size| options(preset(size)),
+            (input, output),
+            [top, left, bottom, right],
+        );
         let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
         match element {
             ElementType::U8 => {
@@ -3402,12 +3400,11 @@ fn cuts_read_in_place_on_the_fused_path() {
                 .layout(layout)
                 .element(element)
         };
-        let cut = options(slice)
-            .sizes(input, output)
-            .cut(Some([top, left, top + slice.height, left + slice.width]))
-            .build()
-            .unwrap();
-        let whole_slice = options(slice).build().unwrap();
+        let (cut, whole_slice) = cut_and_slice(
+            options,
+            (input, output),
+            [top, left, top + slice.height, left + slice.width],
+        );
         let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
         if let Err(why) = gpu.resizer.availability(&whole_slice, Path::Fused) {
             panic!("{what}: the slice alone does not fit the fused path: {why}");
@@ -3441,6 +3438,22 @@ fn cuts_read_in_place_on_the_fused_path() {
             ),
         }
     }
+}
+
+/// The resize that `options` builds for an image's size, of the sub-image `cut` (`[top, left,
+/// bottom, right]`) of an `input` image into `output`, and the same resize of the slice alone.
+fn cut_and_slice(
+    options: impl Fn(Size2) -> wgpu_resize::ResizeSpecBuilder,
+    (input, output): (Size2, Size2),
+    cut: [u32; 4],
+) -> (ResizeSpec, ResizeSpec) {
+    let slice = Size2::new(cut[2] - cut[0], cut[3] - cut[1]);
+    let spec = options(slice)
+        .sizes(input, output)
+        .cut(Some(cut))
+        .build()
+        .unwrap();
+    (spec, options(slice).build().unwrap())
 }
 
 /// `cut`'s resize of `data` on the CPU reference and every path that takes it, against
@@ -3579,12 +3592,8 @@ fn cuts_read_in_place_keep_every_option() {
                 .layout(layout)
                 .element(element)
         };
-        let cut = options(slice)
-            .sizes(input, output)
-            .cut(Some([top, left, bottom, right]))
-            .build()
-            .unwrap();
-        let whole_slice = options(slice).build().unwrap();
+        let (cut, whole_slice) =
+            cut_and_slice(options, (input, output), [top, left, bottom, right]);
         let what = format!(
             "case {case} (option {option}): {input:?} cut {:?} -> {output:?}",
             cut.cut()

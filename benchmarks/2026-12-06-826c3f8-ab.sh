@@ -1,20 +1,20 @@
-# A/B of e7d1d13 (new: the RGB u8 halving by fours of b642bc4, the separable path reading a
-# sub-image in place) against e25b1c5 (base), alternating, three rounds, each timed by the
+# A/B of 826c3f8 (new: the RGB u8 halving by fours of b642bc4, every path reading a sub-image
+# in place) against e25b1c5 (base), alternating, two rounds, each timed by the
 # tuning's own timing (`wgresize plan --no-tune-cache`), with two lab builds of b642bc4:
 # `fours`, every RGB halving by fours (the eights' widths too), and `bare`, the eights' loads
 # and stores with their arithmetic taken out (outputs wrong; what the access pattern alone
 # takes). Input widths a multiple of 16 (eights) and of 8 only (fours; the staged gather
 # before). Then sub-images of a 4K RGBA frame (its middle 2160 x 2160) resized to 224² by
-# antialiased filters, each path's time (the separable path's with its copy in base), two
+# antialiased filters, each path's time (the separable and fused paths' with their copy in base), two
 # rounds, beside the slice alone. Then last session's library halvings and OpenCV's RGBA
-# doubling against ef6659c (before them), two rounds; then e7d1d13's conformance on the gather
+# doubling against ef6659c (before them), two rounds; then 826c3f8's conformance on the gather
 # path and `auto`. Carry .gl and target/ab.
 source scripts/gpu-env.sh
 nvidia-smi -L
 export XDG_RUNTIME_DIR=$(mktemp -d) WGPU_BACKEND=vulkan
 bins="base new fours bare"
 for b in $bins ef6659c; do xz -dc target/ab/$b.xz > /tmp/$b; chmod +x /tmp/$b; done
-for round in 1 2 3; do
+for round in 1 2; do
     for spec in "1x2160x3840x3 1920x1080 bilinear torch" "1x2160x3840x3 1920x1080 bilinear library" \
         "1x2160x3840x3 1920x1080 nearest torch" "1x1080x1920x3 960x540 bilinear torch" \
         "1x1920x1080x3 540x960 bilinear torch" "1x1080x1080x3 540x540 bilinear library" \
