@@ -7,13 +7,18 @@
 # before). Then sub-images of a 4K RGBA frame (its middle 2160 x 2160) resized to 224² by
 # antialiased filters, each path's time (the separable and fused paths' with their copy in base), two
 # rounds, beside the slice alone. Then last session's library halvings and OpenCV's RGBA
-# doubling against ef6659c (before them), two rounds; then 826c3f8's conformance on the gather
-# path and `auto`. Carry .gl and target/ab.
+# doubling against ef6659c (before them), two rounds; 826c3f8's conformance on the gather path
+# and `auto` first. Carry .gl and target/ab.
 source scripts/gpu-env.sh
 nvidia-smi -L
 export XDG_RUNTIME_DIR=$(mktemp -d) WGPU_BACKEND=vulkan
 bins="base new fours bare"
 for b in $bins ef6659c; do xz -dc target/ab/$b.xz > /tmp/$b; chmod +x /tmp/$b; done
+for path in gather auto; do
+    for set in conformance torch-u8 opencv-u8 onnx-linear-u8; do
+        echo "new $set $path: $(/tmp/new conformance tests/data/$set --path $path 2>&1 | tail -1)"
+    done
+done | tee $OUT/ab.txt
 for round in 1 2; do
     for spec in "1x2160x3840x3 1920x1080 bilinear torch" "1x2160x3840x3 1920x1080 bilinear library" \
         "1x2160x3840x3 1920x1080 nearest torch" "1x1080x1920x3 960x540 bilinear torch" \
@@ -26,7 +31,7 @@ for round in 1 2; do
                 --element u8 --no-tune-cache 2>&1 | grep -o 'fastest when measured: [a-z]* [0-9.]* µs')"
         done
     done
-done | tee $OUT/ab.txt
+done | tee -a $OUT/ab.txt
 for round in 1 2; do
     for spec in "f32 bicubic" "f32 lanczos3" "u8 bicubic" "f16 bilinear"; do
         set -- $spec
@@ -47,10 +52,5 @@ for round in 1 2; do
             echo "round $round $b $*: $(/tmp/$b plan --input $1 --size $2 --filter bilinear \
                 --convention $3 --element u8 --no-tune-cache 2>&1 | grep -o 'fastest when measured: [a-z]* [0-9.]* µs')"
         done
-    done
-done | tee -a $OUT/ab.txt
-for path in gather auto; do
-    for set in conformance torch-u8 opencv-u8 onnx-linear-u8; do
-        echo "new $set $path: $(/tmp/new conformance tests/data/$set --path $path 2>&1 | tail -1)"
     done
 done | tee -a $OUT/ab.txt
