@@ -580,6 +580,19 @@ impl AxisWeights {
 
     /// Whether the table maps every output to the input of its index with weight 1, inside: an
     /// axis kept at its size, whose pass would copy its input.
+    /// The first input of this table where it is an identity of a slice of its axis, output
+    /// `i` input `first + i` by a weight of 1 (the identity moved by [`AxisWeights::within`]);
+    /// `None` otherwise.
+    pub(crate) fn slice_identity(&self) -> Option<u32> {
+        let first = *self.starts.first()?;
+        (self.taps == 1
+            && !self.any_outside()
+            && first + self.output_len <= self.input_len
+            && (0..self.output_len as usize)
+                .all(|i| self.start(i) == first + i as u32 && self.row(i) == [1.0]))
+        .then_some(first)
+    }
+
     pub(crate) fn is_identity(&self) -> bool {
         self.taps == 1
             && self.input_len == self.output_len

@@ -3440,6 +3440,77 @@ fn cuts_read_in_place_on_the_fused_path() {
     }
 }
 
+/// A sub-image read in place runs the kernels of the slice's own resize: on the separable
+/// path of antialiased shrinks, whose first pass runs down the columns, RGB and grey NHWC
+/// bytes and NCHW planes whose rows, the slice's columns and the columns before them are
+/// whole groups of four elements read the rows as four-channel pixels, as the slice alone does
+/// (12 seeded cases); the same kernels and grids (but for computed band starts), and the
+/// slice's result on every path.
+#[test]
+fn cuts_keep_the_slices_own_kernels() {
+    use wgpu_resize::{ElementType, Filter};
+    let Some(gpu) = gpu("cuts keep the slice's kernels") else {
+        return;
+    };
+    let mut rng = Rng::new(0x5e1f);
+    for case in 0..12u32 {
+        let (layout, channels) =
+            [(Layout::Nhwc, 3), (Layout::Nhwc, 1), (Layout::Nchw, 3)][case as usize % 3];
+        let input = Size2::new(rng.range(40, 90), 4 * rng.range(12, 30));
+        let (top, left) = (rng.range(0, 10), 4 * rng.range(0, 4));
+        let slice = Size2::new(
+            rng.range(24, input.height - top),
+            4 * rng.range(6, (input.width - left) / 4),
+        );
+        // Wide enough to shrink the rows first (the width at least halves).
+        let output = Size2::new(
+            rng.range(3, slice.height / 3),
+            rng.range(2, slice.width / 3),
+        );
+        let element = [ElementType::U8, ElementType::F32][case as usize / 3 % 2];
+        let options = |size: Size2| {
+            ResizeSpec::builder(size, output)
+                .filter(Filter::Cubic { a: -0.5 })
+                .antialias(true)
+                .channels(channels)
+                .layout(layout)
+                .element(element)
+        };
+        let (cut, whole_slice) = cut_and_slice(
+            options,
+            (input, output),
+            [top, left, top + slice.height, left + slice.width],
+        );
+        let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
+        // (A sub-image's vertical band starts are read from its table where the slice alone
+        // computes them from the output row: the formula has no offset.)
+        let kernels = |spec: &ResizeSpec| {
+            let kernels = gpu.resizer.kernels(spec, Path::Separable).unwrap();
+            kernels
+                .into_iter()
+                .map(|k| (k.kernel.replace(" computed starts", ""), k.workgroups))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(kernels(&cut), kernels(&whole_slice), "{what}");
+        match element {
+            ElementType::U8 => slices_match(
+                gpu,
+                (&cut, &whole_slice),
+                &rng.u8s(cut.input_len()),
+                1.0,
+                &what,
+            ),
+            _ => slices_match(
+                gpu,
+                (&cut, &whole_slice),
+                &rng.f32s(cut.input_len()),
+                1e-4,
+                &what,
+            ),
+        }
+    }
+}
+
 /// The resize that `options` builds for an image's size, of the sub-image `cut` (`[top, left,
 /// bottom, right]`) of an `input` image into `output`, and the same resize of the slice alone.
 fn cut_and_slice(

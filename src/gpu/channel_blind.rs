@@ -23,17 +23,17 @@ use crate::weights::AxisWeights;
 /// Channels of the pixels a reshaped pass reads.
 const GROUP: u32 = 4;
 
-/// The spec and shape under which pass `shape` of `spec` runs on rows of four-channel pixels,
-/// with `identity` the table index it then takes along x (an identity table of the reshaped
-/// width, which the caller adds); `None` where the pass keeps its own. `x_table` is the pass's
-/// horizontal table.
+/// The spec, shape and horizontal table under which pass `shape` of `spec` runs on rows of
+/// four-channel pixels, with `identity` the index the caller gives that table (an identity of
+/// the reshaped width, moved where the pass's own starts: a sub-image's columns read in place);
+/// `None` where the pass keeps its own. `x_table` is the pass's horizontal table.
 pub(crate) fn reshape(
     spec: &ResizeSpec,
     shape: &PassShape,
     x_table: &AxisWeights,
     textures: bool,
     identity: u32,
-) -> Option<(ResizeSpec, PassShape)> {
+) -> Option<(ResizeSpec, PassShape, AxisWeights)> {
     let (width, channels) = (shape.src_size.width, spec.channels());
     let already_vectors = spec.layout() == Layout::Nhwc && channels % GROUP == 0;
     if already_vectors
@@ -41,30 +41,38 @@ pub(crate) fn reshape(
         || shape.fused.is_some()
         || spec.converts_color()
         || spec.extrapolation_varies_by_channel()
-        || shape.dst_size.width != width
-        || !x_table.is_identity()
+        || x_table.input_len() != width
+        || x_table.output_len() != shape.dst_size.width
     {
         return None;
     }
-    // Elements per row, and the images whose rows those are.
-    let (row, images) = match spec.layout() {
-        Layout::Nhwc => (width as u64 * channels as u64, spec.batch() as u64),
-        Layout::Nchw => (width as u64, spec.batch() as u64 * channels as u64),
+    let first = x_table.slice_identity()?;
+    // Elements per row read and written, the elements before the first one read, and the
+    // images whose rows those are.
+    let (per_column, images) = match spec.layout() {
+        Layout::Nhwc => (channels as u64, spec.batch() as u64),
+        Layout::Nchw => (1, spec.batch() as u64 * channels as u64),
     };
-    if row % GROUP as u64 != 0 {
+    let [row, kept, skipped] =
+        [width, shape.dst_size.width, first].map(|columns| columns as u64 * per_column);
+    if [row, kept, skipped]
+        .iter()
+        .any(|elements| elements % GROUP as u64 != 0)
+    {
         return None;
     }
-    let pixels = u32::try_from(row / GROUP as u64).ok()?;
+    let [pixels, kept, skipped] = [row, kept, skipped].map(|e| (e / GROUP as u64) as u32);
     let images = u32::try_from(images).ok()?;
     let input = Size2::new(shape.src_size.height, pixels);
-    let output = Size2::new(shape.dst_size.height, pixels);
+    let output = Size2::new(shape.dst_size.height, kept);
     let reshaped = PassShape {
         src_size: input,
         dst_size: output,
         x: (identity, 1),
         ..*shape
     };
-    Some((spec.as_rgba_rows(images, input, output), reshaped))
+    let table = AxisWeights::identity(kept).within(skipped, pixels);
+    Some((spec.as_rgba_rows(images, input, output), reshaped, table))
 }
 
 #[cfg(test)]
@@ -101,8 +109,9 @@ mod tests {
         let input = Size2::new(64, 36);
         let pass = vertical_pass(input, 32);
         let identity = AxisWeights::identity(36);
-        let (rgb, shape) = reshape(&spec(3, Layout::Nhwc, 36), &pass, &identity, false, 7)
+        let (rgb, shape, table) = reshape(&spec(3, Layout::Nhwc, 36), &pass, &identity, false, 7)
             .expect("RGB rows of 108 bytes");
+        assert!(table.is_identity() && table.output_len() == 27);
         assert_eq!(
             (rgb.batch(), rgb.channels(), rgb.layout()),
             (2, 4, Layout::Nhwc)
@@ -111,12 +120,42 @@ mod tests {
         assert_eq!(shape.dst_size, Size2::new(32, 27));
         assert_eq!((shape.y, shape.x), ((0, 12), (7, 1)));
         assert_eq!(rgb.tensor_elements(shape.src_size), 2 * 64 * 36 * 3);
-        let (planes, shape) = reshape(&spec(3, Layout::Nchw, 36), &pass, &identity, false, 7)
+        let (planes, shape, _) = reshape(&spec(3, Layout::Nchw, 36), &pass, &identity, false, 7)
             .expect("planes of 36 columns");
         assert_eq!((planes.batch(), planes.channels()), (6, 4));
         assert_eq!(shape.src_size, Size2::new(64, 9));
         // One channel: 36 columns are 9 pixels.
         assert!(reshape(&spec(1, Layout::Nhwc, 36), &pass, &identity, false, 7).is_some());
+    }
+
+    /// A sub-image's columns, the pass's identity moved onto them, are read in place as pixels
+    /// where the elements before them and their own split into whole groups: RGB columns 4 to
+    /// 15 of 36 (bytes 12 to 47 of 108) are pixels 3 to 11 of 27.
+    #[test]
+    fn sub_images_read_as_pixels_in_place() {
+        let pass = PassShape {
+            dst_size: Size2::new(32, 12),
+            ..vertical_pass(Size2::new(64, 36), 32)
+        };
+        let columns = AxisWeights::identity(12).within(4, 36);
+        let (rgb, shape, table) = reshape(&spec(3, Layout::Nhwc, 36), &pass, &columns, false, 7)
+            .expect("RGB columns 4 to 15");
+        assert_eq!(
+            (rgb.channels(), shape.src_size, shape.dst_size),
+            (4, Size2::new(64, 27), Size2::new(32, 9))
+        );
+        assert_eq!(table.slice_identity(), Some(3));
+        assert_eq!((table.input_len(), table.output_len()), (27, 9));
+        // Columns 3 to 14 start on byte 9, inside a group: the pass keeps its kernel.
+        let off = AxisWeights::identity(12).within(3, 36);
+        assert!(reshape(&spec(3, Layout::Nhwc, 36), &pass, &off, false, 7).is_none());
+        // Planes: columns 4 to 15 are pixels 1 to 3 of 9.
+        let (_, shape, table) = reshape(&spec(3, Layout::Nchw, 36), &pass, &columns, false, 7)
+            .expect("plane columns 4 to 15");
+        assert_eq!(
+            (shape.dst_size, table.slice_identity()),
+            (Size2::new(32, 3), Some(1))
+        );
     }
 
     /// Rows that do not split into whole groups, RGBA (already vectors), colour conversions,

@@ -165,8 +165,8 @@ impl PassPlan {
             let x_table = &tables[shape.x.0 as usize];
             let (spec, shape) =
                 match channel_blind::reshape(spec, &shape, x_table, textures, identity) {
-                    Some((pass_spec, reshaped)) => {
-                        tables.push(AxisWeights::identity(reshaped.src_size.width));
+                    Some((pass_spec, reshaped, table)) => {
+                        tables.push(table);
                         (pass_spec, reshaped)
                     }
                     None => (*spec, shape),
