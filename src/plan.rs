@@ -101,8 +101,8 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of a two-step resize's second stage, its reason saying what the first stage
-    /// does (a sub-image that the gather path reads in place has none there); `self` as it is
-    /// for a resize of one step.
+    /// does (a sub-image, which every path reads in place, has none); `self` as it is for a
+    /// resize of one step.
     pub(crate) fn after_reduction(self, spec: &ResizeSpec) -> Plan {
         let Some(reduction) = spec
             .stages()

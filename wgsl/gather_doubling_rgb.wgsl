@@ -22,8 +22,8 @@
 // RGB u8 1080p -> 2160p took 33.8 µs there, against 15.4 for RGBA through the doubling with a
 // third more bytes (BENCHMARKS.md).
 //
-// Appended after `src_vec4_u8.wgsl` (the source words), `doubling_phases.wgsl` (the constants)
-// and `rgb_lanes.wgsl` (the destination and the packed lanes).
+// Appended after `src_vec4_u8.wgsl` (the source words), `doubling_phases.wgsl` (the
+// constants), `rgb_lanes.wgsl` (the packed lanes) and `rgb_eights.wgsl` (the destination).
 
 // Eight output pixels of one row: the horizontal sums of an input row, then the sums of both
 // axes.

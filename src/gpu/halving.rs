@@ -425,7 +425,7 @@ mod tests {
             None
         );
         // RGB widths a multiple of 8 by fours (239 fours in 4 workgroups of 64, 129,060
-        // invocations: one row), not a multiple of 4.
+        // invocations: one row), not those of 4 alone.
         let eights = Size2::new(1080, 1912);
         assert_eq!(
             try_spec(opencv(eights, Size2::new(540, 956), linear), 3, u8s),

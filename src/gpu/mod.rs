@@ -564,10 +564,10 @@ impl Resizer {
         })
     }
 
-    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) ready as its two stages: the reduction from `input` into the pooled reduced
-    /// image, on the gather path (whose kernels sum a block of bytes as one, as Pillow rounds
-    /// it), then the resize of the reduced image into `output` on the path of `plan`, the
-    /// whole resize's.
+    /// A two-step resize ([`crate::ResizeSpecBuilder::reducing_gap`]) ready as its two stages:
+    /// the reduction from `input` into the pooled reduced image, on the gather path (whose
+    /// kernels sum a block of bytes as one, as Pillow rounds it), then the resize of the
+    /// reduced image into `output` on the path of `plan`, the whole resize's.
     fn ready_in_two_steps(
         &self,
         plan: Plan,

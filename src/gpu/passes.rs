@@ -191,11 +191,14 @@ impl PassPlan {
 /// own, its tables moved back from where it lies): the separable path then runs the gather's
 /// one pass.
 pub(super) fn keeps_an_axis(spec: &ResizeSpec, (wy, wx): (&AxisWeights, &AxisWeights)) -> bool {
-    let (resized, [top, left]) = match spec.cut() {
-        Some([top, left, ..]) => (spec.resized_input(), [top, left]),
-        None => (spec.input(), [0, 0]),
-    };
-    wy.out_of(top, resized.height).is_identity() || wx.out_of(left, resized.width).is_identity()
+    match spec.cut() {
+        Some([top, left, ..]) => {
+            let resized = spec.resized_input();
+            wy.out_of(top, resized.height).is_identity()
+                || wx.out_of(left, resized.width).is_identity()
+        }
+        None => wy.is_identity() || wx.is_identity(),
+    }
 }
 
 #[cfg(test)]
