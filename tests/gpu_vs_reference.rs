@@ -3325,20 +3325,13 @@ fn cuts_resize_the_slice_as_an_image_of_its_own() {
             [top, left, bottom, right],
         );
         let what = format!("case {case}: {input:?} cut {:?} -> {output:?}", cut.cut());
-        match element {
-            ElementType::U8 => {
-                let data = rng.u8s(cut.input_len());
-                slices_match(gpu, (&cut, &whole_slice), &data, 0.0, &what);
-            }
-            ElementType::F32 => {
-                let data = rng.f32s(cut.input_len());
-                slices_match(gpu, (&cut, &whole_slice), &data, 1e-5, &what);
-            }
-            _ => {
-                let data = rng.f16s(cut.input_len());
-                slices_match(gpu, (&cut, &whole_slice), &data, 4e-3, &what);
-            }
-        }
+        random_slices_match(
+            gpu,
+            (&cut, &whole_slice),
+            &mut rng,
+            [0.0, 1e-5, 4e-3],
+            &what,
+        );
     }
 }
 
@@ -3414,29 +3407,13 @@ fn cuts_read_in_place_on_the_fused_path() {
             fused.len() == 1 && fused[0].kernel.contains("fused"),
             "{what}: {fused:?}"
         );
-        match element {
-            ElementType::U8 => slices_match(
-                gpu,
-                (&cut, &whole_slice),
-                &rng.u8s(cut.input_len()),
-                0.0,
-                &what,
-            ),
-            ElementType::F32 => slices_match(
-                gpu,
-                (&cut, &whole_slice),
-                &rng.f32s(cut.input_len()),
-                1e-5,
-                &what,
-            ),
-            _ => slices_match(
-                gpu,
-                (&cut, &whole_slice),
-                &rng.f16s(cut.input_len()),
-                4e-3,
-                &what,
-            ),
-        }
+        random_slices_match(
+            gpu,
+            (&cut, &whole_slice),
+            &mut rng,
+            [0.0, 1e-5, 4e-3],
+            &what,
+        );
     }
 }
 
@@ -3492,22 +3469,13 @@ fn cuts_keep_the_slices_own_kernels() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(kernels(&cut), kernels(&whole_slice), "{what}");
-        match element {
-            ElementType::U8 => slices_match(
-                gpu,
-                (&cut, &whole_slice),
-                &rng.u8s(cut.input_len()),
-                1.0,
-                &what,
-            ),
-            _ => slices_match(
-                gpu,
-                (&cut, &whole_slice),
-                &rng.f32s(cut.input_len()),
-                1e-4,
-                &what,
-            ),
-        }
+        random_slices_match(
+            gpu,
+            (&cut, &whole_slice),
+            &mut rng,
+            [1.0, 1e-4, 1e-4],
+            &what,
+        );
     }
 }
 
@@ -3525,6 +3493,27 @@ fn cut_and_slice(
         .build()
         .unwrap();
     (spec, options(slice).build().unwrap())
+}
+
+/// [`slices_match`] on random data of `cut`'s element type from `rng`, within the tolerance
+/// `[u8, f32, f16]` gives for it.
+fn random_slices_match(
+    gpu: &common::Gpu,
+    (cut, slice): (&ResizeSpec, &ResizeSpec),
+    rng: &mut Rng,
+    [u8s, f32s, f16s]: [f64; 3],
+    what: &str,
+) {
+    let specs = (cut, slice);
+    match cut.element() {
+        wgpu_resize::ElementType::U8 => {
+            slices_match(gpu, specs, &rng.u8s(cut.input_len()), u8s, what)
+        }
+        wgpu_resize::ElementType::F32 => {
+            slices_match(gpu, specs, &rng.f32s(cut.input_len()), f32s, what)
+        }
+        _ => slices_match(gpu, specs, &rng.f16s(cut.input_len()), f16s, what),
+    }
 }
 
 /// `cut`'s resize of `data` on the CPU reference and every path that takes it, against
