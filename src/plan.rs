@@ -104,29 +104,24 @@ impl Plan {
     /// does (a sub-image, which every path reads in place, has none); `self` as it is for a
     /// resize of one step.
     pub(crate) fn after_reduction(self, spec: &ResizeSpec) -> Plan {
+        if let Some(cut) = spec.cut() {
+            return Plan {
+                reason: format!("{}; reading the sub-image {cut:?} in place", self.reason),
+                ..self
+            };
+        }
         let Some(reduction) = spec
             .stages()
             .and_then(|(reduce, _)| reduce.reduction_stage())
         else {
             return self;
         };
-        let first = match spec.cut() {
-            Some(cut) => {
-                return Plan {
-                    reason: format!("{}; reading the sub-image {cut:?} in place", self.reason),
-                    ..self
-                };
-            }
-            None => {
-                let (factors, reduced) = (reduction.factors(), reduction.output());
-                format!(
-                    "Pillow's reduction by {}x{} to {}x{}",
-                    factors.height, factors.width, reduced.height, reduced.width
-                )
-            }
-        };
+        let (factors, reduced) = (reduction.factors(), reduction.output());
         Plan {
-            reason: format!("{}; after {first}, on the gather path", self.reason),
+            reason: format!(
+                "{}; after Pillow's reduction by {}x{} to {}x{}, on the gather path",
+                self.reason, factors.height, factors.width, reduced.height, reduced.width
+            ),
             ..self
         }
     }

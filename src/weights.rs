@@ -584,7 +584,7 @@ impl AxisWeights {
     /// `i` input `first + i` by a weight of 1 (the identity moved by [`AxisWeights::within`]);
     /// `None` otherwise.
     pub(crate) fn slice_identity(&self) -> Option<u32> {
-        let first = *self.starts.first()?;
+        let first = self.starts.first().copied().unwrap_or(0);
         (self.taps == 1
             && !self.any_outside()
             && first + self.output_len <= self.input_len
@@ -594,11 +594,7 @@ impl AxisWeights {
     }
 
     pub(crate) fn is_identity(&self) -> bool {
-        self.taps == 1
-            && self.input_len == self.output_len
-            && !self.any_outside()
-            && (0..self.output_len as usize)
-                .all(|i| self.start(i) == i as u32 && self.row(i) == [1.0])
+        self.input_len == self.output_len && self.slice_identity() == Some(0)
     }
 
     /// Whether any output maps outside the input (only extrapolating mappings have such rows).

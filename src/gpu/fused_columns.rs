@@ -40,10 +40,7 @@ impl FusedKernels {
     /// the one the fused path runs.
     pub(super) fn between_buffers(spec: &ResizeSpec) -> Self {
         FusedKernels {
-            spec: match spec.stages() {
-                Some((_, resize)) if spec.cut().is_none() => resize,
-                _ => *spec,
-            },
+            spec: super::two_steps(spec).map_or(*spec, |(_, resize)| resize),
             ends: DirectEnds::default(),
         }
     }

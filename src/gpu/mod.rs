@@ -1452,6 +1452,6 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// The stages `spec` runs in, if two: a two-step resize's (Pillow's reduction first). A
 /// sub-image ([`crate::ResizeSpecBuilder::cut`]) is one step on every path: each reads it
 /// where it lies, through its tables moved there.
-fn two_steps(spec: &ResizeSpec) -> Option<(ResizeSpec, ResizeSpec)> {
+pub(super) fn two_steps(spec: &ResizeSpec) -> Option<(ResizeSpec, ResizeSpec)> {
     spec.stages().filter(|_| spec.cut().is_none())
 }

@@ -67,11 +67,7 @@ impl PassPlan {
         // the sub-image's rows or columns, moved there too, and the second pass reads the
         // intermediate (the sub-image resized along one axis) through the sub-image's own
         // table ([`AxisWeights::out_of`]).
-        let (resized, [top, left]) = match spec.cut() {
-            Some([top, left, ..]) => (spec.resized_input(), [top, left]),
-            None => (input, [0, 0]),
-        };
-        let own = |table: &AxisWeights, start: u32, len: u32| table.out_of(start, len);
+        let (resized, [top, left]) = slice_of(spec);
         // The separable path of a spec that keeps one axis at its size runs the other axis's
         // pass alone: the kept axis's pass would copy the tensor through the intermediate.
         let one_pass = path != Path::Separable || keeps_an_axis(spec, (wy, wx));
@@ -97,15 +93,15 @@ impl PassPlan {
             } else {
                 ElementType::F32
             };
-            // The second pass's table along the first pass's axis: the spec's own, or the
-            // sub-image's (table 4).
+            // The second pass's table along the first pass's axis: the spec's own (`index`), or
+            // the sub-image's, added.
             let second_table =
                 |tables: &mut Vec<AxisWeights>, table: &AxisWeights, start, len, index| {
                     if spec.cut().is_none() {
                         return index;
                     }
-                    tables.push(own(table, start, len));
-                    4
+                    tables.push(table.out_of(start, len));
+                    tables.len() as u32 - 1
                 };
             let (mid_size, first, second) = match plan::pass_order(spec) {
                 PassOrder::XThenY => {
@@ -191,14 +187,18 @@ impl PassPlan {
 /// own, its tables moved back from where it lies): the separable path then runs the gather's
 /// one pass.
 pub(super) fn keeps_an_axis(spec: &ResizeSpec, (wy, wx): (&AxisWeights, &AxisWeights)) -> bool {
-    match spec.cut() {
-        Some([top, left, ..]) => {
-            let resized = spec.resized_input();
-            wy.out_of(top, resized.height).is_identity()
-                || wx.out_of(left, resized.width).is_identity()
-        }
-        None => wy.is_identity() || wx.is_identity(),
+    if spec.cut().is_none() {
+        return wy.is_identity() || wx.is_identity();
     }
+    let (resized, [top, left]) = slice_of(spec);
+    wy.out_of(top, resized.height).is_identity() || wx.out_of(left, resized.width).is_identity()
+}
+
+/// The size of the image `spec` resizes and its first row and column in the input: a
+/// sub-image's ([`crate::ResizeSpecBuilder::cut`]), or the whole input at the origin.
+fn slice_of(spec: &ResizeSpec) -> (Size2, [u32; 2]) {
+    let [top, left] = spec.cut().map_or([0, 0], |[top, left, ..]| [top, left]);
+    (spec.resized_input(), [top, left])
 }
 
 #[cfg(test)]
