@@ -578,8 +578,6 @@ impl AxisWeights {
         self.outside[i]
     }
 
-    /// Whether the table maps every output to the input of its index with weight 1, inside: an
-    /// axis kept at its size, whose pass would copy its input.
     /// The first input of this table where it is an identity of a slice of its axis, output
     /// `i` input `first + i` by a weight of 1 (the identity moved by [`AxisWeights::within`]);
     /// `None` otherwise.
@@ -593,6 +591,8 @@ impl AxisWeights {
         .then_some(first)
     }
 
+    /// Whether the table maps every output to the input of its index with weight 1, inside: an
+    /// axis kept at its size, whose pass would copy its input.
     pub(crate) fn is_identity(&self) -> bool {
         self.input_len == self.output_len && self.slice_identity() == Some(0)
     }

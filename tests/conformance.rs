@@ -289,7 +289,7 @@ fn malformed_parameters_are_refused() {
 /// `INTER_AREA` on 8-bit images in
 /// `tests/data/opencv-u8/` (`scripts/opencv_u8_cases.py`; its enlargements by 2 of RGB widths
 /// a multiple of 4 run on the RGB doubling, its shrinks by 2 of RGBA and of RGB widths a
-/// multiple of 16 on the exact halvings), whose tolerance is 0: the opencv
+/// multiple of 8 on the exact halvings), whose tolerance is 0: the opencv
 /// preset runs OpenCV's own fixed point there, so the CPU reference, the gather path and `auto`
 /// give OpenCV's bytes, every one; the separable and fused paths refuse it with a typed error
 /// that says why.

@@ -1376,8 +1376,8 @@ fn long_row_blocks_match_the_reference() {
         let what = format!("{spec:?}");
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
     }
-    // The RGB halving's two rows an invocation (from 2^17 invocations of one row: 128 eights
-    // x 1025, 131 fours x 1025), its last row alone.
+    // The RGB halving's two rows an invocation (from 2^17 invocations of one row: 256 fours
+    // x 1025, 131 x 1025), its last row alone.
     use wgpu_resize::Filter;
     use wgpu_resize::presets::{self, PillowFilter, TorchMode, TorchOutput};
     let (input, output) = (Size2::new(2050, 2048), Size2::new(1025, 1024));
@@ -1390,11 +1390,7 @@ fn long_row_blocks_match_the_reference() {
     )
     .unwrap();
     let fours = ResizeSpec::builder(Size2::new(2050, 1048), Size2::new(1025, 524));
-    for (builder, form) in [
-        (ResizeSpec::builder(input, output), 8),
-        (torch, 8),
-        (fours, 4),
-    ] {
+    for builder in [ResizeSpec::builder(input, output), torch, fours] {
         let spec = builder
             .channels(3)
             .element(ElementType::U8)
@@ -1402,8 +1398,8 @@ fn long_row_blocks_match_the_reference() {
             .unwrap();
         let what = format!("RGB halving in two rows {spec:?}");
         let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
-        let name = format!("halving u8->u8 channels 3 by {form} group 64x4 rows 2");
-        assert!(kernels[0].kernel.contains(&name), "{what}: {kernels:?}");
+        let name = "halving u8->u8 channels 3 group 64x4 rows 2";
+        assert!(kernels[0].kernel.contains(name), "{what}: {kernels:?}");
         let data = Rng::new(5).u8s(spec.input_len());
         assert_paths_match_reference(gpu, &spec, &data, &[Path::Gather], 0.0, &what);
     }
@@ -1875,10 +1871,11 @@ fn halvings_match_the_reference() {
     assert_paths_match_reference(gpu, &spec, &stripes, &paths, 0.0, "halving, stripes");
 }
 
-/// Exact halvings of RGB u8 (src/gpu/halving.rs, packed lanes): seeded random output sizes, the
-/// width a multiple of 8 in half the cases (an input of whole 48-byte groups: the kernel by
-/// eights), of 4 and not 8 in a quarter (whole 24-byte groups: by fours, one group in some), and
-/// in a quarter either or neither (which keeps the staged gather or the quads), batches of 1 to 3;
+/// Exact halvings of RGB u8 (src/gpu/halving.rs, packed lanes, four outputs an invocation from
+/// 24-byte groups of input): seeded random output sizes, the width a multiple of 8 in half the
+/// cases (an input of 16 pixels, 48 bytes, in whole 16-byte words), of 4 and not 8 in a quarter
+/// (rows halfway into a 16-byte word; one group in some), and in a quarter either or neither
+/// (which keeps the staged gather or the quads), batches of 1 to 3;
 /// half-pixel bilinear, the area rules, PyTorch's two nearest rules and aligned corners (which
 /// does not fit) along either axis. The kernel is asserted by name on the gather path where it
 /// should serve and absent where not; against the reference into poisoned buffers on the gather
@@ -1913,9 +1910,7 @@ fn rgb_halvings_match_the_reference() {
         let what = format!("RGB halving case {k} {spec:?}");
         let kernels = gpu.resizer.kernels(&spec, Path::Gather).unwrap();
         let served = w % 4 == 0 && !rules.contains(&3);
-        let form = if w % 8 == 0 { 8 } else { 4 };
-        let name = format!("halving u8->u8 channels 3 by {form} ");
-        let named = kernels.len() == 1 && kernels[0].kernel.contains(&name);
+        let named = kernels.len() == 1 && kernels[0].kernel.contains("halving u8->u8 channels 3 ");
         assert_eq!(named, served, "{what}: {kernels:?}");
         // Aligned corners' weights are not dyadic: the kernels that take it sum in floats, one
         // step from the reference's f64 where a sum falls on a half.
@@ -2111,7 +2106,7 @@ fn fixed_point_doublings_and_halvings_match_the_reference() {
                 4,
                 "halving",
             ),
-            // By eights where `quads` is even, by fours where odd.
+            // Input rows on 16-byte words where `quads` is even, halfway into one where odd.
             5 => (
                 torch(
                     Size2::new(2 * h, 8 * quads),
@@ -2756,7 +2751,7 @@ fn exact_library_doublings_of_rgba_match_the_reference() {
 /// RGBA and RGB bytes, whose arithmetic gives the exact sums rounded once (or truncated) at
 /// weights of halves, run on the exact halvings (src/gpu/halving.rs,
 /// `choose_library_arithmetic`): seeded random sizes, widths a multiple of 4 (RGBA) or 8
-/// (RGB, by eights and by fours), batches of 1 to 3, a third of the images in four levels (sums on whole numbers, where
+/// (RGB, widths of 16 and of 8 alone), batches of 1 to 3, a third of the images in four levels (sums on whole numbers, where
 /// truncating and rounding part), the kernel named on the gather path, against the CPU
 /// reference to the byte into poisoned outputs on the gather path and `auto`; then all 255 and
 /// stripes of 0 and 255 for each arithmetic.
@@ -2789,7 +2784,8 @@ fn library_arithmetic_halvings_match_the_reference() {
     let mut rng = Rng::new(0x4a1fe);
     for case in 0..24u32 {
         let channels = [4, 3][(case / 3 % 2) as usize];
-        // Output widths of whole pairs (RGBA) or fours (RGB; by eights where even).
+        // Output widths of whole pairs (RGBA) or fours (RGB; input rows of 16-byte words where
+        // even).
         let quads = if channels == 4 { 2 } else { 4 };
         let output = Size2::new(rng.range(1, 30), quads * rng.range(1, 10));
         let spec = spec_of(case, output, channels, rng.range(1, 3));

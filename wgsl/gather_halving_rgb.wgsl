@@ -2,9 +2,9 @@
 // RGBA: output j along an axis takes inputs 2j and 2j + 1 by the axis's two integer weights.
 // One invocation takes the input pixels under PIXELS neighbouring output pixels in the two
 // input rows of each of ROWS output rows, three whole source words a row, and writes the
-// PIXELS outputs as three whole destination words: by eights from 16-byte words
-// (`halving_rgb_eights.wgsl`, input widths a multiple of 16) or by fours from 8-byte words
-// (`halving_rgb_fours.wgsl`, widths a multiple of 8). The sums run in packed lanes
+// PIXELS outputs as three whole destination words: by fours from 8-byte words
+// (`halving_rgb_fours.wgsl`, input widths a multiple of 8; by eights from 16-byte words ran no
+// faster, tuning log item 196). The sums run in packed lanes
 // (`rgb_lanes.wgsl`), the bytes rounded once after both axes (truncated in ONNX Runtime's NHWC
 // integers, `stored_packed`), or in Pillow's fixed point (FIXED_POINT; PyTorch's and ONNX
 // Runtime's on their own tables) each row's horizontal sums rounded to bytes before the
@@ -13,11 +13,11 @@
 //
 // Why: RGB bytes do not fall into the vector kernels' four-channel groups, and the staged
 // gather that served these shapes weighs every output byte's taps on its own (BENCHMARKS.md
-// tuning log items 191 and 194).
+// tuning log items 191, 194 and 196).
 //
 // Appended after `rgb_lanes.wgsl` (the packed lanes), the form's file (the source and the
-// destination, PIXELS, the word sizes, `row_sums` and `store_packed`; by eights also
-// `rgb_eights.wgsl`) and `halving_weights.wgsl` (the constants).
+// destination, PIXELS, the word sizes, `row_sums` and `store_packed`) and
+// `halving_weights.wgsl` (the constants).
 
 @compute @workgroup_size(GROUP_X, GROUP_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

@@ -1,7 +1,7 @@
 // The RGB halving by fours (`gather_halving_rgb.wgsl`): eight input pixels of a row are 24
 // bytes, three 8-byte words, under four output pixels, 12 bytes stored as three 4-byte words.
-// The host takes it where the input width is a multiple of 8 but not of 16 (1080, 360, 1000):
-// every other input row then starts halfway into a 16-byte word, and the output rows on 4 bytes.
+// The host takes it where the input width is a multiple of 8 (3840, 1920, 1080, 360): input rows
+// then start on 8-byte words, output rows on 4-byte words.
 @group(0) @binding(2) var<storage, read> pairs: array<vec2<u32>>;
 @group(0) @binding(3) var<storage, read_write> dst: array<u32>;
 

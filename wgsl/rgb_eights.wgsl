@@ -1,6 +1,6 @@
 // Eight RGB u8 pixels of packed lanes (`rgb_lanes.wgsl`) stored as 24 bytes, three 8-byte
-// words: the destination of the RGB doubling and of the RGB halving by eights, whose output
-// rows the hosts keep whole 8-byte words.
+// words: the destination of the RGB doubling, whose output rows its host keeps whole 8-byte
+// words.
 @group(0) @binding(3) var<storage, read_write> dst: array<vec2<u32>>;
 
 alias PackedPixels = array<u32, 8>;

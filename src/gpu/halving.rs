@@ -42,15 +42,22 @@ const SHAPE: Vec4Shape = Vec4Shape {
     channels: super::shaders::ChannelGroup::Vector,
 };
 
-/// Input pixels of an RGB invocation's row by eights: 48 bytes, three 16-byte words, under
-/// eight output pixels (`wgsl/halving_rgb_eights.wgsl`).
-const RGB_EIGHTS_INPUTS: u32 = 16;
+/// Input pixels of an RGB invocation's row: 24 bytes, three 8-byte words, under four output
+/// pixels (`wgsl/halving_rgb_fours.wgsl`), so input widths a multiple of 8. Eight outputs from
+/// three 16-byte words (input widths a multiple of 16) were no faster on an H100 on any of six
+/// shapes and slower on five, gather µs over two rounds, eights / fours (tuning log item 196):
+/// PyTorch's bilinear 4K -> 1080p 13.9-14.0 / 13.7, its nearest 13.0 / 9.6-9.9, bilinear 4K ->
+/// 1080p 13.5-13.6 / 13.4-13.6, PyTorch's 1080p -> 540p 8.0-8.1 / 7.4-7.5, 1024² -> 512²
+/// 6.7-6.8 / 6.2-6.3, 8 x 512² -> 256² 7.6-7.7 / 7.3.
+const RGB_INPUTS: u32 = 8;
 
-/// The same by fours: 24 bytes, three 8-byte words, under four output pixels
-/// (`wgsl/halving_rgb_fours.wgsl`), for input widths a multiple of 8 but not of 16.
-const RGB_FOURS_INPUTS: u32 = 8;
+/// Output pixels an invocation of the halving writes of each of its rows: two of RGBA, four of
+/// RGB.
+fn outputs_per_invocation(channels: u32) -> u32 {
+    if channels == 3 { RGB_INPUTS / 2 } else { 2 }
+}
 
-/// The RGB kernel's workgroup (in eights of output pixels) and output rows per invocation,
+/// The RGB kernel's workgroup (in fours of output pixels) and output rows per invocation,
 /// two of them where one would leave at least [`RGB_TWO_ROWS_MIN_INVOCATIONS`].
 const RGB_SHAPE: Vec4Shape = Vec4Shape {
     group_x: 64,
@@ -59,7 +66,8 @@ const RGB_SHAPE: Vec4Shape = Vec4Shape {
 };
 
 /// Invocations of one output row each from which the RGB kernel takes two rows an invocation.
-/// Gather µs, three rounds, one row against two (tuning log item 191): H200, PyTorch's bilinear
+/// Gather µs, three rounds, one row against two, measured by eights of outputs an invocation
+/// (tuning log item 191; by fours the same shapes count twice the invocations): H200, PyTorch's bilinear
 /// 4K -> 1080p (259,200 invocations) 13.4-13.6 against 12.5-12.6, 1080p -> 540p (64,800)
 /// 7.5-7.7 against 7.8-7.9, nearest 4K -> 1080p 11.3-11.6 against 11.3-11.7; H100, the same
 /// three 15.0-15.4 / 13.8-14.0, 8.1-8.3 / 8.3, 12.5-12.6 / 12.8-13.1, and 8 x 512² -> 256²
@@ -233,9 +241,7 @@ fn pixels_fit(spec: &ResizeSpec, x: &AxisWeights) -> bool {
     spec.layout() == Layout::Nhwc
         && match spec.channels() {
             4 => x.input_len().is_multiple_of(4),
-            3 => {
-                spec.element() == ElementType::U8 && x.input_len().is_multiple_of(RGB_FOURS_INPUTS)
-            }
+            3 => spec.element() == ElementType::U8 && x.input_len().is_multiple_of(RGB_INPUTS),
             _ => false,
         }
 }
@@ -255,24 +261,19 @@ fn set_launch(
     if channels == 3 && !rgb_packs(wy, wx, fixed_point) {
         return;
     }
-    let inputs = x.input_len();
     let (y, x) = (y.output_len(), x.output_len());
-    let (shape, outputs) = match channels {
+    let outputs = outputs_per_invocation(channels);
+    let shape = match channels {
         3 => {
-            let outputs = if inputs.is_multiple_of(RGB_EIGHTS_INPUTS) {
-                RGB_EIGHTS_INPUTS / 2
-            } else {
-                RGB_FOURS_INPUTS / 2
-            };
             let invocations = u64::from(x / outputs) * u64::from(y) * u64::from(spec.batch());
             let rows = if invocations >= RGB_TWO_ROWS_MIN_INVOCATIONS.into() {
                 2
             } else {
                 1
             };
-            (Vec4Shape { rows, ..RGB_SHAPE }, outputs)
+            Vec4Shape { rows, ..RGB_SHAPE }
         }
-        _ => (SHAPE, 2),
+        _ => SHAPE,
     };
     let grid = (
         (x / outputs).div_ceil(shape.group_x),
@@ -285,7 +286,6 @@ fn set_launch(
     launch.variant = KernelVariant::GatherHalving {
         element,
         channels,
-        outputs,
         shape,
         y: wy,
         x: wx,
@@ -405,10 +405,11 @@ mod tests {
             OpenCvInterpolation::LinearExact,
         ] {
             assert_eq!(try_spec(opencv(uhd, hd, interpolation), 4, u8s), halves);
-            // RGB: eight outputs an invocation, two rows from 2^17 invocations.
+            // RGB: four outputs an invocation (480 fours in 8 workgroups of 64), two rows from
+            // 2^17 invocations.
             assert_eq!(
                 try_spec(opencv(uhd, hd, interpolation), 3, u8s),
-                Some((2, [1, 1], [1, 1], (4, 135, 1)))
+                Some((2, [1, 1], [1, 1], (8, 135, 1)))
             );
         }
         assert_eq!(
@@ -424,8 +425,8 @@ mod tests {
             try_spec(opencv(uhd, Size2::new(1440, 2560), linear), 4, u8s),
             None
         );
-        // RGB widths a multiple of 8 by fours (239 fours in 4 workgroups of 64, 129,060
-        // invocations: one row), not those of 4 alone.
+        // RGB widths a multiple of 8 and not of 16 alike (239 fours in 4 workgroups of 64,
+        // 129,060 invocations: one row), not those of 4 alone.
         let eights = Size2::new(1080, 1912);
         assert_eq!(
             try_spec(opencv(eights, Size2::new(540, 956), linear), 3, u8s),
@@ -536,14 +537,7 @@ mod tests {
                 max_groups,
             );
             match launch.variant {
-                KernelVariant::GatherHalving {
-                    outputs,
-                    shape,
-                    y,
-                    x,
-                    ..
-                } => Some((
-                    outputs,
+                KernelVariant::GatherHalving { shape, y, x, .. } => Some((
                     shape.rows,
                     y.units,
                     x.units,
@@ -557,7 +551,7 @@ mod tests {
         // 480 pairs of outputs in 2 workgroups of 256, 540 rows, 2 images.
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 65535),
-            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, lanes, 512),
@@ -575,7 +569,7 @@ mod tests {
         };
         assert_eq!(
             try_spec(hd, Size2::new(540, 960), Nhwc, 4, u8s, fixed, 65535),
-            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         for not_served in [
             KernelFeatures {
@@ -603,7 +597,7 @@ mod tests {
                 floats,
                 65535
             ),
-            Some((2, 1, [1, 1], [1, 1], (2, 540, 2), 0))
+            Some((1, [1, 1], [1, 1], (2, 540, 2), 0))
         );
         for (element, features) in [(ElementType::F16, lanes), (ElementType::F32, floats)] {
             assert_eq!(
@@ -615,34 +609,29 @@ mod tests {
             try_spec(hd, Size2::new(540, 960), Nchw, 4, u8s, lanes, 65535),
             None
         );
-        // RGB u8 in packed lanes, by eight outputs an invocation in workgroups of 64 x 4, rows
-        // rounded once or in the fixed point; not f16, not an input width other than a multiple
-        // of 8.
+        // RGB u8 in packed lanes, by four outputs an invocation in workgroups of 64 x 4 (240
+        // fours in 4 workgroups, 540 rows in 135), rows rounded once or in the fixed point; not
+        // f16, not an input width other than a multiple of 8. 1080p -> 540p in two images: 240
+        // x 540 x 2 = 259,200 invocations of one row, so two rows.
         for features in [lanes, fixed] {
             assert_eq!(
                 try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, features, 65535),
-                Some((8, 1, [1, 1], [1, 1], (2, 135, 2), 0))
+                Some((2, [1, 1], [1, 1], (4, 68, 2), 0))
             );
         }
-        // Two rows an invocation from 2^17 invocations of one: 4K -> 1080p in two images (240
-        // x 1080 x 2), 1080 rows in 135 workgroups of 4 x 2.
+        // 4K -> 1080p in two images (480 fours in 8 workgroups, 1080 rows in 135 of 4 x 2).
         let uhd = Size2::new(2160, 3840);
         assert_eq!(
             try_spec(uhd, hd, Nhwc, 3, u8s, fixed, 65535),
-            Some((8, 2, [1, 1], [1, 1], (4, 135, 2), 0))
+            Some((2, [1, 1], [1, 1], (8, 135, 2), 0))
         );
-        // 1080p -> 540p in two images: 120 x 540 x 2 = 129,600, one row.
-        assert_eq!(
-            try_spec(hd, Size2::new(540, 960), Nhwc, 3, u8s, lanes, 65535).map(|r| r.1),
-            Some(1)
-        );
-        // Input widths a multiple of 8 and not of 16 by fours: a portrait 1080p frame in two
+        // Input widths a multiple of 8 and not of 16 alike: a portrait 1080p frame in two
         // rows (135 fours of outputs x 960 rows x 2 images of one row; 3 workgroups of 64, 960
         // rows in 120 of 4 x 2) ...
         let portrait = Size2::new(1920, 1080);
         assert_eq!(
             try_spec(portrait, Size2::new(960, 540), Nhwc, 3, u8s, fixed, 65535),
-            Some((4, 2, [1, 1], [1, 1], (3, 120, 2), 0))
+            Some((2, [1, 1], [1, 1], (3, 120, 2), 0))
         );
         // ... and 640 x 360 in one (45 x 320 x 2).
         assert_eq!(
@@ -655,7 +644,7 @@ mod tests {
                 lanes,
                 65535
             ),
-            Some((4, 1, [1, 1], [1, 1], (1, 80, 2), 0))
+            Some((1, [1, 1], [1, 1], (1, 80, 2), 0))
         );
         let f16s = ElementType::F16;
         assert_eq!(

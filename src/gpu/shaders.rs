@@ -39,7 +39,6 @@ const GATHER_HALVING: &str = include_str!("../../wgsl/gather_halving.wgsl");
 const GATHER_HALVING_RGB: &str = include_str!("../../wgsl/gather_halving_rgb.wgsl");
 const RGB_LANES: &str = include_str!("../../wgsl/rgb_lanes.wgsl");
 const RGB_EIGHTS: &str = include_str!("../../wgsl/rgb_eights.wgsl");
-const HALVING_RGB_EIGHTS: &str = include_str!("../../wgsl/halving_rgb_eights.wgsl");
 const HALVING_RGB_FOURS: &str = include_str!("../../wgsl/halving_rgb_fours.wgsl");
 const HALVING_WEIGHTS: &str = include_str!("../../wgsl/halving_weights.wgsl");
 const HALVING_LANES: &str = include_str!("../../wgsl/halving_lanes.wgsl");
@@ -860,23 +859,20 @@ impl Kernel {
         }
         // The exact halving: bilinear, and a nearest rule's one tap across; RGBA u8 in lanes,
         // f16, and u8 bilinear in Pillow's fixed point; RGB u8 in packed lanes, both ways.
-        for (element, channels, outputs, x_units, rows, fixed_point) in [
-            (ElementType::U8, 4, 2, [1, 1], 1, false),
-            (ElementType::U8, 4, 2, [0, 1], 2, false),
-            (ElementType::F16, 4, 2, [1, 1], 1, false),
-            (ElementType::U8, 4, 2, [1, 1], 1, true),
-            (ElementType::U8, 3, 8, [1, 1], 1, false),
-            (ElementType::U8, 3, 8, [0, 1], 2, false),
-            (ElementType::U8, 3, 8, [1, 1], 1, true),
-            (ElementType::U8, 3, 4, [1, 1], 2, false),
-            (ElementType::U8, 3, 4, [1, 1], 1, true),
+        for (element, channels, x_units, rows, fixed_point) in [
+            (ElementType::U8, 4, [1, 1], 1, false),
+            (ElementType::U8, 4, [0, 1], 2, false),
+            (ElementType::F16, 4, [1, 1], 1, false),
+            (ElementType::U8, 4, [1, 1], 1, true),
+            (ElementType::U8, 3, [1, 1], 1, false),
+            (ElementType::U8, 3, [0, 1], 2, false),
+            (ElementType::U8, 3, [1, 1], 2, true),
         ] {
             let lanes = element == ElementType::U8;
             all.push(Kernel {
                 variant: KernelVariant::GatherHalving {
                     element,
                     channels,
-                    outputs,
                     shape: Vec4Shape {
                         rows,
                         ..Default::default()
@@ -902,11 +898,10 @@ impl Kernel {
         }
         // The exact halving of RGBA and RGB u8 in ONNX Runtime's NHWC integers (truncated) and
         // OpenCV's INTER_LINEAR (rounded).
-        for (channels, outputs, arithmetic) in [
-            (4, 2, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
-            (3, 8, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
-            (3, 4, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
-            (3, 8, GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear)),
+        for (channels, arithmetic) in [
+            (4, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
+            (3, GatherArithmetic::OnnxLinear(OnnxLinearU8::Integer)),
+            (3, GatherArithmetic::OpenCv(OpenCvFixedPoint::Linear)),
         ] {
             let half = HalvingWeights {
                 units: [1, 1],
@@ -916,7 +911,6 @@ impl Kernel {
                 variant: KernelVariant::GatherHalving {
                     element: ElementType::U8,
                     channels,
-                    outputs,
                     shape: Vec4Shape::default(),
                     y: half,
                     x: half,
@@ -1040,23 +1034,15 @@ impl Kernel {
             KernelVariant::GatherWide { .. } => {
                 return [enable, SRGB, COMMON, SRC_VEC4_U8, LANES_U8, GATHER_WIDE_U8].join("\n");
             }
-            // RGB u8 buffers, eight or four output pixels per invocation in packed lanes; the
-            // form's files declare the source and destination.
-            KernelVariant::GatherHalving {
-                channels: 3,
-                outputs,
-                ..
-            } => {
-                let form = match outputs {
-                    8 => [RGB_EIGHTS, HALVING_RGB_EIGHTS].join("\n"),
-                    _ => HALVING_RGB_FOURS.to_string(),
-                };
+            // RGB u8 buffers, four output pixels per invocation in packed lanes; the form's file
+            // declares the source and destination.
+            KernelVariant::GatherHalving { channels: 3, .. } => {
                 return [
                     enable,
                     SRGB,
                     COMMON,
                     RGB_LANES,
-                    &form,
+                    HALVING_RGB_FOURS,
                     HALVING_WEIGHTS,
                     GATHER_HALVING_RGB,
                 ]
@@ -1386,20 +1372,19 @@ pub enum KernelVariant {
         /// The horizontal phases.
         x: DoublingPhases,
     },
-    /// Exact halvings of RGBA and RGB buffers: one invocation per `outputs` neighbouring output
-    /// pixels and `shape.rows` rows, each output row's input pixels read as whole words (16
-    /// bytes; 8 for RGB by fours), by per-axis weights and no table (`wgsl/gather_halving.wgsl`,
-    /// `wgsl/gather_halving_rgb.wgsl`): u8 in integer lanes, f16 in f32 sums.
+    /// Exact halvings of RGBA and RGB buffers: one invocation per two neighbouring output pixels
+    /// (four of RGB) and `shape.rows` rows, each output row's input pixels read as whole words
+    /// (16 bytes; 8 of RGB), by per-axis weights and no table (`wgsl/gather_halving.wgsl`,
+    /// `wgsl/gather_halving_rgb.wgsl` with `wgsl/halving_rgb_fours.wgsl`): u8 in integer lanes,
+    /// f16 in f32 sums.
     GatherHalving {
         /// Element type read and written: u8 or f16.
         element: ElementType,
         /// Channels of a pixel: 4 (RGBA), or 3 (RGB u8, a pixel's channels in packed 10-bit
         /// lanes: `wgsl/rgb_lanes.wgsl`).
         channels: u32,
-        /// Output pixels an invocation writes of each of its rows: 2 for RGBA; 8 or 4 for RGB
-        /// (`wgsl/halving_rgb_eights.wgsl`, `wgsl/halving_rgb_fours.wgsl`).
-        outputs: u32,
-        /// Workgroup (in groups of `outputs` output pixels) and output rows per invocation.
+        /// Workgroup (in the invocations' groups of output pixels) and output rows per
+        /// invocation.
         shape: Vec4Shape,
         /// The vertical weights.
         y: HalvingWeights,
@@ -1834,12 +1819,11 @@ impl KernelVariant {
             KernelVariant::GatherHalving {
                 element,
                 channels,
-                outputs,
                 shape,
                 y,
                 x,
             } => format!(
-                "wgpu-resize gather halving {0}->{0} channels {channels} by {outputs} group {1}x{2} \
+                "wgpu-resize gather halving {0}->{0} channels {channels} group {1}x{2} \
                  rows {3} weights y {4:?} x {5:?} of 2^-{6} and 2^-{7}",
                 element.name(),
                 shape.group_x,
@@ -2236,7 +2220,7 @@ fn texture_destination(format: wgpu::TextureFormat) -> String {
 }
 
 /// Every `.wgsl` file shipped, by name: what the shader tests parse one by one.
-pub const FILES: [(&str, &str); 62] = [
+pub const FILES: [(&str, &str); 61] = [
     ("srgb.wgsl", SRGB),
     ("common.wgsl", COMMON),
     ("src_f32.wgsl", SRC_F32),
@@ -2285,7 +2269,6 @@ pub const FILES: [(&str, &str); 62] = [
     ("gather_halving_rgb.wgsl", GATHER_HALVING_RGB),
     ("rgb_lanes.wgsl", RGB_LANES),
     ("rgb_eights.wgsl", RGB_EIGHTS),
-    ("halving_rgb_eights.wgsl", HALVING_RGB_EIGHTS),
     ("halving_rgb_fours.wgsl", HALVING_RGB_FOURS),
     ("halving_weights.wgsl", HALVING_WEIGHTS),
     ("halving_f16.wgsl", HALVING_F16),
