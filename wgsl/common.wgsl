@@ -34,8 +34,9 @@ struct Params {
     // image its own tables; 0 when every image shares one.
     y_image_stride: u32,
     x_image_stride: u32,
-    // Vertical band starts as min(max(mul * y + add, 0) / div, last), where the vector gather
-    // computes them (ARITHMETIC_Y_STARTS in gather_vec4.wgsl; src/gpu/starts.rs).
+    // Vertical band starts as first + min(max(mul * y + add, 0) / div, last), where the vector
+    // gather computes them (ARITHMETIC_Y_STARTS in gather_vec4.wgsl; src/gpu/starts.rs): first
+    // is a sub-image's first row, 0 for a whole input.
     y_start_mul: i32,
     y_start_add: i32,
     y_start_div: u32,
@@ -51,9 +52,10 @@ struct Params {
     // Elements of one plane of the tensor a normalising store writes, where it is NCHW
     // (NORM_PLANAR): the channel of a flat index is (index / norm_plane) % NORM_CHANNELS.
     norm_plane: u32,
+    // The first input row of the computed vertical band starts (above).
+    y_start_first: u32,
     // Align the vectors that follow to 16 bytes.
-    pad0: u32,
-    pad1: u32,
+    pad: u32,
     // Per-channel mean and standard deviation of the normalisation applied on store
     // (NORMALIZE); 0 and 1 elsewhere.
     norm_mean: vec4<f32>,

@@ -61,7 +61,7 @@ var<private> outside_value: vec4<f32>;
 fn y_band_start(ry: u32, y: u32) -> u32 {
     if ARITHMETIC_Y_STARTS {
         let n = max(i32(y) * p.y_start_mul + p.y_start_add, 0);
-        return min(u32(n) / p.y_start_div, p.y_start_last);
+        return p.y_start_first + min(u32(n) / p.y_start_div, p.y_start_last);
     }
     return row_start(ry);
 }

@@ -1089,7 +1089,9 @@ impl Resizer {
             })
             .collect();
         // The vector gather computes its vertical band starts where a formula gives them all
-        // and that pays.
+        // and that pays; a pass reading a sub-image in place from its first row, through its
+        // table moved there.
+        let cut_rows = passes::cut_rows(spec);
         let y_starts: Vec<Option<ArithmeticStarts>> = passes
             .iter()
             .zip(&mut launches)
@@ -1097,6 +1099,7 @@ impl Resizer {
                 KernelVariant::GatherVec4 { shape: work, .. } => ArithmeticStarts::choose(
                     work,
                     pass.shape.tables(&tables).0,
+                    cut_rows.filter(|_| pass.src == Operand::Input),
                     chosen_features.integer_weights.is_some(),
                     spec.fixed_point(),
                 ),

@@ -44,7 +44,8 @@ pub(crate) struct PassParams {
     pub y_image_stride: u32,
     pub x_image_stride: u32,
     /// The vertical band starts' formula where the kernel computes them (see
-    /// [`ArithmeticStarts`]); `div` 1 and the rest 0 otherwise.
+    /// [`ArithmeticStarts`]; its `first` is `y_start_first` below); `div` 1 and the rest 0
+    /// otherwise.
     pub y_start_mul: i32,
     pub y_start_add: i32,
     pub y_start_div: u32,
@@ -59,8 +60,11 @@ pub(crate) struct PassParams {
     pub x_tap_last: u32,
     /// Elements of one plane of the output, where a normalising store writes NCHW planes.
     pub norm_plane: u32,
+    /// The first input row of the computed vertical band starts: a sub-image's first row where
+    /// the pass reads it in place, 0 otherwise.
+    pub y_start_first: u32,
     /// Aligns the vectors that follow to 16 bytes.
-    pub pad: [u32; 2],
+    pub pad: u32,
     /// Per-channel mean and standard deviation of the normalisation the last pass applies as
     /// it stores (`NORMALIZE` in `wgsl/common.wgsl`); the identity (0 and 1) elsewhere.
     pub norm_mean: [f32; 4],
@@ -257,7 +261,8 @@ impl PassParams {
             x_tap_b: 0.0,
             x_tap_last: 0,
             norm_plane: 0,
-            pad: [0; 2],
+            y_start_first: 0,
+            pad: 0,
             norm_mean: [0.0; 4],
             norm_std: [1.0; 4],
             fill: spec.extrapolation_lanes(),
@@ -320,6 +325,7 @@ impl PassParams {
             y_start_add: formula.add,
             y_start_div: formula.div,
             y_start_last: formula.last,
+            y_start_first: formula.first,
             ..self
         }
     }

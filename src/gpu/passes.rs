@@ -194,6 +194,13 @@ pub(super) fn keeps_an_axis(spec: &ResizeSpec, (wy, wx): (&AxisWeights, &AxisWei
     wy.out_of(top, resized.height).is_identity() || wx.out_of(left, resized.width).is_identity()
 }
 
+/// A sub-image's first row and height ([`crate::ResizeSpecBuilder::cut`]): where the vertical
+/// table of every pass that reads the input starts, moved there. `None` for a whole input.
+pub(super) fn cut_rows(spec: &ResizeSpec) -> Option<(u32, u32)> {
+    spec.cut()
+        .map(|[top, ..]| (top, spec.resized_input().height))
+}
+
 /// The size of the image `spec` resizes and its first row and column in the input: a
 /// sub-image's ([`crate::ResizeSpecBuilder::cut`]), or the whole input at the origin.
 fn slice_of(spec: &ResizeSpec) -> (Size2, [u32; 2]) {

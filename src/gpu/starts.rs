@@ -12,18 +12,24 @@
 //! A formula is only used where it gives every row's start exactly: [`ArithmeticStarts::fit`]
 //! solves for it and then checks every row, so a convention whose starts follow no such formula
 //! (a float scale that is not the sizes' ratio, rows outside the input) keeps reading its table.
+//! A sub-image read in place ([`crate::ResizeSpecBuilder::cut`]) computes the slice's own starts
+//! from its first row ([`ArithmeticStarts::fit_within`]), so that its passes run the slice's
+//! kernels.
 
 use super::shaders::Vec4Shape;
 use crate::weights::AxisWeights;
 
-/// Starts `min(max(mul · i + add, 0) / div, last)` for output index `i`, in the kernel's i32 and
-/// u32 arithmetic (`y_band_start` in `wgsl/gather_vec4.wgsl`).
+/// Starts `first + min(max(mul · i + add, 0) / div, last)` for output index `i`, in the kernel's
+/// i32 and u32 arithmetic (`y_band_start` in `wgsl/gather_vec4.wgsl`): `first` is the first row
+/// of a sub-image whose table is moved to where it lies ([`AxisWeights::within`]), 0 for a whole
+/// input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ArithmeticStarts {
     pub mul: i32,
     pub add: i32,
     pub div: u32,
     pub last: u32,
+    pub first: u32,
 }
 
 impl ArithmeticStarts {
@@ -88,9 +94,27 @@ impl ArithmeticStarts {
             add: add as i32,
             div: div as u32,
             last: last as u32,
+            first: 0,
         };
         (0..starts.len())
             .all(|i| i64::from(formula.start(i as u32)) == starts[i])
+            .then_some(formula)
+    }
+
+    /// The formula of a sub-image's table `table`, moved to where the sub-image's `len` rows
+    /// start at `first` ([`AxisWeights::within`]): its own table's formula from `first`, if
+    /// that gives every start of `table`.
+    pub(crate) fn fit_within(table: &AxisWeights, first: u32, len: u32) -> Option<Self> {
+        let rows = table.output_len();
+        if (0..rows).any(|i| table.start(i as usize) < first) {
+            return None;
+        }
+        let formula = ArithmeticStarts {
+            first,
+            ..Self::fit(&table.out_of(first, len))?
+        };
+        (0..rows)
+            .all(|i| formula.start(i) == table.start(i as usize))
             .then_some(formula)
     }
 
@@ -100,20 +124,25 @@ impl ArithmeticStarts {
             .wrapping_mul(self.mul)
             .wrapping_add(self.add)
             .max(0);
-        (n as u32 / self.div).min(self.last)
+        self.first + (n as u32 / self.div).min(self.last)
     }
 
     /// The formula a pass of `work` over the vertical table `y` computes its band starts with,
     /// where one gives them all and that pays ([`computed_starts_pay`]); sets `work`'s pipeline
-    /// flag to match, so that the two never disagree.
+    /// flag to match, so that the two never disagree. `slice` is the sub-image's first row and
+    /// height where `y` is its table moved to where it lies ([`ArithmeticStarts::fit_within`]).
     pub(crate) fn choose(
         work: &mut Vec4Shape,
         y: &AxisWeights,
+        slice: Option<(u32, u32)>,
         integer_weights: bool,
         fixed_point: bool,
     ) -> Option<Self> {
         let formula = computed_starts_pay(work.rows, integer_weights, fixed_point)
-            .then(|| ArithmeticStarts::fit(y))
+            .then(|| match slice {
+                Some((first, len)) => ArithmeticStarts::fit_within(y, first, len),
+                None => ArithmeticStarts::fit(y),
+            })
             .flatten();
         work.arithmetic_y_starts = formula.is_some();
         formula
@@ -191,7 +220,7 @@ mod tests {
     fn choose_sets_the_pipeline_flag_with_the_formula() {
         let half = AxisWeights::compute(64, 32, &AxisResample::default());
         let mut one_row = Vec4Shape::default();
-        let formula = ArithmeticStarts::choose(&mut one_row, &half, false, false);
+        let formula = ArithmeticStarts::choose(&mut one_row, &half, None, false, false);
         assert!(formula.is_some() && one_row.arithmetic_y_starts);
         assert_eq!(formula, ArithmeticStarts::fit(&half));
         // Four rows of floats, and integer lanes, read their tables.
@@ -200,15 +229,53 @@ mod tests {
             ..Vec4Shape::default()
         };
         assert_eq!(
-            ArithmeticStarts::choose(&mut block, &half, false, false),
+            ArithmeticStarts::choose(&mut block, &half, None, false, false),
             None
         );
         assert!(!block.arithmetic_y_starts);
         assert_eq!(
-            ArithmeticStarts::choose(&mut one_row, &half, true, false),
+            ArithmeticStarts::choose(&mut one_row, &half, None, true, false),
             None
         );
         assert!(!one_row.arithmetic_y_starts);
+    }
+
+    /// A sub-image's table moved to its first row has the slice's own formula from that row:
+    /// every start of the moved table, the clamps at the slice's first and last rows included;
+    /// not a table that starts before that row, nor one moved elsewhere.
+    #[test]
+    fn a_moved_table_computes_its_starts_from_the_sub_images_first_row() {
+        for (slice, output, top, axis) in [(57, 20, 13, 100), (40, 90, 0, 40), (64, 64, 30, 94)] {
+            let own = AxisWeights::compute(slice, output, &AxisResample::default());
+            let moved = own.within(top, axis);
+            let formula = ArithmeticStarts::fit_within(&moved, top, slice).unwrap();
+            assert_eq!(formula.first, top);
+            assert_eq!(
+                ArithmeticStarts {
+                    first: 0,
+                    ..formula
+                },
+                ArithmeticStarts::fit(&own).unwrap()
+            );
+            for i in 0..output {
+                assert_eq!(
+                    formula.start(i),
+                    moved.start(i as usize),
+                    "{slice} {top} {i}"
+                );
+            }
+            // The identity moved there too (a first pass along the rows).
+            let identity = AxisWeights::identity(slice).within(top, axis);
+            let rows = ArithmeticStarts::fit_within(&identity, top, slice).unwrap();
+            assert!((0..slice).all(|i| rows.start(i) == top + i));
+        }
+        let own = AxisWeights::compute(57, 20, &AxisResample::default());
+        assert_eq!(ArithmeticStarts::fit_within(&own, 13, 57), None);
+        // Moved to row 12, read as if from row 13: row 0 starts before it.
+        assert_eq!(
+            ArithmeticStarts::fit_within(&own.within(12, 100), 13, 57),
+            None
+        );
     }
 
     #[test]
