@@ -67,11 +67,11 @@ const RGB_SHAPE: Vec4Shape = Vec4Shape {
 
 /// Invocations of one output row each from which the RGB kernel takes two rows an invocation.
 /// Gather µs, three rounds, one row against two, measured by eights of outputs an invocation
-/// (tuning log item 191; by fours the same shapes count twice the invocations): H200, PyTorch's bilinear
-/// 4K -> 1080p (259,200 invocations) 13.4-13.6 against 12.5-12.6, 1080p -> 540p (64,800)
-/// 7.5-7.7 against 7.8-7.9, nearest 4K -> 1080p 11.3-11.6 against 11.3-11.7; H100, the same
-/// three 15.0-15.4 / 13.8-14.0, 8.1-8.3 / 8.3, 12.5-12.6 / 12.8-13.1, and 8 x 512² -> 256²
-/// (65,536) 7.9-8.0 / 7.7-7.9.
+/// (tuning log item 191; by fours the same shapes count twice the invocations): H200,
+/// PyTorch's bilinear 4K -> 1080p (259,200 invocations) 13.4-13.6 against 12.5-12.6, 1080p ->
+/// 540p (64,800) 7.5-7.7 against 7.8-7.9, nearest 4K -> 1080p 11.3-11.6 against 11.3-11.7;
+/// H100, the same three 15.0-15.4 / 13.8-14.0, 8.1-8.3 / 8.3, 12.5-12.6 / 12.8-13.1, and 8 x
+/// 512² -> 256² (65,536) 7.9-8.0 / 7.7-7.9.
 const RGB_TWO_ROWS_MIN_INVOCATIONS: u32 = 1 << 17;
 
 /// Whether the RGB kernel's packed lanes hold the sums of weights `y` and `x`: a byte times the
