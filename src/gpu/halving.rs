@@ -51,12 +51,6 @@ const SHAPE: Vec4Shape = Vec4Shape {
 /// 6.7-6.8 / 6.2-6.3, 8 x 512² -> 256² 7.6-7.7 / 7.3.
 const RGB_INPUTS: u32 = 8;
 
-/// Output pixels an invocation of the halving writes of each of its rows: two of RGBA, four of
-/// RGB.
-fn outputs_per_invocation(channels: u32) -> u32 {
-    if channels == 3 { RGB_INPUTS / 2 } else { 2 }
-}
-
 /// The RGB kernel's workgroup (in fours of output pixels) and output rows per invocation,
 /// two of them where one would leave at least [`RGB_TWO_ROWS_MIN_INVOCATIONS`].
 const RGB_SHAPE: Vec4Shape = Vec4Shape {
@@ -262,18 +256,19 @@ fn set_launch(
         return;
     }
     let (y, x) = (y.output_len(), x.output_len());
-    let outputs = outputs_per_invocation(channels);
-    let shape = match channels {
+    // Output pixels an invocation writes of each of its rows: two of RGBA, four of RGB.
+    let (shape, outputs) = match channels {
         3 => {
+            let outputs = RGB_INPUTS / 2;
             let invocations = u64::from(x / outputs) * u64::from(y) * u64::from(spec.batch());
             let rows = if invocations >= RGB_TWO_ROWS_MIN_INVOCATIONS.into() {
                 2
             } else {
                 1
             };
-            Vec4Shape { rows, ..RGB_SHAPE }
+            (Vec4Shape { rows, ..RGB_SHAPE }, outputs)
         }
-        _ => SHAPE,
+        _ => (SHAPE, 2),
     };
     let grid = (
         (x / outputs).div_ceil(shape.group_x),

@@ -197,8 +197,8 @@ pub(super) fn keeps_an_axis(spec: &ResizeSpec, (wy, wx): (&AxisWeights, &AxisWei
 /// A sub-image's first row and height ([`crate::ResizeSpecBuilder::cut`]): where the vertical
 /// table of every pass that reads the input starts, moved there. `None` for a whole input.
 pub(super) fn cut_rows(spec: &ResizeSpec) -> Option<(u32, u32)> {
-    spec.cut()
-        .map(|[top, ..]| (top, spec.resized_input().height))
+    let (resized, [top, _]) = slice_of(spec);
+    spec.cut().map(|_| (top, resized.height))
 }
 
 /// The size of the image `spec` resizes and its first row and column in the input: a
